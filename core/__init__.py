@@ -1,0 +1,1 @@
+"""Gameshelf core: the generic engine every game plugin stands on. No game is named here."""

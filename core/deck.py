@@ -1,0 +1,85 @@
+"""Decks of cards: a face-down draw pile, a discard pile, removed cards, hands.
+
+Cards are ids (numbers or words) from the game's data; the deck never knows what they mean.
+Drawing from a shuffled pile reveals information, so every draw marks the generator
+(``Rng.reveal``): ``core.match`` then refuses to undo past it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pydantic import BaseModel
+
+from core.rng import Rng
+
+CardId = int | str
+
+
+class EmptyDeck(Exception):
+    """Raised when a draw is asked of an empty deck that may not reshuffle."""
+
+
+class Deck(BaseModel):
+    """A draw pile (top = the end of the list), a discard pile and removed cards."""
+
+    draw_pile: list[CardId] = []
+    discard_pile: list[CardId] = []
+    removed: list[CardId] = []
+
+    @classmethod
+    def shuffled(cls, cards: Iterable[CardId], rng: Rng) -> Deck:
+        deck = cls(draw_pile=list(cards))
+        rng.shuffle(deck.draw_pile)
+        return deck
+
+    def __len__(self) -> int:
+        return len(self.draw_pile)
+
+    def shuffle(self, rng: Rng) -> None:
+        rng.shuffle(self.draw_pile)
+
+    def reshuffle_discards(self, rng: Rng) -> None:
+        """Shuffle the discard pile into the draw pile (under what is left of it)."""
+        pile = self.discard_pile
+        self.discard_pile = []
+        rng.shuffle(pile)
+        self.draw_pile[:0] = pile
+
+    def draw(self, rng: Rng, n: int = 1, *, reshuffle: bool = True) -> list[CardId]:
+        """Draw ``n`` cards from the top; an empty pile takes the shuffled discards first.
+
+        Draws fewer than ``n`` only when both piles run out, unless ``reshuffle`` is off and
+        the pile is short, which raises :class:`EmptyDeck`.
+        """
+        drawn: list[CardId] = []
+        for _ in range(n):
+            if not self.draw_pile:
+                if not reshuffle:
+                    raise EmptyDeck(f"the deck is empty after {len(drawn)} of {n} cards")
+                if not self.discard_pile:
+                    break
+                self.reshuffle_discards(rng)
+            drawn.append(self.draw_pile.pop())
+        if drawn:
+            rng.reveal()
+        return drawn
+
+    def put_bottom(self, card: CardId) -> None:
+        self.draw_pile.insert(0, card)
+
+    def put_top(self, card: CardId) -> None:
+        self.draw_pile.append(card)
+
+    def discard(self, card: CardId) -> None:
+        self.discard_pile.append(card)
+
+    def remove(self, card: CardId) -> None:
+        """Take a card out of the game for good (it never reshuffles back)."""
+        self.removed.append(card)
+
+
+def take_from_hand(hand: list[CardId], card: CardId) -> CardId:
+    """Remove ``card`` from ``hand`` (a ``ValueError`` if it is not there: a rules bug)."""
+    hand.remove(card)
+    return card

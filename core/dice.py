@@ -1,0 +1,21 @@
+"""Dice: rolls through the state's generator, and counting successes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.rng import Rng
+
+
+def roll(rng: Rng, dice: int, sides: int = 6) -> list[int]:
+    """Roll ``dice`` dice of ``sides`` sides."""
+    return rng.roll(dice, sides)
+
+
+def count_at_most(rolls: Iterable[int], target: int) -> int:
+    """How many rolls are at or below ``target`` (a hit on "≤ fire rating")."""
+    return sum(1 for r in rolls if r <= target)
+
+
+def count_at_least(rolls: Iterable[int], target: int) -> int:
+    return sum(1 for r in rolls if r >= target)

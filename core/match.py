@@ -1,0 +1,198 @@
+"""A match: a game being played, its history, undo, replay and JSON form.
+
+A match is ``(game, scenario, options, seed, players, history)``; its state is whatever
+replaying the history over ``setup`` gives, so saving a match is saving those six things.
+
+Undo (DESIGN.md): a role may take back its own most recent actions as long as no new
+information came out since: nothing random happened and nothing hidden was revealed during
+them (the state's ``rng.epoch`` did not move) and no other role acted after them. Undo is a
+replay of the history without the undone action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
+
+from core.agents import Agent
+from core.plugins import Game, Registry
+from core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
+from core.state import GameState
+
+FORMAT = 1
+
+
+class Entry(NamedTuple):
+    """One accepted action. ``fresh``: it brought new information (dice, a draw)."""
+
+    role: Role
+    type: str
+    arg: Arg
+    fresh: bool = False
+
+    @property
+    def action(self) -> Action:
+        return Action(self.type, self.arg)
+
+    def to_json(self) -> JSON:
+        return {"role": self.role, "type": self.type, "arg": self.arg}
+
+
+class MatchEvent(BaseModel):
+    kind: str  # "action", "undo", "end"
+    seq: int
+    role: Role | None = None
+    action: dict[str, Any] | None = None
+
+
+Observer = Callable[["Match", MatchEvent], None]
+
+
+class StaleAction(IllegalAction):
+    def __init__(self, expected: int, given: int) -> None:
+        super().__init__(f"The match has moved on: it is at {expected}, not {given}.",
+                         code="stale")
+        self.expected = expected
+
+
+class Match:
+    """A game in play."""
+
+    def __init__(self, game: Game | Ruleset[Any], *, scenario: str | None = None,
+                 options: Mapping[str, object] | None = None, seed: int = 0,
+                 players: int | None = None, observers: Iterable[Observer] = ()) -> None:
+        self.game = game if isinstance(game, Game) else Game(game)
+        self.ruleset: Ruleset[Any] = self.game.ruleset
+        info = self.game.info
+        self.scenario = info.scenario(scenario).id
+        self._base, self.options = self.game.resolve(scenario, options)
+        self.players = players if players is not None else info.min_players
+        self.roles = self.ruleset.roles(self.players)
+        self.seed = seed
+        self.observers: list[Observer] = list(observers)
+        self.history: list[Entry] = []
+        self.state: GameState = self._fresh_state()
+
+    def _fresh_state(self) -> GameState:
+        return self.ruleset.setup(self.seed, self._base, self.options, self.players)
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been accepted: the version of the match."""
+        return len(self.history)
+
+    # --- asking -------------------------------------------------------------------------
+
+    def active(self) -> list[Role]:
+        return self.ruleset.active(self.state)
+
+    def actions(self, role: Role) -> list[Action]:
+        return self.ruleset.actions(self.state, role)
+
+    def view(self, role: Role | None) -> JSON:
+        return self.ruleset.view(self.state, role)
+
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    # --- acting -------------------------------------------------------------------------
+
+    def apply(self, role: Role, action: Action | Mapping[str, Any] | Iterable[Any], *,
+              seq: int | None = None) -> None:
+        """Apply ``role``'s action; with ``seq``, only if the match is still at ``seq``."""
+        if seq is not None and seq != self.seq:
+            raise StaleAction(self.seq, seq)
+        self._apply(role, Action.of(action))
+        self._emit(MatchEvent(kind="action", seq=self.seq, role=role,
+                              action=self.history[-1].action.to_json()))
+        if self.outcome() is not None:
+            self._emit(MatchEvent(kind="end", seq=self.seq))
+
+    def _apply(self, role: Role, action: Action) -> None:
+        if role not in self.roles:
+            raise IllegalAction(f"There is no seat {role!r} in this match.", code="unknown_role")
+        before = self.state.rng.epoch
+        self.ruleset.apply(self.state, role, action)
+        fresh = self.state.rng.epoch != before
+        self.history.append(Entry(role, action.type, action.arg, fresh))
+
+    # --- undo ---------------------------------------------------------------------------
+
+    def undoable(self, role: Role) -> int:
+        """How many of ``role``'s latest actions it may still take back."""
+        if self.outcome() is not None:
+            return 0
+        count = 0
+        for entry in reversed(self.history):
+            if entry.role != role or entry.fresh:
+                break
+            count += 1
+        return count
+
+    def undo(self, role: Role) -> None:
+        """Take back ``role``'s latest action (replaying the rest of the history)."""
+        if not self.undoable(role):
+            raise IllegalAction(f"{role} has nothing to take back: new information came out "
+                                "or another player acted since.", code="cannot_undo")
+        self._rebuild(self.history[:-1])
+        self._emit(MatchEvent(kind="undo", seq=self.seq, role=role))
+
+    def _rebuild(self, entries: Iterable[Entry]) -> None:
+        self.state = self._fresh_state()
+        self.history = []
+        for entry in entries:
+            self._apply(entry.role, entry.action)
+
+    # --- bots ---------------------------------------------------------------------------
+
+    def play_bots(self, agents: Mapping[Role, Agent], limit: int | None = None) -> int:
+        """Let the bots seated in ``agents`` act until a human must act or the game ends.
+
+        Returns how many actions the bots took. ``limit`` bounds them (default: the game's
+        ``max_actions``).
+        """
+        limit = self.ruleset.info.max_actions if limit is None else limit
+        taken = 0
+        while taken < limit and self.outcome() is None:
+            role = next((r for r in self.active() if r in agents), None)
+            if role is None:
+                break
+            choice = agents[role].choose(self.ruleset, self.state, role, self.actions(role))
+            self.apply(role, choice)
+            taken += 1
+        return taken
+
+    # --- saving -------------------------------------------------------------------------
+
+    def to_json(self) -> JSON:
+        return {
+            "format": FORMAT,
+            "game": self.game_id,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": self.players,
+            "history": [entry.to_json() for entry in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], source: Registry | Game | Ruleset[Any],
+                  observers: Iterable[Observer] = ()) -> Match:
+        """Rebuild a saved match by replaying its history (every action re-checked)."""
+        game = source.game(data["game"]) if isinstance(source, Registry) else source
+        match = cls(game, scenario=data.get("scenario"), options=data.get("options"),
+                    seed=data["seed"], players=data.get("players"))
+        for item in data.get("history", ()):
+            match._apply(item["role"], Action.of({"type": item["type"], "arg": item.get("arg")}))
+        match.observers = list(observers)
+        return match
+
+    def _emit(self, event: MatchEvent) -> None:
+        for observer in self.observers:
+            observer(self, event)

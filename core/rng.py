@@ -1,0 +1,115 @@
+"""Seeded, counter-based randomness that lives inside the game state.
+
+The generator is SplitMix64 used as a counter-based function: draw number ``n`` is
+``mix(seed + n * GOLDEN)``. Its whole state is three integers, so it serialises with the
+game state and the same seed plus the same actions gives the same game on any machine.
+
+``Rng`` also counts *reveals*: hidden information that came out without a die roll (a card
+drawn from a shuffled pile). Together with the draw counter this is the state's
+"information epoch", which ``core.match`` uses to decide how far a role may undo.
+
+Tests script the dice: values put in ``script`` are returned by the next ``randint``/``d6``/
+``choice`` draws instead of random ones (shuffles never consume the script).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def seed_from(*parts: int | str) -> int:
+    """A 64-bit seed derived from numbers and strings, stable across processes.
+
+    Unlike ``hash()``, the result does not depend on ``PYTHONHASHSEED``.
+    """
+    z = 0x5EED
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else str(part).encode()
+        for byte in data:
+            z = _mix(((z ^ byte) + _GOLDEN) & _MASK)
+        z = _mix(z ^ 0xFF)
+    return z
+
+
+class Rng(BaseModel):
+    """A counter-based random generator whose whole state is JSON."""
+
+    seed: int
+    counter: int = 0
+    reveals: int = 0
+    script: list[int] = []
+
+    # --- raw draws -----------------------------------------------------------------
+
+    def next_u64(self) -> int:
+        self.counter += 1
+        return _mix((self.seed + self.counter * _GOLDEN) & _MASK)
+
+    def _below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    # --- draws a game uses -----------------------------------------------------------
+
+    def randint(self, low: int, high: int) -> int:
+        """Uniform integer in ``[low, high]``, both ends included."""
+        if self.script:
+            value = self.script.pop(0)
+            self.counter += 1  # a scripted draw is still new information
+            if not low <= value <= high:
+                raise ValueError(f"scripted value {value} is outside {low}..{high}")
+            return value
+        return low + self._below(high - low + 1)
+
+    def d6(self) -> int:
+        return self.randint(1, 6)
+
+    def roll(self, dice: int, sides: int = 6) -> list[int]:
+        return [self.randint(1, sides) for _ in range(dice)]
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("cannot choose from an empty sequence")
+        return items[self.randint(0, len(items) - 1)]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self._below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+    # --- information -----------------------------------------------------------------
+
+    def reveal(self) -> None:
+        """Record that hidden information came out without a draw (a face-down card seen)."""
+        self.reveals += 1
+
+    @property
+    def epoch(self) -> tuple[int, int]:
+        """Changes whenever anything random happened or anything hidden was revealed."""
+        return (self.counter, self.reveals)

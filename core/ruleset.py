@@ -1,0 +1,298 @@
+"""The ruleset contract: what a game plugin provides and what the core calls.
+
+A ruleset is a game's rules as functions over a state (``../DESIGN.md``):
+
+=========== ==========================================================================
+``info``    a :class:`GameInfo`: id, title, roles or player range, scenarios, options
+``setup``   ``(seed, scenario, options, players) -> state``, fully determined by its args
+``active``  the roles that must act now (several for a simultaneous choice)
+``actions`` every legal :class:`Action` of a role now
+``apply``   validates against ``actions``; raises :class:`IllegalAction`, state untouched
+``view``    a JSON-ready dict of what a role (or a spectator, ``None``) may see
+``outcome`` ``None`` while the game runs, else an :class:`Outcome`
+=========== ==========================================================================
+
+:class:`StepRuleset` implements ``active``/``actions``/``apply`` over a
+:class:`core.steps.StepMachine`, so a game writes steps, ``setup``, ``view`` and ``outcome``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.state import GameState
+
+if TYPE_CHECKING:
+    from core.rng import Rng
+    from core.steps import StepMachine
+
+Role = str
+Arg = int | str | None
+JSON = dict[str, Any]
+
+S = TypeVar("S", bound=GameState)
+
+
+class IllegalAction(Exception):
+    """A player's mistake: the action is refused with a reason and nothing changes.
+
+    ``code`` is a short machine-readable word (``not_your_turn``, ``unknown_action``,
+    ``illegal``, ``malformed``, ``game_over``, ``unknown_role``) for APIs and tests;
+    ``reason`` is a sentence a player understands.
+    """
+
+    def __init__(self, reason: str, code: str = "illegal") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+class Action(NamedTuple):
+    """One small decision: ``{"type": "area", "arg": "lanark"}``."""
+
+    type: str
+    arg: Arg = None
+
+    @classmethod
+    def of(cls, obj: object) -> Action:
+        """Coerce an action from its JSON form (dict, list or tuple); refuse garbage."""
+        if isinstance(obj, Action):
+            return obj
+        if isinstance(obj, Mapping):
+            if not set(obj) <= {"type", "arg"} or "type" not in obj:
+                raise IllegalAction("An action is {type, arg}.", code="malformed")
+            typ, arg = obj["type"], obj.get("arg")
+        elif isinstance(obj, (list, tuple)) and 1 <= len(obj) <= 2:
+            typ, arg = obj[0], (obj[1] if len(obj) == 2 else None)
+        else:
+            raise IllegalAction(f"Not an action: {obj!r:.60}", code="malformed")
+        if not isinstance(typ, str) or not typ:
+            raise IllegalAction("An action's type must be a non-empty word.", code="malformed")
+        if arg is not None and (isinstance(arg, bool) or not isinstance(arg, (int, str))):
+            raise IllegalAction("An action's arg must be a number, a word or null.",
+                                code="malformed")
+        return cls(typ, arg)
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "arg": self.arg}
+
+
+class Scenario(BaseModel):
+    """A way to start a game. A variant plugin's scenario may start from another one."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str
+    description: str = ""
+    base: str | None = None  # a variant: set up ``base`` with ``options`` merged in
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: tuple[int, int] | None = None  # narrower player range than the game's
+
+
+class Option(BaseModel):
+    """A setup option the creator of a match may set."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str
+    default: bool | int | str
+    choices: tuple[bool | int | str, ...] | None = None  # None: any value of default's type
+    description: str = ""
+
+    def check(self, value: object) -> bool | int | str:
+        kind = type(self.default)
+        if type(value) is not kind:
+            raise ValueError(f"option {self.id!r} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option {self.id!r} is one of {list(self.choices)}, not {value!r}")
+        return value  # type: ignore[return-value]
+
+
+class GameInfo(BaseModel):
+    """What a game is, for the lobby, the CLI and the conformance kit."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str
+    description: str = ""
+    roles: tuple[Role, ...]  # every role the game knows, in seating order
+    min_players: int
+    max_players: int
+    scenarios: tuple[Scenario, ...]
+    options: tuple[Option, ...] = ()
+    max_actions: int = 100_000  # a bound on one game's length, for the kit and simulate
+
+    def scenario(self, scenario_id: str | None) -> Scenario:
+        if scenario_id is None:
+            return self.scenarios[0]
+        for sc in self.scenarios:
+            if sc.id == scenario_id:
+                return sc
+        known = ", ".join(sc.id for sc in self.scenarios)
+        raise ValueError(f"{self.id} has no scenario {scenario_id!r} (known: {known})")
+
+    def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, Any]:
+        """Defaults filled in, unknown names and wrong types refused."""
+        given = dict(given or {})
+        known = {opt.id: opt for opt in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(f"{self.id} has no option {', '.join(unknown)}")
+        return {o.id: o.check(given[o.id]) if o.id in given else o.default for o in self.options}
+
+
+class Outcome(BaseModel):
+    """How a game ended. ``winners`` is empty for a draw."""
+
+    winners: list[Role]
+    reason: str  # a short code that ``gameshelf simulate`` counts, e.g. "most_nobles"
+    text: str = ""  # the same in words for players
+    scores: dict[Role, float] = Field(default_factory=dict)
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+class BoardAssets(NamedTuple):
+    """Where a plugin keeps its board template and static files (for ``web``)."""
+
+    templates: Path
+    static: Path
+    template: str = "board.html"
+
+
+def action_menu(actions: Iterable[Action]) -> dict[str, list[Arg]]:
+    """Group actions by type for a view: ``{"area": ["lanark", "fife"], "pass": [None]}``."""
+    menu: dict[str, list[Arg]] = {}
+    for a in actions:
+        menu.setdefault(a.type, []).append(a.arg)
+    return menu
+
+
+class Ruleset(ABC, Generic[S]):
+    """Base class of a game's rules. Subclasses set ``info`` and ``state_type``."""
+
+    info: ClassVar[GameInfo]
+    state_type: ClassVar[type[GameState]]
+    board: ClassVar[BoardAssets | None] = None
+
+    # --- seats ---------------------------------------------------------------------
+
+    def roles(self, players: int | None = None) -> list[Role]:
+        """The roles seated in a game of ``players`` players (default: the fewest)."""
+        n = self.info.min_players if players is None else players
+        if not self.info.min_players <= n <= self.info.max_players:
+            raise ValueError(f"{self.info.id} takes {self.info.min_players}–"
+                             f"{self.info.max_players} players, not {n}")
+        return list(self.info.roles[:n])
+
+    # --- the contract ----------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, seed: int, scenario: str | None = None,
+              options: Mapping[str, object] | None = None, players: int | None = None) -> S:
+        """A new game, fully determined by the arguments (``None``: defaults)."""
+
+    @abstractmethod
+    def active(self, state: S) -> list[Role]:
+        """The roles that must act now; empty once the game is over."""
+
+    @abstractmethod
+    def actions(self, state: S, role: Role) -> list[Action]:
+        """Every legal action of ``role`` now (empty when it is not to act)."""
+
+    @abstractmethod
+    def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
+        """Carry out a legal action in place, or raise :class:`IllegalAction` untouched."""
+
+    @abstractmethod
+    def view(self, state: S, role: Role | None) -> JSON:
+        """What ``role`` (``None``: a spectator) may see, with its prompt and actions."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game runs, else who won and why."""
+
+    # --- serialisation and information ------------------------------------------------
+
+    def dump_state(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, text: str) -> S:
+        return self.state_type.model_validate_json(text)  # type: ignore[return-value]
+
+    def copy_state(self, state: S) -> S:
+        return self.load_state(self.dump_state(state))
+
+    def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:
+        """Rearrange, in place, everything ``role`` may not see (``None``: a spectator).
+
+        The conformance kit checks that ``view(state, role)`` does not change when this is
+        done: a view that depends on a secret leaks it. The default hides nothing.
+        """
+
+
+class StepRuleset(Ruleset[S]):
+    """A ruleset whose sequence of play is a :class:`~core.steps.StepMachine`.
+
+    Subclasses set ``machine`` and write ``setup``, ``outcome`` and ``board_view`` (the
+    game-specific part of a view); prompts, legal actions and refusals come from the steps.
+    """
+
+    machine: ClassVar[StepMachine[Any]]
+
+    def active(self, state: S) -> list[Role]:
+        return list(self.machine.active(state))
+
+    def actions(self, state: S, role: Role) -> list[Action]:
+        return list(self.machine.actions(state, role))
+
+    def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
+        action = Action.of(action)
+        if role not in self.info.roles:
+            raise IllegalAction(f"There is no role {role!r} in {self.info.title}.",
+                                code="unknown_role")
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.", code="game_over")
+        self.machine.apply(state, role, action)
+
+    def view(self, state: S, role: Role | None) -> JSON:
+        acts = self.actions(state, role) if role is not None else []
+        view = {
+            "game": self.info.id,
+            "role": role,
+            "step": state.step,
+            "active": self.active(state),
+            "prompt": self.machine.prompt(state, role),
+            "actions": action_menu(acts),
+            "log": list(state.log),
+        }
+        outcome = self.outcome(state)
+        view["outcome"] = outcome.model_dump() if outcome else None
+        view.update(self.board_view(state, role))
+        return view
+
+    def board_view(self, state: S, role: Role | None) -> JSON:
+        """The game's own part of a view: what ``role`` may see of the board."""
+        return {}
+
+
+def dump_view(view: JSON) -> str:
+    """A view as compact JSON (the kit checks every view passes through this)."""
+    return json.dumps(view, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def roles_in(sequence: Sequence[Role], roles: Iterable[Role]) -> list[Role]:
+    """``roles`` in the order of ``sequence`` (seating order), duplicates dropped."""
+    wanted = set(roles)
+    return [r for r in sequence if r in wanted]
