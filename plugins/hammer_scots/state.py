@@ -1,0 +1,406 @@
+"""The state of a game of Hammer of the Scots, the step machine, and game-word helpers.
+
+Everything is plain JSON and lean: per-block and per-area facts are lists of ints indexed
+by the integer indices of ``model`` (``location[b]`` is the area index of block ``b``).
+Actions and log lines use the data's string ids and names; ``bix``/``aix`` translate.
+
+Where a block can be (``location[b]``):
+    0..22  an area of the map (``model.AREAS``)
+    POOL   its own side's draw pool (face down, at full strength)
+    OFF    not in play: the unused colour of a noble, the King before his coronation,
+           the French Knights before they join the pool
+    DEAD   permanently eliminated (RULES §7: black-cross blocks killed in battle)
+
+Sides are the role names "England" and "Scotland" (``model.ENGLISH``/``model.SCOTTISH``).
+
+Sequence of play and who owns which step (the hand-off contract between modules)
+-------------------------------------------------------------------------------------
+``machine`` below is the one StepMachine of the game; every rules module registers its
+steps on it.
+
+- ``cards.py``: "card_phase" (both choose a card; reveal; P1/P2) → P1's action.
+  The year starts in "new_year" (deal 5 each, game turn 1); "next_turn" starts the next
+  game turn, or enters "winter" when the year is over (5 turns, or a turn in which both
+  players revealed events: ``s.year_ends``).
+- ``cards.py``/``movement.py``/``events.py``/``kings.py``: a player's action is "move_who"/
+  "move_where" (movement) or an event step ("herald", "pillage", ...). The end of an
+  action calls ``cards.end_action(s)``: P1's end starts P2's action; P2's end enters
+  **"battle_phase"**.
+- Hammer B (``battle.py``): **"battle_phase"**: P1 picks each contested area in turn
+  (§6.1), fights it by *calling* **"battle"**, and when none remain enters
+  **"border_raids"** (``raids.py``), which ends the game turn with the sudden-death check
+  (``victory.py``) and then enters **"next_turn"** (cards.py) unless the game ended.
+- **"battle"** (battle.py): fight ONE battle in ``s.battle`` (area index) to its end —
+  rounds, retreats, the forced retreat, the regroup — then ``machine.finish(s)``. It is
+  *called* (``machine.call(s, "battle")``) from battle_phase, Herald, Pillage and the
+  coronation battles, which set ``s.battle`` and ``s.attacker[area]`` (the attacking
+  side) and, where not every block fights from round 1, ``s.reserves``, before calling.
+- Hammer B (``winter.py``): **"winter"** runs §10 in order; at its end, after the
+  sudden-death and end-of-scenario checks (victory.py), it enters **"new_year"**
+  (cards.py), which adds one to ``s.year`` and deals.
+- A game ends through ``end_game(s, winner, reason, text)`` (below), which enters
+  "game_over"; ``victory.outcome(s)`` reads ``s.winner``/``s.win_reason``/``s.win_text``.
+
+Options (``setup.py``): ``s.schiltroms`` — the printed optional rule (RULES §13 [opt]):
+Scottish infantry fire one higher (C2→C3, C3→C4) in a battle where England has no archers
+(Lancaster Archers, Wales Archers) among its blocks in that battle. battle.py reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pydantic import Field
+
+from core.rng import Rng
+from core.state import GameState
+from core.steps import Step, StepMachine
+from plugins.hammer_scots.model import (
+    AREA_ID,
+    AREA_IX,
+    AREAS,
+    BLOCK_ID,
+    BLOCK_IX,
+    BLOCKS,
+    ENGLISH,
+    FULL,
+    IS_NOBLE,
+    N_AREAS,
+    N_BLOCKS,
+    N_BORDERS,
+    OTHER_COLOUR,
+    SCOTTISH,
+    SIDE,
+    SIDE_BLOCKS,
+    Side,
+)
+
+POOL = -1
+OFF = -2
+DEAD = -3
+NO_AREA = -1
+NO_BLOCK = -1
+SEA = -2  # ``main_border`` of an area first attacked by the Norse from the sea
+
+machine: StepMachine[State] = StepMachine()
+
+
+class State(GameState):
+    """A game of Hammer of the Scots in progress. See the module docstring for the codes."""
+
+    # --- the game ------------------------------------------------------------------
+    scenario: str = "braveheart"
+    first_year: int = 1297
+    last_year: int | None = 1305  # None: no end year (Campaign)
+    schiltroms: bool = False  # optional rule, see the module docstring
+    year: int = 1297
+    turn: int = 0  # game turn within the year, 1..5 (0 before the first card phase)
+
+    # --- blocks (indexed by block index) ---------------------------------------------
+    location: list[int] = Field(default_factory=lambda: [OFF] * N_BLOCKS)
+    steps: list[int] = Field(default_factory=lambda: list(FULL))
+
+    # --- cards (RULES §2-3) -----------------------------------------------------------
+    hands: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    # card chosen this game turn, secret until ``revealed``
+    chosen: dict[str, str] = Field(default_factory=dict)
+    revealed: bool = False
+    # revealed this year, public
+    played: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    year_ends: bool = False  # both revealed events: the year ends after this game turn
+    p1: str = ""  # Player 1 of this game turn
+    p2: str = ""
+    acting: str = ""  # whose action is being carried out (P1, then P2)
+
+    # --- movement (RULES §5), cleared at the start of each game turn -----------------
+    move_points: int = 0  # left in the current action
+    activated: list[int] = Field(default_factory=list)  # areas activated in the current action
+    moved: list[int] = Field(default_factory=list)  # blocks that moved this game turn
+    # crossings this action / round / regroup
+    border_count: list[int] = Field(default_factory=lambda: [0] * N_BORDERS)
+    # side that last crossed it into a battle
+    last_used: list[str] = Field(default_factory=lambda: [""] * N_BORDERS)
+    # side attacking the battle in each area
+    attacker: list[str] = Field(default_factory=lambda: [""] * N_AREAS)
+    # where the main attack came from
+    main_origin: list[int] = Field(default_factory=lambda: [NO_AREA] * N_AREAS)
+    # border it crossed (SEA: the Norse)
+    main_border: list[int] = Field(default_factory=lambda: [NO_AREA] * N_AREAS)
+    reserves: list[int] = Field(default_factory=list)  # blocks held in reserve (RULES §5.4, §6.5)
+    truce: str = ""  # the side that played Truce this game turn (its enemy is bound)
+    who: int = NO_BLOCK  # the block being moved
+    move_origin: int = NO_AREA  # where it started
+    move_from: int = NO_AREA  # the area it just left (no stepping straight back)
+    move_left: int = 0  # areas it may still enter
+
+    # --- events (RULES §4) and kings (§11) ----------------------------------------------
+    event_area: int = NO_AREA  # the area an event works on (pillage, victuals, sea move)
+    event_steps: int = 0  # steps still to add (pillage, victuals) or hits to take
+    event_blocks: list[int] = Field(default_factory=list)  # blocks picked for a sea move
+    event_to: int = NO_AREA  # pillage: the area the steps go to (fixed by the first)
+    edward: int = 1  # 1: Edward I; 2: Edward II (RULES §11.1)
+    edward_wintered: int = 0  # the last year Edward I wintered in Scotland (0: never)
+    king_crowned: bool = False  # a coronation happened (or The Bruce began crowned)
+    french_knights_added: bool = False  # put in the Scottish pool (once per game)
+    # areas of immediate battles still to fight (§11.2)
+    battle_queue: list[int] = Field(default_factory=list)
+
+    # --- battles (RULES §6-7; Hammer B's battle.py owns their meaning) ----------------
+    battle: int = NO_AREA  # the area being fought
+    battle_round: int = 0  # 1..3
+    battle_attacker: str = ""  # the attacking side now (control may pass, §6.2)
+    acted: list[int] = Field(default_factory=list)  # blocks that had their combat turn this round
+    hits: int = 0  # hits still to assign
+    hits_to: str = ""  # the side that must take them
+    # blocks that must still retreat (forced retreat, §6.7)
+    retreating: list[int] = Field(default_factory=list)
+
+    # --- winter (RULES §10; Hammer B's winter.py) ---------------------------------------
+    defected: list[int] = Field(default_factory=list)  # nobles that changed sides this winter
+
+    # --- the end ----------------------------------------------------------------------
+    winner: str = ""  # "England", "Scotland" once the game is over
+    win_reason: str = ""  # short code (all_nobles, most_nobles, king_killed, ...)
+    win_text: str = ""
+
+    # --- small readers used everywhere -------------------------------------------------
+
+    def area_of(self, block: str) -> str | None:
+        """Where a block is, as an area id (``None`` when off the map)."""
+        where = self.location[BLOCK_IX[block]]
+        return AREA_ID[where] if where >= 0 else None
+
+
+# --- sides ------------------------------------------------------------------------------
+
+
+def enemy(side: str) -> Side:
+    return SCOTTISH if side == ENGLISH else ENGLISH
+
+
+def side_of(b: int) -> Side:
+    return SIDE[b]
+
+
+# --- where blocks are -------------------------------------------------------------------
+
+
+def on_map(s: State, b: int) -> bool:
+    return s.location[b] >= 0
+
+
+def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
+    """Block indices in ``area`` (of ``side`` only, when given), in data order."""
+    loc = s.location
+    if side is None:
+        return [b for b in range(N_BLOCKS) if loc[b] == area]
+    return [b for b in SIDE_BLOCKS[side] if loc[b] == area]  # type: ignore[index]
+
+
+def count_at(s: State, area: int, side: str) -> int:
+    loc = s.location
+    return sum(1 for b in SIDE_BLOCKS[side] if loc[b] == area)  # type: ignore[index]
+
+
+def occupancy(s: State) -> tuple[list[int], list[int]]:
+    """Per area: how many English and how many Scottish blocks stand there (one pass)."""
+    eng = [0] * N_AREAS
+    sco = [0] * N_AREAS
+    loc = s.location
+    for b in SIDE_BLOCKS[ENGLISH]:
+        if loc[b] >= 0:
+            eng[loc[b]] += 1
+    for b in SIDE_BLOCKS[SCOTTISH]:
+        if loc[b] >= 0:
+            sco[loc[b]] += 1
+    return eng, sco
+
+
+def has_side(s: State, area: int, side: str) -> bool:
+    loc = s.location
+    return any(loc[b] == area for b in SIDE_BLOCKS[side])  # type: ignore[index]
+
+
+def is_contested(s: State, area: int) -> bool:
+    """RULES §1: blocks of both sides stand there (a battle is pending)."""
+    return has_side(s, area, ENGLISH) and has_side(s, area, SCOTTISH)
+
+
+def is_friendly(s: State, area: int, side: str) -> bool:
+    """Only ``side``'s blocks stand there (not vacant)."""
+    return has_side(s, area, side) and not has_side(s, area, enemy(side))
+
+
+def is_enemy(s: State, area: int, side: str) -> bool:
+    """Only the enemy's blocks stand there."""
+    return is_friendly(s, area, enemy(side))
+
+
+def is_vacant(s: State, area: int) -> bool:
+    loc = s.location
+    return area not in loc
+
+
+def is_friendly_or_vacant(s: State, area: int, side: str) -> bool:
+    return not has_side(s, area, enemy(side))
+
+
+def contested_areas(s: State) -> list[int]:
+    eng, sco = occupancy(s)
+    return [a for a in range(N_AREAS) if eng[a] and sco[a]]
+
+
+def in_pool(s: State, side: str) -> list[int]:
+    loc = s.location
+    return [b for b in SIDE_BLOCKS[side] if loc[b] == POOL]  # type: ignore[index]
+
+
+def nobles_on_map(s: State, side: str) -> list[int]:
+    """RULES §9, §12: the nobles ``side`` controls on the map (Moray counts for Scotland)."""
+    loc = s.location
+    return [b for b in SIDE_BLOCKS[side] if IS_NOBLE[b] and loc[b] >= 0]  # type: ignore[index]
+
+
+# --- block facts in words ------------------------------------------------------------
+
+
+def block_name(s: State, b: int) -> str:
+    """A block's name for players: "Edward II", "Comyn", "Wales Archers"."""
+    if BLOCK_ID[b] == "edward":
+        return "Edward I" if s.edward == 1 else "Edward II"
+    return BLOCKS[b].name
+
+
+def area_name(area: int) -> str:
+    return AREAS[area].name
+
+
+def side_adjective(side: str) -> str:
+    return "English" if side == ENGLISH else "Scottish"
+
+
+# --- mutators in game words ---------------------------------------------------------------
+
+
+def place(s: State, b: int, area: int) -> None:
+    s.location[b] = area
+
+
+def to_pool(s: State, b: int) -> None:
+    """Back to its side's pool at full strength (RULES §7)."""
+    s.location[b] = POOL
+    s.steps[b] = FULL[b]
+    drop_reserve(s, b)
+
+
+def kill(s: State, b: int) -> None:
+    """Permanently eliminated (RULES §7)."""
+    s.location[b] = DEAD
+    s.steps[b] = FULL[b]
+    drop_reserve(s, b)
+
+
+def switch_sides(s: State, b: int, steps: int | None = None) -> int:
+    """A two-coloured noble changes sides where it stands (RULES §4, §6.5, §10, §11.2).
+
+    The other colour's block takes its place, at ``steps`` (default: its current strength);
+    the block that left goes out of play at full strength. Returns the new block.
+    """
+    other = OTHER_COLOUR[b]
+    if other < 0:
+        raise ValueError(f"{BLOCK_ID[b]} cannot change sides")
+    s.location[other] = s.location[b]
+    s.steps[other] = s.steps[b] if steps is None else steps
+    s.location[b] = OFF
+    s.steps[b] = FULL[b]
+    drop_reserve(s, b)
+    if b in s.moved and other not in s.moved:
+        s.moved.append(other)
+    return other
+
+
+def drop_reserve(s: State, b: int) -> None:
+    if b in s.reserves:
+        s.reserves.remove(b)
+
+
+def add_steps(s: State, b: int, n: int) -> int:
+    """Add up to ``n`` steps, never above full strength; returns how many were added."""
+    added = min(n, FULL[b] - s.steps[b])
+    s.steps[b] += added
+    return added
+
+
+# --- per-turn bookkeeping ---------------------------------------------------------------
+
+
+def clear_turn(s: State) -> None:
+    """RULES §2 [impl]: at the start of each game turn the per-turn marks are cleared."""
+    s.truce = ""
+    s.border_count = Field(default_factory=lambda: [0] * N_BORDERS)
+    s.last_used = Field(default_factory=lambda: [""] * N_BORDERS)
+    s.attacker = Field(default_factory=lambda: [""] * N_AREAS)
+    s.main_origin = Field(default_factory=lambda: [NO_AREA] * N_AREAS)
+    s.main_border = Field(default_factory=lambda: [NO_AREA] * N_AREAS)
+    s.reserves = []
+    s.moved = []
+    s.activated = []
+    s.move_points = 0
+    s.who = NO_BLOCK
+
+
+def reset_border_counts(s: State) -> None:
+    """RULES §5.2 [impl]: at each player's action, each combat round, each battle's end."""
+    s.border_count = Field(default_factory=lambda: [0] * N_BORDERS)
+
+
+# --- the end of the game ------------------------------------------------------------------
+
+
+def end_game(s: State, winner: str, reason: str, text: str) -> None:
+    """Record the result and stop the game (RULES §9, §12)."""
+    s.winner = winner
+    s.win_reason = reason
+    s.win_text = text
+    s.say(text)
+    machine.enter(s, "game_over")
+
+
+@machine.step
+class GameOver(Step[State]):
+    """The game has ended; nobody acts."""
+
+    name, waiting = "game_over", "the game is over"
+
+    def begin(self, s: State) -> None:
+        s.active = []
+        s.stack = []
+
+    def active(self, s: State) -> list[str]:
+        return []
+
+
+# --- building states (setup and tests) --------------------------------------------------
+
+
+def new_state(seed: int, **fields: object) -> State:
+    """An empty board: every block out of play at full strength."""
+    s = State(rng=Rng(seed=seed))
+    s.location = Field(default_factory=lambda: [OFF] * N_BLOCKS)
+    s.steps = Field(default_factory=lambda: list(FULL))
+    s.hands = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    s.played = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    clear_turn(s)
+    for key, value in fields.items():
+        setattr(s, key, value)
+    return s
+
+
+def ids(blocks: Iterable[int]) -> set[str]:
+    """Block indices as a set of data ids (for tests and messages)."""
+    return {BLOCK_ID[b] for b in blocks}
+
+
+def blocks_in(s: State, area: str) -> set[str]:
+    """The ids of the blocks in an area (tests read the board this way)."""
+    return ids(blocks_at(s, AREA_IX[area]))
