@@ -16,8 +16,9 @@ from core.ruleset import Action, Role, Ruleset
 
 
 class Agent(Protocol):
-    def choose(self, ruleset: Ruleset[Any], state: Any, role: Role,
-               actions: Sequence[Action]) -> Action:
+    def choose(
+        self, ruleset: Ruleset[Any], state: Any, role: Role, actions: Sequence[Action]
+    ) -> Action:
         """Pick one of ``actions`` (never empty) for ``role``."""
         ...
 
@@ -38,8 +39,9 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed=seed_from("random-agent", seed))
 
-    def choose(self, ruleset: Ruleset[Any], state: Any, role: Role,
-               actions: Sequence[Action]) -> Action:
+    def choose(
+        self, ruleset: Ruleset[Any], state: Any, role: Role, actions: Sequence[Action]
+    ) -> Action:
         return actions[self.rng._below(len(actions))]
 
 
@@ -49,8 +51,9 @@ class FirstLegalAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, ruleset: Ruleset[Any], state: Any, role: Role,
-               actions: Sequence[Action]) -> Action:
+    def choose(
+        self, ruleset: Ruleset[Any], state: Any, role: Role, actions: Sequence[Action]
+    ) -> Action:
         return actions[0]
 
 

@@ -33,9 +33,13 @@ BorderTest = Callable[[AreaId, AreaId, Border], bool]
 class AreaGraph:
     """Areas and the borders between them (undirected, at most one border per pair)."""
 
-    def __init__(self, areas: Iterable[AreaId],
-                 borders: Iterable[tuple[AreaId, AreaId, str] |
-                                   tuple[AreaId, AreaId, str, Mapping[str, Any]]]) -> None:
+    def __init__(
+        self,
+        areas: Iterable[AreaId],
+        borders: Iterable[
+            tuple[AreaId, AreaId, str] | tuple[AreaId, AreaId, str, Mapping[str, Any]]
+        ],
+    ) -> None:
         self.areas: tuple[AreaId, ...] = tuple(areas)
         self.index: dict[AreaId, int] = {a: i for i, a in enumerate(self.areas)}
         if len(self.index) != len(self.areas):
@@ -74,10 +78,15 @@ class AreaGraph:
 
     # --- movement -----------------------------------------------------------------------
 
-    def reachable(self, start: AreaId, allowance: int, *,
-                  cost: BorderCost | None = None,
-                  may_cross: BorderTest | None = None,
-                  must_stop: BorderTest | None = None) -> dict[AreaId, int]:
+    def reachable(
+        self,
+        start: AreaId,
+        allowance: int,
+        *,
+        cost: BorderCost | None = None,
+        may_cross: BorderTest | None = None,
+        must_stop: BorderTest | None = None,
+    ) -> dict[AreaId, int]:
         """Every area reachable from ``start`` within ``allowance``, with the least cost.
 
         ``cost(a, b, border)`` is the price of crossing (default 1); ``may_cross`` refuses a

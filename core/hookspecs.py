@@ -63,9 +63,9 @@ def gameshelf_scenarios(game_id: str) -> list[Scenario] | None:
 
         @hookimpl
         def gameshelf_scenarios(game_id):
-            if game_id == "hammer_scots":
-                return [Scenario(id="quick", title="Quick Braveheart", base="braveheart",
-                                 options={"last_year": 1299})]
+            if game_id == "my_wargame":
+                return [Scenario(id="quick", title="Quick start", base="standard",
+                                 options={"last_turn": 3})]
     """
 
 

@@ -52,17 +52,23 @@ Observer = Callable[["Match", MatchEvent], None]
 
 class StaleAction(IllegalAction):
     def __init__(self, expected: int, given: int) -> None:
-        super().__init__(f"The match has moved on: it is at {expected}, not {given}.",
-                         code="stale")
+        super().__init__(f"The match has moved on: it is at {expected}, not {given}.", code="stale")
         self.expected = expected
 
 
 class Match:
     """A game in play."""
 
-    def __init__(self, game: Game | Ruleset[Any], *, scenario: str | None = None,
-                 options: Mapping[str, object] | None = None, seed: int = 0,
-                 players: int | None = None, observers: Iterable[Observer] = ()) -> None:
+    def __init__(
+        self,
+        game: Game | Ruleset[Any],
+        *,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        players: int | None = None,
+        observers: Iterable[Observer] = (),
+    ) -> None:
         self.game = game if isinstance(game, Game) else Game(game)
         self.ruleset: Ruleset[Any] = self.game.ruleset
         info = self.game.info
@@ -103,16 +109,25 @@ class Match:
 
     # --- acting -------------------------------------------------------------------------
 
-    def apply(self, role: Role, action: Action | Mapping[str, Any] | Iterable[Any], *,
-              seq: int | None = None) -> None:
+    def apply(
+        self,
+        role: Role,
+        action: Action | Mapping[str, Any] | Iterable[Any],
+        *,
+        seq: int | None = None,
+    ) -> None:
         """Apply ``role``'s action; with ``seq``, only if the match is still at ``seq``."""
         if seq is not None and seq != self.seq:
             raise StaleAction(self.seq, seq)
         self._apply(role, Action.of(action))
-        self._emit(MatchEvent(kind="action", seq=self.seq, role=role,
-                              action=self.history[-1].action.to_json()))
-        if self.outcome() is not None:
-            self._emit(MatchEvent(kind="end", seq=self.seq))
+        if self.observers:
+            self._emit(
+                MatchEvent(
+                    kind="action", seq=self.seq, role=role, action=self.history[-1].action.to_json()
+                )
+            )
+            if self.outcome() is not None:
+                self._emit(MatchEvent(kind="end", seq=self.seq))
 
     def _apply(self, role: Role, action: Action) -> None:
         if role not in self.roles:
@@ -138,8 +153,11 @@ class Match:
     def undo(self, role: Role) -> None:
         """Take back ``role``'s latest action (replaying the rest of the history)."""
         if not self.undoable(role):
-            raise IllegalAction(f"{role} has nothing to take back: new information came out "
-                                "or another player acted since.", code="cannot_undo")
+            raise IllegalAction(
+                f"{role} has nothing to take back: new information came out "
+                "or another player acted since.",
+                code="cannot_undo",
+            )
         self._rebuild(self.history[:-1])
         self._emit(MatchEvent(kind="undo", seq=self.seq, role=role))
 
@@ -182,12 +200,21 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], source: Registry | Game | Ruleset[Any],
-                  observers: Iterable[Observer] = ()) -> Match:
+    def from_json(
+        cls,
+        data: Mapping[str, Any],
+        source: Registry | Game | Ruleset[Any],
+        observers: Iterable[Observer] = (),
+    ) -> Match:
         """Rebuild a saved match by replaying its history (every action re-checked)."""
         game = source.game(data["game"]) if isinstance(source, Registry) else source
-        match = cls(game, scenario=data.get("scenario"), options=data.get("options"),
-                    seed=data["seed"], players=data.get("players"))
+        match = cls(
+            game,
+            scenario=data.get("scenario"),
+            options=data.get("options"),
+            seed=data["seed"],
+            players=data.get("players"),
+        )
         for item in data.get("history", ()):
             match._apply(item["role"], Action.of({"type": item["type"], "arg": item.get("arg")}))
         match.observers = list(observers)

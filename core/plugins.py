@@ -59,8 +59,9 @@ def _wanted_from_env() -> list[str] | None:
     return [name.strip() for name in raw.split(",") if name.strip()]
 
 
-def make_plugin_manager(load: Iterable[str] | None = None, *,
-                        extra: Iterable[tuple[str, object]] = ()) -> pluggy.PluginManager:
+def make_plugin_manager(
+    load: Iterable[str] | None = None, *, extra: Iterable[tuple[str, object]] = ()
+) -> pluggy.PluginManager:
     """A plugin manager with the installed plugins loaded.
 
     :param load: entry-point names to load; ``None`` reads ``GAMESHELF_PLUGINS``, and when
@@ -119,8 +120,9 @@ class Game:
         scenarios = self.ruleset.info.scenarios + tuple(self.extra_scenarios)
         return self.ruleset.info.model_copy(update={"scenarios": scenarios})
 
-    def resolve(self, scenario: str | None,
-                options: Mapping[str, object] | None) -> tuple[str, dict[str, Any]]:
+    def resolve(
+        self, scenario: str | None, options: Mapping[str, object] | None
+    ) -> tuple[str, dict[str, Any]]:
         """The game's own scenario to set up and the full options, for a (variant) scenario."""
         chosen = self.info.scenario(scenario)
         merged = {**chosen.options, **(options or {})}
@@ -149,8 +151,10 @@ class Registry:
             owner = self.pm.get_name(impl.plugin) or "?"
             result = impl.function(**{k: kwargs[k] for k in impl.argnames})
             if tracing:
-                print(f"[gameshelf] {hook.name}({kwargs}) from {owner} -> {result!r:.200}",
-                      file=sys.stderr)
+                print(
+                    f"[gameshelf] {hook.name}({kwargs}) from {owner} -> {result!r:.200}",
+                    file=sys.stderr,
+                )
             for item in result or ():
                 answers.append((owner, item))
         return answers
@@ -159,8 +163,9 @@ class Registry:
         for owner, ruleset in self._answers(self.pm.hook.gameshelf_games):
             gid = ruleset.info.id
             if gid in self.games:
-                raise PluginConflict(f"game {gid!r} is offered by both "
-                                     f"{self.games[gid].owner} and {owner}")
+                raise PluginConflict(
+                    f"game {gid!r} is offered by both {self.games[gid].owner} and {owner}"
+                )
             self.games[gid] = Game(ruleset, owner)
 
     def _collect_scenarios(self) -> None:
@@ -169,8 +174,10 @@ class Registry:
             hook = self.pm.hook.gameshelf_scenarios
             for owner, scenario in self._answers(hook, game_id=game.id):
                 if scenario.id in taken:
-                    raise PluginConflict(f"scenario {scenario.id!r} of {game.id} is offered "
-                                         f"by both {taken[scenario.id]} and {owner}")
+                    raise PluginConflict(
+                        f"scenario {scenario.id!r} of {game.id} is offered "
+                        f"by both {taken[scenario.id]} and {owner}"
+                    )
                 taken[scenario.id] = owner
                 game.extra_scenarios.append(scenario)
 
@@ -178,8 +185,9 @@ class Registry:
         owners: dict[str, str] = {}
         for owner, spec in self._answers(self.pm.hook.gameshelf_agents):
             if spec.id in self.agents:
-                raise PluginConflict(f"agent {spec.id!r} is offered by both "
-                                     f"{owners[spec.id]} and {owner}")
+                raise PluginConflict(
+                    f"agent {spec.id!r} is offered by both {owners[spec.id]} and {owner}"
+                )
             self.agents[spec.id] = spec
             owners[spec.id] = owner
 

@@ -45,6 +45,17 @@ def seed_from(*parts: int | str) -> int:
     return z
 
 
+_LIMITS: dict[int, int] = {}
+
+
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**64: draws at or past it are rejected."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    if n <= 4096:
+        _LIMITS[n] = limit
+    return limit
+
+
 class Rng(BaseModel):
     """A counter-based random generator whose whole state is JSON."""
 
@@ -56,14 +67,21 @@ class Rng(BaseModel):
     # --- raw draws -----------------------------------------------------------------
 
     def next_u64(self) -> int:
-        self.counter += 1
-        return _mix((self.seed + self.counter * _GOLDEN) & _MASK)
+        # Hot path: write the counter straight into the model's __dict__ (pydantic keeps
+        # fields there) to skip BaseModel.__setattr__, and mix inline.
+        fields = self.__dict__
+        n = fields["counter"] + 1
+        fields["counter"] = n
+        z = (fields["seed"] + n * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def _below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n) or _limit(n)
         while True:
             x = self.next_u64()
             if x < limit:

@@ -54,7 +54,7 @@ class IllegalAction(Exception):
 
 
 class Action(NamedTuple):
-    """One small decision: ``{"type": "area", "arg": "lanark"}``."""
+    """One small decision: ``{"type": "area", "arg": "north_wood"}``."""
 
     type: str
     arg: Arg = None
@@ -75,8 +75,9 @@ class Action(NamedTuple):
         if not isinstance(typ, str) or not typ:
             raise IllegalAction("An action's type must be a non-empty word.", code="malformed")
         if arg is not None and (isinstance(arg, bool) or not isinstance(arg, (int, str))):
-            raise IllegalAction("An action's arg must be a number, a word or null.",
-                                code="malformed")
+            raise IllegalAction(
+                "An action's arg must be a number, a word or null.", code="malformed"
+            )
         return cls(typ, arg)
 
     def to_json(self) -> JSON:
@@ -172,7 +173,7 @@ class BoardAssets(NamedTuple):
 
 
 def action_menu(actions: Iterable[Action]) -> dict[str, list[Arg]]:
-    """Group actions by type for a view: ``{"area": ["lanark", "fife"], "pass": [None]}``."""
+    """Group actions by type for a view: ``{"area": ["north_wood", "ford"], "pass": [None]}``."""
     menu: dict[str, list[Arg]] = {}
     for a in actions:
         menu.setdefault(a.type, []).append(a.arg)
@@ -192,15 +193,22 @@ class Ruleset(ABC, Generic[S]):
         """The roles seated in a game of ``players`` players (default: the fewest)."""
         n = self.info.min_players if players is None else players
         if not self.info.min_players <= n <= self.info.max_players:
-            raise ValueError(f"{self.info.id} takes {self.info.min_players}–"
-                             f"{self.info.max_players} players, not {n}")
+            raise ValueError(
+                f"{self.info.id} takes {self.info.min_players}–"
+                f"{self.info.max_players} players, not {n}"
+            )
         return list(self.info.roles[:n])
 
     # --- the contract ----------------------------------------------------------------
 
     @abstractmethod
-    def setup(self, seed: int, scenario: str | None = None,
-              options: Mapping[str, object] | None = None, players: int | None = None) -> S:
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> S:
         """A new game, fully determined by the arguments (``None``: defaults)."""
 
     @abstractmethod
@@ -260,8 +268,9 @@ class StepRuleset(Ruleset[S]):
     def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
         action = Action.of(action)
         if role not in self.info.roles:
-            raise IllegalAction(f"There is no role {role!r} in {self.info.title}.",
-                                code="unknown_role")
+            raise IllegalAction(
+                f"There is no role {role!r} in {self.info.title}.", code="unknown_role"
+            )
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.", code="game_over")
         self.machine.apply(state, role, action)

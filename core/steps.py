@@ -12,7 +12,7 @@ the steps of one game and dispatches to the step named by ``state.step``::
         waiting = "moving"
 
         def prompt(self, s, role): ...
-        def actions(self, s, role): yield Action("area", "lanark")
+        def actions(self, s, role): yield Action("area", "north_wood")
         def on_area(self, s, role, area): ...
 
 Entering a step resets its fields in one place (``Step.begin``). A step can *call* another
@@ -37,7 +37,7 @@ class Step(Generic[S]):
     """One named step of a game's sequence of play."""
 
     name: ClassVar[str]
-    waiting: ClassVar[str] = "deciding"  # "waiting for England — deciding"
+    waiting: ClassVar[str] = "deciding"  # "Waiting for north — deciding."
     handlers: dict[str, Handler]
 
     def begin(self, s: S) -> None:
@@ -139,8 +139,9 @@ class StepMachine(Generic[S]):
         active = step.active(s)
         if role not in active:
             who = " and ".join(active) or "nobody"
-            raise IllegalAction(f"It is not {role}'s turn: waiting for {who}.",
-                                code="not_your_turn")
+            raise IllegalAction(
+                f"It is not {role}'s turn: waiting for {who}.", code="not_your_turn"
+            )
         legal = False
         known_type = False
         for a in step.actions(s, role):
@@ -149,8 +150,10 @@ class StepMachine(Generic[S]):
                 break
             known_type = known_type or a.type == action.type
         if not legal:
-            raise IllegalAction(self._refusal(step, s, role, action, known_type),
-                                code="illegal" if known_type else "unknown_action")
+            raise IllegalAction(
+                self._refusal(step, s, role, action, known_type),
+                code="illegal" if known_type else "unknown_action",
+            )
         step.handlers[action.type](s, role, action.arg)
 
     @staticmethod

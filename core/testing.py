@@ -34,8 +34,17 @@ from core.plugins import Game
 from core.rng import Rng, seed_from
 from core.ruleset import Action, IllegalAction, Role, Ruleset, dump_view
 
-GARBAGE: list[Any] = [None, 42, "roll", {"type": 7}, {"type": "x", "arg": [1]},
-                      {"type": "x", "arg": True}, {"kind": "pass"}, [], ["a", "b", "c"]]
+GARBAGE: list[Any] = [
+    None,
+    42,
+    "roll",
+    {"type": 7},
+    {"type": "x", "arg": [1]},
+    {"type": "x", "arg": True},
+    {"kind": "pass"},
+    [],
+    ["a", "b", "c"],
+]
 
 
 class ConformanceFailure(AssertionError):
@@ -67,8 +76,7 @@ class _Run:
     match: Match = field(init=False)
 
     def __post_init__(self) -> None:
-        self.match = Match(self.game, scenario=self.scenario, seed=self.seed,
-                           players=self.players)
+        self.match = Match(self.game, scenario=self.scenario, seed=self.seed, players=self.players)
         self.ruleset: Ruleset[Any] = self.match.ruleset
         self.probe = Rng(seed=seed_from("kit", self.seed))
         self.checkpoints: dict[int, str] = {}
@@ -76,8 +84,10 @@ class _Run:
     # --- reporting ----------------------------------------------------------------------
 
     def fail(self, what: str) -> None:
-        where = (f"{self.game.id} / {self.scenario} / seed {self.seed} / "
-                 f"{self.players} players / step {self.match.seq} ({self.match.state.step})")
+        where = (
+            f"{self.game.id} / {self.scenario} / seed {self.seed} / "
+            f"{self.players} players / step {self.match.seq} ({self.match.state.step})"
+        )
         path = None
         if self.failure_dir is not None:
             self.failure_dir.mkdir(parents=True, exist_ok=True)
@@ -107,6 +117,11 @@ class _Run:
         return m.seq
 
     def next_decision(self) -> tuple[Role, list[Action]]:
+        active = self.match.active()
+        role = active[self.probe._below(len(active))]
+        return role, self.match.actions(role)
+
+    def check_alive(self) -> None:
         m = self.match
         active = m.active()
         if not active:
@@ -114,11 +129,8 @@ class _Run:
         for role in active:
             if role not in m.roles:
                 self.fail(f"active role {role!r} is not seated")
-        role = active[self.probe._below(len(active))]
-        actions = m.actions(role)
-        if not actions:
-            self.fail(f"{role} is active but has no legal action (a dead end)")
-        return role, actions
+            if not m.actions(role):
+                self.fail(f"{role} is active but has no legal action (a dead end)")
 
     # --- per-step checks -----------------------------------------------------------------
 
@@ -127,6 +139,7 @@ class _Run:
         dumped = self.ruleset.dump_state(m.state)
         self.checkpoints[m.seq] = dumped
         if m.outcome() is None:
+            self.check_alive()
             self.check_refusals(dumped)
         if deep:
             self.check_round_trip(dumped)
@@ -158,8 +171,10 @@ class _Run:
             if not exc.reason:
                 self.fail(f"refusal of {action!r} by {role!r} gives no reason")
         except Exception as exc:
-            self.fail(f"{action!r} by {role!r} raised {type(exc).__name__}: {exc} "
-                      "instead of IllegalAction")
+            self.fail(
+                f"{action!r} by {role!r} raised {type(exc).__name__}: {exc} "
+                "instead of IllegalAction"
+            )
         else:
             self.fail(f"illegal {action!r} by {role!r} was accepted")
         if self.ruleset.dump_state(self.match.state) != dumped:
@@ -187,8 +202,10 @@ class _Run:
         self.ruleset.shuffle_hidden(shuffled, role, Rng(seed=self.probe.next_u64()))
         if dump_view(self.ruleset.view(shuffled, role)) != text:
             who = role or "a spectator"
-            self.fail(f"the view of {who} changes when hidden information is rearranged: "
-                      "it leaks a secret")
+            self.fail(
+                f"the view of {who} changes when hidden information is rearranged: "
+                "it leaks a secret"
+            )
 
     # --- end of game ----------------------------------------------------------------------
 
@@ -214,8 +231,10 @@ class _Run:
         for i, entry in enumerate(m.history):
             expected = self.checkpoints.get(i)
             if expected is not None and self.ruleset.dump_state(again.state) != expected:
-                self.fail(f"the same seed and actions gave a different state at step {i} "
-                          "(the rules are not deterministic)")
+                self.fail(
+                    f"the same seed and actions gave a different state at step {i} "
+                    "(the rules are not deterministic)"
+                )
             try:
                 again.apply(entry.role, entry.action)
             except IllegalAction as exc:
@@ -228,10 +247,16 @@ class _Run:
             self.fail("the saved match does not restore to the same final state")
 
 
-def check_ruleset(ruleset: Ruleset[Any] | Game, *, scenarios: Iterable[str] | None = None,
-                  seeds: Iterable[int] = range(3), players: Sequence[int] | None = None,
-                  max_steps: int | None = None, deep_every: int = 16,
-                  failure_dir: str | Path | None = None) -> KitReport:
+def check_ruleset(
+    ruleset: Ruleset[Any] | Game,
+    *,
+    scenarios: Iterable[str] | None = None,
+    seeds: Iterable[int] = range(3),
+    players: Sequence[int] | None = None,
+    max_steps: int | None = None,
+    deep_every: int = 16,
+    failure_dir: str | Path | None = None,
+) -> KitReport:
     """Play seeded random games of ``ruleset`` and check the contract at every step.
 
     :param scenarios: scenario ids to play (default: all of them).
@@ -254,8 +279,15 @@ def check_ruleset(ruleset: Ruleset[Any] | Game, *, scenarios: Iterable[str] | No
     for scenario in chosen:
         for count in counts:
             for seed in seeds:
-                run = _Run(game, scenario, seed, count, max_steps or info.max_actions, where,
-                           max(1, deep_every))
+                run = _Run(
+                    game,
+                    scenario,
+                    seed,
+                    count,
+                    max_steps or info.max_actions,
+                    where,
+                    max(1, deep_every),
+                )
                 report.actions += run.play()
                 report.games += 1
                 outcome = run.match.outcome()

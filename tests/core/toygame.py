@@ -139,19 +139,29 @@ class Over(Step[DuelState]):
 
 class HighCardDuel(StepRuleset[DuelState]):
     info = GameInfo(
-        id="toy_duel", title="High Card Duel", description="A test-only card duel.",
-        roles=ROLES, min_players=2, max_players=2,
-        scenarios=(Scenario(id="standard", title="Standard"),
-                   Scenario(id="short", title="Short", description="A 6-card deck.")),
+        id="toy_duel",
+        title="High Card Duel",
+        description="A test-only card duel.",
+        roles=ROLES,
+        min_players=2,
+        max_players=2,
+        scenarios=(
+            Scenario(id="standard", title="Standard"),
+            Scenario(id="short", title="Short", description="A 6-card deck."),
+        ),
         options=(Option(id="hand_size", title="Hand size", default=3, choices=(2, 3, 4)),),
         max_actions=200,
     )
     state_type = DuelState
     machine = machine
 
-    def setup(self, seed: int, scenario: str | None = None,
-              options: Mapping[str, object] | None = None,
-              players: int | None = None) -> DuelState:
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> DuelState:
         opts = self.info.resolve_options(options)
         top = 6 if scenario == "short" else 12
         s = DuelState(rng=Rng(seed=seed))
@@ -168,8 +178,11 @@ class HighCardDuel(StepRuleset[DuelState]):
             return None
         north, south = s.score["north"], s.score["south"]
         winners = [] if north == south else ["north" if north > south else "south"]
-        return Outcome(winners=winners, reason="draw" if not winners else "high_score",
-                       scores={r: float(v) for r, v in s.score.items()})
+        return Outcome(
+            winners=winners,
+            reason="draw" if not winners else "high_score",
+            scores={r: float(v) for r, v in s.score.items()},
+        )
 
     def board_view(self, s: DuelState, role: Role | None) -> JSON:
         return {

@@ -1,0 +1,197 @@
+"""Decks, dice, maps, tracks, money and turn order."""
+
+import pytest
+
+from core.deck import Deck, EmptyDeck, take_from_hand
+from core.dice import count_at_least, count_at_most, roll
+from core.graph import AreaGraph
+from core.money import NotEnoughMoney, Purse
+from core.rng import Rng
+from core.track import Track
+from core.turns import next_in_order, starting_from
+
+# --- decks ---------------------------------------------------------------------------
+
+
+def test_shuffled_deck_holds_every_card_once():
+    deck = Deck.shuffled(range(10), Rng(seed=1))
+    assert sorted(deck.draw_pile) == list(range(10))
+
+
+def test_draw_takes_from_the_top_and_marks_new_information():
+    rng = Rng(seed=1)
+    deck = Deck(draw_pile=[1, 2, 3])
+    epoch = rng.epoch
+    assert deck.draw(rng, 2) == [3, 2]
+    assert rng.epoch != epoch
+    assert deck.draw_pile == [1]
+
+
+def test_empty_pile_reshuffles_the_discards():
+    rng = Rng(seed=1)
+    deck = Deck(draw_pile=[1], discard_pile=[5, 6])
+    drawn = deck.draw(rng, 3)
+    assert drawn[0] == 1
+    assert sorted(drawn[1:]) == [5, 6]
+    assert deck.discard_pile == []
+
+
+def test_draw_stops_when_both_piles_are_empty():
+    deck = Deck(draw_pile=[1])
+    assert deck.draw(Rng(seed=1), 3) == [1]
+
+
+def test_draw_without_reshuffle_refuses_a_short_pile():
+    deck = Deck(draw_pile=[1], discard_pile=[2])
+    with pytest.raises(EmptyDeck):
+        deck.draw(Rng(seed=1), 2, reshuffle=False)
+
+
+def test_removed_cards_never_come_back():
+    rng = Rng(seed=1)
+    deck = Deck(draw_pile=[])
+    deck.remove(9)
+    deck.discard(4)
+    assert deck.draw(rng, 2) == [4]
+    assert deck.removed == [9]
+
+
+def test_put_bottom_and_top():
+    deck = Deck(draw_pile=[2])
+    deck.put_bottom(1)
+    deck.put_top(3)
+    assert deck.draw_pile == [1, 2, 3]
+
+
+def test_take_from_hand():
+    hand = [1, 2, 3]
+    assert take_from_hand(hand, 2) == 2
+    assert hand == [1, 3]
+    with pytest.raises(ValueError, match="not in list"):
+        take_from_hand(hand, 9)
+
+
+# --- dice ----------------------------------------------------------------------------
+
+
+def test_roll_and_count():
+    rng = Rng(seed=1, script=[1, 3, 6])
+    rolls = roll(rng, 3)
+    assert rolls == [1, 3, 6]
+    assert count_at_most(rolls, 3) == 2
+    assert count_at_least(rolls, 6) == 1
+
+
+# --- maps ----------------------------------------------------------------------------
+
+
+def line_map() -> AreaGraph:
+    #  a -black- b -red- c -black- d,  a -black- e
+    return AreaGraph(
+        ["a", "b", "c", "d", "e"],
+        [
+            ("a", "b", "black"),
+            ("b", "c", "red"),
+            ("c", "d", "black"),
+            ("a", "e", "black", {"national": True}),
+        ],
+    )
+
+
+def test_adjacency_and_borders():
+    g = line_map()
+    assert g.neighbours("a") == ["b", "e"]
+    assert g.adjacent("b", "a")
+    assert not g.adjacent("a", "c")
+    border = g.border("c", "b")
+    assert border is not None
+    assert border.kind == "red"
+    assert border.other("b") == "c"
+    assert g.border("a", "e").attrs == {"national": True}
+    assert [b.index for b in g.borders] == [0, 1, 2, 3]
+
+
+def test_bad_borders_are_refused():
+    with pytest.raises(ValueError, match="unknown area"):
+        AreaGraph(["a"], [("a", "z", "black")])
+    with pytest.raises(ValueError, match="twice"):
+        AreaGraph(["a", "b"], [("a", "b", "black"), ("b", "a", "red")])
+
+
+def test_reachable_within_allowance():
+    assert line_map().reachable("a", 2) == {"a": 0, "b": 1, "c": 2, "e": 1}
+
+
+def test_reachable_stops_at_a_stopping_border():
+    reached = line_map().reachable("a", 3, must_stop=lambda a, b, border: border.kind == "red")
+    assert reached == {"a": 0, "b": 1, "c": 2, "e": 1}  # c is reached but not passed
+
+
+def test_reachable_respects_refused_crossings_and_costs():
+    g = line_map()
+    assert "e" not in g.reachable("a", 3, may_cross=lambda a, b, border: b != "e")
+    costly = g.reachable("a", 3, cost=lambda a, b, border: 2 if border.kind == "red" else 1)
+    assert costly == {"a": 0, "b": 1, "c": 3, "e": 1}
+
+
+def test_reachable_prefers_a_path_that_may_go_on():
+    # x -red- y is direct, x - z - y is longer but does not stop in y.
+    g = AreaGraph(
+        ["x", "y", "z", "w"],
+        [("x", "y", "red"), ("x", "z", "black"), ("z", "y", "black"), ("y", "w", "black")],
+    )
+    reached = g.reachable("x", 3, must_stop=lambda a, b, border: border.kind == "red")
+    assert reached["y"] == 1
+    assert reached["w"] == 3
+
+
+def test_distances():
+    assert line_map().distances("d") == {"d": 0, "c": 1, "b": 2, "a": 3, "e": 4}
+
+
+# --- tracks --------------------------------------------------------------------------
+
+
+def test_track_clamps_at_its_ends():
+    threat = Track(value=2, low=1, high=5)
+    assert threat.move(-3) == -1
+    assert threat.at_low
+    assert threat.move(10) == 4
+    assert threat.at_high
+    with pytest.raises(ValueError, match="outside"):
+        Track(value=9, low=1, high=5)
+
+
+# --- money ---------------------------------------------------------------------------
+
+
+def test_money_moves_between_holders_and_the_bank():
+    purse = Purse(cash={"a": 100})
+    purse.gain("b", 50)
+    assert purse.pay("a", "b", 30) == 30
+    assert (purse["a"], purse["b"]) == (70, 80)
+    assert purse.pay("b", None, 80) == 80
+    assert purse["b"] == 0
+
+
+def test_money_never_goes_below_zero_silently():
+    purse = Purse(cash={"a": 10})
+    with pytest.raises(NotEnoughMoney) as err:
+        purse.pay("a", "b", 30)
+    assert err.value.need == 30
+    assert purse["a"] == 10
+    assert purse.pay("a", "b", 30, partial=True) == 10
+    assert purse["a"] == 0
+    assert purse["b"] == 10
+
+
+# --- turn order ----------------------------------------------------------------------
+
+
+def test_turn_order_wraps_and_skips():
+    order = ["p1", "p2", "p3"]
+    assert next_in_order(order, "p3") == "p1"
+    assert next_in_order(order, "p1", skip=["p2"]) == "p3"
+    assert starting_from(order, "p2") == ["p2", "p3", "p1"]
+    with pytest.raises(ValueError, match="every seat"):
+        next_in_order(order, "p1", skip=order)

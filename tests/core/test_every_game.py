@@ -1,0 +1,17 @@
+"""Every installed game, bundled or third-party, loads and passes the conformance kit."""
+
+import pytest
+
+from core.plugins import Registry
+
+REGISTRY = Registry()
+
+
+def test_every_installed_plugin_loads():
+    assert REGISTRY.failures == []
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY.games))
+def test_every_game_passes_the_kit(game_id, conformance):
+    report = conformance(REGISTRY.game(game_id), seeds=range(1), deep_every=64)
+    assert report.games >= len(REGISTRY.game(game_id).info.scenarios)

@@ -1,0 +1,74 @@
+"""The conformance kit passes the toy game and catches each kind of broken ruleset."""
+
+import json
+import time
+
+import pytest
+
+from core.testing import ConformanceFailure, check_ruleset
+from tests.core.toygame import ROLES, HighCardDuel, machine
+
+
+def test_the_toy_game_passes_the_kit(tmp_path):
+    report = check_ruleset(HighCardDuel(), seeds=range(8), deep_every=1, failure_dir=tmp_path)
+    assert report.games == 16  # two scenarios
+    assert report.actions > 100
+    assert set(report.outcomes) <= {"high_score", "draw"}
+    assert not list(tmp_path.iterdir())
+
+
+class LeaksTheRivalsHand(HighCardDuel):
+    def board_view(self, s, role):
+        view = super().board_view(s, role)
+        view["hands"] = {r: list(s.hands[r]) for r in ROLES}
+        return view
+
+
+class DirtiesTheStateBeforeRefusing(HighCardDuel):
+    def apply(self, s, role, action):
+        s.say(f"{role} tried something")
+        super().apply(s, role, action)
+
+
+class SeedsFromTheClock(HighCardDuel):
+    def setup(self, seed, scenario=None, options=None, players=None):
+        return super().setup(seed + time.perf_counter_ns() % 1000, scenario, options, players)
+
+
+class GetsStuck(HighCardDuel):
+    def actions(self, s, role):
+        return [] if s.round >= 2 else super().actions(s, role)
+
+
+class NeverEnds(HighCardDuel):
+    def apply(self, s, role, action):
+        super().apply(s, role, action)
+        if s.step == "over":  # deal new hands forever
+            s.hands = {r: [1, 2, 3] for r in ROLES}
+            machine.enter(s, "choose")
+
+
+@pytest.mark.parametrize(
+    ("broken", "symptom"),
+    [
+        (LeaksTheRivalsHand, "leaks a secret"),
+        (DirtiesTheStateBeforeRefusing, "changed the state"),
+        (SeedsFromTheClock, "not deterministic"),
+        (GetsStuck, "no legal action"),
+        (NeverEnds, "runaway"),
+    ],
+)
+def test_the_kit_catches_a_broken_ruleset(broken, symptom, tmp_path):
+    with pytest.raises(ConformanceFailure, match=symptom) as err:
+        check_ruleset(broken(), seeds=range(4), max_steps=150, failure_dir=tmp_path)
+    message = str(err.value)
+    assert "toy_duel / standard / seed " in message
+    assert "step " in message
+    saved = json.loads(err.value.path.read_text())
+    assert saved["game"] == "toy_duel"
+    assert {"seed", "scenario", "options", "players", "history"} <= saved.keys()
+
+
+def test_the_pytest_plugin_offers_the_kit(conformance):
+    report = conformance(HighCardDuel(), scenarios=["short"])
+    assert report.games == 3

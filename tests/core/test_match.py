@@ -1,0 +1,131 @@
+"""Matches: applying actions, versions, undo, replay, JSON, observers, bots."""
+
+import json
+
+import pytest
+
+from core.agents import FirstLegalAgent, RandomAgent
+from core.match import Match, StaleAction
+from core.ruleset import Action, IllegalAction
+from tests.core.toygame import RULESET
+
+
+def new_match(**kwargs) -> Match:
+    return Match(RULESET, seed=kwargs.pop("seed", 4), **kwargs)
+
+
+def test_a_match_applies_legal_actions_and_counts_them():
+    m = new_match()
+    card = m.actions("north")[0]
+    m.apply("north", card)
+    assert m.seq == 1
+    assert m.history[0].role == "north"
+    assert m.active() == ["south"]
+
+
+def test_a_stale_version_is_refused_and_names_the_current_one():
+    m = new_match()
+    m.apply("north", m.actions("north")[0], seq=0)
+    before = RULESET.dump_state(m.state)
+    with pytest.raises(StaleAction) as err:
+        m.apply("south", m.actions("south")[0], seq=0)
+    assert err.value.code == "stale"
+    assert err.value.expected == 1
+    assert RULESET.dump_state(m.state) == before
+
+
+def test_an_unknown_seat_is_refused():
+    m = new_match()
+    with pytest.raises(IllegalAction) as err:
+        m.apply("east", Action("card", 1))
+    assert err.value.code == "unknown_role"
+    assert m.seq == 0
+
+
+def test_a_role_may_undo_its_choice_until_the_other_acts():
+    m = new_match()
+    first = m.actions("north")[0]
+    m.apply("north", first)
+    assert m.undoable("north") == 1
+    m.undo("north")
+    assert m.seq == 0
+    assert first in m.actions("north")
+    assert m.active() == ["north", "south"]
+
+
+def test_no_undo_after_another_role_acted():
+    m = new_match()
+    m.apply("north", m.actions("north")[0])
+    m.apply("south", m.actions("south")[0])
+    assert m.undoable("north") == 0
+    with pytest.raises(IllegalAction) as err:
+        m.undo("north")
+    assert err.value.code == "cannot_undo"
+
+
+def test_no_undo_of_an_action_that_rolled_a_die():
+    m = new_match(seed=1)
+    while m.state.step != "bonus":
+        m.apply(m.active()[0], m.actions(m.active()[0])[0])
+    winner = m.active()[0]
+    m.apply(winner, Action("roll"))
+    assert m.history[-1].fresh
+    assert m.undoable(winner) == 0
+
+
+def test_undo_is_a_replay_without_the_last_action():
+    m = new_match()
+    m.apply("north", m.actions("north")[0])
+    m.undo("north")
+    assert RULESET.dump_state(m.state) == RULESET.dump_state(new_match().state)
+
+
+def test_json_round_trip_replays_to_the_same_state():
+    m = new_match()
+    m.play_bots({"north": RandomAgent(1), "south": RandomAgent(2)}, limit=7)
+    data = json.loads(json.dumps(m.to_json()))
+    assert data["history"][0].keys() == {"role", "type", "arg"}
+    again = Match.from_json(data, RULESET)
+    assert RULESET.dump_state(again.state) == RULESET.dump_state(m.state)
+    assert again.seq == m.seq
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    a, b = new_match(seed=9), new_match(seed=9)
+    a.play_bots({"north": FirstLegalAgent(), "south": FirstLegalAgent()})
+    b.play_bots({"north": FirstLegalAgent(), "south": FirstLegalAgent()})
+    assert RULESET.dump_state(a.state) == RULESET.dump_state(b.state)
+    assert a.outcome() == b.outcome()
+
+
+def test_bots_stop_when_a_human_must_act():
+    m = new_match()
+    taken = m.play_bots({"south": FirstLegalAgent()})
+    assert taken == 1
+    assert m.active() == ["north"]
+
+
+def test_bots_play_a_game_to_its_end():
+    m = new_match()
+    m.play_bots({"north": RandomAgent(1), "south": RandomAgent(2)})
+    assert m.outcome() is not None
+    assert m.active() == []
+    assert m.undoable("north") == 0
+
+
+def test_observers_hear_actions_undo_and_the_end():
+    heard = []
+    m = new_match(observers=[lambda match, event: heard.append(event.kind)])
+    m.apply("north", m.actions("north")[0])
+    m.undo("north")
+    m.play_bots({"north": FirstLegalAgent(), "south": FirstLegalAgent()})
+    assert heard[:2] == ["action", "undo"]
+    assert heard[-1] == "end"
+
+
+def test_options_and_scenario_reach_setup():
+    m = Match(RULESET, scenario="short", options={"hand_size": 2}, seed=1)
+    assert len(m.state.hands["north"]) == 2
+    assert m.to_json()["options"] == {"hand_size": 2}
+    with pytest.raises(ValueError, match="one of"):
+        Match(RULESET, options={"hand_size": 7})

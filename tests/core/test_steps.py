@@ -1,0 +1,135 @@
+"""The step machine: registration, dispatch, refusals, call and finish."""
+
+import pytest
+
+from core.rng import Rng
+from core.ruleset import Action, IllegalAction
+from core.state import GameState
+from core.steps import Step, StepMachine
+
+
+class Counter(GameState):
+    n: int = 0
+    trail: list[str] = []
+
+
+def make_machine() -> StepMachine[Counter]:
+    machine: StepMachine[Counter] = StepMachine()
+
+    @machine.step
+    class Count(Step[Counter]):
+        name, waiting = "count", "counting"
+
+        def begin(self, s):
+            s.active = ["a"]
+            s.trail.append("begin count")
+
+        def resume(self, s):
+            s.trail.append("resume count")
+
+        def prompt(self, s, role):
+            return f"Add to {s.n}."
+
+        def actions(self, s, role):
+            yield Action("add", 1)
+            yield Action("add", 2)
+            yield Action("ask")
+
+        def why_not(self, s, role, action):
+            return "You may add one or two." if action.type == "add" else None
+
+        def on_add(self, s, role, k):
+            s.n += k
+
+        def on_ask(self, s, role, arg):
+            machine.call(s, "question")
+
+    @machine.step
+    class Question(Step[Counter]):
+        name = "question"
+
+        def begin(self, s):
+            s.active = ["b"]
+
+        def actions(self, s, role):
+            yield Action("answer", "yes")
+
+        def on_answer(self, s, role, arg):
+            s.active = ["a"]
+            machine.finish(s)
+
+    return machine
+
+
+def fresh(machine: StepMachine[Counter]) -> Counter:
+    s = Counter(rng=Rng(seed=1))
+    machine.enter(s, "count")
+    return s
+
+
+def test_dispatches_to_the_handler_of_the_action_type():
+    machine = make_machine()
+    s = fresh(machine)
+    machine.apply(s, "a", Action("add", 2))
+    assert s.n == 2
+
+
+def test_entering_a_step_runs_its_begin():
+    s = fresh(make_machine())
+    assert s.step == "count"
+    assert s.active == ["a"]
+    assert s.trail == ["begin count"]
+
+
+def test_call_and_finish_return_to_the_caller():
+    machine = make_machine()
+    s = fresh(machine)
+    machine.apply(s, "a", Action("ask"))
+    assert (s.step, s.stack, s.active) == ("question", ["count"], ["b"])
+    machine.apply(s, "b", Action("answer", "yes"))
+    assert (s.step, s.stack) == ("count", [])
+    assert s.trail == ["begin count", "resume count"]
+
+
+def test_finish_with_an_empty_stack_is_a_bug():
+    machine = make_machine()
+    s = fresh(machine)
+    with pytest.raises(RuntimeError):
+        machine.finish(s)
+
+
+def refused(machine, s, role, action, code):
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction) as err:
+        machine.apply(s, role, action)
+    assert err.value.code == code
+    assert s.model_dump_json() == before
+    return err.value.reason
+
+
+def test_wrong_role_is_refused_and_names_who_is_awaited():
+    machine = make_machine()
+    reason = refused(machine, fresh(machine), "b", Action("add", 1), "not_your_turn")
+    assert "waiting for a" in reason
+
+
+def test_unknown_type_and_wrong_arg_are_refused_with_reasons():
+    machine = make_machine()
+    s = fresh(machine)
+    assert refused(machine, s, "a", Action("fly"), "unknown_action")
+    assert refused(machine, s, "a", Action("add", 3), "illegal") == "You may add one or two."
+
+
+def test_a_step_is_registered_once():
+    machine = make_machine()
+    with pytest.raises(ValueError, match="twice"):
+        machine.step(type(machine["count"]))
+
+
+def test_prompt_for_the_active_role_and_waiting_text_for_others():
+    machine = make_machine()
+    s = fresh(machine)
+    assert machine.prompt(s, "a") == "Add to 0."
+    assert machine.prompt(s, "b") == "Waiting for a — counting."
+    assert machine.prompt(s, None) == "Waiting for a — counting."
+    assert list(machine.actions(s, "b")) == []
