@@ -337,11 +337,11 @@ def add_steps(s: State, b: int, n: int) -> int:
 def clear_turn(s: State) -> None:
     """RULES §2 [impl]: at the start of each game turn the per-turn marks are cleared."""
     s.truce = ""
-    s.border_count = Field(default_factory=lambda: [0] * N_BORDERS)
-    s.last_used = Field(default_factory=lambda: [""] * N_BORDERS)
-    s.attacker = Field(default_factory=lambda: [""] * N_AREAS)
-    s.main_origin = Field(default_factory=lambda: [NO_AREA] * N_AREAS)
-    s.main_border = Field(default_factory=lambda: [NO_AREA] * N_AREAS)
+    s.border_count = [0] * N_BORDERS
+    s.last_used = [""] * N_BORDERS
+    s.attacker = [""] * N_AREAS
+    s.main_origin = [NO_AREA] * N_AREAS
+    s.main_border = [NO_AREA] * N_AREAS
     s.reserves = []
     s.moved = []
     s.activated = []
@@ -351,7 +351,7 @@ def clear_turn(s: State) -> None:
 
 def reset_border_counts(s: State) -> None:
     """RULES §5.2 [impl]: at each player's action, each combat round, each battle's end."""
-    s.border_count = Field(default_factory=lambda: [0] * N_BORDERS)
+    s.border_count = [0] * N_BORDERS
 
 
 # --- the end of the game ------------------------------------------------------------------
@@ -386,10 +386,10 @@ class GameOver(Step[State]):
 def new_state(seed: int, **fields: object) -> State:
     """An empty board: every block out of play at full strength."""
     s = State(rng=Rng(seed=seed))
-    s.location = Field(default_factory=lambda: [OFF] * N_BLOCKS)
-    s.steps = Field(default_factory=lambda: list(FULL))
-    s.hands = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
-    s.played = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    s.location = [OFF] * N_BLOCKS
+    s.steps = list(FULL)
+    s.hands = {ENGLISH: [], SCOTTISH: []}
+    s.played = {ENGLISH: [], SCOTTISH: []}
     clear_turn(s)
     for key, value in fields.items():
         setattr(s, key, value)
