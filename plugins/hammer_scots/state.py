@@ -39,7 +39,14 @@ steps on it.
   sudden-death and end-of-scenario checks (victory.py), it enters **"new_year"**
   (cards.py), which adds one to ``s.year`` and deals.
 - A game ends through ``end_game(s, winner, reason, text)`` (below), which enters
-  "game_over"; ``victory.outcome(s)`` reads ``s.winner``/``s.win_reason``/``s.win_text``.
+  "game_over"; ``victory.outcome(s)`` reads ``s.winner``/``s.win_reason``/``s.win_text``
+  only (never recomputes from the board: the leak check rearranges hidden blocks).
+
+Fog of war (``view.py``): a block is shown in full to its owner, and to everyone while it
+is a non-reserve block in ``s.battle``; so battle.py sets ``s.battle`` when a battle starts
+and sets it back to ``NO_AREA`` when the battle (regroup included) is over. Log lines must
+never name a block the other side may not see ("Scotland moves 2 blocks from Lanark to
+Selkirk"); blocks revealed in battle may be named.
 
 Options (``setup.py``): ``s.schiltroms`` — the printed optional rule (RULES §13 [opt]):
 Scottish infantry fire one higher (C2→C3, C3→C4) in a battle where England has no archers
@@ -138,6 +145,7 @@ class State(GameState):
     event_steps: int = 0  # steps still to add (pillage, victuals) or hits to take
     event_blocks: list[int] = Field(default_factory=list)  # blocks picked for a sea move
     event_to: int = NO_AREA  # pillage: the area the steps go to (fixed by the first)
+    event_hits: int = 0  # pillage: hits the enemy actually took
     edward: int = 1  # 1: Edward I; 2: Edward II (RULES §11.1)
     edward_wintered: int = 0  # the last year Edward I wintered in Scotland (0: never)
     king_crowned: bool = False  # a coronation happened (or The Bruce began crowned)
