@@ -254,7 +254,7 @@ def check_ruleset(
     seeds: Iterable[int] = range(3),
     players: Sequence[int] | None = None,
     max_steps: int | None = None,
-    deep_every: int = 16,
+    deep_every: int = 1,
     failure_dir: str | Path | None = None,
 ) -> KitReport:
     """Play seeded random games of ``ruleset`` and check the contract at every step.
@@ -264,8 +264,8 @@ def check_ruleset(
     :param players: player counts to try (default: the fewest and the most).
     :param max_steps: actions after which a game counts as runaway (default
         ``info.max_actions``).
-    :param deep_every: JSON round trips and leak checks run at power-of-two steps and every
-        ``deep_every`` steps (1: every step).
+    :param deep_every: JSON round trips, view and leak checks run at every step by default;
+        ``n`` runs them at power-of-two steps and every ``n`` steps (for long slow runs).
     :param failure_dir: where a failing match is saved (default ``$GAMESHELF_FAILURES`` or
         ``.gameshelf-failures``).
     :raises ConformanceFailure: at the first broken rule of the contract.
