@@ -165,6 +165,10 @@ class State(GameState):
 
     # --- winter (RULES §10; Hammer B's winter.py) ---------------------------------------
     defected: list[int] = Field(default_factory=list)  # nobles that changed sides this winter
+    # (Hammer B, winter.py) the winter phase being carried out, and replacement points
+    # left per area during the builds (RULES §10.9-10)
+    winter_phase: int = 0
+    rp: list[int] = Field(default_factory=lambda: [0] * N_AREAS)
 
     # --- the end ----------------------------------------------------------------------
     winner: str = ""  # "England", "Scotland" once the game is over
