@@ -1,0 +1,72 @@
+"""Fixtures for the web app: each test gets its own app on its own temporary SQLite file,
+with core's agents and the toy game (offered by a throwaway plugin) installed."""
+
+from __future__ import annotations
+
+import types
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+with warnings.catch_warnings():  # starlette would rather have httpx2; httpx works the same
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from core.hookspecs import hookimpl
+from core.plugins import Registry, make_plugin_manager
+from tests.core.toygame import RULESET
+from web.app import create_app
+from web.settings import Settings
+
+
+def toy_plugin() -> types.SimpleNamespace:
+    @hookimpl
+    def gameshelf_games():
+        return [RULESET]
+
+    return types.SimpleNamespace(gameshelf_games=gameshelf_games)
+
+
+def toy_registry() -> Registry:
+    return Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())]))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "gameshelf.sqlite3"
+
+
+@pytest.fixture
+def settings(db_path: Path) -> Settings:
+    return Settings(db=db_path, snapshot_every=4)
+
+
+@pytest.fixture
+def app(settings: Settings) -> FastAPI:
+    return create_app(settings, registry=toy_registry())
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def new_duel(client: TestClient, seed: int = 7, **extra: Any) -> dict[str, Any]:
+    """A toy duel between two people, North 'Ann' and South 'Bob'."""
+    body = {"game": "toy_duel", "seed": seed, "seats": [{"name": "Ann"}, {"name": "Bob"}], **extra}
+    reply = client.post("/api/matches", json=body)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def tokens(created: dict[str, Any]) -> dict[str, str]:
+    return {s["role"]: s["token"] for s in created["seats"] if s["token"]}

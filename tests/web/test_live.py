@@ -1,0 +1,98 @@
+"""Live updates and hidden information: each connection gets its own seat's view only."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from starlette.websockets import WebSocketDisconnect
+
+from core.rng import Rng
+from tests.core.toygame import RULESET
+from tests.web.conftest import TestClient, auth, new_duel, tokens
+
+
+def first_card(payload: dict[str, Any]) -> int:
+    return payload["view"]["actions"]["card"][0]
+
+
+def test_each_connection_receives_its_own_seats_view_on_every_change(
+    client: TestClient, app: FastAPI
+) -> None:
+    created = new_duel(client)
+    mid, tok = created["id"], tokens(created)
+    with (
+        client.websocket_connect(f"/ws/matches/{mid}?token={tok['north']}") as north,
+        client.websocket_connect(f"/ws/matches/{mid}?token={tok['south']}") as south,
+        client.websocket_connect(f"/ws/matches/{mid}") as spectator,
+    ):
+        n0, s0, x0 = north.receive_json(), south.receive_json(), spectator.receive_json()
+        assert (n0["seq"], s0["seq"], x0["seq"]) == (0, 0, 0)
+        state = app.state.tables.get(mid).match.state
+        assert n0["view"]["hand"] == state.hands["north"]
+        assert s0["view"]["hand"] == state.hands["south"]
+        assert x0["view"]["hand"] is None
+        card = first_card(n0)
+        client.post(
+            f"/api/matches/{mid}/actions",
+            headers=auth(tok["north"]),
+            json={"type": "card", "arg": card, "seq": 0},
+        )
+        n1, s1, x1 = north.receive_json(), south.receive_json(), spectator.receive_json()
+        assert n1["seq"] == s1["seq"] == x1["seq"] == 1
+        assert n1["view"]["chosen"] == {"north": card}
+        assert s1["view"]["chosen"] == {"north": True}  # South does not see North's card
+        assert x1["view"]["chosen"] == {"north": True}
+        assert s1["view"]["actions"] == s0["view"]["actions"]
+        assert n1 == client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()
+
+
+def test_a_wrong_token_or_match_closes_the_socket_with_a_reason(client: TestClient) -> None:
+    created = new_duel(client)
+    with (
+        client.websocket_connect(f"/ws/matches/{created['id']}?token=wrong") as ws,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4401
+    with (
+        client.websocket_connect("/ws/matches/nosuch") as ws,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4404
+
+
+def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI) -> None:
+    """Rearranging everything North may not see changes nothing North receives (the same
+    check the conformance kit makes of the rules, made here of the web app's messages)."""
+    created = new_duel(client, seed=11)
+    mid, tok = created["id"], tokens(created)
+    client.post(
+        f"/api/matches/{mid}/actions",
+        headers=auth(tok["south"]),
+        json={
+            "type": "card",
+            "arg": app.state.tables.get(mid).match.state.hands["south"][0],
+            "seq": 0,
+        },
+    )
+    match = app.state.tables.get(mid).match
+    for role, token in [("north", tok["north"]), (None, None)]:
+        with client.websocket_connect(
+            f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
+        ) as ws:
+            pushed = ws.receive_text()
+        http = client.get(f"/api/matches/{mid}/view", headers=auth(token)).text
+        for seed in range(5):
+            RULESET.shuffle_hidden(match.state, role, Rng(seed=seed))
+            with client.websocket_connect(
+                f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
+            ) as ws:
+                assert ws.receive_text() == pushed
+            assert client.get(f"/api/matches/{mid}/view", headers=auth(token)).text == http
+    spectator = json.loads(client.get(f"/api/matches/{mid}/view").text)
+    assert spectator["view"]["hand"] is None
+    assert "token" not in json.dumps(spectator)

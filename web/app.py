@@ -1,0 +1,81 @@
+"""The application factory: ``create_app(settings)`` builds one Gameshelf site.
+
+Nothing here lives at module level: each call opens its own storage, finds its own games
+(or uses the registry it is given: tests pass one with a throwaway game) and returns a
+fresh FastAPI app. ``gameshelf serve`` calls it through :func:`web.server.run`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
+
+from core.plugins import Registry, make_plugin_manager
+from web import errors
+from web.hub import Hub
+from web.middleware import BodyLimit, SafetyHeaders
+from web.pages import make_templates
+from web.routes import api_router, live_router, pages_router
+from web.settings import Settings
+from web.storage import SQLiteStorage, Storage
+from web.tables import Tables
+
+HERE = Path(__file__).parent
+
+
+def create_app(
+    settings: Settings, *, registry: Registry | None = None, storage: Storage | None = None
+) -> FastAPI:
+    """A Gameshelf site for ``settings``; ``registry`` and ``storage`` default to the
+    installed plugins and the SQLite file ``settings.db``."""
+    registry = registry if registry is not None else Registry(make_plugin_manager())
+    storage = (
+        storage if storage is not None else SQLiteStorage(settings.db, settings.sqlite_synchronous)
+    )
+    hub = Hub()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        storage.close()
+
+    app = FastAPI(
+        title="Gameshelf",
+        version="0.1.0",
+        lifespan=lifespan,
+        description="One site for many board games: lobby, seats, live play.",
+    )
+    app.state.settings = settings
+    app.state.registry = registry
+    app.state.storage = storage
+    app.state.hub = hub
+    app.state.tables = Tables(storage, registry, settings, on_change=hub.publish)
+    app.state.templates = make_templates(registry)
+
+    errors.install(app)
+    app.include_router(api_router)
+    app.include_router(live_router)
+    app.include_router(pages_router)
+    for game in registry.games.values():
+        board = game.ruleset.board
+        if board is not None and Path(board.static).is_dir():
+            app.mount(
+                f"/static/{game.id}", StaticFiles(directory=board.static), name=f"static-{game.id}"
+            )
+    app.mount("/assets", StaticFiles(directory=HERE / "static"), name="assets")
+
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
+    app.add_middleware(SafetyHeaders)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    return app

@@ -1,0 +1,69 @@
+"""HTML pages: the Jinja2 environment and how a page is rendered.
+
+Templates autoescape everything (a player called ``<script>`` stays text). The site's own
+templates live in ``web/templates``; each game's board templates are mounted under its
+game id through a ``PrefixLoader`` (``hammer_scots/board.html``), and a game that ships no
+board gets ``board_generic.html``. Pages carry a strict Content-Security-Policy: scripts
+come from this site only, never inline.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
+from markupsafe import Markup
+
+from core.plugins import Game, Registry
+
+HERE = Path(__file__).parent
+GENERIC_BOARD = "board_generic.html"
+
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+        "base-uri 'none'; form-action 'self'"
+    ),
+    "Cache-Control": "no-store",
+}
+
+
+def make_templates(registry: Registry) -> Jinja2Templates:
+    boards = {
+        gid: FileSystemLoader(str(game.ruleset.board.templates))
+        for gid, game in registry.games.items()
+        if game.ruleset.board is not None
+    }
+    env = Environment(
+        loader=ChoiceLoader([FileSystemLoader(str(HERE / "templates")), PrefixLoader(boards)]),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["json_script"] = json_script
+    return Jinja2Templates(env=env)
+
+
+def json_script(value: Any) -> Markup:
+    """JSON for a ``<script type="application/json">`` block, safe against ``</script>``."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text)
+
+
+def board_template(game: Game) -> str:
+    board = game.ruleset.board
+    return f"{game.id}/{board.template}" if board is not None else GENERIC_BOARD
+
+
+def render(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
+    templates: Jinja2Templates = request.app.state.templates
+    response = templates.TemplateResponse(request, name, context)
+    response.headers.update(PAGE_HEADERS)
+    return response

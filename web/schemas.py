@@ -1,0 +1,107 @@
+"""The JSON bodies of the API, validated before anything else looks at them.
+
+Every model forbids unknown fields and uses strict types (``true`` is not the number 1), so
+a malformed body is a 422 with the field named, never a guess.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+)
+
+
+def _encodable(text: str) -> str:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode (no lone surrogates)") from None
+    return text
+
+
+Text = Annotated[StrictStr, AfterValidator(_encodable)]
+Name = Annotated[Text, Field(min_length=1, max_length=40, pattern=r"\S")]
+Word = Annotated[Text, Field(min_length=1, max_length=64)]
+Arg = StrictInt | Annotated[Text, Field(max_length=200)] | None
+Seq = Annotated[StrictInt, Field(ge=0, le=1 << 40)]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActionIn(Body):
+    """One decision of the seat, made while the match was at ``seq``."""
+
+    type: Word
+    arg: Arg = None
+    seq: Seq
+
+
+class UndoIn(Body):
+    """Take back the seat's latest action; with ``seq``, only if the match is still there."""
+
+    seq: Seq | None = None
+
+
+class SeatIn(Body):
+    """A seat of a new match: a person (``name``), a bot (``bot``: an agent id, or
+    ``true`` for the site's default bot), or ``open`` for anyone in the lobby to take."""
+
+    role: Word | None = None
+    name: Annotated[Text, Field(max_length=40)] = ""
+    bot: StrictBool | Word | None = None
+    open: StrictBool = False
+
+
+class MatchIn(Body):
+    game: Word
+    scenario: Word | None = None
+    options: dict[Word, StrictBool | StrictInt | Annotated[Text, Field(max_length=200)]] = {}
+    seed: Annotated[StrictInt, Field(ge=0, lt=1 << 63)] | None = None
+    seats: Annotated[list[SeatIn], Field(min_length=1, max_length=16)]
+
+
+class JoinIn(Body):
+    name: Name
+    role: Word | None = None
+
+
+class SeatToken(BaseModel):
+    role: str
+    name: str
+    token: str | None = Field(None, description="The seat's secret, returned only once.")
+
+
+class Created(BaseModel):
+    id: str
+    seats: list[SeatToken]
+    url: str
+
+
+class Joined(BaseModel):
+    id: str
+    role: str
+    name: str
+    token: str
+    url: str
+
+
+class Payload(BaseModel):
+    """What a seat sees of a match now."""
+
+    seq: int
+    view: dict[str, Any]
+    outcome: dict[str, Any] | None
+    role: str | None = None
+    undo: int = 0
+    seats: list[dict[str, Any]] = []
+    status: str = "running"

@@ -1,0 +1,68 @@
+"""Settings of the web app, read from ``GAMESHELF_*`` environment variables.
+
+There is no module-level instance: ``gameshelf serve`` and each test build their own
+``Settings`` and hand it to :func:`web.app.create_app`. Unsafe values are refused when the
+settings are built, not discovered later: tokens shorter than 128 bits, a wildcard CORS
+origin, request bodies over a mebibyte, a database path that is a directory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+MEBIBYTE = 1 << 20
+
+
+class Settings(BaseSettings):
+    """How one Gameshelf site runs."""
+
+    model_config = SettingsConfigDict(env_prefix="GAMESHELF_", extra="forbid", frozen=True)
+
+    db: Path = Field(
+        Path("gameshelf.sqlite3"), description="The SQLite file, created on first start."
+    )
+    host: str = Field("127.0.0.1", description="Where `gameshelf serve` listens.")
+    port: int = Field(8000, ge=1, le=65535)
+    sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
+        "FULL", description="FULL survives a power cut; NORMAL only a crash of the server."
+    )
+    snapshot_every: int = Field(
+        50, ge=1, le=100_000, description="Store the match state every N actions."
+    )
+    max_body_bytes: int = Field(
+        64 * 1024, ge=1024, le=MEBIBYTE, description="Larger request bodies are refused with 413."
+    )
+    token_bytes: int = Field(
+        32, ge=16, le=64, description="Random bytes in a seat token (16 = 128 bits)."
+    )
+    default_bot: str = Field(
+        "random", min_length=1, description="The agent seated when a seat just says bot."
+    )
+    cached_matches: int = Field(
+        512, ge=1, le=1_000_000, description="Matches kept in memory between requests."
+    )
+    cors_origins: tuple[str, ...] = Field(
+        (), description="Origins allowed by CORS; none by default (same origin only)."
+    )
+    access_log: bool = Field(False, description="uvicorn's access log (it prints URLs).")
+
+    @field_validator("db")
+    @classmethod
+    def _db_is_a_file(cls, value: Path) -> Path:
+        if value.is_dir():
+            raise ValueError(f"{value} is a directory; give the path of a database file")
+        return value
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _no_wildcard_origin(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for origin in value:
+            if origin == "*" or "*" in origin:
+                raise ValueError("a wildcard CORS origin would let any site play your seats")
+            if not origin.startswith(("http://", "https://")):
+                raise ValueError(f"a CORS origin is a scheme and host, not {origin!r}")
+        return value

@@ -1,0 +1,404 @@
+"""Where matches are kept: a small interface and its embedded SQLite implementation.
+
+Storage is event-sourced (DESIGN.md, "The web app"): a match row (game, scenario, options,
+seed, players and a summary for the lobby), its seats (a seat token is stored only as its
+SHA-256), its action log numbered by ``seq`` (the match's version after the action), and
+snapshots of the state every so often so that loading a long match does not replay it all.
+
+:class:`Storage` is the interface the web app uses; :class:`SQLiteStorage` is the default,
+in WAL mode, with a versioned schema (``meta.schema_version``) migrated on open. A server
+database can implement the same interface later.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+SeatKind = Literal["human", "bot", "open"]
+Status = Literal["open", "running", "finished"]
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat of a match: a person holding a token, a bot, or a place anyone may take."""
+
+    role: str
+    kind: SeatKind
+    name: str = ""
+    agent: str | None = None  # bots: the agent id
+    token_hash: bytes | None = None  # people: SHA-256 of the seat token
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the lobby shows of a match, rewritten with every change."""
+
+    seq: int
+    status: Status
+    active: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match as stored: enough to rebuild it, plus its summary."""
+
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    summary: Summary
+    created: float = 0.0
+    updated: float = 0.0
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """An accepted action; ``seq`` is the match's version once it was applied (from 1)."""
+
+    seq: int
+    role: str
+    type: str
+    arg: int | str | None
+    fresh: bool = False  # it brought new information (a die, a draw): the undo boundary
+
+
+class SeqTaken(Exception):
+    """Another writer stored an action under the same ``seq`` first."""
+
+
+class NewerDatabase(Exception):
+    """The database was written by a newer Gameshelf than this one."""
+
+
+class Storage(ABC):
+    """The interface between the web app and wherever matches are kept."""
+
+    @abstractmethod
+    def create_match(self, record: MatchRecord, seats: Sequence[SeatRecord]) -> None:
+        """Store a new match and its seats; the id must be new (``SeqTaken`` otherwise)."""
+
+    @abstractmethod
+    def match(self, match_id: str) -> MatchRecord | None:
+        """The match ``match_id``, or ``None``."""
+
+    @abstractmethod
+    def matches(self, limit: int = 100, status: Status | None = None) -> list[MatchRecord]:
+        """The most recently changed matches, newest first."""
+
+    @abstractmethod
+    def seats(self, match_ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
+        """The seats of each match, in seating order of creation."""
+
+    @abstractmethod
+    def claim_seat(
+        self, match_id: str, role: str, name: str, token_hash: bytes, summary: Summary
+    ) -> bool:
+        """Give an open seat to a person; ``False`` when it was not open any more."""
+
+    @abstractmethod
+    def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
+        """The action log of a match from ``seq`` ``after + 1`` on."""
+
+    @abstractmethod
+    def append(
+        self,
+        match_id: str,
+        actions: Sequence[ActionRecord],
+        summary: Summary,
+        snapshot: tuple[int, str] | None = None,
+    ) -> None:
+        """Commit accepted actions, the new summary and maybe a snapshot, all or nothing.
+
+        Raises :class:`SeqTaken` when one of the ``seq`` is already stored.
+        """
+
+    @abstractmethod
+    def truncate(self, match_id: str, seq: int, summary: Summary) -> None:
+        """Forget the actions (and snapshots) after ``seq``: an undo."""
+
+    @abstractmethod
+    def snapshot(self, match_id: str, at_most: int | None = None) -> tuple[int, str] | None:
+        """The latest stored state ``(seq, state_json)`` with ``seq <= at_most``."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the database."""
+
+
+SCHEMA_VERSION = 1
+
+# MIGRATIONS[n] takes a database from schema version n to n + 1.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE matches (
+        id        TEXT PRIMARY KEY,
+        game      TEXT NOT NULL,
+        scenario  TEXT NOT NULL,
+        options   TEXT NOT NULL,
+        seed      INTEGER NOT NULL,
+        players   INTEGER NOT NULL,
+        created   REAL NOT NULL,
+        updated   REAL NOT NULL,
+        seq       INTEGER NOT NULL,
+        status    TEXT NOT NULL,
+        active    TEXT NOT NULL,
+        outcome   TEXT
+    );
+    CREATE INDEX matches_by_update ON matches (updated DESC);
+    CREATE TABLE seats (
+        match_id   TEXT NOT NULL REFERENCES matches (id),
+        position   INTEGER NOT NULL,
+        role       TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        agent      TEXT,
+        token_hash BLOB,
+        PRIMARY KEY (match_id, role)
+    );
+    CREATE TABLE actions (
+        match_id TEXT NOT NULL REFERENCES matches (id),
+        seq      INTEGER NOT NULL,
+        role     TEXT NOT NULL,
+        type     TEXT NOT NULL,
+        arg      TEXT NOT NULL,
+        fresh    INTEGER NOT NULL,
+        created  REAL NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        match_id TEXT NOT NULL REFERENCES matches (id),
+        seq      INTEGER NOT NULL,
+        state    TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+    """,
+]
+
+
+class SQLiteStorage(Storage):
+    """Matches in one SQLite file (WAL), safe to share between the server's threads."""
+
+    def __init__(self, path: Path | str, synchronous: str = "FULL") -> None:
+        self.path = str(path)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._migrate()
+
+    # --- schema ---------------------------------------------------------------------
+
+    def schema_version(self) -> int:
+        row = self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        if row is None:
+            return 0
+        found = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        return int(found[0]) if found else 0
+
+    def _migrate(self) -> None:
+        with self._write():
+            version = self.schema_version()
+            if version > SCHEMA_VERSION:
+                raise NewerDatabase(
+                    f"{self.path} has schema {version}; this Gameshelf "
+                    f"knows up to {SCHEMA_VERSION}: upgrade Gameshelf"
+                )
+            if version == 0:
+                self._db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # --- matches --------------------------------------------------------------------
+
+    def create_match(self, record: MatchRecord, seats: Sequence[SeatRecord]) -> None:
+        now = time.time()
+        try:
+            with self._write() as db:
+                db.execute(
+                    "INSERT INTO matches VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        record.id,
+                        record.game,
+                        record.scenario,
+                        _dump(record.options),
+                        record.seed,
+                        record.players,
+                        now,
+                        now,
+                        *_summary_row(record.summary),
+                    ),
+                )
+                db.executemany(
+                    "INSERT INTO seats VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (record.id, i, s.role, s.kind, s.name, s.agent, s.token_hash)
+                        for i, s in enumerate(seats)
+                    ],
+                )
+        except sqlite3.IntegrityError as exc:
+            raise SeqTaken(f"match {record.id} exists") from exc
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        with self._lock:
+            row = self._db.execute(
+                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,)
+            ).fetchone()
+        return _match_record(row) if row else None
+
+    def matches(self, limit: int = 100, status: Status | None = None) -> list[MatchRecord]:
+        query = f"SELECT {_MATCH_COLUMNS} FROM matches"
+        params: tuple[Any, ...] = ()
+        if status is not None:
+            query += " WHERE status=?"
+            params = (status,)
+        query += " ORDER BY updated DESC LIMIT ?"
+        with self._lock:
+            rows = self._db.execute(query, (*params, limit)).fetchall()
+        return [_match_record(row) for row in rows]
+
+    def seats(self, match_ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
+        found: dict[str, list[SeatRecord]] = {mid: [] for mid in match_ids}
+        if not match_ids:
+            return found
+        marks = ",".join("?" * len(match_ids))
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT match_id, role, kind, name, agent, token_hash FROM seats "
+                f"WHERE match_id IN ({marks}) ORDER BY match_id, position",
+                tuple(match_ids),
+            ).fetchall()
+        for mid, role, kind, name, agent, token_hash in rows:
+            found[mid].append(SeatRecord(role, kind, name, agent, token_hash))
+        return found
+
+    def claim_seat(
+        self, match_id: str, role: str, name: str, token_hash: bytes, summary: Summary
+    ) -> bool:
+        with self._write() as db:
+            done = db.execute(
+                "UPDATE seats SET kind='human', name=?, token_hash=? "
+                "WHERE match_id=? AND role=? AND kind='open'",
+                (name, token_hash, match_id, role),
+            ).rowcount
+            if done:
+                self._set_summary(match_id, summary)
+        return bool(done)
+
+    # --- the action log -------------------------------------------------------------
+
+    def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, role, type, arg, fresh FROM actions "
+                "WHERE match_id=? AND seq>? ORDER BY seq",
+                (match_id, after),
+            ).fetchall()
+        return [
+            ActionRecord(seq, role, typ, json.loads(arg), bool(fresh))
+            for seq, role, typ, arg, fresh in rows
+        ]
+
+    def append(
+        self,
+        match_id: str,
+        actions: Sequence[ActionRecord],
+        summary: Summary,
+        snapshot: tuple[int, str] | None = None,
+    ) -> None:
+        now = time.time()
+        try:
+            with self._write() as db:
+                db.executemany(
+                    "INSERT INTO actions VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (match_id, a.seq, a.role, a.type, _dump(a.arg), int(a.fresh), now)
+                        for a in actions
+                    ],
+                )
+                if snapshot is not None:
+                    db.execute(
+                        "INSERT OR REPLACE INTO snapshots VALUES (?,?,?)", (match_id, *snapshot)
+                    )
+                self._set_summary(match_id, summary, now)
+        except sqlite3.IntegrityError as exc:
+            raise SeqTaken(f"match {match_id}: an action with this seq is stored") from exc
+
+    def truncate(self, match_id: str, seq: int, summary: Summary) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM actions WHERE match_id=? AND seq>?", (match_id, seq))
+            db.execute("DELETE FROM snapshots WHERE match_id=? AND seq>?", (match_id, seq))
+            self._set_summary(match_id, summary)
+
+    def snapshot(self, match_id: str, at_most: int | None = None) -> tuple[int, str] | None:
+        bound = at_most if at_most is not None else 1 << 62
+        with self._lock:
+            row = self._db.execute(
+                "SELECT seq, state FROM snapshots WHERE match_id=? AND seq<=? "
+                "ORDER BY seq DESC LIMIT 1",
+                (match_id, bound),
+            ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def _set_summary(self, match_id: str, summary: Summary, now: float | None = None) -> None:
+        self._db.execute(
+            "UPDATE matches SET seq=?, status=?, active=?, outcome=?, updated=? WHERE id=?",
+            (*_summary_row(summary), now if now is not None else time.time(), match_id),
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+_MATCH_COLUMNS = (
+    "id, game, scenario, options, seed, players, created, updated, seq, status, active, outcome"
+)
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _summary_row(summary: Summary) -> tuple[int, str, str, str | None]:
+    outcome = _dump(summary.outcome) if summary.outcome is not None else None
+    return summary.seq, summary.status, _dump(summary.active), outcome
+
+
+def _match_record(row: Sequence[Any]) -> MatchRecord:
+    mid, game, scenario, options, seed, players, created, updated, seq, status, active, out = row
+    summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None)
+    return MatchRecord(
+        mid, game, scenario, json.loads(options), seed, players, summary, created, updated
+    )

@@ -1,0 +1,560 @@
+"""The matches being played: loaded from storage, kept in memory, changed only here.
+
+A :class:`Table` is a :class:`core.match.Match` with its seats. :class:`Tables` finds a
+table (from memory, else by rebuilding it from its latest snapshot and the action log),
+creates matches, applies a seat's action with its ``seq`` (optimistic concurrency), lets the
+bots answer, and commits every accepted action to storage *before* anyone is told of it.
+
+A refusal is a :class:`Refusal` carrying the HTTP status the API answers with; the match is
+left exactly as it was (the rules guarantee it for the state, and nothing is written).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from core.agents import Agent
+from core.match import Entry, Match
+from core.plugins import Registry, UnknownAgent, UnknownGame
+from core.rng import seed_from
+from core.ruleset import Action, IllegalAction, Role
+from web.settings import Settings
+from web.storage import (
+    ActionRecord,
+    MatchRecord,
+    SeatRecord,
+    SeqTaken,
+    Status,
+    Storage,
+    Summary,
+)
+
+log = logging.getLogger("gameshelf.web")
+
+# IllegalAction codes that mean "this is not your decision to make" (403), not a bad action.
+NOT_YOURS = frozenset({"not_your_turn", "game_over", "unknown_role"})
+
+
+class Refusal(Exception):
+    """A request the server turns down, with the status, a code and a reason in words."""
+
+    def __init__(self, status: int, code: str, reason: str, seq: int | None = None) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.code = code
+        self.reason = reason
+        self.seq = seq
+
+    def body(self) -> dict[str, Any]:
+        detail: dict[str, Any] = {"code": self.code, "reason": self.reason}
+        if self.seq is not None:
+            detail["seq"] = self.seq
+        return {"detail": detail}
+
+
+def hash_token(token: str) -> bytes:
+    """What is stored of a seat token. Tokens are long and random, so SHA-256 suffices."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """One seat asked for when a match is created."""
+
+    name: str = ""
+    role: Role | None = None
+    bot: str | None = None  # an agent id
+    open: bool = False  # anyone may take it from the lobby
+
+
+@dataclass
+class Table:
+    """A match in play with its seats."""
+
+    id: str
+    match: Match
+    seats: list[SeatRecord]
+    created: float = 0.0
+    title: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.title = self.match.game.info.title
+
+    # --- who is who -----------------------------------------------------------------
+
+    def seat(self, role: Role) -> SeatRecord | None:
+        return next((s for s in self.seats if s.role == role), None)
+
+    def role_for_token(self, token: str) -> Role | None:
+        """The role whose token this is; every seat is compared, in constant time."""
+        digest = hash_token(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = seat.role
+        return found
+
+    # --- what is shown --------------------------------------------------------------
+
+    @property
+    def status(self) -> Status:
+        if self.match.outcome() is not None:
+            return "finished"
+        if any(s.kind == "open" for s in self.seats):
+            return "open"
+        return "running"
+
+    def summary(self) -> Summary:
+        outcome = self.match.outcome()
+        return Summary(
+            seq=self.match.seq,
+            status=self.status,
+            active=self.match.active(),
+            outcome=outcome.model_dump() if outcome else None,
+        )
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [
+            {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent} for s in self.seats
+        ]
+
+    def payload(self, role: Role | None) -> dict[str, Any]:
+        """``{seq, view, outcome}`` for one seat (``None``: a spectator), plus what a
+        page needs around the board: how many actions it may undo, the seats, the status."""
+        match = self.match
+        outcome = match.outcome()
+        return {
+            "seq": match.seq,
+            "view": match.view(role),
+            "outcome": outcome.model_dump() if outcome else None,
+            "role": role,
+            "undo": match.undoable(role) if role is not None else 0,
+            "seats": self.public_seats(),
+            "status": self.status,
+        }
+
+
+class Tables:
+    """Every match of the site, as the web app sees them."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        registry: Registry,
+        settings: Settings,
+        on_change: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.registry = registry
+        self.settings = settings
+        self.on_change = on_change
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
+
+    # --- finding --------------------------------------------------------------------
+
+    def get(self, match_id: str) -> Table:
+        """The table ``match_id``; ``Refusal(404)`` when there is none."""
+        table = self._cache.get(match_id)
+        if table is not None:
+            self._cache.move_to_end(match_id)
+            return table
+        record = self.storage.match(match_id)
+        if record is None:
+            raise Refusal(404, "unknown_match", f"There is no match {match_id!r}.")
+        table = self._load(record)
+        self._remember(table)
+        if self._play_bots(table):
+            self._changed(table)
+        return table
+
+    def _load(self, record: MatchRecord) -> Table:
+        """Rebuild a match: its latest snapshot, then the actions stored after it."""
+        try:
+            game = self.registry.game(record.game)
+        except UnknownGame:
+            raise Refusal(
+                404,
+                "game_not_installed",
+                f"The game {record.game!r} of this match is not installed.",
+            ) from None
+        match = Match(
+            game,
+            scenario=record.scenario,
+            options=record.options,
+            seed=record.seed,
+            players=record.players,
+        )
+        stored = self.storage.actions(record.id)
+        if [a.seq for a in stored] != list(range(1, len(stored) + 1)):
+            raise RuntimeError(f"match {record.id}: the action log has a gap")
+        start = self._restore_snapshot(record.id, match, stored)
+        for action in stored[start:]:
+            match.apply(action.role, Action(action.type, action.arg))
+        match.observers = [self.registry.notify]
+        seats = self.storage.seats([record.id])[record.id]
+        return Table(record.id, match, seats, record.created)
+
+    def _restore_snapshot(
+        self,
+        match_id: str,
+        match: Match,
+        stored: Sequence[ActionRecord],
+        at_most: int | None = None,
+    ) -> int:
+        """Put the latest usable snapshot into ``match``; how many actions it covers."""
+        snap = self.storage.snapshot(match_id, at_most)
+        if snap is None or snap[0] > len(stored):
+            return 0
+        try:
+            match.state = match.ruleset.load_state(snap[1])
+        except ValidationError:  # written by another version of the game: replay instead
+            log.warning("match %s: snapshot at %s unreadable; replaying", match_id, snap[0])
+            return 0
+        match.history = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
+        return snap[0]
+
+    def _remember(self, table: Table) -> None:
+        self._cache[table.id] = table
+        self._cache.move_to_end(table.id)
+        while len(self._cache) > self.settings.cached_matches:
+            self._cache.popitem(last=False)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table whose memory may be ahead of storage; the next get reloads it."""
+        if self._cache.get(table.id) is table:
+            del self._cache[table.id]
+
+    # --- creating -------------------------------------------------------------------
+
+    def create(
+        self,
+        game_id: str,
+        scenario: str | None,
+        options: Mapping[str, object] | None,
+        seed: int | None,
+        seats: Sequence[SeatRequest],
+    ) -> tuple[Table, dict[Role, str]]:
+        """A new match; returns its table and the token of each person's seat."""
+        try:
+            game = self.registry.game(game_id)
+        except UnknownGame as exc:
+            raise Refusal(422, "unknown_game", str(exc)) from None
+        try:
+            match = Match(
+                game,
+                scenario=scenario,
+                options=options,
+                seed=seed if seed is not None else secrets.randbelow(1 << 31),
+                players=len(seats),
+            )
+        except ValueError as exc:
+            raise Refusal(422, "bad_setup", str(exc)) from None
+        chosen = game.info.scenario(match.scenario)
+        if chosen.players and not chosen.players[0] <= len(seats) <= chosen.players[1]:
+            raise Refusal(
+                422,
+                "bad_setup",
+                f"{chosen.title} takes {chosen.players[0]}–"
+                f"{chosen.players[1]} players, not {len(seats)}.",
+            )
+        records, tokens = self._seat(match.roles, seats)
+        match.observers = [self.registry.notify]
+        table = self._store_new(match, records)
+        self._play_bots(table)
+        self._changed(table)
+        return table, tokens
+
+    def _seat(
+        self, roles: Sequence[Role], seats: Sequence[SeatRequest]
+    ) -> tuple[list[SeatRecord], dict[Role, str]]:
+        asked = [s.role for s in seats if s.role is not None]
+        for role in asked:
+            if role not in roles:
+                raise Refusal(
+                    422, "bad_seat", f"There is no role {role!r} here (roles: {', '.join(roles)})."
+                )
+        if len(set(asked)) != len(asked):
+            raise Refusal(422, "bad_seat", "Two seats ask for the same role.")
+        free = iter([r for r in roles if r not in asked])
+        records: list[SeatRecord] = []
+        tokens: dict[Role, str] = {}
+        for spec in seats:
+            role = spec.role if spec.role is not None else next(free)
+            if spec.bot is not None:
+                try:
+                    self.registry.agent(spec.bot)
+                except UnknownAgent as exc:
+                    raise Refusal(422, "unknown_agent", str(exc)) from None
+                name = spec.name or self.registry.agent(spec.bot).title
+                records.append(SeatRecord(role, "bot", name, agent=spec.bot))
+            elif spec.open:
+                records.append(SeatRecord(role, "open", ""))
+            else:
+                tokens[role] = self._new_token()
+                records.append(
+                    SeatRecord(role, "human", spec.name, token_hash=hash_token(tokens[role]))
+                )
+        order = {r: i for i, r in enumerate(roles)}
+        records.sort(key=lambda s: order[s.role])
+        return records, tokens
+
+    def _new_token(self) -> str:
+        return secrets.token_urlsafe(self.settings.token_bytes)
+
+    def _store_new(self, match: Match, seats: list[SeatRecord]) -> Table:
+        table = Table("", match, seats)
+        for _ in range(10):
+            table.id = secrets.token_hex(6)
+            record = MatchRecord(
+                table.id,
+                match.game_id,
+                match.scenario,
+                dict(match.options),
+                match.seed,
+                match.players,
+                table.summary(),
+            )
+            try:
+                self.storage.create_match(record, seats)
+            except SeqTaken:
+                continue
+            stored = self.storage.match(table.id)
+            table.created = stored.created if stored else 0.0
+            self._remember(table)
+            return table
+        raise RuntimeError("could not find a free match id")
+
+    # --- seats ----------------------------------------------------------------------
+
+    def join(self, table: Table, role: Role | None, name: str) -> tuple[Role, str]:
+        """Take an open seat (the first one when ``role`` is ``None``); returns its token."""
+        if table.status == "finished":
+            raise Refusal(409, "finished", "The match is over.")
+        open_roles = [s.role for s in table.seats if s.kind == "open"]
+        if role is None:
+            if not open_roles:
+                raise Refusal(409, "no_open_seat", "Every seat of this match is taken.")
+            role = open_roles[0]
+        elif table.seat(role) is None:
+            raise Refusal(422, "bad_seat", f"There is no seat {role!r} in this match.")
+        elif role not in open_roles:
+            raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
+        token = self._new_token()
+        claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
+        seats = [claimed if s.role == role else s for s in table.seats]
+        after = Table(table.id, table.match, seats, table.created)
+        if not self.storage.claim_seat(
+            table.id, role, name, claimed.token_hash or b"", after.summary()
+        ):
+            raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
+        table.seats = seats
+        self._changed(table)
+        return role, token
+
+    # --- playing --------------------------------------------------------------------
+
+    def act(self, table: Table, role: Role, action: Action, seq: int) -> bool:
+        """Apply ``role``'s action if the match is still at ``seq``, then let bots answer.
+
+        Returns ``False`` when this exact action of this role was already applied at
+        ``seq`` (a retry): nothing is applied twice. Raises :class:`Refusal` otherwise.
+        """
+        match = table.match
+        if seq != match.seq:
+            if 0 <= seq < match.seq and match.history[seq][:3] == (role, *action):
+                return False
+            raise Refusal(
+                409,
+                "stale",
+                f"The match has moved on: it is at {match.seq}, not {seq}. Look again and choose.",
+                seq=match.seq,
+            )
+        start = match.seq
+        try:
+            match.apply(role, action, seq=seq)
+        except IllegalAction as exc:
+            status = 403 if exc.code in NOT_YOURS else 422
+            raise Refusal(status, exc.code, exc.reason, seq=match.seq) from None
+        except Exception:
+            self._forget(table)
+            raise
+        self._commit(table, start)
+        self._play_bots(table)
+        self._changed(table)
+        return True
+
+    def undo(self, table: Table, role: Role, seq: int | None = None) -> None:
+        """Take back ``role``'s latest action under the core's undo rule."""
+        match = table.match
+        if seq is not None and seq != match.seq:
+            raise Refusal(
+                409,
+                "stale",
+                f"The match has moved on: it is at {match.seq}, not {seq}.",
+                seq=match.seq,
+            )
+        if not match.undoable(role):
+            raise Refusal(
+                409,
+                "cannot_undo",
+                "Nothing to take back: new information came out or another player acted since.",
+                seq=match.seq,
+            )
+        try:
+            match.undo(role)
+            self.storage.truncate(table.id, match.seq, table.summary())
+        except Exception:
+            self._forget(table)
+            raise
+        self._changed(table)
+
+    def _agents(self, table: Table) -> dict[Role, Agent]:
+        match = table.match
+        return {
+            s.role: self.registry.agent(s.agent).factory(
+                seed_from("bot", match.seed, match.seq, s.role)
+            )
+            for s in table.seats
+            if s.kind == "bot" and s.agent
+        }
+
+    def _play_bots(self, table: Table) -> int:
+        """Let the seated bots act until a person must; their actions are committed."""
+        agents = self._agents(table)
+        match = table.match
+        if not agents or match.outcome() is not None:
+            return 0
+        start = match.seq
+        try:
+            match.play_bots(agents)
+        except Exception:
+            # A bot or the rules failed: keep what was fully applied, rebuild on next use.
+            log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
+            self._forget(table)
+        self._commit(table, start)
+        return match.seq - start
+
+    def _commit(self, table: Table, start: int) -> None:
+        """Write the actions after ``start`` (and a snapshot when one is due)."""
+        match = table.match
+        if match.seq == start:
+            return
+        records = [
+            ActionRecord(i, e.role, e.type, e.arg, e.fresh)
+            for i, e in enumerate(match.history[start:], start + 1)
+        ]
+        every = self.settings.snapshot_every
+        snapshot = None
+        if match.seq // every > start // every:
+            snapshot = (match.seq, match.ruleset.dump_state(match.state))
+        try:
+            self.storage.append(table.id, records, table.summary(), snapshot)
+        except Exception:
+            self._forget(table)
+            raise
+
+    def _changed(self, table: Table) -> None:
+        if self.on_change is not None:
+            self.on_change(table)
+
+    # --- finished matches -----------------------------------------------------------
+
+    def history(self, table: Table) -> dict[str, Any]:
+        """The saved match (history included); only once it is over."""
+        self._require_finished(table)
+        return {
+            **table.match.to_json(),
+            "id": table.id,
+            "seats": table.public_seats(),
+            "outcome": table.payload(None)["outcome"],
+        }
+
+    def replay(self, table: Table, seq: int, role: Role | None) -> dict[str, Any]:
+        """The view of ``role`` after the first ``seq`` actions of a finished match."""
+        self._require_finished(table)
+        total = table.match.seq
+        if not 0 <= seq <= total:
+            raise Refusal(422, "bad_seq", f"A replay position is 0–{total}, not {seq}.")
+        if role is not None and role not in table.match.roles:
+            raise Refusal(422, "bad_seat", f"There is no seat {role!r} in this match.")
+        match = self._replay_at(table, seq)
+        outcome = match.outcome()
+        return {
+            "seq": seq,
+            "total": total,
+            "view": match.view(role),
+            "role": role,
+            "outcome": outcome.model_dump() if outcome else None,
+            "seats": table.public_seats(),
+        }
+
+    def _replay_at(self, table: Table, seq: int) -> Match:
+        match = self._replays.pop(table.id, None)
+        if match is None or match.seq > seq:
+            match = Match(
+                table.match.game,
+                scenario=table.match.scenario,
+                options=table.match.options,
+                seed=table.match.seed,
+                players=table.match.players,
+            )
+            stored = [
+                ActionRecord(i + 1, e.role, e.type, e.arg, e.fresh)
+                for i, e in enumerate(table.match.history)
+            ]
+            self._restore_snapshot(table.id, match, stored, at_most=seq)
+        for entry in table.match.history[match.seq : seq]:
+            match.apply(entry.role, entry.action)
+        self._replays[table.id] = match
+        while len(self._replays) > 16:
+            self._replays.popitem(last=False)
+        return match
+
+    @staticmethod
+    def _require_finished(table: Table) -> None:
+        if table.match.outcome() is None:
+            raise Refusal(
+                409,
+                "not_finished",
+                "The history of a match is shown once it is "
+                "over: it would reveal what the players chose in secret.",
+            )
+
+    # --- the lobby ------------------------------------------------------------------
+
+    def listing(self, limit: int = 100, status: Status | None = None) -> list[dict[str, Any]]:
+        """Public information of recent matches, straight from storage."""
+        records = self.storage.matches(limit, status)
+        seats = self.storage.seats([r.id for r in records])
+        out = []
+        for r in records:
+            game = self.registry.games.get(r.game)
+            out.append(
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "title": game.info.title if game else r.game,
+                    "scenario": r.scenario,
+                    "status": r.summary.status,
+                    "seq": r.summary.seq,
+                    "active": r.summary.active,
+                    "outcome": r.summary.outcome,
+                    "seats": [
+                        {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent}
+                        for s in seats[r.id]
+                    ],
+                    "created": r.created,
+                    "updated": r.updated,
+                }
+            )
+        return out
