@@ -1,0 +1,361 @@
+"""RULES §5: movement — move points, activation, border limits, attacks, pinning, the Norse.
+
+- "move_who": the acting side picks a block to move (or ends its movement).
+- "move_where": the block walks one area at a time until it must stop or its owner stops.
+
+§5.1 Activating an area costs a move point; the first block that leaves a not yet activated
+area activates it ([impl]); every block of an activated area may then move, each once per
+game turn, up to its move rating. A block must stop after a red border, on entering an area
+with enemy blocks, on entering England, or when its rating is used. [impl] ruling: it may
+not step straight back into the area it just left.
+§5.2 Border limits: 6 blocks over a black border, 2 over a red one, per player action,
+both directions counted together ([impl]).
+§5.3 Anglo-Scottish border: every block crossing it pays a move point of its own and
+activates nothing; with no move point left nothing crosses.
+§5.4 The first side into an area holding enemy blocks attacks; the first block in and the
+blocks from its origin over its border are the main attack, every other attacking block is
+a reserve ([impl]); Player 2's blocks entering an area Player 1 attacks are reserves.
+§5.5 Pinning ([impl], implicit): Player 2's blocks may leave an area Player 1 attacked only
+while more of his non-reserve blocks stay there than there are enemy blocks; none may leave
+over a border the enemy used to enter that battle. Only blocks entering a contested area
+mark the border they crossed as last used by their side.
+§5.6 The Norse: one move point, alone, from its coastal area to any other coastal area but
+England, no border crossed; main attack on its own or a reserve. Under a Truce no area
+holding the Truce player's blocks may be entered (§4), nor England by the Scots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action
+from core.steps import Step
+from plugins.hammer_scots.cards import end_action
+from plugins.hammer_scots.model import (
+    AREA_ID,
+    AREA_IX,
+    BLOCK_ID,
+    BLOCK_IX,
+    BORDER_LIMIT,
+    BORDER_NATIONAL,
+    BORDER_STOPS,
+    COASTAL,
+    ENGLAND,
+    MOVE,
+    N_AREAS,
+    NEIGHBOURS,
+    SCOTTISH,
+    SIDE,
+    SIDE_BLOCKS,
+    bix,
+)
+from plugins.hammer_scots.state import (
+    NO_AREA,
+    NO_BLOCK,
+    SEA,
+    State,
+    area_name,
+    count_at,
+    enemy,
+    has_side,
+    machine,
+)
+
+NORSE = bix("norse")
+
+
+# --- predicates -----------------------------------------------------------------------------
+
+
+def is_pinned(s: State, b: int) -> bool:
+    """RULES §5.5 [impl] ruling: pinning is implicit — Player 2's block may leave an area
+    Player 1 attacked only while more of his non-reserve blocks than enemy blocks remain."""
+    side = SIDE[b]
+    here = s.location[b]
+    if side != s.p2 or s.attacker[here] != s.p1:
+        return False
+    loc = s.location
+    mine = sum(1 for x in SIDE_BLOCKS[side] if loc[x] == here and x not in s.reserves)
+    return mine <= count_at(s, here, s.p1)
+
+
+def is_barred_by_truce(s: State, side: str, there: int) -> bool:
+    """RULES §4 Truce: the Truce player's enemy may not enter his areas (nor England, if
+    the enemy is Scotland)."""
+    if not s.truce or side == s.truce:
+        return False
+    if side == SCOTTISH and there == ENGLAND:
+        return True
+    return has_side(s, there, s.truce)
+
+
+def crossing_cost(s: State, here: int, border: int, first: bool) -> int:
+    """Move points a step costs: 1 over the national border (§5.3); 1 for the first step
+    out of an area not yet activated (§5.1); otherwise nothing."""
+    if BORDER_NATIONAL[border]:
+        return 1
+    if first and here not in s.activated:
+        return 1
+    return 0
+
+
+def why_not_step(s: State, b: int, here: int, there: int, border: int, first: bool) -> str | None:
+    """Why block ``b`` may not step from ``here`` to ``there`` now (``None``: it may).
+
+    ``first``: the step out of the area where the block's move began.
+    """
+    side = SIDE[b]
+    if not first and there == s.move_from:
+        return f"A block may not step straight back to {area_name(there)}."
+    if s.border_count[border] >= BORDER_LIMIT[border]:
+        kind = "red" if BORDER_STOPS[border] else "black"
+        return (
+            f"{area_name(there)}: the {kind} border from {area_name(here)} is full "
+            f"({BORDER_LIMIT[border]} blocks this action)."
+        )
+    if crossing_cost(s, here, border, first) > s.move_points:
+        if BORDER_NATIONAL[border]:
+            return "Crossing the border with England takes a move point, and none is left."
+        return f"Activating {area_name(here)} takes a move point, and none is left."
+    if is_barred_by_truce(s, side, there):
+        return f"The Truce forbids entering {area_name(there)} this game turn."
+    if first and s.last_used[border] == enemy(side) and has_side(s, here, enemy(side)):
+        return (
+            f"The enemy entered this battle from {area_name(there)}: blocks may not leave that way."
+        )
+    return None
+
+
+def may_step(s: State, b: int, here: int, there: int, border: int, first: bool) -> bool:
+    return why_not_step(s, b, here, there, border, first) is None
+
+
+def norse_landings(s: State) -> Iterator[int]:
+    """RULES §5.6: any other coastal area except England (Truce permitting)."""
+    here = s.location[NORSE]
+    for there in range(N_AREAS):
+        if (
+            COASTAL[there]
+            and there != here
+            and there != ENGLAND
+            and not is_barred_by_truce(s, SCOTTISH, there)
+        ):
+            yield there
+
+
+def can_move(s: State, b: int) -> bool:
+    """May block ``b`` of the acting side start a move now?"""
+    here = s.location[b]
+    if here < 0 or b in s.moved or is_pinned(s, b):
+        return False
+    if b == NORSE:
+        return s.move_points >= 1 and any(True for _ in norse_landings(s))
+    if MOVE[b] <= 0:
+        return False
+    return any(may_step(s, b, here, there, border, True) for there, border in NEIGHBOURS[here])
+
+
+def must_stop(s: State, b: int, there: int, border: int) -> bool:
+    """RULES §5.1: red border, enemy blocks, England, or the move rating used up."""
+    return (
+        BORDER_STOPS[border]
+        or there == ENGLAND
+        or has_side(s, there, enemy(SIDE[b]))
+        or s.move_left <= 0
+    )
+
+
+# --- mutators ---------------------------------------------------------------------------------
+
+
+def enter_area(s: State, b: int, there: int, border: int) -> bool:
+    """Put ``b`` into ``there``; mark the attack if enemy blocks stand there (§5.4-5.5).
+
+    Returns whether the block attacked or reinforced a battle.
+    """
+    side = SIDE[b]
+    s.location[b] = there
+    if not has_side(s, there, enemy(side)):
+        return False
+    if border >= 0:
+        s.last_used[border] = side  # RULES §5.5: only entries into battles mark a border
+    if not s.attacker[there]:
+        s.attacker[there] = side
+        s.main_origin[there] = s.move_origin
+        s.main_border[there] = border
+    elif (
+        s.attacker[there] != side
+        or s.main_origin[there] != s.move_origin
+        or s.main_border[there] != border
+    ):
+        s.reserves.append(b)  # RULES §5.4: another origin or border, or the defender's
+    return True
+
+
+def finish_move(s: State) -> None:
+    """The moving block stops where it is."""
+    b = s.who
+    here = s.location[b]
+    s.moved.append(b)
+    if here != s.move_origin:
+        where = area_name(here)
+        if s.attacker[here]:
+            what = "attacks" if s.attacker[here] == SIDE[b] and b not in s.reserves else "joins"
+            where = f"{where} ({'attacking' if what == 'attacks' else 'joining the battle'})"
+        s.say(f"{SIDE[b]} moves a block from {area_name(s.move_origin)} to {where}.")
+    s.who = NO_BLOCK
+    s.move_origin = s.move_from = NO_AREA
+    s.move_left = 0
+    machine.enter(s, "move_who")
+
+
+# --- steps -------------------------------------------------------------------------------------
+
+
+@machine.step
+class MoveWho(Step[State]):
+    """Pick a block to move, or end the movement (RULES §5.1)."""
+
+    name, waiting = "move_who", "moving"
+
+    def begin(self, s: State) -> None:
+        s.active = [s.acting]
+        s.who = NO_BLOCK
+
+    def prompt(self, s: State, role: str) -> str:
+        points = f"{s.move_points} move point{'s' if s.move_points != 1 else ''} left"
+        return f"{role}: choose a block to move ({points}), or end the movement."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in SIDE_BLOCKS[role]:  # type: ignore[index]
+            if can_move(s, b):
+                yield Action("block", BLOCK_ID[b])
+        yield Action("done")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type != "block":
+            return None
+        b = BLOCK_IX.get(action.arg) if isinstance(action.arg, str) else None
+        if b is None or SIDE[b] != role or s.location[b] < 0:
+            return "That is not one of your blocks on the map."
+        if b in s.moved:
+            return "That block has already moved this game turn."
+        if is_pinned(s, b):
+            return "That block is pinned: it must stay to face the attack."
+        return "That block has nowhere it may move now."
+
+    def on_block(self, s: State, role: str, arg: str) -> None:
+        b = BLOCK_IX[arg]
+        s.who = b
+        s.move_origin = s.move_from = s.location[b]
+        s.move_left = MOVE[b]
+        machine.enter(s, "norse_move" if b == NORSE else "move_where")
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        s.say(f"{role} ends the movement.")
+        end_action(s)
+
+
+@machine.step
+class MoveWhere(Step[State]):
+    """Walk the chosen block one area at a time (RULES §5.1-5.5)."""
+
+    name, waiting = "move_where", "moving"
+
+    def begin(self, s: State) -> None:
+        s.active = [s.acting]
+
+    def prompt(self, s: State, role: str) -> str:
+        here = area_name(s.location[s.who])
+        if s.location[s.who] == s.move_origin:
+            return f"{role}: choose where the block in {here} goes."
+        return f"{role}: move the block on from {here}, or stop there."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        b = s.who
+        here = s.location[b]
+        first = here == s.move_origin
+        for there, border in NEIGHBOURS[here]:
+            if may_step(s, b, here, there, border, first):
+                yield Action("area", AREA_ID[there])
+        if here != s.move_origin:
+            yield Action("stop")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "stop":
+            return "The block must move at least one area once picked."
+        if action.type != "area":
+            return None
+        there = AREA_IX.get(action.arg) if isinstance(action.arg, str) else None
+        here = s.location[s.who]
+        if there is None:
+            return "That is not an area of the map."
+        border = next((bd for a, bd in NEIGHBOURS[here] if a == there), -1)
+        if border < 0:
+            return f"{area_name(there)} does not border {area_name(here)}."
+        return why_not_step(s, s.who, here, there, border, here == s.move_origin)
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        b = s.who
+        here, there = s.location[b], AREA_IX[arg]
+        border = next(bd for a, bd in NEIGHBOURS[here] if a == there)
+        first = here == s.move_origin
+        cost = crossing_cost(s, here, border, first)
+        if cost and not BORDER_NATIONAL[border]:
+            s.activated.append(here)
+            s.say(f"{role} activates {area_name(here)}.")
+        s.move_points -= cost
+        s.border_count[border] += 1
+        s.move_from = here
+        s.move_left -= 1
+        stop = must_stop(s, b, there, border)
+        enter_area(s, b, there, border)
+        if stop or not any(may_step(s, b, there, nxt, bd, False) for nxt, bd in NEIGHBOURS[there]):
+            finish_move(s)
+
+    def on_stop(self, s: State, role: str, arg: None) -> None:
+        finish_move(s)
+
+
+@machine.step
+class NorseMove(Step[State]):
+    """The Norse sail alone to another coastal area for one move point (RULES §5.6)."""
+
+    name, waiting = "norse_move", "moving"
+
+    def begin(self, s: State) -> None:
+        s.active = [s.acting]
+
+    def prompt(self, s: State, role: str) -> str:
+        return f"{role}: choose the coastal area the Norse sail to (one move point)."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for there in norse_landings(s):
+            yield Action("area", AREA_ID[there])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type != "area":
+            return None
+        there = AREA_IX.get(action.arg) if isinstance(action.arg, str) else None
+        if there == ENGLAND:
+            return "The Norse may never enter England."
+        if there is not None and not COASTAL[there]:
+            return f"{area_name(there)} has no coast: the Norse sail only to coastal areas."
+        if there is not None and is_barred_by_truce(s, SCOTTISH, there):
+            return f"The Truce forbids entering {area_name(there)} this game turn."
+        return "The Norse cannot sail there."
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        there = AREA_IX[arg]
+        s.move_points -= 1
+        s.move_from = s.location[NORSE]
+        enter_area(s, NORSE, there, SEA)
+        finish_move(s)
+
+
+def is_reserve(s: State, block: str) -> bool:
+    """For tests and views: is this block held in reserve?"""
+    return BLOCK_IX[block] in s.reserves
+
+
+__all__ = ["NO_AREA", "can_move", "enter_area", "is_pinned", "is_reserve", "must_stop"]

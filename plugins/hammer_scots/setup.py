@@ -1,0 +1,76 @@
+"""RULES §13: a new game of Braveheart, The Bruce or Campaign.
+
+Every block named by the scenario is placed at its strength; the pools are filled; the
+King and the French Knights stay out of play where the scenario says so; Wallace and
+Moray are dead in The Bruce; then England levies the scenario's number of blocks at
+random from its pool into England (Edward may be among them), and the first year is dealt.
+
+Options: ``schiltroms`` (the printed optional rule, read by battle.py) and ``last_year``
+(0: the scenario's last year; otherwise an earlier last year for a shorter game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from plugins.hammer_scots.cards import start_year
+from plugins.hammer_scots.model import (
+    AREA_IX,
+    BLOCK_IX,
+    DATA_MODEL,
+    ENGLAND,
+    ENGLISH,
+    SCOTTISH,
+    ScenarioData,
+)
+from plugins.hammer_scots.state import DEAD, POOL, State, in_pool, new_state, place
+
+
+def check_last_year(sc: ScenarioData, last_year: int) -> int | None:
+    """The last year of play: the scenario's, or an earlier one chosen as an option."""
+    if last_year == 0:
+        return sc.last_year
+    latest = sc.last_year if sc.last_year is not None else last_year
+    if not sc.first_year <= last_year <= latest:
+        raise ValueError(
+            f"{sc.name} is played from {sc.first_year}"
+            f"{f' to {sc.last_year}' if sc.last_year else ''}: "
+            f"a last year of {last_year} is not possible"
+        )
+    return last_year
+
+
+def deploy(s: State, sc: ScenarioData) -> None:
+    """Place the scenario's blocks, fill both pools, bury the dead (RULES §13)."""
+    for p in sc.deployment:
+        b = BLOCK_IX[p.block]
+        place(s, b, AREA_IX[p.area])
+        s.steps[b] = p.steps
+    for side in (ENGLISH, SCOTTISH):
+        for block in sc.pools[side]:
+            s.location[BLOCK_IX[block]] = POOL
+    for block in sc.dead:
+        s.location[BLOCK_IX[block]] = DEAD
+
+
+def levy(s: State, count: int) -> None:
+    """The scenario's opening levy: ``count`` random English pool blocks into England."""
+    for b in s.rng.sample(in_pool(s, ENGLISH), count):
+        place(s, b, ENGLAND)
+    s.say(f"England levies {count} blocks into England.")
+
+
+def new_game(seed: int, scenario: str, options: Mapping[str, object]) -> State:
+    sc = DATA_MODEL.scenario(scenario)
+    s = new_state(seed)
+    s.scenario = sc.id
+    s.first_year = s.year = sc.first_year
+    s.last_year = check_last_year(sc, int(options.get("last_year", 0)))  # type: ignore[arg-type]
+    s.schiltroms = bool(options.get("schiltroms", False))
+    s.king_crowned = sc.king_crowned
+    deploy(s, sc)
+    end = f"to {s.last_year}" if s.last_year else "with no end year"
+    s.say(f"{sc.name}: from {sc.first_year} {end}.")
+    levy(s, sc.levy)
+    start_year(s)
+    return s

@@ -1,0 +1,139 @@
+"""RULES §2-3: the deal, secret simultaneous card play, initiative, the order of actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ruleset import IllegalAction
+from plugins.hammer_scots.cards import start_year
+from plugins.hammer_scots.state import machine
+from tests.hammer_scots.builders import build, legal, play
+
+E, S = "England", "Scotland"
+
+
+def card_phase(eng, sco, **fields):
+    s = build(step="card_phase", hands={E: eng, S: sco}, turn=1, begin=True, **fields)
+    return s
+
+
+def test_a_year_deals_five_cards_each_from_a_fresh_shuffle():
+    s = build(step="card_phase", year=1297)
+    start_year(s)
+    assert len(s.hands[E]) == len(s.hands[S]) == 5
+    assert not set(s.hands[E]) & set(s.hands[S])
+    other = build(step="card_phase", year=1297, seed=99)
+    start_year(other)
+    assert (s.hands[E], s.hands[S]) != (other.hands[E], other.hands[S])
+    assert s.step == "card_phase"
+    assert s.turn == 1
+
+
+def test_both_sides_choose_at_the_same_time():
+    s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
+    assert machine.active(s) == [E, S]
+    assert ("card", "move2_1") in legal(s, E)
+    assert ("card", "move3_1") in legal(s, S)
+
+
+def test_a_side_may_change_its_mind_until_the_other_has_chosen():
+    s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
+    play(s, E, ("card", "move2_1"))
+    assert s.chosen == {E: "move2_1"}
+    assert not s.revealed
+    assert legal(s, E) == [("card", "move1_1")]
+    play(s, E, ("card", "move1_1"))
+    assert s.chosen == {E: "move1_1"}
+    play(s, S, ("card", "move1_2"))
+    assert s.revealed
+    assert s.played == {E: ["move1_1"], S: ["move1_2"]}
+    assert s.hands == {E: ["move2_1"], S: ["move3_1"]}
+
+
+def test_a_side_with_one_card_left_is_no_longer_active_once_it_chose():
+    s = card_phase(["move2_1"], ["move3_1"])
+    play(s, E, ("card", "move2_1"))
+    assert machine.active(s) == [S]
+
+
+def test_playing_a_card_not_in_hand_is_refused_and_changes_nothing():
+    s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        play(s, E, ("card", "move3_1"))
+    assert s.model_dump_json() == before
+
+
+def test_choosing_the_same_card_again_is_refused():
+    s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
+    play(s, E, ("card", "move2_1"))
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match="already chosen"):
+        play(s, E, ("card", "move2_1"))
+    assert s.model_dump_json() == before
+
+
+def test_higher_move_card_is_player_1():
+    s = card_phase(["move2_1"], ["move3_1"])
+    play(s, E, ("card", "move2_1"))
+    play(s, S, ("card", "move3_1"))
+    assert (s.p1, s.p2, s.acting) == (S, E, S)
+    assert s.step == "move_who"
+    assert s.move_points == 3
+
+
+def test_ties_go_to_england():
+    s = card_phase(["move2_1"], ["move2_2"])
+    play(s, S, ("card", "move2_2"))
+    play(s, E, ("card", "move2_1"))
+    assert s.p1 == E
+    assert s.move_points == 2
+
+
+def test_an_event_beats_any_move_card():
+    s = card_phase(["move3_1"], ["victuals"], blocks={"douglas": "fife"}, steps={"douglas": 2})
+    play(s, E, ("card", "move3_1"))
+    play(s, S, ("card", "victuals"))
+    assert s.p1 == S
+    assert s.step == "victuals"
+
+
+def test_both_events_england_first_and_the_year_ends_after_the_turn():
+    s = card_phase(["herald", "move1_1"], ["truce", "move1_2"])
+    play(s, E, ("card", "herald"))
+    play(s, S, ("card", "truce"))
+    assert s.p1 == E
+    assert s.year_ends
+    assert s.step == "herald"
+
+
+def test_player_1_acts_then_player_2():
+    s = card_phase(
+        ["move2_1", "move1_1"],
+        ["move1_2", "move2_2"],
+        blocks={"douglas": "fife", "comyn_e": "badenoch"},
+    )
+    play(s, E, ("card", "move2_1"))
+    play(s, S, ("card", "move1_2"))
+    assert s.acting == E
+    play(s, E, "done")
+    assert s.acting == S
+    assert s.move_points == 1
+    assert machine.active(s) == [S]
+
+
+def test_acting_out_of_turn_is_refused():
+    s = card_phase(["move2_1"], ["move1_2"], blocks={"douglas": "fife"})
+    play(s, E, ("card", "move2_1"))
+    play(s, S, ("card", "move1_2"))
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match="not Scotland's turn"):
+        play(s, S, "done")
+    assert s.model_dump_json() == before
+
+
+def test_the_cards_played_this_year_are_public_and_pile_up():
+    s = card_phase(["move2_1", "move1_1"], ["move1_2", "move2_2"])
+    play(s, E, ("card", "move2_1"))
+    play(s, S, ("card", "move1_2"))
+    assert "England plays Move 2, Scotland plays Move 1" in s.log[-2]
