@@ -1,0 +1,704 @@
+"""Battles (RULES §6; eliminations in losses.py, §7).
+
+Steps this module registers, and how control enters and leaves them:
+
+- **"battle_phase"** (§6.1) is entered by the sequence of play (``cards.end_action``)
+  after both actions. Player 1 picks each contested area in turn (a lone one is fought at
+  once) and fights it by *calling* "battle"; when none is left it enters
+  **"border_raids"** (raids.py), which ends the game turn and enters "next_turn".
+- **"battle"** fights ONE battle, in ``s.battle``, with ``s.attacker[s.battle]`` attacking
+  and the reserves in ``s.reserves``, to its very end: up to three rounds, the forced
+  retreat, the regroup. Then it returns with ``machine.finish(s)``. It ignores its caller:
+  battle_phase, Herald, Pillage and the coronation battles all call it the same way. It
+  may finish before ``machine.call`` returns (a battle with no decision in it), so a
+  caller's ``machine.call(s, "battle")`` must be its last statement. A battle that ends
+  the game (the King or Edward II killed) enters "game_over" and never returns.
+- Inside a battle: "battle_round" (a combat turn: fire, retreat or pass), "battle_hits"
+  (the owner picks which of his equally strong blocks takes a hit), "retreat_to" (where a
+  retreating block goes), "retreat" (after round 3: the attacker's blocks, one by one),
+  "regroup"/"regroup_to" (the winner's blocks, one by one).
+
+Round by round (§6.2): round 1 starts with Celtic unity for the Welsh and Ulster blocks of
+the main forces; round 2 with the change of battlefield control (if the defender has only
+reserves left), then Celtic unity for Welsh and Ulster reserves, then every reserve joins;
+round 3 with any reserve still waiting (nobles captured in round 2). Combat turns (§6.3)
+go defending A, attacking A, defending B, attacking B, defending C, attacking C, the next
+actor recomputed from the top after every action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action
+from core.steps import Step
+from plugins.hammer_scots.losses import eliminate, eliminate_in_battle
+from plugins.hammer_scots.model import (
+    AREA_ID,
+    AREA_IX,
+    BLOCK_ID,
+    BLOCK_IX,
+    BLOCKS,
+    BORDER_AT,
+    BORDER_LIMIT,
+    BORDERS,
+    COASTAL,
+    ENGLAND,
+    ENGLISH,
+    HOMES,
+    IS_NOBLE,
+    N_AREAS,
+    NEIGHBOURS,
+    SCOTTISH,
+    SIDE,
+    bix,
+)
+from plugins.hammer_scots.state import (
+    NO_AREA,
+    NO_BLOCK,
+    State,
+    area_name,
+    block_name,
+    blocks_at,
+    contested_areas,
+    enemy,
+    has_side,
+    is_contested,
+    is_friendly,
+    machine,
+    reset_border_counts,
+)
+
+LETTER: tuple[str, ...] = tuple(b.letter for b in BLOCKS)
+FIRE: tuple[int, ...] = tuple(b.fire for b in BLOCKS)
+KIND: tuple[str, ...] = tuple(b.kind for b in BLOCKS)
+CELTIC: tuple[bool, ...] = tuple(b.celtic for b in BLOCKS)
+NORSE = bix("norse")
+ORDER = ("A", "B", "C")
+
+
+# --- who is in the battle -------------------------------------------------------------
+
+
+def in_battle(s: State, side: str | None = None) -> list[int]:
+    """Every block in the battle area (reserves included)."""
+    return blocks_at(s, s.battle, side)
+
+
+def fighters(s: State, side: str) -> list[int]:
+    """RULES §5.4: the blocks of ``side`` that fight now (not in reserve)."""
+    reserves = s.reserves
+    return [b for b in blocks_at(s, s.battle, side) if b not in reserves]
+
+
+def battle_reserves(s: State) -> list[int]:
+    where, loc = s.battle, s.location
+    return [b for b in s.reserves if loc[b] == where]
+
+
+def defender(s: State) -> str:
+    return enemy(s.battle_attacker)
+
+
+def is_revealed(s: State, b: int) -> bool:
+    """RULES §1, §14.12: a non-reserve block in the battle being fought is seen by both."""
+    return s.battle >= 0 and s.location[b] == s.battle and b not in s.reserves
+
+
+# --- combat turns (RULES §6.3) ------------------------------------------------------------
+
+
+def whose_turn(s: State) -> tuple[str, str] | None:
+    """The side and letter whose combat turn it is, or ``None`` at the end of the round.
+
+    The round is over when every fighting block has acted, or as soon as one side has no
+    fighting block left (RULES §6.3).
+    """
+    present = [b for b in blocks_at(s, s.battle) if b not in s.reserves]
+    att, dfn = s.battle_attacker, defender(s)
+    if not any(SIDE[b] == att for b in present) or not any(SIDE[b] == dfn for b in present):
+        return None
+    acted = s.acted
+    for letter in ORDER:
+        for side in (dfn, att):
+            for b in present:
+                if SIDE[b] == side and LETTER[b] == letter and b not in acted:
+                    return side, letter
+    return None
+
+
+def turn_blocks(s: State) -> list[int]:
+    """The blocks that may take the current combat turn."""
+    turn = whose_turn(s)
+    if turn is None:
+        return []
+    side, letter = turn
+    acted = s.acted
+    return [b for b in fighters(s, side) if LETTER[b] == letter and b not in acted]
+
+
+# --- fire and hits (RULES §6.4) ---------------------------------------------------------
+
+
+def english_archers_in_battle(s: State) -> bool:
+    return any(KIND[b] == "archers" for b in in_battle(s, ENGLISH))
+
+
+def fire_rating(s: State, b: int) -> int:
+    """RULES §6.4: the printed fire number, plus the home bonus when defending.
+
+    A noble defending one of its homes fires one higher (Moray in Moray likewise), even if
+    it arrived this turn or changed sides in this battle; the bonus follows the roles after
+    a change of battlefield control. With the optional Schiltroms rule (RULES §13 [opt]),
+    Scottish infantry fire one higher in a battle where England has no archers.
+    """
+    rating = FIRE[b]
+    if IS_NOBLE[b] and SIDE[b] != s.battle_attacker and s.battle in HOMES[b]:
+        rating += 1
+    if (
+        s.schiltroms
+        and SIDE[b] == SCOTTISH
+        and KIND[b] == "infantry"
+        and not english_archers_in_battle(s)
+    ):
+        rating += 1
+    return rating
+
+
+def hit_targets(s: State) -> list[int]:
+    """RULES §6.4: hits go to the strongest fighting block; the owner breaks ties."""
+    blocks = fighters(s, s.hits_to)
+    if not blocks:
+        return []
+    top = max(s.steps[b] for b in blocks)
+    return [b for b in blocks if s.steps[b] == top]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def fire(s: State, b: int) -> None:
+    """Roll one die per step; each die at or under the fire rating is a hit."""
+    s.acted.append(b)
+    rating = fire_rating(s, b)
+    rolls = [s.rng.d6() for _ in range(s.steps[b])]
+    hits = sum(1 for r in rolls if r <= rating)
+    dice = " ".join(str(r) for r in rolls)
+    s.say(f"{block_name(s, b)} ({LETTER[b]}{rating}) fired {dice}: {plural(hits, 'hit')}.")
+    s.hits = hits
+    s.hits_to = enemy(SIDE[b])
+    assign_hits(s)
+
+
+def assign_hits(s: State) -> None:
+    """Apply the hits one by one; ask the owner only when equally strong blocks tie."""
+    while s.hits > 0:
+        targets = hit_targets(s)
+        if not targets:
+            s.hits = 0  # RULES §6.4: hits beyond the last block are lost
+            break
+        if len(targets) > 1:
+            s.active = [s.hits_to]
+            machine.enter(s, "battle_hits")
+            return
+        take_hit(s, targets[0])
+        if s.winner:
+            return
+    s.hits_to = ""
+    next_combat_turn(s)
+
+
+def take_hit(s: State, b: int) -> None:
+    s.hits -= 1
+    if s.steps[b] > 1:
+        s.steps[b] -= 1
+        s.say(f"{block_name(s, b)} took a hit.")
+    else:
+        eliminate_in_battle(s, b)
+
+
+# --- retreat (RULES §6.6, §6.7) -----------------------------------------------------------
+
+
+def norse_refusal(s: State, to: int) -> str | None:
+    """RULES §5.6: the Norse go by sea, only to a coastal area Scotland holds (not England)."""
+    if to == ENGLAND or not COASTAL[to] or to == s.battle:
+        return "The Norse go only by sea, to another coastal area of Scotland."
+    if not is_friendly(s, to, SCOTTISH):
+        return f"The Norse may go only where Scottish blocks stand alone, not to {area_name(to)}."
+    return None
+
+
+def border_word(border: int) -> str:
+    return f"the {BORDERS[border].type} border"
+
+
+def step_refusal(s: State, b: int, to: int, *, border_control: bool) -> str | None:
+    """Why ``b`` may not retreat (or regroup) from the battle area to ``to``; ``None``: it may.
+
+    RULES §6.6/§6.7: an adjacent area that holds no enemy block, within the border limits,
+    Scots not into England, English not out of England; a retreat (not a regroup, RULES
+    §14.8 [impl]) may not cross a border the enemy used to enter this battle.
+    """
+    if b == NORSE:
+        return norse_refusal(s, to)
+    here, side = s.battle, SIDE[b]
+    border = BORDER_AT[here][to]
+    if border < 0:
+        return f"{area_name(to)} is not next to {area_name(here)}."
+    if side == SCOTTISH and to == ENGLAND:
+        return "Scottish blocks may not retreat or regroup into England."
+    if side == ENGLISH and here == ENGLAND:
+        return "English blocks may not retreat or regroup out of England."
+    if has_side(s, to, enemy(side)):
+        what = "a battle is pending there" if has_side(s, to, side) else "the enemy holds it"
+        return f"{area_name(to)}: {what}."
+    if border_control and s.last_used[border] == enemy(side):
+        return (
+            f"{area_name(to)}: {enemy(side)} entered this battle across that border, "
+            "so it may not be used to retreat."
+        )
+    if s.border_count[border] >= BORDER_LIMIT[border]:
+        return f"{area_name(to)}: {border_word(border)} is full ({BORDER_LIMIT[border]} blocks)."
+    return None
+
+
+def retreat_refusal(s: State, b: int, to: int) -> str | None:
+    return step_refusal(s, b, to, border_control=True)
+
+
+def regroup_refusal(s: State, b: int, to: int) -> str | None:
+    return step_refusal(s, b, to, border_control=False)
+
+
+def destinations(s: State, b: int, *, border_control: bool) -> list[int]:
+    if b == NORSE:
+        return [a for a in range(N_AREAS) if norse_refusal(s, a) is None]
+    return [
+        there
+        for there, _ in NEIGHBOURS[s.battle]
+        if step_refusal(s, b, there, border_control=border_control) is None
+    ]
+
+
+def retreat_areas(s: State, b: int) -> list[int]:
+    return destinations(s, b, border_control=True)
+
+
+def regroup_areas(s: State, b: int) -> list[int]:
+    return destinations(s, b, border_control=False)
+
+
+def leave_battle(s: State, b: int, to: int) -> None:
+    """Move ``b`` out of the battle area, counting the border (the Norse sail)."""
+    if b != NORSE:
+        s.border_count[BORDER_AT[s.battle][to]] += 1
+    s.location[b] = to
+    if b in s.reserves:
+        s.reserves.remove(b)
+
+
+# --- the course of a battle ----------------------------------------------------------------
+
+
+def start_battle(s: State, area: int) -> None:
+    """Fight the battle in ``area`` now (a sub-procedure; see the module docstring)."""
+    s.battle = area
+    machine.call(s, "battle")
+
+
+def start_round(s: State, n: int) -> None:
+    """RULES §6.2: what happens at the start of each round, then the first combat turn."""
+    s.battle_round = n
+    s.acted = []
+    reset_border_counts(s)  # RULES §5.2 [impl]: border limits reset every combat round
+    if n == 1:
+        celtic_unity(s, fighters(s, ENGLISH))
+    else:
+        if n == 2 and not fighters(s, defender(s)) and is_contested(s, s.battle):
+            swap_control(s)
+        if n == 2:
+            celtic_unity(s, [b for b in battle_reserves(s) if SIDE[b] == ENGLISH])
+        release_reserves(s)
+    next_combat_turn(s)
+
+
+def celtic_unity(s: State, blocks: list[int]) -> None:
+    """RULES §6.2: each Welsh or Ulster block rolls; on 5-6 it goes home to the pool."""
+    for b in blocks:
+        if not CELTIC[b]:
+            continue
+        die = s.rng.d6()
+        if die >= 5:
+            s.say(f"{block_name(s, b)} rolled {die} and went home (Celtic unity).")
+            eliminate(s, b)
+        else:
+            s.say(f"{block_name(s, b)} rolled {die} and stays in the battle.")
+
+
+def swap_control(s: State) -> None:
+    """RULES §6.2: the defender has only reserves left, so the roles change for rounds 2-3."""
+    old = s.battle_attacker
+    s.battle_attacker = enemy(old)
+    s.say(
+        f"{old} now holds the field in {area_name(s.battle)}; "
+        f"{s.battle_attacker} becomes the attacker."
+    )
+
+
+def release_reserves(s: State) -> None:
+    joining = battle_reserves(s)
+    if not joining:
+        return
+    for b in joining:
+        s.reserves.remove(b)
+    names = ", ".join(block_name(s, b) for b in joining)
+    s.say(f"Reserves joined the battle: {names}.")
+
+
+def next_combat_turn(s: State) -> None:
+    """Hand the next combat turn to its side, or end the round or the battle."""
+    if s.winner:
+        return
+    if not is_contested(s, s.battle):
+        end_battle(s)
+        return
+    turn = whose_turn(s)
+    if turn is None:
+        end_round(s)
+        return
+    s.active = [turn[0]]
+    machine.enter(s, "battle_round")
+
+
+def end_round(s: State) -> None:
+    if s.battle_round < 3:
+        start_round(s, s.battle_round + 1)
+    else:
+        start_forced_retreat(s)
+
+
+def start_forced_retreat(s: State) -> None:
+    """RULES §6.7: both sides still there after round 3: the attacker retreats it all."""
+    reset_border_counts(s)
+    s.retreating = in_battle(s, s.battle_attacker)
+    s.say(f"After three rounds {s.battle_attacker} must retreat from {area_name(s.battle)}.")
+    continue_forced_retreat(s)
+
+
+def continue_forced_retreat(s: State) -> None:
+    """Retreat while any block can; the blocks that cannot are eliminated (RULES §6.7)."""
+    s.retreating = [b for b in s.retreating if s.location[b] == s.battle]
+    if any(retreat_areas(s, b) for b in s.retreating):
+        s.active = [s.battle_attacker]
+        machine.enter(s, "retreat")
+        return
+    for b in list(s.retreating):
+        s.say(f"{block_name(s, b)} could not retreat.")
+        s.retreating.remove(b)
+        eliminate_in_battle(s, b)
+        if s.winner:
+            return
+    end_battle(s)
+
+
+def end_battle(s: State) -> None:
+    """The battle is decided: reserves stand down, and the side holding the area regroups."""
+    where = s.battle
+    for b in battle_reserves(s):
+        s.reserves.remove(b)
+    s.attacker[where] = ""  # the battle is over: a later attack there is a new battle
+    s.main_origin[where] = NO_AREA
+    s.main_border[where] = NO_AREA
+    s.acted = []
+    s.hits = 0
+    s.hits_to = ""
+    s.retreating = []
+    reset_border_counts(s)  # RULES §6.7: the regroup has fresh border limits
+    winner = next((side for side in (ENGLISH, SCOTTISH) if has_side(s, where, side)), "")
+    if winner:
+        s.say(f"{winner} won the battle in {area_name(where)}.")
+    if winner and any(regroup_areas(s, b) for b in in_battle(s, winner)):
+        s.active = [winner]
+        machine.enter(s, "regroup")
+        return
+    finish_battle(s)
+
+
+def finish_battle(s: State) -> None:
+    s.battle = NO_AREA
+    s.battle_round = 0
+    s.battle_attacker = ""
+    s.who = NO_BLOCK
+    machine.finish(s)
+
+
+# --- the steps ----------------------------------------------------------------------------
+
+
+def block_arg(arg: object) -> int:
+    """The block an action names, or ``NO_BLOCK`` for anything else."""
+    return BLOCK_IX.get(arg, NO_BLOCK) if isinstance(arg, str) else NO_BLOCK
+
+
+@machine.step
+class BattlePhase(Step[State]):
+    """RULES §6.1: Player 1 picks the battles one by one until none is left."""
+
+    name, waiting = "battle_phase", "choosing a battle"
+
+    def begin(self, s: State) -> None:
+        next_battle(s)
+
+    def resume(self, s: State) -> None:
+        next_battle(s)
+
+    def prompt(self, s: State, role: str) -> str:
+        return "Choose the next battle to fight."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for a in contested_areas(s):
+            yield Action("area", AREA_ID[a])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area":
+            return "Choose an area where both sides' blocks stand."
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        start_battle(s, AREA_IX[arg])
+
+
+def next_battle(s: State) -> None:
+    areas = contested_areas(s)
+    if not areas:
+        machine.enter(s, "border_raids")
+    elif len(areas) == 1:
+        start_battle(s, areas[0])
+    else:
+        s.active = [s.p1]
+
+
+@machine.step
+class Battle(Step[State]):
+    """One battle, called as a sub-procedure (see the module docstring)."""
+
+    name, waiting = "battle", "fighting"
+
+    def begin(self, s: State) -> None:
+        where = s.battle
+        # The caller names the attacker; a battle nobody marked is Player 1's attack.
+        s.battle_attacker = s.attacker[where] or s.p1 or ENGLISH
+        s.acted = []
+        s.hits = 0
+        s.hits_to = ""
+        s.retreating = []
+        s.who = NO_BLOCK
+        s.say(f"Battle in {area_name(where)}: {s.battle_attacker} attacks.")
+        if not is_contested(s, where):
+            end_battle(s)
+            return
+        start_round(s, 1)
+
+    def active(self, s: State) -> list[str]:
+        return []
+
+
+@machine.step
+class BattleRound(Step[State]):
+    """RULES §6.3: a combat turn: one block fires, retreats or passes."""
+
+    name, waiting = "battle_round", "fighting"
+
+    def prompt(self, s: State, role: str) -> str:
+        turn = whose_turn(s)
+        letter = turn[1] if turn else "?"
+        return (
+            f"Battle in {area_name(s.battle)}, round {s.battle_round}: choose one of your "
+            f"{letter} blocks to fire, retreat or pass."
+        )
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in turn_blocks(s):
+            bid = BLOCK_ID[b]
+            yield Action("fire", bid)
+            if retreat_areas(s, b):
+                yield Action("retreat", bid)
+            yield Action("pass", bid)
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type not in ("fire", "retreat", "pass"):
+            return None
+        b = block_arg(action.arg)
+        if b < 0 or SIDE[b] != role or s.location[b] != s.battle:
+            return "Choose one of your blocks in this battle."
+        if b in s.reserves:
+            return f"{block_name(s, b)} is in reserve and does not fight this round."
+        if b in s.acted:
+            return f"{block_name(s, b)} has already had its combat turn this round."
+        if b not in turn_blocks(s):
+            return f"It is not {block_name(s, b)}'s turn: A blocks act before B, B before C."
+        if action.type == "retreat":
+            reasons = [retreat_refusal(s, b, a) for a, _ in NEIGHBOURS[s.battle]]
+            detail = " ".join(r for r in reasons if r)
+            return f"{block_name(s, b)} has nowhere to retreat. {detail}".strip()
+        return None
+
+    def on_fire(self, s: State, role: str, arg: str) -> None:
+        fire(s, BLOCK_IX[arg])
+
+    def on_retreat(self, s: State, role: str, arg: str) -> None:
+        s.who = BLOCK_IX[arg]
+        machine.enter(s, "retreat_to")
+
+    def on_pass(self, s: State, role: str, arg: str) -> None:
+        b = BLOCK_IX[arg]
+        s.acted.append(b)
+        s.say(f"{block_name(s, b)} held back.")
+        next_combat_turn(s)
+
+
+@machine.step
+class BattleHits(Step[State]):
+    """RULES §6.4: the owner chooses which of his equally strong blocks takes the hit."""
+
+    name, waiting = "battle_hits", "taking hits"
+
+    def prompt(self, s: State, role: str) -> str:
+        return (
+            f"Battle in {area_name(s.battle)}: {plural(s.hits, 'hit')} to take; choose "
+            "which of your strongest blocks takes the next one."
+        )
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in hit_targets(s):
+            yield Action("hit", BLOCK_ID[b])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "hit":
+            names = ", ".join(block_name(s, b) for b in hit_targets(s))
+            return f"A hit goes to your strongest block in the battle: {names}."
+        return None
+
+    def on_hit(self, s: State, role: str, arg: str) -> None:
+        take_hit(s, BLOCK_IX[arg])
+        if not s.winner:
+            assign_hits(s)
+
+
+@machine.step
+class RetreatTo(Step[State]):
+    """RULES §6.6: where the retreating block goes."""
+
+    name, waiting = "retreat_to", "retreating"
+
+    def prompt(self, s: State, role: str) -> str:
+        return f"Choose where {block_name(s, s.who)} retreats from {area_name(s.battle)}."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for a in retreat_areas(s, s.who):
+            yield Action("area", AREA_ID[a])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area" and action.arg in AREA_IX:
+            return retreat_refusal(s, s.who, AREA_IX[action.arg])
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        b, to = s.who, AREA_IX[arg]
+        s.who = NO_BLOCK
+        forced = b in s.retreating
+        s.say(f"{block_name(s, b)} retreated from {area_name(s.battle)} to {area_name(to)}.")
+        leave_battle(s, b, to)
+        if forced:
+            s.retreating.remove(b)
+            continue_forced_retreat(s)
+        else:
+            s.acted.append(b)
+            next_combat_turn(s)
+
+
+@machine.step
+class ForcedRetreat(Step[State]):
+    """RULES §6.7: after round 3 the attacker retreats every block, one at a time."""
+
+    name, waiting = "retreat", "retreating"
+
+    def prompt(self, s: State, role: str) -> str:
+        return f"Choose a block to retreat from {area_name(s.battle)}."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in s.retreating:
+            if retreat_areas(s, b):
+                yield Action("block", BLOCK_ID[b])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "block":
+            b = block_arg(action.arg)
+            if b not in s.retreating:
+                return "Choose one of your blocks that must retreat from this battle."
+            return f"{block_name(s, b)} has nowhere to retreat."
+        return None
+
+    def on_block(self, s: State, role: str, arg: str) -> None:
+        s.who = BLOCK_IX[arg]
+        machine.enter(s, "retreat_to")
+
+
+@machine.step
+class Regroup(Step[State]):
+    """RULES §6.7: the winner may move any of its blocks there to adjacent safe areas."""
+
+    name, waiting = "regroup", "regrouping"
+
+    def prompt(self, s: State, role: str) -> str:
+        return f"You won in {area_name(s.battle)}: choose a block to regroup, or done."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in in_battle(s, role):
+            if regroup_areas(s, b):
+                yield Action("block", BLOCK_ID[b])
+        yield Action("done")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "block":
+            return "Choose one of your blocks in this area that has somewhere to go."
+        return None
+
+    def on_block(self, s: State, role: str, arg: str) -> None:
+        s.who = BLOCK_IX[arg]
+        machine.enter(s, "regroup_to")
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        finish_battle(s)
+
+
+@machine.step
+class RegroupTo(Step[State]):
+    """RULES §6.7: where the regrouping block goes (border control does not apply)."""
+
+    name, waiting = "regroup_to", "regrouping"
+
+    def prompt(self, s: State, role: str) -> str:
+        return f"Choose where {block_name(s, s.who)} regroups from {area_name(s.battle)}."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for a in regroup_areas(s, s.who):
+            yield Action("area", AREA_ID[a])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area" and action.arg in AREA_IX:
+            return regroup_refusal(s, s.who, AREA_IX[action.arg])
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        b, to, side = s.who, AREA_IX[arg], SIDE[s.who]
+        s.who = NO_BLOCK
+        # Regrouped blocks are face down again: the log does not name them.
+        s.say(f"{side} regrouped a block from {area_name(s.battle)} to {area_name(to)}.")
+        leave_battle(s, b, to)
+        if any(regroup_areas(s, x) for x in in_battle(s, side)):
+            machine.enter(s, "regroup")
+        else:
+            finish_battle(s)

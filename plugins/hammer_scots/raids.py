@@ -1,0 +1,91 @@
+"""Border raids and the end of a game turn (RULES §8, §9).
+
+"border_raids" is entered by battle_phase (battle.py) once every battle of the game turn
+is fought. If Scottish blocks hold England with no English block there, England must
+eliminate one of its non-noble blocks on the map (its choice; Edward and black-cross blocks
+too; it goes to the English pool, RULES §7). Then the sudden-death check (victory.py,
+RULES §9) and, unless the game ended, "next_turn" (cards.py): the next game turn or winter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action
+from core.steps import Step
+from plugins.hammer_scots.losses import eliminate
+from plugins.hammer_scots.model import (
+    BLOCK_ID,
+    BLOCK_IX,
+    ENGLAND,
+    ENGLISH,
+    IS_NOBLE,
+    SCOTTISH,
+    SIDE_BLOCKS,
+)
+from plugins.hammer_scots.state import State, area_name, has_side, machine
+from plugins.hammer_scots.victory import check_sudden_death
+
+
+def is_raided(s: State) -> bool:
+    """RULES §8: Scottish blocks hold England and no English block stands there."""
+    return has_side(s, ENGLAND, SCOTTISH) and not has_side(s, ENGLAND, ENGLISH)
+
+
+def raid_losses(s: State) -> list[int]:
+    """The blocks England may lose to a raid: any non-noble English block on the map."""
+    loc = s.location
+    return [b for b in SIDE_BLOCKS[ENGLISH] if loc[b] >= 0 and not IS_NOBLE[b]]
+
+
+def lose_to_raid(s: State, b: int) -> None:
+    s.say(f"England lost a block in {area_name(s.location[b])} to the border raid.")
+    eliminate(s, b)
+
+
+def end_of_game_turn(s: State) -> None:
+    """RULES §9: the sudden-death check, then the next game turn (or winter)."""
+    if not check_sudden_death(s):
+        machine.enter(s, "next_turn")
+
+
+@machine.step
+class BorderRaids(Step[State]):
+    """RULES §8: England pays for Scottish raiders left in England."""
+
+    name, waiting = "border_raids", "choosing a block lost to the border raid"
+
+    def begin(self, s: State) -> None:
+        if not is_raided(s):
+            end_of_game_turn(s)
+            return
+        losses = raid_losses(s)
+        if not losses:
+            s.say("Scottish raiders hold England, but England has no block to lose.")
+            end_of_game_turn(s)
+        elif len(losses) == 1:
+            s.say("Scottish raiders hold England.")
+            lose_to_raid(s, losses[0])
+            end_of_game_turn(s)
+        else:
+            s.say("Scottish raiders hold England: England must give up a block.")
+            s.active = [ENGLISH]
+
+    def prompt(self, s: State, role: str) -> str:
+        return "Border raid: choose one of your non-noble blocks on the map to lose."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in raid_losses(s):
+            yield Action("block", BLOCK_ID[b])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "block":
+            b = BLOCK_IX.get(action.arg, -1) if isinstance(action.arg, str) else -1
+            if b >= 0 and IS_NOBLE[b]:
+                return "Nobles are never lost to a border raid: choose a non-noble block."
+            return "Choose one of your non-noble blocks on the map."
+        return None
+
+    def on_block(self, s: State, role: str, arg: str) -> None:
+        lose_to_raid(s, BLOCK_IX[arg])
+        end_of_game_turn(s)

@@ -1,0 +1,104 @@
+"""Victory: sudden death and the end of the scenario (RULES §9, §12).
+
+- ``outcome(s)``: the game's result, read from the state's record only (``s.winner``,
+  ``s.win_reason``, ``s.win_text``), never recomputed from the board. Reason codes:
+  ``all_nobles`` (a side holds every noble on the map), ``king_killed`` (the Scottish King
+  eliminated in battle), ``edward_ii_killed`` (Edward II eliminated in battle),
+  ``most_nobles`` (more nobles after the last winter), ``wallace_tiebreak`` (equal nobles
+  after the last winter: Wallace decides).
+- ``check_sudden_death(s)``: RULES §9, at the end of every game turn and of every winter.
+- ``king_killed(s)``/``edward_ii_killed(s)``: RULES §12 (b) and (c), called by losses.py the
+  moment the block is eliminated in battle.
+- ``end_of_scenario(s)``: RULES §12, after the last winter.
+"""
+
+from __future__ import annotations
+
+from core.ruleset import Outcome
+from plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
+from plugins.hammer_scots.state import State, end_game, nobles_on_map, on_map
+
+WALLACE = bix("wallace")
+
+# RULES §12 [impl]: the Campaign has no end year; a technical last year keeps it finite.
+CAMPAIGN_LAST_YEAR = 1400
+
+
+def outcome(s: State) -> Outcome | None:
+    """``None`` while the game runs, else who won and why (RULES §9, §12)."""
+    if not s.winner:
+        return None
+    return Outcome(winners=[s.winner], reason=s.win_reason, text=s.win_text)
+
+
+def last_year(s: State) -> int:
+    """The year after whose winter the game ends."""
+    return s.last_year if s.last_year is not None else CAMPAIGN_LAST_YEAR
+
+
+def is_last_year(s: State) -> bool:
+    return s.year >= last_year(s)
+
+
+def check_sudden_death(s: State) -> bool:
+    """RULES §9: a side that controls no noble on the map loses at once.
+
+    Moray counts for the Scots only while he is on the map (``nobles_on_map`` counts the
+    blocks on the map). Returns whether the game ended.
+    """
+    if not nobles_on_map(s, SCOTTISH):
+        end_game(s, ENGLISH, "all_nobles", "England controls every noble: England wins.")
+        return True
+    if not nobles_on_map(s, ENGLISH):
+        end_game(s, SCOTTISH, "all_nobles", "Scotland controls every noble: Scotland wins.")
+        return True
+    return False
+
+
+def king_killed(s: State) -> None:
+    """RULES §12 (b): the Scottish King eliminated in battle is an English win."""
+    end_game(s, ENGLISH, "king_killed", "The King of Scots has fallen in battle: England wins.")
+
+
+def edward_ii_killed(s: State) -> None:
+    """RULES §12 (c): Edward II eliminated in battle is a Scottish win."""
+    end_game(s, SCOTTISH, "edward_ii_killed", "Edward II has fallen in battle: Scotland wins.")
+
+
+def end_of_scenario(s: State) -> None:
+    """RULES §12: after the last winter the side with more nobles on the map wins.
+
+    A tie (only possible with 14 nobles) goes to Scotland if Wallace is on the map, to
+    England if he is dead or in the pool.
+    """
+    english = len(nobles_on_map(s, ENGLISH))
+    scottish = len(nobles_on_map(s, SCOTTISH))
+    tally = f"{scottish} nobles to {english}"
+    if english > scottish:
+        end_game(
+            s,
+            ENGLISH,
+            "most_nobles",
+            f"The war is over: England holds more nobles ({english} to {scottish}) and wins.",
+        )
+    elif scottish > english:
+        end_game(
+            s,
+            SCOTTISH,
+            "most_nobles",
+            f"The war is over: Scotland holds more nobles ({tally}) and wins.",
+        )
+    elif on_map(s, WALLACE):
+        end_game(
+            s,
+            SCOTTISH,
+            "wallace_tiebreak",
+            f"The war is over with {tally}; Wallace still stands, so Scotland wins.",
+        )
+    else:
+        end_game(
+            s,
+            ENGLISH,
+            "wallace_tiebreak",
+            f"The war is over with {tally}; Wallace is gone, so England wins.",
+        )

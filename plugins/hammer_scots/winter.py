@@ -1,0 +1,781 @@
+"""The winter turn (RULES §10), its steps in their order.
+
+"winter" is entered by the sequence of play ("next_turn", cards.py) when the year is over.
+It runs the phases below in order, stopping at each one that needs a decision; the
+decision steps resume the list where it stopped (``s.winter_phase``). At the end come the
+sudden-death check (RULES §9) and, after the scenario's last year, the end-of-scenario
+count (RULES §12, victory.py); otherwise it enters **"new_year"** (cards.py).
+
+ 1. English nobles go home, defecting where Scots hold their home; then English Bruce,
+    then English Comyn (two homes: "noble_home" when there is a choice).
+ 2. Scottish nobles the same way, then Scottish Bruce and Comyn; nobles that already
+    defected this winter stay put.
+ 3. Moray may go home ("moray_home").
+ 4. [impl] In the last year, the game ends here when the result can no longer change.
+ 5. The Scottish King may move to a cathedral area ("king_winter").
+ 6. Edward: Edward I may winter in Scotland ("edward_winter"); otherwise he disbands.
+    Edward I becomes Edward II at the end of 1306.
+ 7. English disbanding ("english_disbanding"): everything in England; knights, archers,
+    hobelars unless with a wintering Edward; infantry over the castle limit.
+ 8. Wallace may go to Selkirk and gains 2 steps there ("wallace_winter"); Scottish
+    disbanding over the castle limits ("scottish_disbanding").
+ 9. The French Knights join the Scottish pool (8+ nobles, once); Scottish builds
+    ("scottish_builds").
+10. English builds ("english_builds").
+11. The feudal levy, unless Edward winters in Scotland.
+12. Sudden death, end of scenario, or the next year.
+
+Log lines do not name hidden blocks: "A Scottish noble went home to Fife", "England
+disbanded 3 blocks"; defections are seen by both sides and are named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from core.ruleset import Action
+from core.steps import Step
+from plugins.hammer_scots.losses import disband
+from plugins.hammer_scots.model import (
+    AREA_ID,
+    AREA_IX,
+    AREAS,
+    BLOCK_ID,
+    BLOCK_IX,
+    BLOCKS,
+    COASTAL,
+    ENGLAND,
+    ENGLISH,
+    FULL,
+    HOMES,
+    IS_NOBLE,
+    N_AREAS,
+    OTHER_COLOUR,
+    SCOTTISH,
+    SIDE,
+    SIDE_BLOCKS,
+    aix,
+    bix,
+)
+from plugins.hammer_scots.state import (
+    DEAD,
+    NO_AREA,
+    NO_BLOCK,
+    POOL,
+    State,
+    add_steps,
+    area_name,
+    block_name,
+    count_at,
+    enemy,
+    has_side,
+    in_pool,
+    is_friendly,
+    is_friendly_or_vacant,
+    machine,
+    nobles_on_map,
+    on_map,
+    place,
+    side_adjective,
+    switch_sides,
+)
+from plugins.hammer_scots.victory import check_sudden_death, end_of_scenario, is_last_year
+
+KIND: tuple[str, ...] = tuple(b.kind for b in BLOCKS)
+WALLACE, KING, EDWARD, MORAY = bix("wallace"), bix("king"), bix("edward"), bix("moray")
+NORSE, FRENCH_KNIGHTS = bix("norse"), bix("french_knights")
+BRUCE = {ENGLISH: bix("bruce_e"), SCOTTISH: bix("bruce_s")}
+COMYN = {ENGLISH: bix("comyn_e"), SCOTTISH: bix("comyn_s")}
+SELKIRK, MORAY_AREA = aix("selkirk"), aix("moray")
+CATHEDRALS: tuple[int, ...] = tuple(i for i, a in enumerate(AREAS) if a.cathedral)
+EDWARD_DIES = 1306  # RULES §11.1: Edward I dies at the end of 1306
+MUSTER_ONLY = ("knights", "archers", "hobelars")  # RULES §10.7: never winter without Edward
+
+
+def limit(area: int, side: str) -> int:
+    return AREAS[area].castle_limit(side)  # type: ignore[arg-type]
+
+
+# --- running the phases -----------------------------------------------------------------
+
+
+def run_winter(s: State) -> None:
+    """Carry out the phases from ``s.winter_phase`` until one waits for a decision."""
+    while s.winter_phase < len(PHASES):
+        if PHASES[s.winter_phase](s):
+            return
+        s.winter_phase += 1
+
+
+def next_phase(s: State) -> None:
+    s.winter_phase += 1
+    run_winter(s)
+
+
+def ask(s: State, side: str, step: str) -> bool:
+    s.active = [side]
+    machine.enter(s, step)
+    return True
+
+
+# --- 1-2. nobles go home (RULES §10.1-2) --------------------------------------------------
+
+
+def go_home(s: State, b: int, home: int) -> None:
+    if s.location[b] == home:
+        return
+    place(s, b, home)
+    if b in s.defected:
+        s.say(f"{block_name(s, b)} went home to {area_name(home)}.")
+    else:
+        s.say(f"A {side_adjective(SIDE[b])} noble went home to {area_name(home)}.")
+
+
+def defect(s: State, b: int) -> int:
+    """The noble changes sides at its current strength; it is not moved again this winter."""
+    new = switch_sides(s, b)
+    s.defected.append(new)
+    s.say(f"{block_name(s, b)} found the enemy at home and defected to {SIDE[new]}.")
+    return new
+
+
+def nobles_home(s: State, side: str) -> bool:
+    """Every noble of ``side`` with one home goes there, or defects if the enemy holds it."""
+    loc = s.location
+    for b in SIDE_BLOCKS[side]:  # type: ignore[index]
+        if not IS_NOBLE[b] or loc[b] < 0 or len(HOMES[b]) != 1 or b == MORAY:
+            continue
+        if b in s.defected:
+            continue
+        home = HOMES[b][0]
+        if has_side(s, home, enemy(side)):
+            new = defect(s, b)
+            go_home(s, new, home)
+        else:
+            go_home(s, b, home)
+    return False
+
+
+def two_home_noble(s: State, b: int) -> bool:
+    """RULES §10.1: Bruce and Comyn go to either home; both enemy-held, they defect."""
+    if not on_map(s, b) or b in s.defected:
+        return False
+    side = SIDE[b]
+    free = [h for h in HOMES[b] if not has_side(s, h, enemy(side))]
+    if len(free) == 1:
+        go_home(s, b, free[0])
+        return False
+    if not free:
+        b = defect(s, b)
+    s.who = b
+    return ask(s, SIDE[b], "noble_home")
+
+
+def english_nobles_home(s: State) -> bool:
+    return nobles_home(s, ENGLISH)
+
+
+def english_bruce(s: State) -> bool:
+    return two_home_noble(s, BRUCE[ENGLISH])
+
+
+def english_comyn(s: State) -> bool:
+    return two_home_noble(s, COMYN[ENGLISH])
+
+
+def scottish_nobles_home(s: State) -> bool:
+    return nobles_home(s, SCOTTISH)
+
+
+def scottish_bruce(s: State) -> bool:
+    return two_home_noble(s, BRUCE[SCOTTISH])
+
+
+def scottish_comyn(s: State) -> bool:
+    return two_home_noble(s, COMYN[SCOTTISH])
+
+
+def home_choices(s: State, b: int) -> list[int]:
+    """A defector goes to either home (both are its side's now); otherwise a free one."""
+    return [h for h in HOMES[b] if not has_side(s, h, enemy(SIDE[b]))]
+
+
+# --- 3. Moray (RULES §10.3) -------------------------------------------------------------
+
+
+def moray_home(s: State) -> bool:
+    if not on_map(s, MORAY) or s.location[MORAY] == MORAY_AREA:
+        return False
+    if not is_friendly_or_vacant(s, MORAY_AREA, SCOTTISH):
+        return False
+    return ask(s, SCOTTISH, "moray_home")
+
+
+# --- 4. the last year's shortcut (RULES §10.4 [impl]) -------------------------------------
+
+
+def last_year_shortcut(s: State) -> bool:
+    """RULES §10.4 [impl]: in the last year, stop once the result can no longer change.
+
+    With 8 nobles a side holds a majority that disbanding Moray cannot undo; with Moray
+    dead only 13 nobles remain and none can leave the map; with Wallace dead a tie already
+    goes to England. The count is then the one after the last winter.
+    """
+    if not is_last_year(s):
+        return False
+    most = max(len(nobles_on_map(s, ENGLISH)), len(nobles_on_map(s, SCOTTISH)))
+    dead = s.location[MORAY] == DEAD or s.location[WALLACE] == DEAD
+    if most >= 8 or dead:
+        end_of_scenario(s)
+        return True
+    return False
+
+
+# --- 5. the Scottish King (RULES §10.5) ---------------------------------------------------
+
+
+def king_destinations(s: State) -> list[int]:
+    here = s.location[KING]
+    return [a for a in CATHEDRALS if a != here and is_friendly_or_vacant(s, a, SCOTTISH)]
+
+
+def king_winter(s: State) -> bool:
+    if not on_map(s, KING) or not king_destinations(s):
+        return False
+    return ask(s, SCOTTISH, "king_winter")
+
+
+# --- 6. Edward (RULES §10.6, §11.1) -----------------------------------------------------
+
+
+def may_winter(s: State) -> bool:
+    """Edward I in Scotland may winter there: not two years running, never in 1306."""
+    return (
+        s.edward == 1
+        and on_map(s, EDWARD)
+        and s.location[EDWARD] != ENGLAND
+        and s.edward_wintered != s.year - 1
+        and s.year != EDWARD_DIES
+    )
+
+
+def edward_wintering(s: State) -> int:
+    """The area where Edward winters this year, or ``NO_AREA``."""
+    if s.edward_wintered == s.year and on_map(s, EDWARD):
+        return s.location[EDWARD]
+    return NO_AREA
+
+
+def edward_winter(s: State) -> bool:
+    if s.year == EDWARD_DIES and s.edward == 1:
+        s.edward = 2
+        s.say("Edward I died at the end of 1306; Edward II takes the throne.")
+    if not on_map(s, EDWARD):
+        return False
+    if may_winter(s):
+        return ask(s, ENGLISH, "edward_winter")
+    disband(s, EDWARD)
+    s.say(f"{block_name(s, EDWARD)} went home for the winter.")
+    return False
+
+
+# --- 7-8. disbanding (RULES §10.7-8) ----------------------------------------------------
+
+
+def english_forced_disbanding(s: State) -> None:
+    """Everything in England; knights, archers, hobelars unless with a wintering Edward."""
+    camp = edward_wintering(s)
+    loc = s.location
+    gone = 0
+    for b in SIDE_BLOCKS[ENGLISH]:
+        where = loc[b]
+        if where < 0 or IS_NOBLE[b] or b == EDWARD:
+            continue
+        if where == ENGLAND or (KIND[b] in MUSTER_ONLY and where != camp):
+            disband(s, b)
+            gone += 1
+    if gone:
+        s.say(f"England disbanded {gone} block{'s' if gone > 1 else ''} for the winter.")
+
+
+def scottish_forced_disbanding(s: State) -> None:
+    """Scottish blocks in England all disband (castle limit 0)."""
+    gone = [b for b in blocks_of(s, SCOTTISH) if s.location[b] == ENGLAND and may_disband(b)]
+    for b in gone:
+        disband(s, b)
+    if gone:
+        s.say(f"Scotland disbanded {len(gone)} block{'s' if len(gone) > 1 else ''} in England.")
+
+
+def blocks_of(s: State, side: str) -> list[int]:
+    loc = s.location
+    return [b for b in SIDE_BLOCKS[side] if loc[b] >= 0]  # type: ignore[index]
+
+
+def may_disband(b: int) -> bool:
+    """Two-coloured nobles never disband; Moray, the King, Wallace and the rest may."""
+    return OTHER_COLOUR[b] < 0
+
+
+def counted(s: State, b: int) -> bool:
+    """RULES §10.8: Wallace in Selkirk is exempt from the castle limit."""
+    return not (b == WALLACE and s.location[b] == SELKIRK)
+
+
+def over_limit(s: State, side: str) -> list[int]:
+    """Areas holding more of ``side``'s blocks than the castle limit, that could shed some.
+
+    Every block counts, nobles included; a wintering Edward keeps any number with him.
+    """
+    camp = edward_wintering(s) if side == ENGLISH else NO_AREA
+    count = [0] * N_AREAS
+    shed = [False] * N_AREAS
+    for b in blocks_of(s, side):
+        if counted(s, b):
+            count[s.location[b]] += 1
+        if may_disband(b) and b != EDWARD:
+            shed[s.location[b]] = True
+    return [a for a in range(N_AREAS) if a != camp and shed[a] and count[a] > limit(a, side)]
+
+
+def disbandable(s: State, side: str) -> list[int]:
+    return [b for b in blocks_of(s, side) if may_disband(b) and b != EDWARD]
+
+
+def english_disbanding(s: State) -> bool:
+    english_forced_disbanding(s)
+    if not disbandable(s, ENGLISH):
+        return False
+    return ask(s, ENGLISH, "english_disbanding")
+
+
+def wallace_winter(s: State) -> bool:
+    """RULES §10.8: Wallace in Selkirk gains 2 steps; elsewhere he may go there first."""
+    if s.location[WALLACE] == SELKIRK:
+        wallace_gathers(s)
+        return False
+    if on_map(s, WALLACE) and is_friendly_or_vacant(s, SELKIRK, SCOTTISH):
+        return ask(s, SCOTTISH, "wallace_winter")
+    return False
+
+
+def wallace_gathers(s: State) -> None:
+    add_steps(s, WALLACE, 2)
+    s.say("A Scottish block gathered strength in Selkirk.")
+
+
+def scottish_disbanding(s: State) -> bool:
+    scottish_forced_disbanding(s)
+    if not disbandable(s, SCOTTISH):
+        return False
+    return ask(s, SCOTTISH, "scottish_disbanding")
+
+
+# --- 9-10. builds (RULES §10.9-10) ----------------------------------------------------
+
+
+def french_knights(s: State) -> bool:
+    """RULES §10.9: once per game, with 8+ nobles, the French Knights join the pool."""
+    if not s.french_knights_added and len(nobles_on_map(s, SCOTTISH)) >= 8:
+        s.french_knights_added = True
+        s.location[FRENCH_KNIGHTS] = POOL
+        s.steps[FRENCH_KNIGHTS] = FULL[FRENCH_KNIGHTS]
+        s.say("The French Knights joined the Scottish pool.")
+    return False
+
+
+def give_rp(s: State, side: str) -> None:
+    """Each area ``side`` holds alone yields its castle limit in replacement points."""
+    s.rp = [limit(a, side) if is_friendly(s, a, side) else 0 for a in range(N_AREAS)]
+
+
+def drawable(s: State, area: int) -> list[int]:
+    """Pool blocks that may be drawn into ``area`` (RULES §10.9, §14.10 [impl]).
+
+    The Norse and the French Knights come by sea: never drawn into an inland area (RTT
+    codes this for Lanark and Badenoch, the only inland areas that can have room).
+    """
+    pool = in_pool(s, SCOTTISH)
+    if COASTAL[area]:
+        return pool
+    return [b for b in pool if b not in (NORSE, FRENCH_KNIGHTS)]
+
+
+def may_strengthen(s: State, b: int, side: str) -> bool:
+    """RULES §10.10: English points go only to infantry and nobles."""
+    if s.steps[b] >= FULL[b]:
+        return False
+    return side == SCOTTISH or KIND[b] in ("infantry", "noble")
+
+
+def build_targets(s: State, side: str) -> list[int]:
+    return [b for b in blocks_of(s, side) if s.rp[s.location[b]] > 0 and may_strengthen(s, b, side)]
+
+
+def draw_areas(s: State) -> list[int]:
+    return [
+        a
+        for a in range(N_AREAS)
+        if s.rp[a] > 0 and count_at(s, a, SCOTTISH) < limit(a, SCOTTISH) and drawable(s, a)
+    ]
+
+
+def builds_left(s: State, side: str) -> bool:
+    return bool(build_targets(s, side)) or (side == SCOTTISH and bool(draw_areas(s)))
+
+
+def scottish_builds(s: State) -> bool:
+    give_rp(s, SCOTTISH)
+    if not builds_left(s, SCOTTISH):
+        return False
+    return ask(s, SCOTTISH, "scottish_builds")
+
+
+def english_builds(s: State) -> bool:
+    give_rp(s, ENGLISH)
+    if not builds_left(s, ENGLISH):
+        return False
+    return ask(s, ENGLISH, "english_builds")
+
+
+# --- 11-12. the levy and the end of winter (RULES §10.11-12) -----------------------------
+
+
+def feudal_levy(s: State) -> bool:
+    s.rp = [0] * N_AREAS
+    if edward_wintering(s) != NO_AREA:
+        s.say("Edward winters in Scotland: there is no feudal levy.")
+        return False
+    pool = in_pool(s, ENGLISH)
+    n = (len(pool) + 1) // 2
+    for _ in range(n):
+        b = s.rng.choice(pool)
+        pool.remove(b)
+        place(s, b, ENGLAND)
+        s.steps[b] = FULL[b]
+    if n:
+        s.say(f"Feudal levy: {n} English block{'s' if n > 1 else ''} mustered in England.")
+    return False
+
+
+def end_of_winter(s: State) -> bool:
+    s.winter_phase = 0
+    s.defected = []
+    s.who = NO_BLOCK
+    if check_sudden_death(s):
+        return True
+    if is_last_year(s):
+        end_of_scenario(s)
+        return True
+    machine.enter(s, "new_year")
+    return True
+
+
+PHASES: tuple[Callable[[State], bool], ...] = (
+    english_nobles_home,
+    english_bruce,
+    english_comyn,
+    scottish_nobles_home,
+    scottish_bruce,
+    scottish_comyn,
+    moray_home,
+    last_year_shortcut,
+    king_winter,
+    edward_winter,
+    english_disbanding,
+    wallace_winter,
+    scottish_disbanding,
+    french_knights,
+    scottish_builds,
+    english_builds,
+    feudal_levy,
+    end_of_winter,
+)
+
+
+# --- the steps --------------------------------------------------------------------------
+
+
+@machine.step
+class Winter(Step[State]):
+    """RULES §10: the winter turn, entered when the year is over."""
+
+    name, waiting = "winter", "wintering"
+
+    def begin(self, s: State) -> None:
+        s.winter_phase = 0
+        s.defected = []
+        s.battle = NO_AREA
+        s.reserves = []
+        s.active = []
+        run_winter(s)
+
+    def active(self, s: State) -> list[str]:
+        return []
+
+
+def area_or_none(arg: object) -> int:
+    return AREA_IX.get(arg, NO_AREA) if isinstance(arg, str) else NO_AREA
+
+
+def block_or_none(arg: object) -> int:
+    return BLOCK_IX.get(arg, NO_BLOCK) if isinstance(arg, str) else NO_BLOCK
+
+
+@machine.step
+class NobleHome(Step[State]):
+    """RULES §10.1-2: Bruce or Comyn picks one of its two homes."""
+
+    name, waiting = "noble_home", "sending a noble home"
+
+    def prompt(self, s: State, role: str) -> str:
+        homes = " or ".join(area_name(h) for h in home_choices(s, s.who))
+        return f"Winter: choose where {block_name(s, s.who)} goes home: {homes}."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for h in home_choices(s, s.who):
+            yield Action("area", AREA_ID[h])
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area":
+            return (
+                f"{block_name(s, s.who)} must go to one of its homes that the enemy does not hold."
+            )
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        go_home(s, s.who, AREA_IX[arg])
+        s.who = NO_BLOCK
+        next_phase(s)
+
+
+@machine.step
+class MorayHome(Step[State]):
+    """RULES §10.3: Moray may go home to Moray, or stay."""
+
+    name, waiting = "moray_home", "deciding about Moray"
+
+    def prompt(self, s: State, role: str) -> str:
+        return "Winter: send Moray home to Moray, or let him stay."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        yield Action("area", AREA_ID[MORAY_AREA])
+        yield Action("stay")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area":
+            return "Moray may only go home to Moray."
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        place(s, MORAY, MORAY_AREA)
+        s.say("A Scottish noble went home to Moray.")
+        next_phase(s)
+
+    def on_stay(self, s: State, role: str, arg: None) -> None:
+        next_phase(s)
+
+
+@machine.step
+class KingWinter(Step[State]):
+    """RULES §10.5: the King may winter in a cathedral area Scotland holds or that is empty."""
+
+    name, waiting = "king_winter", "deciding where the King winters"
+
+    def prompt(self, s: State, role: str) -> str:
+        return "Winter: move the King to a cathedral area, or let him stay."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for a in king_destinations(s):
+            yield Action("area", AREA_ID[a])
+        yield Action("stay")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area":
+            return "The King may winter only in Strathspey, Lennox or Fife, free of the enemy."
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        place(s, KING, AREA_IX[arg])
+        s.say(f"Scotland moved a block to {area_name(AREA_IX[arg])} for the winter.")
+        next_phase(s)
+
+    def on_stay(self, s: State, role: str, arg: None) -> None:
+        next_phase(s)
+
+
+@machine.step
+class EdwardWinter(Step[State]):
+    """RULES §10.6: Edward I may winter in Scotland, or go home (to the pool)."""
+
+    name, waiting = "edward_winter", "deciding whether Edward winters in Scotland"
+
+    def prompt(self, s: State, role: str) -> str:
+        return (
+            f"Winter: Edward I may winter in {area_name(s.location[EDWARD])} (no feudal "
+            "levy next year) or go home."
+        )
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        yield Action("winter")
+        yield Action("disband")
+
+    def on_winter(self, s: State, role: str, arg: None) -> None:
+        s.edward_wintered = s.year
+        s.say("Edward I winters in Scotland.")
+        next_phase(s)
+
+    def on_disband(self, s: State, role: str, arg: None) -> None:
+        disband(s, EDWARD)
+        s.say("Edward I went home for the winter.")
+        next_phase(s)
+
+
+class Disbanding(Step[State]):
+    """RULES §10.7-8: shed blocks over the castle limits; more may go if the owner wishes."""
+
+    waiting = "disbanding"
+
+    def prompt(self, s: State, role: str) -> str:
+        over = over_limit(s, role)
+        if over:
+            names = ", ".join(area_name(a) for a in over)
+            return f"Winter: disband blocks in {names} (over the castle limit)."
+        return "Winter: disband any other blocks you wish, then done."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in disbandable(s, role):
+            yield Action("block", BLOCK_ID[b])
+        if not over_limit(s, role):
+            yield Action("done")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "done":
+            names = ", ".join(area_name(a) for a in over_limit(s, role))
+            return f"{names}: still over the castle limit; disband more blocks there first."
+        if action.type == "block":
+            b = block_or_none(action.arg)
+            if b >= 0 and SIDE[b] == role and OTHER_COLOUR[b] >= 0:
+                return "Nobles never disband."
+            return "Choose one of your non-noble blocks on the map."
+        return None
+
+    def on_block(self, s: State, role: str, arg: str) -> None:
+        b = BLOCK_IX[arg]
+        s.say(f"{role} disbanded a block in {area_name(s.location[b])}.")
+        disband(s, b)
+        if not disbandable(s, role):
+            next_phase(s)
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        next_phase(s)
+
+
+@machine.step
+class EnglishDisbanding(Disbanding):
+    name = "english_disbanding"
+
+
+@machine.step
+class WallaceWinter(Step[State]):
+    """RULES §10.8: Wallace may go to Selkirk (if free of the English) and gain 2 steps."""
+
+    name, waiting = "wallace_winter", "deciding about Wallace"
+
+    def prompt(self, s: State, role: str) -> str:
+        return "Winter: send Wallace to Selkirk to gain 2 steps, or let him stay."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        yield Action("area", AREA_ID[SELKIRK])
+        yield Action("stay")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "area":
+            return "Wallace may only go to Selkirk."
+        return None
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        place(s, WALLACE, SELKIRK)
+        s.say("Scotland sent a block to Selkirk for the winter.")
+        wallace_gathers(s)
+        next_phase(s)
+
+    def on_stay(self, s: State, role: str, arg: None) -> None:
+        next_phase(s)
+
+
+@machine.step
+class ScottishDisbanding(Disbanding):
+    name = "scottish_disbanding"
+
+
+class Builds(Step[State]):
+    """RULES §10.9-10: spend each area's replacement points there; they cannot be saved."""
+
+    waiting = "building"
+
+    def prompt(self, s: State, role: str) -> str:
+        left = sum(s.rp)
+        draw = " or draw a block from the pool into an area" if role == SCOTTISH else ""
+        return f"Winter builds ({left} points left): add a step to a block{draw}, or done."
+
+    def actions(self, s: State, role: str) -> Iterator[Action]:
+        for b in build_targets(s, role):
+            yield Action("block", BLOCK_ID[b])
+        if role == SCOTTISH:
+            for a in draw_areas(s):
+                yield Action("area", AREA_ID[a])
+        yield Action("done")
+
+    def why_not(self, s: State, role: str, action: Action) -> str | None:
+        if action.type == "block":
+            b = block_or_none(action.arg)
+            if b < 0 or SIDE[b] != role or s.location[b] < 0:
+                return "Choose one of your blocks on the map."
+            if s.steps[b] >= FULL[b]:
+                return f"{block_name(s, b)} is already at full strength."
+            if not may_strengthen(s, b, role):
+                return "English replacement points go only to infantry and nobles."
+            return f"{area_name(s.location[b])} has no replacement points left."
+        if action.type == "area":
+            a = area_or_none(action.arg)
+            if a < 0 or s.rp[a] <= 0:
+                return "Draw only into an area you hold that still has replacement points."
+            if count_at(s, a, SCOTTISH) >= limit(a, SCOTTISH):
+                return f"{area_name(a)} is at its castle limit: no block may be drawn into it."
+            return "No block in the pool may be drawn into that area."
+        return None
+
+    def on_block(self, s: State, role: str, arg: str) -> None:
+        b = BLOCK_IX[arg]
+        where = s.location[b]
+        s.rp[where] -= 1
+        s.steps[b] += 1
+        s.say(f"{role} added a step in {area_name(where)}.")
+        self.after(s, role)
+
+    def on_area(self, s: State, role: str, arg: str) -> None:
+        a = AREA_IX[arg]
+        b = s.rng.choice(drawable(s, a))
+        s.rp[a] -= 1
+        place(s, b, a)
+        s.steps[b] = 1
+        s.say(f"Scotland drew a block from the pool into {area_name(a)}.")
+        self.after(s, role)
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        next_phase(s)
+
+    def after(self, s: State, role: str) -> None:
+        if not builds_left(s, role):
+            next_phase(s)
+
+
+@machine.step
+class ScottishBuilds(Builds):
+    name = "scottish_builds"
+
+
+@machine.step
+class EnglishBuilds(Builds):
+    name = "english_builds"
