@@ -1,0 +1,140 @@
+"""RULES §11: the coronations (instead of any event) and Edward I / II."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ruleset import IllegalAction
+from plugins.hammer_scots.kings import coronations, edward_i_dies
+from plugins.hammer_scots.model import FULL, aix, bix
+from plugins.hammer_scots.state import OFF, block_name
+from tests.hammer_scots.builders import build, legal, play
+
+E, S = "England", "Scotland"
+
+
+def scots_event(card="herald", **kw):
+    return build(step=card, acting=S, p1=S, p2=E, begin=True, chosen={S: card, E: "move1_1"}, **kw)
+
+
+def test_bruce_is_crowned_in_fife_once_wallace_is_dead():
+    s = scots_event(
+        year=1300,
+        blocks={
+            "wallace": "dead",
+            "bruce_s": "fife",
+            "comyn_s": "lennox",
+            "ross_s": "ross",
+            "mar_s": "mar",
+        },
+    )
+    assert ("crown", "bruce") in legal(s, S)
+    play(s, S, ("crown", "bruce"))
+    assert s.location[bix("king")] == aix("fife")
+    assert s.steps[bix("king")] == FULL[bix("king")]
+    assert s.king_crowned
+    # the Comyn faction goes over to England; the Bruce faction stays
+    assert s.location[bix("comyn_e")] == aix("lennox")
+    assert s.location[bix("ross_e")] == aix("ross")
+    assert s.location[bix("comyn_s")] == OFF
+    assert s.location[bix("mar_s")] == aix("mar")
+    assert s.location[bix("bruce_s")] == aix("fife")
+    assert s.acting == E  # the event is used up
+
+
+def test_comyn_is_crowned_and_the_bruce_faction_defects_keeping_its_strength():
+    s = scots_event(
+        year=1300, blocks={"wallace": "dead", "comyn_s": "fife", "mar_s": "mar"}, steps={"mar_s": 2}
+    )
+    play(s, S, ("crown", "comyn"))
+    assert s.location[bix("mar_e")] == aix("mar")
+    assert s.steps[bix("mar_e")] == 2
+
+
+def test_no_coronation_of_bruce_while_wallace_lives_even_in_the_pool():  # RULES §14.11
+    s = scots_event(year=1300, blocks={"wallace": "pool", "bruce_s": "fife"})
+    assert coronations(s, S) == []
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match="while Wallace lives"):
+        play(s, S, ("crown", "bruce"))
+    assert s.model_dump_json() == before
+
+
+def test_the_candidate_must_stand_in_fife():
+    s = scots_event(year=1300, blocks={"wallace": "dead", "bruce_s": "annan"})
+    with pytest.raises(IllegalAction, match="must stand in Fife"):
+        play(s, S, ("crown", "bruce"))
+
+
+def test_balliol_returns_from_1301_where_the_french_knights_stand():
+    s = scots_event(
+        year=1301,
+        blocks={
+            "wallace": "selkirk",
+            "french_knights": "lothian",
+            "lennox_s": "lennox",
+            "angus_s": "angus",
+        },
+    )
+    assert coronations(s, S) == ["balliol"]
+    play(s, S, ("crown", "balliol"))
+    assert s.location[bix("king")] == aix("lothian")
+    assert s.location[bix("lennox_e")] == aix("lennox")  # Bruce faction defects
+    assert s.location[bix("angus_s")] == aix("angus")
+
+
+def test_no_return_of_the_king_before_1301():
+    s = scots_event(year=1300, blocks={"french_knights": "lothian"})
+    with pytest.raises(IllegalAction, match="before 1301"):
+        play(s, S, ("crown", "balliol"))
+
+
+def test_only_once_per_game_and_never_for_england():
+    s = scots_event(year=1302, king_crowned=True, blocks={"french_knights": "lothian"})
+    assert coronations(s, S) == []
+    s = build(
+        step="herald",
+        acting=E,
+        p1=E,
+        p2=S,
+        begin=True,
+        year=1302,
+        chosen={E: "herald", S: "move1_1"},
+        blocks={"french_knights": "lothian"},
+    )
+    assert coronations(s, E) == []
+
+
+def test_any_event_may_serve_for_the_coronation():
+    for card in ("herald", "pillage", "sea_move", "victuals", "truce"):
+        s = scots_event(
+            card,
+            year=1301,
+            blocks={"french_knights": "lothian", "douglas": "fife"},
+            steps={"douglas": 2},
+        )
+        assert ("crown", "balliol") in legal(s, S), card
+
+
+def test_truce_waits_for_the_scots_choice_when_a_coronation_is_possible():
+    s = scots_event("truce", year=1301, blocks={"french_knights": "lothian"})
+    assert s.step == "truce"
+    assert s.truce == ""
+    play(s, S, "truce")
+    assert s.truce == S
+
+
+def test_no_coronation_once_the_event_has_begun():
+    s = scots_event(
+        "victuals", year=1301, blocks={"french_knights": "lothian"}, steps={"french_knights": 2}
+    )
+    play(s, S, ("block", "french_knights"))
+    assert ("crown", "balliol") not in legal(s, S)
+
+
+def test_edward_i_becomes_edward_ii():
+    s = build(blocks={"edward": "england"})
+    assert block_name(s, bix("edward")) == "Edward I"
+    edward_i_dies(s)
+    assert s.edward == 2
+    assert block_name(s, bix("edward")) == "Edward II"
