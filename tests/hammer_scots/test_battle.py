@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-# the whole sequence of play is registered on the machine by importing its modules
-import plugins.hammer_scots.cards
-import plugins.hammer_scots.raids
-import plugins.hammer_scots.winter  # noqa: F401
 from core.ruleset import Action, IllegalAction
+from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.battle import fire_rating, hit_targets
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
@@ -22,6 +19,8 @@ SPARE = {
     "durham_infantry": "ross",
     "graham": "ross",
 }
+
+SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
 
 def battle(
