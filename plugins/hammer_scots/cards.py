@@ -2,8 +2,10 @@
 
 - "new_year": one year more, then the deal (§2.1): all 25 cards shuffled, five to each
   side, the rest out for the year; cards never carry over.
-- "card_phase": both sides choose a card at the same time and in secret (§3). A side that
-  has chosen may change its mind until the other has chosen too; then both are revealed.
+- "card_phase": both sides choose a card at the same time and in secret (§3); when both
+  have chosen, both cards are revealed. A side changes its mind by taking its choice back
+  (``core.match`` undo), which it may do until the other side has chosen: the other's
+  action, and the reveal, are new information.
 - Initiative (§3): an event beats a move card; otherwise the higher move value; ties go
   to England. Both events: England is Player 1 and the year ends after this game turn.
 - Player 1's action, then Player 2's (an event replaces movement), then "battle_phase".
@@ -106,29 +108,18 @@ class CardPhase(Step[State]):
         s.active = [r for r in SIDES if s.hands[r]]
 
     def active(self, s: State) -> list[str]:
-        # A side that has chosen stays active while it has another card to switch to.
-        return [r for r in SIDES if r not in s.chosen or len(s.hands[r]) > 1]
+        return [r for r in SIDES if r not in s.chosen]
 
     def prompt(self, s: State, role: str) -> str:
-        mine = s.chosen.get(role)
-        if mine is None:
-            return f"{role}: choose a card to play this game turn."
-        return (
-            f"{role}: you chose {card_name(mine)}; you may choose another card until "
-            f"{enemy(role)} has chosen."
-        )
+        return f"{role}: choose a card to play this game turn."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        mine = s.chosen.get(role)
         for card in s.hands[role]:
-            if card != mine:
-                yield Action("card", card)
+            yield Action("card", card)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type != "card":
             return None
-        if action.arg == s.chosen.get(role):
-            return "You have already chosen that card."
         return "That card is not in your hand."
 
     def on_card(self, s: State, role: str, card: str) -> None:

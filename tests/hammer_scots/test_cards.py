@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.match import Match
 from core.ruleset import IllegalAction
 from plugins.hammer_scots.cards import start_year
+from plugins.hammer_scots.rules import RULESET
 from plugins.hammer_scots.state import machine
 from tests.hammer_scots.builders import build, legal, play
 
@@ -36,24 +38,39 @@ def test_both_sides_choose_at_the_same_time():
     assert ("card", "move3_1") in legal(s, S)
 
 
-def test_a_side_may_change_its_mind_until_the_other_has_chosen():
+def test_a_chosen_card_stays_secret_until_both_have_chosen():
     s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
     play(s, E, ("card", "move2_1"))
     assert s.chosen == {E: "move2_1"}
     assert not s.revealed
-    assert legal(s, E) == [("card", "move1_1")]
-    play(s, E, ("card", "move1_1"))
-    assert s.chosen == {E: "move1_1"}
+    assert machine.active(s) == [S]
     play(s, S, ("card", "move1_2"))
     assert s.revealed
-    assert s.played == {E: ["move1_1"], S: ["move1_2"]}
-    assert s.hands == {E: ["move2_1"], S: ["move3_1"]}
+    assert s.played == {E: ["move2_1"], S: ["move1_2"]}
+    assert s.hands == {E: ["move1_1"], S: ["move3_1"]}
 
 
-def test_a_side_with_one_card_left_is_no_longer_active_once_it_chose():
-    s = card_phase(["move2_1"], ["move3_1"])
+def test_a_side_may_change_its_mind_until_the_other_has_chosen():
+    m = Match(RULESET, scenario="braveheart", seed=3)
+    first, second = m.state.hands[E][:2]
+    m.apply(E, ("card", first))
+    assert m.undoable(E) == 1
+    m.undo(E)
+    assert m.state.chosen == {}
+    m.apply(E, ("card", second))
+    m.apply(S, ("card", m.state.hands[S][0]))
+    assert m.undoable(E) == 0  # Scotland chose after him: the cards are out
+    with pytest.raises(IllegalAction):
+        m.undo(E)
+
+
+def test_acting_twice_in_the_card_phase_is_refused():
+    s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
     play(s, E, ("card", "move2_1"))
-    assert machine.active(s) == [S]
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match="not England's turn"):
+        play(s, E, ("card", "move1_1"))
+    assert s.model_dump_json() == before
 
 
 def test_playing_a_card_not_in_hand_is_refused_and_changes_nothing():
@@ -61,15 +78,6 @@ def test_playing_a_card_not_in_hand_is_refused_and_changes_nothing():
     before = s.model_dump_json()
     with pytest.raises(IllegalAction, match="not in your hand"):
         play(s, E, ("card", "move3_1"))
-    assert s.model_dump_json() == before
-
-
-def test_choosing_the_same_card_again_is_refused():
-    s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
-    play(s, E, ("card", "move2_1"))
-    before = s.model_dump_json()
-    with pytest.raises(IllegalAction, match="already chosen"):
-        play(s, E, ("card", "move2_1"))
     assert s.model_dump_json() == before
 
 

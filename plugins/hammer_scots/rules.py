@@ -1,0 +1,88 @@
+"""Hammer of the Scots as a ruleset: the steps of every chapter, setup, views, outcome.
+
+The sequence of play (RULES §2) runs through the steps the modules register on
+``state.machine``: "new_year" and "card_phase" (cards.py), the actions ("move_who",
+"move_where", "norse_move" in movement.py; "herald", "pillage", "sea_move", "truce",
+"victuals" in events.py; "coronation_battles" in kings.py), "battle_phase" and the battle
+steps (battle.py), "border_raids" (raids.py), "next_turn" (cards.py), the winter steps
+(winter.py), and "game_over".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.rng import Rng
+from core.ruleset import JSON, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from plugins.hammer_scots import (  # noqa: F401 (each module registers its steps)
+    battle,
+    cards,
+    events,
+    kings,
+    movement,
+    raids,
+    winter,
+)
+from plugins.hammer_scots.model import DATA_MODEL, SIDES
+from plugins.hammer_scots.setup import new_game
+from plugins.hammer_scots.state import State, machine
+from plugins.hammer_scots.victory import outcome
+from plugins.hammer_scots.view import board_view, shuffle_hidden
+
+
+class HammerOfTheScots(StepRuleset[State]):
+    info = GameInfo(
+        id="hammer_scots",
+        title="Hammer of the Scots",
+        description=(
+            "Scotland's wars of independence, 1297-1314: England and Scotland fight "
+            "for the nobles with hidden blocks and a hand of cards a year."
+        ),
+        roles=SIDES,
+        min_players=2,
+        max_players=2,
+        scenarios=tuple(
+            Scenario(id=sc.id, title=sc.name, description=sc.description)
+            for sc in DATA_MODEL.scenarios
+        ),
+        options=(
+            Option(
+                id="schiltroms",
+                title="Schiltroms (optional rule)",
+                default=False,
+                description="Scottish infantry fire one higher in a battle where the "
+                "English have no archers.",
+            ),
+            Option(
+                id="last_year",
+                title="Last year (0: the scenario's)",
+                default=0,
+                description="End the game after an earlier winter for a shorter game.",
+            ),
+        ),
+        max_actions=60_000,
+    )
+    state_type = State
+    machine = machine
+
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> State:
+        sc = self.info.scenario(scenario)
+        return new_game(seed, sc.id, self.info.resolve_options(options))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def board_view(self, state: State, role: Role | None) -> JSON:
+        return board_view(state, role)
+
+    def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
+        shuffle_hidden(state, role, rng)
+
+
+RULESET = HammerOfTheScots()

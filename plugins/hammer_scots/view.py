@@ -1,0 +1,341 @@
+"""What each seat sees: the board with fog of war (RULES §1, §14.12), hands, played cards.
+
+Blocks stand facing their owner: a seat sees its own blocks in full and an enemy block only
+as "a Scottish block in Lennox" — its side, its area, whether it waits in reserve — unless
+it is a non-reserve block in the battle being fought. A spectator sees only what both
+players see. Hands are hidden; the opponent's chosen card is hidden until both have chosen.
+
+``board_view(s, role)`` returns (the web board draws its SVG map from it)::
+
+    {
+      "scenario": "braveheart", "scenario_name": "Braveheart",
+      "year": 1297, "last_year": 1305 | None, "turn": 1..5,
+      "p1": "England" | "", "p2": ..., "acting": ..., "move_points": 2,
+      "truce": "England" | None,           # the side that called a Truce this turn
+      "edward": "Edward I", "king_crowned": false,
+      "areas": [                           # the 23 areas, in data order
+        {"id": "lennox", "name": "Lennox", "x": 375, "y": 745, "country": "Scotland",
+         "castle": 1, "castle_scots": 2, "cathedral": true, "coastal": true,
+         "homes": ["Lennox"],              # nobles whose home it is
+         "attacker": "Scotland" | None,    # who attacks the battle pending there
+         "contested": false,
+         "blocks": {"England": [BLOCK, ...], "Scotland": [BLOCK, ...]}},
+        ...],
+      "borders": [{"a": "england", "b": "annan", "type": "black", "national": true,
+                   "limit": 6, "crossed": 0, "last_used": "Scotland" | None}, ...],
+      "pools": {"England": {"count": 9, "blocks": [BLOCK, ...] | None}, "Scotland": ...},
+      "dead": [BLOCK, ...],                # permanently eliminated, public
+      "nobles": {"England": ["Comyn", ...], "Scotland": [...]},   # allegiance, public
+      "hand": [CARD, ...] | None,          # None for a spectator
+      "hand_sizes": {"England": 4, "Scotland": 4},
+      "chosen": {"England": CARD | "hidden" | None, "Scotland": ...},
+      "played": {"England": [CARD, ...], "Scotland": [...]},      # this year, revealed
+      "moving": {"side": "Scotland", "from": "lanark", "at": "selkirk"} | None,
+      "battle": None | {
+        "area": "lanark", "round": 1, "attacker": "England", "defender": "Scotland",
+        "rows": {"A": {"attacker": [BLOCK...], "defender": [BLOCK...]}, "B": ..., "C": ...},
+        "reserves": {"England": [BLOCK, ...], "Scotland": [BLOCK, ...]},
+        "hits": 0, "hits_to": "Scotland" | None},
+    }
+
+A BLOCK the seat may see is ``{"id", "name", "side", "kind", "steps", "full", "letter",
+"fire", "move", "noble", "reserve", "moved"}``; one it may not see is only ``{"side",
+"hidden": true, "reserve"}``. A CARD is ``{"id", "name", "value", "event"}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from core.rng import Rng
+from plugins.hammer_scots.battle import is_revealed
+from plugins.hammer_scots.cards import CARDS
+from plugins.hammer_scots.model import (
+    AREA_ID,
+    AREAS,
+    BLOCK_ID,
+    BLOCKS,
+    BORDER_LIMIT,
+    BORDERS,
+    DATA_MODEL,
+    ENGLISH,
+    FULL,
+    N_AREAS,
+    N_BLOCKS,
+    OTHER_COLOUR,
+    SCOTTISH,
+    SIDE,
+    SIDES,
+)
+from plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy
+
+JSON = dict[str, Any]
+LETTERS = ("A", "B", "C")
+NOBLE_NAMES: dict[str, str] = {b.noble: b.name for b in BLOCKS if b.noble}
+
+
+def sees(s: State, role: str | None, b: int) -> bool:
+    """RULES §1: own blocks, and non-reserve blocks in the battle being fought."""
+    return SIDE[b] == role or is_revealed(s, b)
+
+
+def block_view(s: State, role: str | None, b: int) -> JSON:
+    reserve = b in s.reserves
+    if not sees(s, role, b):
+        return {"side": SIDE[b], "hidden": True, "reserve": reserve}
+    data = BLOCKS[b]
+    return {
+        "id": BLOCK_ID[b],
+        "name": block_name(s, b),
+        "side": SIDE[b],
+        "kind": data.kind,
+        "steps": s.steps[b],
+        "full": FULL[b],
+        "letter": data.letter,
+        "fire": data.fire,
+        "move": data.move,
+        "noble": data.noble is not None,
+        "reserve": reserve,
+        "moved": b in s.moved,
+    }
+
+
+def blocks_view(s: State, role: str | None, blocks: list[int]) -> list[JSON]:
+    """Seen blocks in data order, then the hidden ones (which all look alike)."""
+    seen = [block_view(s, role, b) for b in blocks if sees(s, role, b)]
+    hidden = [block_view(s, role, b) for b in blocks if not sees(s, role, b)]
+    hidden.sort(key=lambda v: json.dumps(v, sort_keys=True))
+    return seen + hidden
+
+
+def card_view(card: str) -> JSON:
+    c = CARDS[card]
+    return {"id": c.id, "name": c.name, "value": c.value, "event": c.event}
+
+
+def areas_view(s: State, role: str | None) -> list[JSON]:
+    per_area: list[dict[str, list[int]]] = [{ENGLISH: [], SCOTTISH: []} for _ in AREAS]
+    for b in range(N_BLOCKS):
+        where = s.location[b]
+        if where >= 0:
+            per_area[where][SIDE[b]].append(b)
+    out = []
+    for i, area in enumerate(AREAS):
+        here = per_area[i]
+        out.append(
+            {
+                "id": area.id,
+                "name": area.name,
+                "x": area.x,
+                "y": area.y,
+                "country": area.country,
+                "castle": area.castle,
+                "castle_scots": area.castle_limit(SCOTTISH),
+                "cathedral": area.cathedral,
+                "coastal": area.coastal,
+                "homes": [NOBLE_NAMES[n] for n in area.home_of],
+                "attacker": s.attacker[i] or None,
+                "contested": bool(here[ENGLISH] and here[SCOTTISH]),
+                "blocks": {side: blocks_view(s, role, here[side]) for side in SIDES},
+            }
+        )
+    return out
+
+
+def borders_view(s: State) -> list[JSON]:
+    return [
+        {
+            "a": b.a,
+            "b": b.b,
+            "type": b.type,
+            "national": b.national,
+            "limit": BORDER_LIMIT[i],
+            "crossed": s.border_count[i],
+            "last_used": s.last_used[i] or None,
+        }
+        for i, b in enumerate(BORDERS)
+    ]
+
+
+def pools_view(s: State, role: str | None) -> JSON:
+    out = {}
+    for side in SIDES:
+        pool = [b for b in range(N_BLOCKS) if s.location[b] == POOL and SIDE[b] == side]
+        out[side] = {
+            "count": len(pool),
+            "blocks": [block_view(s, role, b) for b in pool] if side == role else None,
+        }
+    return out
+
+
+def cards_view(s: State, role: str | None) -> JSON:
+    chosen: dict[str, Any] = {}
+    for side in SIDES:
+        card = s.chosen.get(side)
+        if card is None:
+            chosen[side] = None
+        elif s.revealed or side == role:
+            chosen[side] = card_view(card)
+        else:
+            chosen[side] = "hidden"
+    return {
+        "hand": [card_view(c) for c in s.hands[role]] if role in SIDES else None,
+        "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
+        "chosen": chosen,
+        "played": {side: [card_view(c) for c in s.played[side]] for side in SIDES},
+    }
+
+
+def battle_view(s: State, role: str | None) -> JSON | None:
+    if s.battle < 0:
+        return None
+    attacker = s.battle_attacker or s.attacker[s.battle] or s.p1
+    defender = enemy(attacker)
+    here = [b for b in range(N_BLOCKS) if s.location[b] == s.battle]
+    front = [b for b in here if b not in s.reserves]
+    rows = {
+        letter: {
+            "attacker": [
+                block_view(s, role, b)
+                for b in front
+                if SIDE[b] == attacker and BLOCKS[b].letter == letter
+            ],
+            "defender": [
+                block_view(s, role, b)
+                for b in front
+                if SIDE[b] == defender and BLOCKS[b].letter == letter
+            ],
+        }
+        for letter in LETTERS
+    }
+    reserves = {
+        side: blocks_view(s, role, [b for b in here if b in s.reserves and SIDE[b] == side])
+        for side in SIDES
+    }
+    return {
+        "area": AREA_ID[s.battle],
+        "round": s.battle_round,
+        "attacker": attacker,
+        "defender": defender,
+        "rows": rows,
+        "reserves": reserves,
+        "hits": s.hits,
+        "hits_to": s.hits_to or None,
+    }
+
+
+def board_view(s: State, role: str | None) -> JSON:
+    """The game's part of the view of ``role`` (``None``: a spectator)."""
+    moving = None
+    if s.who >= 0 and s.location[s.who] >= 0:
+        moving = {
+            "side": SIDE[s.who],
+            "from": AREA_ID[s.move_origin] if s.move_origin >= 0 else None,
+            "at": AREA_ID[s.location[s.who]],
+        }
+    return {
+        "scenario": s.scenario,
+        "scenario_name": DATA_MODEL.scenario(s.scenario).name,
+        "year": s.year,
+        "last_year": s.last_year,
+        "turn": s.turn,
+        "p1": s.p1,
+        "p2": s.p2,
+        "acting": s.acting,
+        "move_points": s.move_points,
+        "truce": s.truce or None,
+        "edward": "Edward I" if s.edward == 1 else "Edward II",
+        "king_crowned": s.king_crowned,
+        "areas": areas_view(s, role),
+        "borders": borders_view(s),
+        "pools": pools_view(s, role),
+        "dead": [dead_view(s, b) for b in range(N_BLOCKS) if s.location[b] == DEAD],
+        "nobles": {
+            side: [
+                BLOCKS[b].name
+                for b in range(N_BLOCKS)
+                if SIDE[b] == side and OTHER_COLOUR[b] >= 0 and s.location[b] >= 0
+            ]
+            for side in SIDES
+        },
+        **cards_view(s, role),
+        "moving": moving,
+        "battle": battle_view(s, role),
+    }
+
+
+def dead_view(s: State, b: int) -> JSON:
+    """Permanently eliminated blocks died in battle in front of both players."""
+    return {"id": BLOCK_ID[b], "name": block_name(s, b), "side": SIDE[b]}
+
+
+# --- the leak check's counterpart ----------------------------------------------------------
+
+
+def hidden_blocks(s: State, role: str | None) -> list[int]:
+    """Blocks whose identity and strength ``role`` may not know: enemy blocks on the map
+    (unless revealed in the battle being fought) and in the enemy's pool."""
+    return [
+        b
+        for b in range(N_BLOCKS)
+        if SIDE[b] != role
+        and (s.location[b] == POOL or (s.location[b] >= 0 and not sees(s, role, b)))
+    ]
+
+
+def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
+    """Rearrange what ``role`` may not see: which hidden block stands in which hidden place
+    (its area or the pool, its reserve and moved marks), its strength, the enemy's hand and
+    unrevealed card. Public facts stay: who holds each noble (so nobles stay on the map),
+    how many blocks each side has where."""
+    hidden_sides = [side for side in SIDES if side != role]
+    for side in hidden_sides:
+        _shuffle_blocks(s, [b for b in hidden_blocks(s, role) if SIDE[b] == side], rng)
+    _shuffle_hands(s, role, hidden_sides, rng)
+
+
+def _shuffle_blocks(s: State, slots: list[int], rng: Rng) -> None:
+    on_map = [b for b in slots if s.location[b] >= 0]
+    nobles = [b for b in slots if OTHER_COLOUR[b] >= 0]  # public allegiance: on the map
+    rng.shuffle(on_map)
+    noble_slots = on_map[: len(nobles)]
+    rest_slots = on_map[len(nobles) :] + [b for b in slots if s.location[b] < 0]
+    others = [b for b in slots if OTHER_COLOUR[b] < 0]
+    rng.shuffle(others)
+    rng.shuffle(nobles)
+    identity = dict(zip(noble_slots + rest_slots, nobles + others, strict=True))
+    where = {slot: s.location[slot] for slot in slots}
+    for slot, b in identity.items():
+        s.location[b] = where[slot]
+        s.steps[b] = FULL[b] if where[slot] < 0 else 1 + rng._below(FULL[b])
+
+    def renamed(blocks: list[int]) -> list[int]:
+        return [identity.get(b, b) for b in blocks]
+
+    s.reserves = renamed(s.reserves)
+    s.moved = renamed(s.moved)
+    s.acted = renamed(s.acted)
+    s.retreating = renamed(s.retreating)
+    s.event_blocks = renamed(s.event_blocks)
+    s.defected = renamed(s.defected)
+    if s.who >= 0:
+        s.who = identity.get(s.who, s.who)
+
+
+def _shuffle_hands(s: State, role: str | None, sides: list[str], rng: Rng) -> None:
+    """Deal the hidden hands again from every card ``role`` has not seen; an unrevealed
+    chosen card is one of them."""
+    seen = set(s.played[ENGLISH]) | set(s.played[SCOTTISH])
+    if role in SIDES:
+        seen |= set(s.hands[role])
+    unseen = [c for c in CARDS if c not in seen]
+    rng.shuffle(unseen)
+    for side in sides:
+        n = len(s.hands[side])
+        s.hands[side], unseen = unseen[:n], unseen[n:]
+        if side in s.chosen and not s.revealed and s.hands[side]:
+            s.chosen[side] = s.hands[side][0]
+
+
+__all__ = ["N_AREAS", "board_view", "sees", "shuffle_hidden"]
