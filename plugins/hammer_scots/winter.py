@@ -128,7 +128,8 @@ def go_home(s: State, b: int, home: int) -> None:
     if b in s.defected:
         s.say(f"{block_name(s, b)} went home to {area_name(home)}.")
     else:
-        s.say(f"A {side_adjective(SIDE[b])} noble went home to {area_name(home)}.")
+        article = "An" if SIDE[b] == ENGLISH else "A"
+        s.say(f"{article} {side_adjective(SIDE[b])} noble went home to {area_name(home)}.")
 
 
 def defect(s: State, b: int) -> int:

@@ -1,0 +1,400 @@
+"""The winter turn (RULES §10), step by step in its order."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ruleset import Action, IllegalAction
+from plugins.hammer_scots import battle, cards, raids, winter
+from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
+from plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
+from plugins.hammer_scots.victory import outcome
+from plugins.hammer_scots.winter import drawable
+from tests.hammer_scots.builders import build, legal, play
+
+SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
+
+# A noble each, at home, so that nobody wins by sudden death unless a test wants it.
+KEEP = {"ross_e": "ross", "galloway_s": "galloway"}
+
+
+def wintering(blocks: dict[str, str], **fields: object) -> State:
+    fields.setdefault("year", 1297)
+    fields.setdefault("last_year", 1305)
+    s = build("next_turn", blocks={**KEEP, **blocks}, **fields)
+    machine.enter(s, "winter")
+    return s
+
+
+def skip_to(s: State, step: str) -> None:
+    """Decline every decision (done / stay / go home) until ``step`` is reached."""
+    for _ in range(50):
+        if s.step == step:
+            return
+        role = s.active[0]
+        options = legal(s, role)
+        for bare in ("done", "stay", "disband"):
+            if (bare, None) in options:
+                play(s, role, bare)
+                break
+        else:
+            play(s, role, options[0])
+    raise AssertionError(f"never reached {step}, stuck in {s.step}")
+
+
+def refused(s: State, role: str, action: tuple, match: str) -> None:
+    assert action not in legal(s, role)
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match=match):
+        machine.apply(s, role, Action(*action))
+    assert s.model_dump_json() == before
+
+
+def at(s: State, block: str) -> int:
+    return s.location[BLOCK_IX[block]]
+
+
+def steps(s: State, block: str) -> int:
+    return s.steps[BLOCK_IX[block]]
+
+
+# --- 1-2. nobles go home ------------------------------------------------------------------
+
+
+def test_english_nobles_go_home_and_defect_where_the_scots_hold_it():
+    s = wintering({"mar_e": "lanark", "angus_e": "fife", "douglas": "angus"}, steps={"angus_e": 2})
+    assert at(s, "mar_e") == AREA_IX["mar"]
+    assert "An English noble went home to Mar." in s.log
+    assert at(s, "angus_e") == OFF
+    assert at(s, "angus_s") == AREA_IX["angus"]
+    assert steps(s, "angus_s") == 2  # at its current strength
+    assert "Angus found the enemy at home and defected to Scotland." in s.log
+
+
+def test_english_nobles_go_home_before_the_scots():
+    # Mar leaves Buchan first, so the Scottish Buchan finds his home free and does not defect.
+    s = wintering({"mar_e": "buchan", "buchan_s": "fife"})
+    assert at(s, "buchan_s") == AREA_IX["buchan"]
+    assert at(s, "mar_e") == AREA_IX["mar"]
+
+
+def test_scottish_nobles_defect_to_england_when_their_home_is_english():
+    s = wintering({"lennox_s": "fife", "york_infantry": "lennox"})
+    assert at(s, "lennox_e") == AREA_IX["lennox"]
+    assert "Lennox found the enemy at home and defected to England." in s.log
+
+
+def test_bruce_with_both_homes_free_goes_to_the_one_his_owner_picks():
+    s = wintering({"bruce_e": "lanark"})
+    assert s.step == "noble_home"
+    assert s.active == ["England"]
+    assert set(legal(s, "England")) == {("area", "annan"), ("area", "carrick")}
+    refused(s, "England", ("area", "lanark"), "one of its homes")
+    play(s, "England", ("area", "carrick"))
+    assert at(s, "bruce_e") == AREA_IX["carrick"]
+
+
+def test_bruce_with_one_home_free_must_go_there():
+    s = wintering({"bruce_e": "lanark", "douglas": "annan"})
+    assert at(s, "bruce_e") == AREA_IX["carrick"]
+
+
+def test_bruce_with_both_homes_held_by_the_enemy_defects_and_the_new_owner_picks():
+    s = wintering(
+        {"bruce_e": "lanark", "douglas": "annan", "barclay": "carrick"}, steps={"bruce_e": 3}
+    )
+    assert at(s, "bruce_s") == AREA_IX["lanark"]
+    assert steps(s, "bruce_s") == 3
+    assert s.step == "noble_home"
+    assert s.active == ["Scotland"]
+    play(s, "Scotland", ("area", "annan"))
+    assert at(s, "bruce_s") == AREA_IX["annan"]
+    assert "Bruce went home to Annan." in s.log
+    # Having defected this winter, the Scottish Bruce is not asked to move again.
+    assert s.step != "noble_home"
+
+
+# --- 3-4. Moray and the last year ------------------------------------------------------------
+
+
+def test_moray_may_go_home_or_stay():
+    s = wintering({"moray": "fife"})
+    assert s.step == "moray_home"
+    assert set(legal(s, "Scotland")) == {("area", "moray"), ("stay", None)}
+    play(s, "Scotland", ("area", "moray"))
+    assert at(s, "moray") == AREA_IX["moray"]
+
+
+def test_moray_stays_when_the_english_hold_moray():
+    s = wintering({"moray": "fife", "york_infantry": "moray"})
+    assert s.step != "moray_home"
+    assert at(s, "moray") == AREA_IX["fife"]
+
+
+def test_in_the_last_year_a_decided_count_ends_the_game_after_the_nobles_go_home():
+    english = {
+        n: "lanark"
+        for n in ("mar_e", "angus_e", "argyll_e", "buchan_e", "lennox_e", "atholl_e", "dunbar_e")
+    }  # 7 + Ross = 8
+    s = wintering({**english, "wallace": "fife"}, year=1305)
+    assert (outcome(s).winners, outcome(s).reason) == (["England"], "most_nobles")
+
+
+def test_before_the_last_year_the_winter_goes_on():
+    english = {
+        n: "lanark"
+        for n in ("mar_e", "angus_e", "argyll_e", "buchan_e", "lennox_e", "atholl_e", "dunbar_e")
+    }
+    s = wintering({**english, "wallace": "fife"}, year=1304)
+    assert outcome(s) is None
+
+
+# --- 5-6. the kings ----------------------------------------------------------------------------
+
+
+def test_the_king_may_winter_in_a_free_cathedral_area():
+    s = wintering({"king": "mentieth", "york_infantry": "lennox"})
+    assert s.step == "king_winter"
+    assert set(legal(s, "Scotland")) == {("area", "fife"), ("area", "strathspey"), ("stay", None)}
+    play(s, "Scotland", ("area", "fife"))
+    assert at(s, "king") == AREA_IX["fife"]
+
+
+def test_edward_i_may_winter_in_scotland():
+    s = wintering(
+        {
+            "edward": "lothian",
+            "york_knights": "lothian",
+            "york_infantry": "lothian",
+            "cumbria_infantry": "lothian",
+            "lancaster_infantry": "lothian",
+        }
+    )
+    assert s.step == "edward_winter"
+    play(s, "England", "winter")
+    assert s.edward_wintered == 1297
+    # Knights and any number of infantry winter with him; no feudal levy follows.
+    assert s.step == "english_disbanding"
+    assert ("done", None) in legal(s, "England")
+    skip_to(s, "card_phase")
+    assert blocks_in(s, "lothian") >= {
+        "edward",
+        "york_knights",
+        "york_infantry",
+        "cumbria_infantry",
+        "lancaster_infantry",
+    }
+    assert "Edward winters in Scotland: there is no feudal levy." in s.log
+
+
+def test_edward_i_may_not_winter_two_years_running():
+    s = wintering({"edward": "lothian"}, edward_wintered=1296)
+    assert s.step != "edward_winter"
+    assert at(s, "edward") != AREA_IX["lothian"]
+    assert s.edward == 1
+    assert "Edward I went home for the winter." in s.log
+
+
+def test_edward_i_dies_at_the_end_of_1306_and_may_not_winter_then():
+    s = wintering({"edward": "lothian"}, year=1306, last_year=1314)
+    assert s.edward == 2
+    assert s.step != "edward_winter"
+    assert "Edward I died at the end of 1306; Edward II takes the throne." in s.log
+
+
+def test_edward_ii_never_winters():
+    s = wintering({"edward": "lothian"}, edward=2)
+    assert s.step != "edward_winter"
+    assert "Edward II went home for the winter." in s.log
+
+
+# --- 7. English disbanding ---------------------------------------------------------------------
+
+
+def test_english_disbanding_of_england_knights_archers_hobelars_and_excess_infantry():
+    s = wintering(
+        {
+            "lancaster_infantry": "england",
+            "york_knights": "lanark",
+            "lancaster_archers": "lanark",
+            "hobelars": "fife",
+            "york_infantry": "lothian",
+            "cumbria_infantry": "lothian",
+            "durham_infantry": "lothian",
+        }
+    )
+    for gone in ("lancaster_infantry", "york_knights", "lancaster_archers", "hobelars"):
+        assert at(s, gone) == POOL
+    assert s.step == "english_disbanding"
+    assert "Lothian" in machine.prompt(s, "England")
+    refused(s, "England", ("done", None), "over the castle limit")
+    refused(s, "England", ("block", "comyn_e"), "Nobles never disband")
+    play(s, "England", ("block", "durham_infantry"))
+    assert at(s, "durham_infantry") == POOL
+    assert "England disbanded a block in Lothian." in s.log
+    play(s, "England", "done")
+    assert blocks_in(s, "lothian") == {"york_infantry", "cumbria_infantry"}
+
+
+def test_nobles_count_towards_the_castle_limit():
+    s = wintering({"dunbar_e": "dunbar", "york_infantry": "dunbar", "cumbria_infantry": "dunbar"})
+    assert s.step == "english_disbanding"
+    refused(s, "England", ("done", None), "Dunbar")
+
+
+# --- 8. Wallace and Scottish disbanding ----------------------------------------------------
+
+
+def test_wallace_in_selkirk_gains_two_steps():
+    s = wintering({"wallace": "selkirk"}, steps={"wallace": 1})
+    assert steps(s, "wallace") == 3
+
+
+def test_wallace_may_go_to_selkirk_and_gain_two_steps():
+    s = wintering({"wallace": "fife"}, steps={"wallace": 1})
+    assert s.step == "wallace_winter"
+    play(s, "Scotland", ("area", "selkirk"))
+    assert at(s, "wallace") == AREA_IX["selkirk"]
+    assert steps(s, "wallace") == 3
+
+
+def test_wallace_may_not_go_to_an_english_selkirk():
+    s = wintering({"wallace": "fife", "york_infantry": "selkirk"})
+    assert s.step != "wallace_winter"
+
+
+def test_scottish_disbanding_over_the_castle_limit_with_the_cathedral_bonus():
+    s = wintering(
+        {
+            "douglas": "fife",
+            "barclay": "fife",
+            "campbell": "fife",
+            "graham": "fife",
+            "fraser": "england",
+        }
+    )
+    assert at(s, "fraser") == POOL  # Scots in England all disband
+    skip_to(s, "scottish_disbanding")
+    refused(s, "Scotland", ("done", None), "Fife")
+    play(s, "Scotland", ("block", "graham"))
+    assert ("done", None) in legal(s, "Scotland")  # Fife holds 3: castle 2 + cathedral
+
+
+def test_wallace_in_selkirk_is_exempt_from_the_castle_limit():
+    s = wintering({"wallace": "selkirk", "douglas": "selkirk"})
+    skip_to(s, "scottish_disbanding")
+    refused(s, "Scotland", ("done", None), "Selkirk")
+    play(s, "Scotland", ("block", "douglas"))
+    assert ("done", None) in legal(s, "Scotland")
+
+
+# --- 9-11. builds and the levy ---------------------------------------------------------------
+
+
+def test_the_french_knights_join_the_pool_once_scotland_has_8_nobles():
+    homes = ("mar", "lennox", "atholl", "dunbar", "mentieth", "buchan", "angus")
+    s = wintering({f"{home}_s": home for home in homes})  # 7 + Galloway = 8
+    assert at(s, "french_knights") == POOL
+    assert s.french_knights_added
+
+
+def test_the_french_knights_wait_with_fewer_nobles():
+    s = wintering({"mar_s": "mar"})
+    assert at(s, "french_knights") == OFF
+    assert not s.french_knights_added
+
+
+def test_scottish_builds_add_steps_or_draw_blocks_at_one_step():
+    s = wintering({"douglas": "fife", "campbell": "pool", "graham": "pool"}, steps={"douglas": 2})
+    skip_to(s, "scottish_builds")
+    assert s.rp[AREA_IX["fife"]] == 3
+    play(s, "Scotland", ("block", "douglas"))
+    assert steps(s, "douglas") == 3
+    s.rng.script = [1]
+    play(s, "Scotland", ("area", "fife"))
+    assert at(s, "graham") == AREA_IX["fife"]
+    assert steps(s, "graham") == 1
+    assert "Scotland drew a block from the pool into Fife." in s.log
+    play(s, "Scotland", ("block", "graham"))
+    assert steps(s, "graham") == 2
+    assert s.step != "scottish_builds"  # Fife's points are spent
+
+
+def test_no_draw_into_an_area_at_its_castle_limit():
+    s = wintering(
+        {"douglas": "lanark", "barclay": "lanark", "campbell": "pool"}, steps={"douglas": 3}
+    )
+    skip_to(s, "scottish_builds")
+    refused(s, "Scotland", ("area", "lanark"), "castle limit")
+
+
+def test_the_norse_and_the_french_knights_are_not_drawn_inland():
+    s = build(
+        "scottish_builds", blocks={"norse": "pool", "french_knights": "pool", "campbell": "pool"}
+    )
+    assert drawable(s, AREA_IX["lanark"]) == [BLOCK_IX["campbell"]]
+    assert len(drawable(s, AREA_IX["fife"])) == 3
+
+
+def test_english_builds_go_only_to_infantry_and_nobles():
+    s = wintering(
+        {"edward": "lothian", "york_knights": "lothian", "york_infantry": "lothian"},
+        steps={"edward": 2, "york_knights": 2, "york_infantry": 2, "ross_e": 2},
+    )
+    play(s, "England", "winter")
+    skip_to(s, "english_builds")
+    assert set(legal(s, "England")) == {
+        ("block", "york_infantry"),
+        ("block", "ross_e"),
+        ("done", None),
+    }
+    refused(s, "England", ("block", "york_knights"), "only to infantry and nobles")
+
+
+def test_the_feudal_levy_draws_half_the_pool_rounded_up_into_england():
+    pool = {
+        b: "pool"
+        for b in (
+            "york_infantry",
+            "lancaster_infantry",
+            "durham_infantry",
+            "westmor_infantry",
+            "hobelars",
+        )
+    }
+    s = wintering(pool)
+    assert len(blocks_in(s, "england")) == 3
+    assert "Feudal levy: 3 English blocks mustered in England." in s.log
+
+
+# --- 12. the end of winter -----------------------------------------------------------------
+
+
+def test_winter_ends_with_the_next_year():
+    s = wintering({})
+    assert s.year == 1298
+    assert s.step == "card_phase"
+
+
+def test_the_last_winter_ends_the_scenario():
+    s = wintering({"wallace": "fife", "moray": "moray"}, year=1305)
+    skip_to(s, "game_over")
+    assert outcome(s).reason in ("most_nobles", "wallace_tiebreak")
+
+
+def test_winter_ends_with_the_sudden_death_check():
+    s = build(
+        "next_turn",
+        blocks={"comyn_e": "badenoch", "lennox_s": "fife", "york_infantry": "lennox"},
+        year=1297,
+        last_year=1305,
+    )
+    machine.enter(s, "winter")
+    skip_to(s, "game_over")
+    assert (outcome(s).winners, outcome(s).reason) == (["England"], "all_nobles")
+
+
+def test_the_french_knights_come_only_once_per_game():
+    homes = ("mar", "lennox", "atholl", "dunbar", "mentieth", "buchan", "angus")
+    s = wintering({f"{home}_s": home for home in homes}, french_knights_added=True)
+    assert at(s, "french_knights") == OFF
