@@ -220,6 +220,9 @@ class PillageHits(Step[State]):
         s.active = [enemy(s.acting)]
         self.apply_forced(s)
 
+    def resume(self, s: State) -> None:  # the battle after a capture is over
+        end_action(s)
+
     def apply_forced(self, s: State) -> None:
         while True:
             candidates = hit_candidates(s)

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from core.ruleset import Action
-from plugins.hammer_scots import cards, events, kings, movement  # noqa: F401 (their steps)
+from plugins.hammer_scots import rules  # noqa: F401 (registers every step)
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, machine, new_state
 

@@ -263,3 +263,44 @@ def test_victuals_may_reach_england():  # RULES §4 [impl]
     s = event("victuals", E, blocks={"york_infantry": "england"}, steps={"york_infantry": 2})
     play(s, E, ("block", "york_infantry"))
     assert s.steps[bix("york_infantry")] == 3
+
+
+# --- immediate battles ---------------------------------------------------------------------
+
+
+def test_herald_turning_a_noble_among_enemies_fights_at_once_with_him_attacking():
+    s = event(
+        "herald",
+        S,
+        blocks={"comyn_e": "badenoch", "york_infantry": "badenoch"},
+        steps={"comyn_e": 3, "york_infantry": 1},
+    )
+    s.rng.script = [2]  # the Herald succeeds
+    play(s, S, ("noble", "comyn_e"))
+    assert s.battle == aix("badenoch")
+    assert s.attacker[aix("badenoch")] == S
+    assert s.battle_attacker == S
+    assert "Battle in Badenoch: Comyn turns on his former allies." in s.log
+    assert s.stack[-1] == "herald"  # the battle returns to the Herald, which ends the action
+
+
+def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():  # §14.2
+    s = event(
+        "pillage",
+        S,
+        blocks={"douglas": "lanark", "comyn_e": "carrick", "york_infantry": "carrick"},
+        steps={"comyn_e": 1, "york_infantry": 4, "douglas": 4},
+    )
+    play(s, S, ("area", "carrick"))  # York 4 then 3: Comyn is never the strongest
+    assert s.location[bix("comyn_e")] == aix("carrick")
+    s = event(
+        "pillage",
+        S,
+        blocks={"douglas": "lanark", "comyn_e": "carrick", "york_infantry": "carrick"},
+        steps={"comyn_e": 1, "york_infantry": 2, "douglas": 4},
+    )
+    play(s, S, ("area", "carrick"))  # York 2 takes the first hit; then both stand at 1
+    play(s, E, ("block", "comyn_e"))  # Comyn is captured: York is still there
+    assert s.location[bix("comyn_s")] == aix("carrick")
+    assert s.battle == aix("carrick")
+    assert s.battle_attacker == E

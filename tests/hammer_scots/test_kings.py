@@ -138,3 +138,25 @@ def test_edward_i_becomes_edward_ii():
     edward_i_dies(s)
     assert s.edward == 2
     assert block_name(s, bix("edward")) == "Edward II"
+
+
+def test_defectors_facing_scots_fight_at_once_in_the_order_player_1_picks():  # §11.2
+    s = scots_event(
+        year=1302,
+        blocks={
+            "french_knights": "lothian",
+            "lennox_s": "lennox",
+            "campbell": "lennox",
+            "mar_s": "mar",
+            "fraser": "mar",
+            "atholl_s": "atholl",
+        },
+    )
+    play(s, S, ("crown", "balliol"))
+    assert s.step == "coronation_battles"
+    assert s.active == [S]  # Scotland is Player 1
+    assert set(legal(s, S)) == {("area", "lennox"), ("area", "mar")}
+    play(s, S, ("area", "mar"))
+    assert s.battle == aix("mar")
+    assert s.attacker[aix("mar")] == E
+    assert s.battle_queue == [aix("lennox")]
