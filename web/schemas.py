@@ -105,3 +105,4 @@ class Payload(BaseModel):
     undo: int = 0
     seats: list[dict[str, Any]] = []
     status: str = "running"
+    version: int = 0

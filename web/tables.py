@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from pydantic import ValidationError
 
 from core.agents import Agent
 from core.match import Entry, Match
-from core.plugins import Registry, UnknownAgent, UnknownGame
+from core.plugins import Game, Registry, UnknownAgent, UnknownGame
 from core.rng import seed_from
 from core.ruleset import Action, IllegalAction, Role
 from web.settings import Settings
@@ -84,6 +85,7 @@ class Table:
     match: Match
     seats: list[SeatRecord]
     created: float = 0.0
+    version: int = 0  # grows with every change, across restarts: pages drop older news
     title: str = field(init=False)
 
     def __post_init__(self) -> None:
@@ -140,6 +142,7 @@ class Table:
             "undo": match.undoable(role) if role is not None else 0,
             "seats": self.public_seats(),
             "status": self.status,
+            "version": self.version,
         }
 
 
@@ -159,6 +162,7 @@ class Tables:
         self.on_change = on_change
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
+        self._clock = time.time_ns() // 1000
 
     # --- finding --------------------------------------------------------------------
 
@@ -223,7 +227,12 @@ class Tables:
         match.history = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
         return snap[0]
 
+    def _tick(self) -> int:
+        self._clock = max(self._clock + 1, time.time_ns() // 1000)
+        return self._clock
+
     def _remember(self, table: Table) -> None:
+        table.version = table.version or self._tick()
         self._cache[table.id] = table
         self._cache.move_to_end(table.id)
         while len(self._cache) > self.settings.cached_matches:
@@ -464,6 +473,7 @@ class Tables:
             raise
 
     def _changed(self, table: Table) -> None:
+        table.version = self._tick()
         if self.on_change is not None:
             self.on_change(table)
 
@@ -545,6 +555,7 @@ class Tables:
                     "game": r.game,
                     "title": game.info.title if game else r.game,
                     "scenario": r.scenario,
+                    "scenario_title": _scenario_title(game, r.scenario),
                     "status": r.summary.status,
                     "seq": r.summary.seq,
                     "active": r.summary.active,
@@ -558,3 +569,9 @@ class Tables:
                 }
             )
         return out
+
+
+def _scenario_title(game: Game | None, scenario: str) -> str:
+    if game is None:
+        return scenario
+    return next((sc.title for sc in game.info.scenarios if sc.id == scenario), scenario)

@@ -21,12 +21,10 @@ def game_list(registry: Registry) -> list[dict[str, Any]]:
     out = []
     for game in sorted(registry.games.values(), key=lambda g: g.info.title):
         info = game.info
-        out.append(
-            {
-                **info.model_dump(mode="json", exclude={"max_actions"}),
-                "board": game.ruleset.board is not None,
-            }
-        )
+        data = info.model_dump(mode="json", exclude={"max_actions"})
+        for option, model in zip(data["options"], info.options, strict=True):
+            option["kind"] = type(model.default).__name__  # bool, int or str: the form's input
+        out.append({**data, "board": game.ruleset.board is not None})
     return out
 
 

@@ -1,0 +1,178 @@
+/* Gameshelf: what every page shares. Plain JavaScript, no build step.
+ *
+ * A game's board script calls Gameshelf.registerBoard({render, label}):
+ *   render(root, view, ui)  draws the view into root (the #board element);
+ *                           elements carrying data-act-type / data-act-arg become
+ *                           highlighted and clickable when that action is legal.
+ *   label(type, arg, view)  optional: the words of an action's button.
+ * ui = {role, payload, act(type, arg), legal(type, arg), replay}. The board never decides
+ * what is legal: it shows what the server's view says.
+ */
+(function () {
+  "use strict";
+  const G = (window.Gameshelf = {});
+  let board = null;
+
+  G.registerBoard = function (b) { board = b; };
+  G.board = function () { return board; };
+
+  /* --- building elements (text always through textContent: names stay text) --- */
+  function build(doc, tag, attrs, children) {
+    const el = doc;
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") el.textContent = String(v);
+      else if (k === "class") el.setAttribute("class", v);
+      else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    }
+    return el;
+  }
+  G.el = function (tag, attrs, ...children) {
+    return build(document.createElement(tag), tag, attrs, children);
+  };
+  const SVGNS = "http://www.w3.org/2000/svg";
+  G.svg = function (tag, attrs, ...children) {
+    return build(document.createElementNS(SVGNS, tag), tag, attrs, children);
+  };
+  G.clear = function (el) { while (el.firstChild) el.removeChild(el.firstChild); return el; };
+
+  G.pageData = function () {
+    const node = document.getElementById("page-data");
+    return node ? JSON.parse(node.textContent) : {};
+  };
+
+  /* --- words --- */
+  G.words = function (id) {
+    return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  };
+  G.label = function (type, arg, view) {
+    if (board && board.label) {
+      const said = board.label(type, arg, view);
+      if (said) return said;
+    }
+    if (arg === null || arg === undefined) return G.words(type);
+    return G.words(type) + " " + (typeof arg === "string" ? G.words(arg) : String(arg));
+  };
+  G.seatName = function (seats, role) {
+    const s = (seats || []).find((x) => x.role === role);
+    return s && s.name ? s.name + " (" + G.words(role) + ")" : G.words(role);
+  };
+  G.outcomeText = function (outcome, seats) {
+    if (!outcome) return "";
+    const who = outcome.winners.map((r) => G.seatName(seats, r));
+    const head = who.length ? who.join(" and ") + (who.length > 1 ? " win" : " wins") : "A draw";
+    return head + (outcome.text ? ": " + outcome.text : outcome.reason ? " (" + G.words(outcome.reason) + ")" : "") + ".";
+  };
+
+  /* --- seats held in this browser: one cookie per seat, never shown to anyone --- */
+  function cookieName(match, role) { return "gs_" + match + "_" + encodeURIComponent(role); }
+  G.seatsHeld = function (match) {
+    const held = {};
+    const prefix = "gs_" + match + "_";
+    for (const part of document.cookie.split(";")) {
+      const [k, ...v] = part.trim().split("=");
+      if (k && k.startsWith(prefix)) held[decodeURIComponent(k.slice(prefix.length))] = v.join("=");
+    }
+    return held;
+  };
+  G.holdSeat = function (match, role, token) {
+    const secure = location.protocol === "https:" ? "; secure" : "";
+    document.cookie = cookieName(match, role) + "=" + token + "; path=/; max-age=31536000; samesite=strict" + secure;
+  };
+  G.dropSeat = function (match, role) {
+    document.cookie = cookieName(match, role) + "=; path=/; max-age=0; samesite=strict";
+  };
+  G.matchesHeld = function () {
+    const ids = new Set();
+    for (const part of document.cookie.split(";")) {
+      const m = /^gs_([0-9a-f]+)_/.exec(part.trim());
+      if (m) ids.add(m[1]);
+    }
+    return ids;
+  };
+
+  /* --- the API --- */
+  G.api = async function (method, path, body, token) {
+    const headers = { Accept: "application/json" };
+    if (body !== undefined && body !== null) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = "Bearer " + token;
+    const res = await fetch(path, {
+      method, headers, body: body === undefined || body === null ? undefined : JSON.stringify(body),
+      credentials: "same-origin", cache: "no-store",
+    });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    return { status: res.status, data, headers: res.headers };
+  };
+  G.reason = function (reply) {
+    const d = reply.data && reply.data.detail;
+    if (d && typeof d === "object" && d.reason) return d.reason;
+    return "The server refused (" + reply.status + ").";
+  };
+  G.sleep = function (ms) { return new Promise((r) => setTimeout(r, ms)); };
+
+  /* --- shared pieces of the match and replay pages --- */
+  G.renderSeats = function (ul, payload, me) {
+    G.clear(ul);
+    const active = (payload.view && payload.view.active) || [];
+    for (const s of payload.seats || []) {
+      const li = G.el("li", { class: "seat" + (active.includes(s.role) ? " to-play" : "") + (s.role === me ? " me" : ""), "data-role": s.role },
+        G.el("span", { class: "seat-role role-" + s.role, text: G.words(s.role) }),
+        G.el("span", { class: "seat-player", text: s.kind === "open" ? "open seat" : s.name }),
+        s.kind === "bot" ? G.el("span", { class: "badge", text: "bot" }) : null,
+        s.role === me ? G.el("span", { class: "badge you", text: "you" }) : null,
+        active.includes(s.role) ? G.el("span", { class: "turn", text: "to play" }) : null);
+      ul.appendChild(li);
+    }
+  };
+  G.renderLog = function (ol, lines) {
+    const wasAtBottom = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
+    G.clear(ol);
+    (lines || []).forEach((line, i) => ol.appendChild(G.el("li", { text: line, "data-n": i + 1 })));
+    if (wasAtBottom || ol.childElementCount < 30) ol.scrollTop = ol.scrollHeight;
+  };
+  G.renderOutcome = function (box, payload) {
+    if (payload.outcome) {
+      box.hidden = false;
+      box.textContent = G.outcomeText(payload.outcome, payload.seats);
+    } else box.hidden = true;
+  };
+
+  /* Make board elements that carry a legal action clickable; quiet the others. */
+  G.legalArg = function (actions, type, argText) {
+    const args = (actions || {})[type];
+    if (!args) return undefined;
+    for (const a of args) {
+      if ((a === null && (argText === undefined || argText === "")) || (a !== null && String(a) === argText)) return a;
+    }
+    return undefined;
+  };
+  G.highlight = function (root, actions, act) {
+    for (const el of root.querySelectorAll("[data-act-type]")) {
+      const type = el.getAttribute("data-act-type");
+      const argText = el.hasAttribute("data-act-arg") ? el.getAttribute("data-act-arg") : undefined;
+      const arg = act ? G.legalArg(actions, type, argText) : undefined;
+      el.classList.toggle("legal", arg !== undefined);
+      el.onclick = null;
+      el.onkeydown = null;
+      if (arg !== undefined) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.onclick = (ev) => { ev.stopPropagation(); act(type, arg); };
+        el.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(type, arg); } };
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+      }
+    }
+  };
+  G.renderBoard = function (root, view, ui) {
+    if (board) board.render(root, view, ui);
+    G.highlight(root, view.actions, ui.replay ? null : ui.act);
+  };
+})();

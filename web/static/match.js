@@ -1,0 +1,223 @@
+/* The match page: what this seat sees, its choices, the log, live updates. */
+(function () {
+  "use strict";
+  const G = window.Gameshelf;
+  const page = G.pageData();
+  const id = page.match;
+  const $ = (sel) => document.querySelector(sel);
+  const boardRoot = $("#board");
+
+  let held = G.seatsHeld(id); // role -> token, the seats this browser holds
+  let role = null; // the seat being played here (null: watching)
+  let payload = null;
+  let version = 0;
+  let busy = false;
+  let socket = null;
+  let retries = 0;
+
+  const token = () => (role ? held[role] : null);
+
+  function showMessage(text, kind) {
+    const box = $("#message");
+    box.textContent = text;
+    box.className = "message " + (kind || "refusal");
+    box.hidden = !text;
+  }
+
+  function setConnection(state) {
+    const el = $("#connection");
+    el.className = "connection " + state;
+    el.textContent = { live: "live", connecting: "connecting…", reconnecting: "reconnecting…", gone: "offline" }[state] || state;
+  }
+
+  /* --- drawing ------------------------------------------------------------------ */
+  function render() {
+    const view = payload.view;
+    G.renderSeats($("#seats"), payload, role);
+    renderSeatSwitch();
+    G.renderOutcome($("#outcome"), payload);
+    document.querySelector(".replay-link").hidden = payload.status !== "finished";
+    const prompt = view.prompt || (payload.outcome ? "The match is over." : role ? "Nothing to do right now." : "You are watching this match.");
+    $("#prompt").textContent = prompt;
+    $("#prompt").classList.toggle("your-turn", Object.keys(view.actions || {}).length > 0);
+    renderButtons(view);
+    $("#undo").hidden = !(payload.undo > 0);
+    G.renderBoard(boardRoot, view, ui);
+    G.renderLog($("#log"), view.log);
+    document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
+  }
+
+  function renderButtons(view) {
+    const box = G.clear($("#actions"));
+    for (const [type, args] of Object.entries(view.actions || {})) {
+      const group = G.el("div", { class: "action-group", "data-type": type });
+      for (const arg of args) {
+        group.appendChild(G.el("button", {
+          type: "button", class: "action", "data-act-type": type,
+          "data-act-arg": arg === null ? null : String(arg),
+          text: G.label(type, arg, view), onclick: () => act(type, arg),
+        }));
+      }
+      box.appendChild(group);
+    }
+  }
+
+  function renderSeatSwitch() {
+    const roles = Object.keys(held);
+    const box = G.clear($("#seat-switch"));
+    box.hidden = roles.length < 2;
+    if (roles.length < 2) return;
+    box.appendChild(G.el("span", { class: "muted", text: "Play as " }));
+    for (const r of roles) {
+      box.appendChild(G.el("button", { type: "button", class: r === role ? "primary" : "secondary", text: G.words(r), onclick: () => switchSeat(r) }));
+    }
+  }
+
+  /* --- news from the server ------------------------------------------------------- */
+  function accept(p, force) {
+    if (!force && p.version < version) return; // older than what is shown
+    version = p.version;
+    payload = p;
+    render();
+    followActiveSeat();
+  }
+
+  /* Hot seat: when this browser holds several seats, show the one that must act. */
+  function followActiveSeat() {
+    if (!role || busy) return;
+    const active = payload.view.active || [];
+    if (active.includes(role) || Object.keys(held).length < 2) return;
+    const next = Object.keys(held).find((r) => active.includes(r));
+    if (next) switchSeat(next);
+  }
+
+  async function refresh() {
+    const reply = await G.api("GET", "/api/matches/" + id + "/view", null, token());
+    if (reply.status === 401 && role) {
+      G.dropSeat(id, role);
+      held = G.seatsHeld(id);
+      role = null;
+      showMessage("Your seat's key is not valid any more: you are watching.");
+      return refresh();
+    }
+    if (reply.status !== 200) {
+      showMessage(G.reason(reply));
+      return;
+    }
+    accept(reply.data, true);
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const t = token();
+    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + (t ? "?token=" + encodeURIComponent(t) : ""));
+    socket = sock;
+    let first = true;
+    setConnection(retries ? "reconnecting" : "connecting");
+    sock.onopen = () => { retries = 0; setConnection("live"); };
+    sock.onmessage = (ev) => {
+      const p = JSON.parse(ev.data);
+      accept(p, first);
+      first = false;
+    };
+    sock.onclose = (ev) => {
+      if (socket !== sock) return; // replaced on purpose
+      if (ev.code === 4404) { setConnection("gone"); showMessage("This match no longer exists."); return; }
+      if (ev.code === 4401 && role) { G.dropSeat(id, role); held = G.seatsHeld(id); role = null; }
+      setConnection("reconnecting");
+      const delay = Math.min(15000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
+      retries += 1;
+      setTimeout(connect, delay);
+    };
+  }
+
+  function switchSeat(r) {
+    if (r === role) return;
+    role = r;
+    if (socket) { const old = socket; socket = null; old.close(); }
+    refresh().then(connect);
+  }
+
+  /* --- acting ----------------------------------------------------------------------- */
+  function setBusy(on) {
+    busy = on;
+    document.body.classList.toggle("busy", on);
+    for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = on;
+  }
+
+  async function send(path, body) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await G.api("POST", path, body, token());
+      } catch (e) { // the network failed: the same body again is safe (it is applied once)
+        if (attempt >= 4) throw e;
+        await G.sleep(400 * 2 ** attempt);
+      }
+    }
+  }
+
+  async function act(type, arg) {
+    if (busy || !payload || !role) return;
+    setBusy(true);
+    showMessage("");
+    try {
+      const reply = await send("/api/matches/" + id + "/actions", { type, arg, seq: payload.seq });
+      if (reply.status === 200) accept(reply.data);
+      else if (reply.status === 409) {
+        showMessage("The match moved on before your choice arrived: look again and choose.", "notice");
+        await refresh();
+      } else showMessage(G.reason(reply));
+    } catch (e) {
+      showMessage("The server cannot be reached; your choice was not made. Try again.");
+    } finally {
+      setBusy(false);
+    }
+    followActiveSeat();
+  }
+
+  async function undo() {
+    if (busy || !payload || !role) return;
+    setBusy(true);
+    showMessage("");
+    try {
+      const reply = await send("/api/matches/" + id + "/undo", { seq: payload.seq });
+      if (reply.status === 200) accept(reply.data);
+      else showMessage(G.reason(reply));
+    } catch (e) {
+      showMessage("The server cannot be reached. Try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ui = {
+    get role() { return role; },
+    get payload() { return payload; },
+    act,
+    legal: (type, arg) => G.legalArg(payload && payload.view.actions, type, arg === null || arg === undefined ? undefined : String(arg)) !== undefined,
+    replay: false,
+  };
+
+  /* --- start ----------------------------------------------------------------------- */
+  async function start() {
+    $("#undo").addEventListener("click", undo);
+    const fromLink = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
+    if (fromLink) {
+      history.replaceState(null, "", location.pathname + location.search);
+      const t = decodeURIComponent(fromLink[1]);
+      const reply = await G.api("GET", "/api/matches/" + id + "/view", null, t);
+      if (reply.status === 200 && reply.data.role) {
+        G.holdSeat(id, reply.data.role, t);
+        held = G.seatsHeld(id);
+        role = reply.data.role;
+      } else showMessage("This seat link is not valid for this match: you are watching.");
+    }
+    if (!role) {
+      const roles = Object.keys(held);
+      role = roles.length ? roles[0] : null;
+    }
+    await refresh();
+    connect();
+  }
+  start();
+})();

@@ -1,0 +1,61 @@
+/* The replay viewer: step through a finished match as any seat saw it. */
+(function () {
+  "use strict";
+  const G = window.Gameshelf;
+  const page = G.pageData();
+  if (!page.finished) return;
+  const $ = (sel) => document.querySelector(sel);
+  const slider = $("#position");
+  let position = 0;
+  let timer = null;
+  let loading = Promise.resolve();
+
+  const ui = { role: null, payload: null, act: () => {}, legal: () => false, replay: true };
+
+  async function show(n) {
+    position = Math.max(0, Math.min(page.total, n));
+    slider.value = String(position);
+    $("#position-label").textContent = position + " / " + page.total;
+    const role = $("#perspective").value;
+    const query = "?seq=" + position + (role ? "&role=" + encodeURIComponent(role) : "");
+    const reply = await G.api("GET", "/api/matches/" + page.match + "/replay" + query);
+    if (reply.status !== 200) { $("#prompt").textContent = G.reason(reply); return; }
+    const p = reply.data;
+    ui.role = p.role;
+    ui.payload = p;
+    G.renderSeats($("#seats"), p, p.role);
+    G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null });
+    $("#prompt").textContent = p.view.prompt || (p.outcome ? "The match is over." : "");
+    G.renderBoard($("#board"), p.view, ui);
+    G.renderLog($("#log"), p.view.log);
+    const ol = $("#log");
+    ol.scrollTop = ol.scrollHeight;
+  }
+  const go = (n) => { loading = loading.then(() => show(n)); return loading; };
+
+  function play() {
+    const button = document.querySelector("[data-step='play']");
+    if (timer) { clearInterval(timer); timer = null; button.textContent = "▶ Play"; return; }
+    if (position >= page.total) go(0);
+    button.textContent = "⏸ Pause";
+    timer = setInterval(() => {
+      if (position >= page.total) { play(); return; }
+      go(position + 1);
+    }, 700);
+  }
+
+  for (const b of document.querySelectorAll("[data-step]")) {
+    b.addEventListener("click", () => {
+      const step = b.dataset.step;
+      if (step === "play") return play();
+      go({ first: 0, back: position - 1, forward: position + 1, last: page.total }[step]);
+    });
+  }
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  $("#perspective").addEventListener("change", () => go(position));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "ArrowRight") go(position + 1);
+    if (ev.key === "ArrowLeft") go(position - 1);
+  });
+  go(page.total);
+})();
