@@ -1,0 +1,71 @@
+"""Stopping on a 天機 Fate space (seed §2.2 D, DESIGN §6, §7.12, §7.20).
+
+The player chooses one of two:
+
+- advise (獻策): draw the top strategy card and show the whole hand; if the hand's total
+  intelligence reaches the card's requirement, its effect happens now (``strategy``); the
+  card goes to the bottom of the deck either way. With an empty hand this always fails.
+- tax (徵稅): play one card from hand, take its politics × 100 from the bank (2,000 for
+  袁紹 with his skill), and lay the card face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action, Role
+from core.steps import Step
+from plugins.three_kingdoms.lands import not_in_hand
+from plugins.three_kingdoms.lords import yuan_shao_tax
+from plugins.three_kingdoms.model import POLITICS, N
+from plugins.three_kingdoms.money import collect
+from plugins.three_kingdoms.state import TKState, done, label, lay_face_down, machine, who
+from plugins.three_kingdoms.strategy import advise
+
+
+def arrive(s: TKState) -> None:
+    machine.call(s, "fate", then="turn")
+
+
+def fate_tax(s: TKState, card: str) -> int:
+    special = yuan_shao_tax(s, card)
+    return special if special is not None else POLITICS[card] * N.tax_per_politics
+
+
+@machine.step
+class Fate(Step[TKState]):
+    """Seed §2.2 D: advise (draw a strategy card) or tax with one card."""
+
+    name, waiting = "fate", "consulting 天機 Fate"
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        if not s.hand[role]:
+            return "天機 Fate: with no card in hand you can only advise (draw a strategy card)."
+        return (
+            "天機 Fate: advise (draw a strategy card and show your hand), or tax with one "
+            "card (its politics × 100)."
+        )
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        yield Action("advise")
+        for card in s.hand[role]:
+            yield Action("tax", card)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        if action.type == "tax":
+            return not_in_hand(s, role, action)
+        return None
+
+    def on_advise(self, s: TKState, role: Role, arg: None) -> None:
+        advise(s, role)
+
+    def on_tax(self, s: TKState, role: Role, card: str) -> None:
+        s.hand[role].remove(card)
+        lay_face_down(s, [card])
+        amount = fate_tax(s, card)
+        s.say(f"{who(s, role)} taxes with {label(card)} for {amount:,}; the card goes face down.")
+        collect(s, role, amount)
+        done(s)

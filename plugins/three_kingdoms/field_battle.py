@@ -1,0 +1,106 @@
+"""Field battles (野戰): meeting rival pawns (seed §2.3, DESIGN §7.13).
+
+After resolving its space, the player who moved fights every other pawn on that space (天機
+spaces too), one at a time, in turn order starting with the next player. Each fight is
+forced: both sides choose one card from hand at the same time, in secret (an empty hand
+plays none), and roll a die. Power = die + the card's intelligence + martial. The loser pays
+the winner 1,500 (all it has, if less); a tie pays nothing. Played cards go face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action, Role
+from core.steps import Step
+from plugins.three_kingdoms.lands import not_in_hand
+from plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, N
+from plugins.three_kingdoms.money import pay
+from plugins.three_kingdoms.state import TKState, done, label, lay_face_down, machine, rivals, who
+
+
+def start(s: TKState) -> None:
+    """Stage 3: the rivals sharing the mover's space, in turn order after it."""
+    here = s.pos[s.turn]
+    foes = [r for r in rivals(s, s.turn) if s.pos[r] == here]
+    if foes:
+        s.foes = foes
+        machine.call(s, "field_battle", then="turn")
+
+
+def power(card: str | None, die: int) -> int:
+    return die + (INTELLIGENCE[card] + MARTIAL[card] if card else 0)
+
+
+def next_fight(s: TKState) -> None:
+    while s.foes:
+        s.foe = s.foes.pop(0)
+        s.fight = {}
+        s.active = [p for p in (s.turn, s.foe) if s.hand[p]]
+        if s.active:
+            return
+        fight(s)
+        if s.reason is not None:
+            return
+    s.foe = ""
+    done(s)
+
+
+def fight(s: TKState) -> None:
+    mover, foe = s.turn, s.foe
+    cards = {p: s.fight.get(p) for p in (mover, foe)}
+    rolls = {mover: s.rng.d6(), foe: s.rng.d6()}
+    for p, card in cards.items():
+        if card is not None:
+            s.hand[p].remove(card)
+            lay_face_down(s, [card])
+    s.fight = {}
+    strength = {p: power(cards[p], rolls[p]) for p in (mover, foe)}
+    shown = " against ".join(
+        f"{who(s, p)} "
+        + (f"with {label(cards[p])}" if cards[p] else "with no card")
+        + f" rolls {rolls[p]}: {strength[p]}"
+        for p in (mover, foe)
+    )
+    if strength[mover] == strength[foe]:
+        s.say(f"Field battle: {shown}; a tie, nobody pays.")
+        return
+    winner, loser = (mover, foe) if strength[mover] > strength[foe] else (foe, mover)
+    paid = min(N.field_battle_stake, s.money[loser])
+    s.say(f"Field battle: {shown}; {who(s, loser)} pays {who(s, winner)} {paid:,}.")
+    pay(s, loser, winner, N.field_battle_stake)
+
+
+@machine.step
+class FieldBattle(Step[TKState]):
+    """Both fighters choose their card at once; neither sees the other's until both have."""
+
+    name, waiting = "field_battle", "choosing a card for the field battle"
+
+    def begin(self, s: TKState) -> None:
+        next_fight(s)
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        rival = s.foe if role == s.turn else s.turn
+        return (
+            f"Field battle with {who(s, rival)}: choose a card (die + intelligence + "
+            f"martial; the loser pays {N.field_battle_stake:,})."
+        )
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for card in s.hand[role]:
+            yield Action("card", card)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        if action.type == "card":
+            return not_in_hand(s, role, action)
+        return None
+
+    def on_card(self, s: TKState, role: Role, card: str) -> None:
+        s.fight[role] = card
+        s.active = [p for p in s.active if p != role]
+        if s.active:
+            return
+        fight(s)
+        if s.reason is None:
+            next_fight(s)

@@ -1,0 +1,83 @@
+"""The five lords' special skills (DESIGN §1, §7.19–§7.23), on unless the option turns them off.
+
+Each skill is asked for by the rule it changes: training (孫權), the 天機 tax (袁紹), the siege
+(曹操), the recall (劉備) and the tolls (董卓). Only 孫權's is a choice; the rest are automatic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action, Role
+from core.steps import Step
+from plugins.three_kingdoms.model import LABEL, N
+from plugins.three_kingdoms.state import TKState, done, lay_face_down, machine, swords, who
+
+SUN_QUAN, YUAN_SHAO, CAO_CAO, LIU_BEI, DONG_ZHUO = (
+    "sun_quan",
+    "yuan_shao",
+    "cao_cao",
+    "liu_bei",
+    "dong_zhuo",
+)
+YUAN_SHAO_TAX = 2000
+LIU_BEI_BONUS = 500
+
+
+def sun_quan_may_add_sword(s: TKState, seat: str) -> bool:
+    """§7.19: after a train, with 孫權 in hand, if the land would still hold at most 4."""
+    return s.lord_skills and SUN_QUAN in s.hand[seat] and s.swords[s.land] + 1 <= N.max_swords
+
+
+def yuan_shao_tax(s: TKState, card: str) -> int | None:
+    """§7.20: 袁紹 played as the 天機 tax card brings 2,000, whatever his politics."""
+    return YUAN_SHAO_TAX if s.lord_skills and card == YUAN_SHAO else None
+
+
+def cao_cao_bonus(s: TKState) -> int:
+    """§7.21: +1 siege power when 曹操 is one of the plan cards, general or not."""
+    return 1 if s.lord_skills and CAO_CAO in s.plan else 0
+
+
+def liu_bei_bonus(s: TKState, recalled: list[str]) -> int:
+    """§7.22: +500 at any recall that brings 劉備 back."""
+    return LIU_BEI_BONUS if s.lord_skills and LIU_BEI in recalled else 0
+
+
+def dong_zhuo_shown(s: TKState, collector: str) -> bool:
+    """§7.23: 董卓 in the collecting owner's hand is shown automatically (it never hurts)."""
+    return s.lord_skills and DONG_ZHUO in s.hand[collector]
+
+
+@machine.step
+class SunQuanSword(Step[TKState]):
+    """§7.19: 孫權 may go face down to add one more sword to the land just trained."""
+
+    name, waiting = "sun_quan_sword", "deciding on 孫權 Sun Quan's extra sword"
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        land = LABEL[s.land]
+        return (
+            f"{land} now has {swords(s.swords[s.land])}. Lay 孫權 Sun Quan face down "
+            "for one more sword, or keep him in hand."
+        )
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        yield Action("extra_sword")
+        yield Action("pass")
+
+    def on_extra_sword(self, s: TKState, role: Role, arg: None) -> None:
+        s.hand[role].remove(SUN_QUAN)
+        lay_face_down(s, [SUN_QUAN])
+        s.swords[s.land] += 1
+        s.say(
+            f"{who(s, role)} lays 孫權 Sun Quan face down: one more sword on "
+            f"{LABEL[s.land]}, now {s.swords[s.land]}."
+        )
+        done(s)
+
+    def on_pass(self, s: TKState, role: Role, arg: None) -> None:
+        done(s)

@@ -1,0 +1,59 @@
+"""Moving the pawn (seed §2.1, DESIGN §7.5).
+
+The player chooses one die or two before rolling and moves its pawn clockwise (up the
+space indices) by the total. Passing a space does nothing; only the space it stops on counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ruleset import Action, Role
+from core.steps import Step
+from plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, SPACES
+from plugins.three_kingdoms.state import TKState, done, label, machine, who
+
+
+def where(s: TKState, space: int) -> str:
+    """A space in words, with who holds it: "許昌 Xuchang, held by 曹操 Cao Cao"."""
+    land = SPACE_LAND[space]
+    if land is None:
+        return f"{SPACES[space].label}"
+    holder = s.owner[land]
+    if holder is None:
+        return f"{label(land)}, which nobody holds"
+    if holder == s.turn:
+        return f"{label(land)}, its own land"
+    return f"{label(land)}, held by {who(s, holder)}"
+
+
+@machine.step
+class ChooseDice(Step[TKState]):
+    """Seed §2.1: roll one die or two."""
+
+    name, waiting = "choose_dice", "rolling"
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return f"Your turn (round {s.round}). Roll one die or two and move clockwise."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        yield Action("dice", 1)
+        yield Action("dice", 2)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        if action.type == "dice":
+            return "Roll one die or two."
+        return None
+
+    def on_dice(self, s: TKState, role: Role, count: int) -> None:
+        d6 = s.rng.d6
+        s.dice = [d6() for _ in range(count)]
+        total = sum(s.dice)
+        space = (s.pos[role] + total) % BOARD_SIZE
+        s.pos[role] = space
+        rolled = f"{s.dice[0]}" if count == 1 else f"{s.dice[0]}+{s.dice[1]}={total}"
+        s.say(f"{who(s, role)} rolls {rolled} and stops on {where(s, space)}.")
+        done(s)

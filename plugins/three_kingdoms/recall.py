@@ -1,0 +1,34 @@
+"""Recalling face-down cards (seed §2.4, DESIGN §7.14, §7.22).
+
+At the end of its own turn, a player with an empty hand takes every card face down in front
+of it back into its hand, including talents pushed off lost lands. 苦肉計 is the only other
+recall (``strategy``). 劉備 coming back this way brings 500 from the bank (``lords``).
+"""
+
+from __future__ import annotations
+
+from plugins.three_kingdoms.lords import liu_bei_bonus
+from plugins.three_kingdoms.money import collect
+from plugins.three_kingdoms.state import Seat, TKState, who
+
+
+def recall(s: TKState, seat: Seat) -> None:
+    """Every face-down card of ``seat`` goes back into its hand."""
+    cards = s.down[seat]
+    s.down[seat] = []
+    s.hand[seat].extend(cards)
+    s.say(
+        f"{who(s, seat)} recalls {len(cards)} face-down card{'s' if len(cards) != 1 else ''} "
+        "into hand."
+    )
+    bonus = liu_bei_bonus(s, cards)
+    if bonus:
+        s.say(f"劉備 Liu Bei returns to hand: {who(s, seat)} takes {bonus:,} from the bank.")
+        collect(s, seat, bonus)
+
+
+def at_end_of_turn(s: TKState) -> None:
+    """Seed §2.4: only with an empty hand, and only if something lies face down."""
+    seat = s.turn
+    if not s.hand[seat] and s.down[seat]:
+        recall(s, seat)

@@ -1,0 +1,112 @@
+"""Setting up a game (seed §1, DESIGN §7.4–§7.5).
+
+Lords are dealt at random; each seat takes that colour's pawn (on its capital), lands and
+talents, and 15,000. Each shuffles its 7 talents and draws 3, then, in turn order, chooses
+which drawn talent goes face up on which of its lands (capital first). Its hand is the
+other 4 talents plus the lord. In a game of fewer than 5, the absent lords and their
+talents leave the game; their lands stay on the board, unowned and empty. The strategy deck
+is shuffled; the first player is drawn at random (the seed's rock-paper-scissors) and play
+goes clockwise in seating order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.rng import Rng
+from core.ruleset import Action, Role
+from core.steps import Step
+from core.turns import starting_from
+from plugins.three_kingdoms.model import (
+    COURT,
+    LAND_IDS,
+    LANDS_OF,
+    LORD_IDS,
+    START,
+    STRATEGIES,
+    N,
+)
+from plugins.three_kingdoms.state import ROLES, TKState, label, labels, machine, who
+from plugins.three_kingdoms.turn import start_turn
+
+
+def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TKState:
+    s = TKState(rng=Rng(seed=seed), lord_skills=lord_skills, round_limit=round_limit)
+    rng = s.rng
+    s.seats = list(ROLES[:players])
+    lords = list(LORD_IDS)
+    rng.shuffle(lords)  # DESIGN §7.4: lords dealt at random
+    for seat, lord in zip(s.seats, lords, strict=False):
+        s.lord[seat] = lord
+        s.seat_of[lord] = seat
+        s.money[seat] = N.start_money
+        s.pos[seat] = START[lord]
+        court = list(COURT[lord])
+        rng.shuffle(court)
+        s.drawn[seat] = court[: N.talents_placed_at_setup]
+        s.hand[seat] = [*court[N.talents_placed_at_setup :], lord]
+        s.down[seat] = []
+    for land in LAND_IDS:
+        s.owner[land] = None
+        s.swords[land] = 0
+        s.garrison[land] = []
+    for seat in s.seats:
+        for land in LANDS_OF[s.lord[seat]]:
+            s.owner[land] = seat
+    s.deck = list(STRATEGIES)
+    rng.shuffle(s.deck)
+    first = s.seats[rng.randint(0, players - 1)]  # DESIGN §7.5: rock-paper-scissors
+    s.order = starting_from(s.seats, first)
+    s.say("The lords are dealt: " + "; ".join(f"{p} plays {who(s, p)}" for p in s.seats) + ".")
+    s.say(f"{who(s, first)} plays first; play goes round in seating order.")
+    s.turn = first
+    machine.enter(s, "place_talents")
+    return s
+
+
+def land_to_fill(s: TKState) -> str:
+    """The placing seat's next land without a talent, capital first."""
+    return next(land for land in LANDS_OF[s.lord[s.turn]] if not s.garrison[land])
+
+
+@machine.step
+class PlaceTalents(Step[TKState]):
+    """DESIGN §7.4: in turn order, each seat puts its 3 drawn talents on its 3 lands."""
+
+    name, waiting = "place_talents", "placing talents on its lands"
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return f"Choose the talent to place face up on {label(land_to_fill(s))}."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for card in s.drawn[role]:
+            yield Action("talent", card)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        if action.type == "talent":
+            return "Choose one of the talents you drew for your lands."
+        return None
+
+    def on_talent(self, s: TKState, role: Role, card: str) -> None:
+        s.drawn[role].remove(card)
+        s.garrison[land_to_fill(s)].append(card)
+        if len(s.drawn[role]) == 1:  # the last talent has only one land left
+            s.garrison[land_to_fill(s)].append(s.drawn[role].pop())
+            placed = [(land, s.garrison[land][0]) for land in LANDS_OF[s.lord[role]]]
+            s.say(
+                f"{who(s, role)} places "
+                + "; ".join(f"{labels([card])} on {label(land)}" for land, card in placed)
+                + "."
+            )
+            self.next_seat(s)
+
+    def next_seat(self, s: TKState) -> None:
+        i = s.order.index(s.turn) + 1
+        if i < len(s.order):
+            s.turn = s.order[i]
+            machine.enter(s, "place_talents")
+        else:
+            start_turn(s, s.order[0])

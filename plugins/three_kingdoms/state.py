@@ -1,0 +1,149 @@
+"""The state of a game of 三國戰記 and the small mutators every rule uses.
+
+Seats are the roles ``p1``..``p5``; each seat plays the lord it was dealt (DESIGN §7.4) and is
+named by that lord in prompts and log ("劉備 Liu Bei"). Everything is plain lists and dicts
+of strings and ints, mutated in place.
+
+Where a card is (DESIGN §7.3: cards never change owner):
+
+- ``hand[seat]``: secret; rivals see its size (§7.6);
+- ``down[seat]``: face down in front of the seat; rivals see its size (§7.6);
+- ``garrison[land]``: face up on a land, always the land owner's own cards;
+- ``plan``: the attacker's battle-plan cards, face up in front of it during a battle;
+- ``drawn[seat]``: the three talents drawn at setup, waiting to be placed (secret).
+"""
+
+from __future__ import annotations
+
+from core.state import GameState
+from core.steps import StepMachine
+from plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
+
+Seat = str
+ROLES: tuple[Seat, ...] = ("p1", "p2", "p3", "p4", "p5")
+
+
+class TKState(GameState):
+    """A game of 三國戰記. ``stage`` is where the current turn stands (DESIGN seed §2)."""
+
+    # the table
+    seats: list[Seat] = []  # seated roles, in seating (clockwise) order
+    lord: dict[Seat, LordId] = {}  # the lord each seat was dealt
+    seat_of: dict[LordId, Seat] = {}  # the reverse, for the lords in play
+    order: list[Seat] = []  # turn order: seating order from the first player (§7.5)
+    lord_skills: bool = True
+    round_limit: int = 250
+    # the players' things
+    money: dict[Seat, int] = {}
+    pos: dict[Seat, int] = {}
+    hand: dict[Seat, list[CardId]] = {}
+    down: dict[Seat, list[CardId]] = {}
+    drawn: dict[Seat, list[CardId]] = {}
+    # the lands (every land of the board, in board order)
+    owner: dict[LandId, Seat | None] = {}
+    swords: dict[LandId, int] = {}
+    garrison: dict[LandId, list[CardId]] = {}
+    # the strategy deck, top first; a drawn card goes to the bottom (DESIGN §6)
+    deck: list[str] = []
+    # the turn
+    turn: Seat = ""
+    round: int = 1
+    stage: str = ""  # "move", "space", "field", "end"
+    dice: list[int] = []  # the last roll of a pawn
+    # the matter in hand (cleared when done)
+    land: LandId = ""  # the land being resolved (occupy, deploy, siege, strategy); "" none
+    plan: list[CardId] = []  # battle-plan cards
+    generals: dict[Seat, CardId] = {}  # secret picks of the two generals (§7.10)
+    foes: list[Seat] = []  # field battles still to fight this turn (§7.13)
+    foe: Seat = ""  # the rival of the field battle being fought
+    fight: dict[Seat, CardId] = {}  # secret picks of a field battle (§7.13)
+    strategy: str = ""  # the strategy card being resolved
+    repeats: int = 0  # 草船借箭: moves left
+    # the end
+    winner: Seat | None = None
+    reason: str | None = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Speed: the rules assign fields many times per action; with no validation on
+        # assignment, pydantic's generic __setattr__ only stores into __dict__ (and marks
+        # the field set, which nothing here reads: every field has a default and dumps).
+        self.__dict__[name] = value
+
+
+machine: StepMachine[TKState] = StepMachine()
+
+
+# --- names for prompts and log ---------------------------------------------------------------
+
+
+def who(s: TKState, seat: Seat) -> str:
+    """A seat by its lord's name: "劉備 Liu Bei"."""
+    return LABEL[s.lord[seat]]
+
+
+def label(thing: str) -> str:
+    """A card, land or strategy card by both its names: "許昌 Xuchang"."""
+    return LABEL[thing]
+
+
+def labels(things: list[str]) -> str:
+    return ", ".join(LABEL[t] for t in things) if things else "nothing"
+
+
+def swords(n: int) -> str:
+    return "1 sword" if n == 1 else f"{n} swords"
+
+
+def go_face_down(cards: list[str]) -> str:
+    """ "呂布 Lü Bu goes face down" / "A, B go face down"."""
+    return f"{labels(cards)} {'goes' if len(cards) == 1 else 'go'} face down"
+
+
+# --- who holds what ---------------------------------------------------------------------------
+
+
+def owner_of_card(s: TKState, card: CardId) -> Seat:
+    """The seat whose lord the card serves (cards never change owner, DESIGN §7.3)."""
+    return s.seat_of[LORD_OF[card]]
+
+
+def lands_of(s: TKState, seat: Seat) -> list[LandId]:
+    """The lands ``seat`` owns, in board order."""
+    return [land for land, who_ in s.owner.items() if who_ == seat]
+
+
+def rivals(s: TKState, seat: Seat) -> list[Seat]:
+    """The other seats in turn order, starting with the next one after ``seat``."""
+    order = s.order
+    i = order.index(seat)
+    return order[i + 1 :] + order[:i]
+
+
+def lay_face_down(s: TKState, cards: list[CardId]) -> None:
+    """Cards played or pushed off a land go face down in front of their owner (§7.3)."""
+    for card in cards:
+        s.down[owner_of_card(s, card)].append(card)
+
+
+def holds(s: TKState, seat: Seat, card: CardId) -> bool:
+    return card in s.hand[seat]
+
+
+def lord_in_hand(s: TKState, lord: LordId) -> bool:
+    """Is ``lord`` in its own player's hand (and in play at all)?"""
+    seat = s.seat_of.get(lord)
+    return seat is not None and lord in s.hand[seat]
+
+
+def is_over(s: TKState) -> bool:
+    return s.reason is not None
+
+
+def done(s: TKState) -> None:
+    """The current procedure is over: return to the turn, unless the game just ended."""
+    if s.reason is None:
+        machine.finish(s)
+
+
+def is_card_id(arg: object) -> bool:
+    return isinstance(arg, str) and arg in LABEL

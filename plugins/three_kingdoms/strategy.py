@@ -1,0 +1,392 @@
+"""The eight strategy cards (計策卡) and advising (seed §2.2 D, DESIGN §6).
+
+Advising draws the top card and shows the whole hand to everyone; if the hand's total
+intelligence reaches the card's requirement, the effect happens now, the drawer making every
+choice; the card goes to the bottom of the deck either way, so the deck never runs out. A
+harmful effect with no legal target does nothing.
+
+===================  ====  ===========================================================
+苦肉計 (paid_recall)     8  may pay 1,000 to the bank (holding more than 1,000) to recall
+美人計 (opponent_pays)  12  a chosen rival pays 1,500
+空城計 (add_swords)     12  2 swords on an own land (at most 4)
+離間計 (discard_…)      14  2 random cards of a chosen rival's hand go face down
+草船借箭 (steal_swords) 16  twice: a sword from a rival land to an own land with fewer than 4
+火計 (remove_all_…)     18  every sword off one rival land
+反間計 (remove_talent)  20  one talent off a rival land holding 2 or more goes face down
+連環計 (all_…_lose_…)   24  every rival land loses a sword
+===================  ====  ===========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from core.ruleset import Action, Role
+from core.steps import Step
+from plugins.three_kingdoms.model import INTELLIGENCE, LAND_IDS, STRATEGIES, N
+from plugins.three_kingdoms.money import pay, pay_bank
+from plugins.three_kingdoms.recall import recall
+from plugins.three_kingdoms.state import (
+    Seat,
+    TKState,
+    done,
+    label,
+    labels,
+    lay_face_down,
+    machine,
+    owner_of_card,
+    rivals,
+    who,
+)
+
+
+def advise(s: TKState, seat: Seat) -> None:
+    """Draw, show the hand, test its intelligence, put the card under the deck."""
+    card = s.deck.pop(0)
+    s.deck.append(card)  # DESIGN §6: to the bottom either way
+    s.rng.reveal()  # a hidden card came out: no undo past this
+    s.strategy = card
+    strat = STRATEGIES[card]
+    hand = s.hand[seat]
+    total = sum(INTELLIGENCE[c] for c in hand)
+    s.say(
+        f"{who(s, seat)} advises and draws {label(card)} (needs intelligence "
+        f"{strat.requirement}); the hand shown is {labels(hand)}: intelligence {total}."
+    )
+    if total < strat.requirement:
+        s.say(f"{label(card)} fails and goes under the deck.")
+        finish(s)
+        return
+    EFFECTS[strat.effect](s, seat)
+
+
+def finish(s: TKState) -> None:
+    s.strategy = ""
+    s.land = ""
+    done(s)
+
+
+def no_effect(s: TKState, why: str) -> None:
+    s.say(f"{label(s.strategy)} has no effect: {why}.")
+    finish(s)
+
+
+# --- the targets a card may choose ----------------------------------------------------------
+
+
+def rival_lands(s: TKState, seat: Seat) -> list[str]:
+    return [land for land in LAND_IDS if s.owner[land] not in (None, seat)]
+
+
+def armed_rival_lands(s: TKState, seat: Seat) -> list[str]:
+    return [land for land in rival_lands(s, seat) if s.swords[land]]
+
+
+def own_lands_below_city(s: TKState, seat: Seat) -> list[str]:
+    return [land for land in LAND_IDS if s.owner[land] == seat and s.swords[land] < N.max_swords]
+
+
+def exposed_talents(s: TKState, seat: Seat) -> list[str]:
+    """反間計: talents on rival lands that hold 2 or more."""
+    return [
+        c for land in rival_lands(s, seat) if len(s.garrison[land]) >= 2 for c in s.garrison[land]
+    ]
+
+
+# --- the effects ---------------------------------------------------------------------------
+
+
+def paid_recall(s: TKState, seat: Seat) -> None:
+    if s.money[seat] <= STRATEGIES[s.strategy].needs_more_than:
+        no_effect(s, f"{who(s, seat)} does not hold more than {STRATEGIES[s.strategy].fee:,}")
+        return
+    machine.enter(s, "kurou_ji")
+
+
+def opponent_pays(s: TKState, seat: Seat) -> None:
+    machine.enter(s, "meiren_ji")
+
+
+def add_swords(s: TKState, seat: Seat) -> None:
+    if not own_lands_below_city(s, seat):
+        no_effect(s, "no land of yours can take another sword")
+        return
+    machine.enter(s, "kongcheng_ji")
+
+
+def discard_random_hand(s: TKState, seat: Seat) -> None:
+    if not any(s.hand[r] for r in rivals(s, seat)):
+        no_effect(s, "no rival holds a card")
+        return
+    machine.enter(s, "lijian_ji")
+
+
+def steal_swords(s: TKState, seat: Seat) -> None:
+    s.repeats = STRATEGIES[s.strategy].count
+    next_borrowing(s)
+
+
+def next_borrowing(s: TKState) -> None:
+    """草船借箭: each of the two moves needs a rival sword and an own land below 4."""
+    seat = s.turn
+    while s.repeats:
+        s.repeats -= 1
+        if armed_rival_lands(s, seat) and own_lands_below_city(s, seat):
+            machine.enter(s, "caochuan_take")
+            return
+        s.say(f"{label(s.strategy)}: no sword can be borrowed.")
+    finish(s)
+
+
+def remove_all_swords(s: TKState, seat: Seat) -> None:
+    if not armed_rival_lands(s, seat):
+        no_effect(s, "no rival land holds a sword")
+        return
+    machine.enter(s, "huo_ji")
+
+
+def remove_talent(s: TKState, seat: Seat) -> None:
+    if not exposed_talents(s, seat):
+        no_effect(s, "no rival land holds 2 talents")
+        return
+    machine.enter(s, "fanjian_ji")
+
+
+def all_rival_lands_lose_sword(s: TKState, seat: Seat) -> None:
+    hit = armed_rival_lands(s, seat)
+    for land in hit:
+        s.swords[land] -= STRATEGIES[s.strategy].amount
+    s.say(
+        f"{label(s.strategy)}: {labels(hit)} each lose a sword."
+        if hit
+        else f"{label(s.strategy)}: no rival land has a sword to lose."
+    )
+    finish(s)
+
+
+EFFECTS: dict[str, Callable[[TKState, Seat], None]] = {
+    "paid_recall": paid_recall,
+    "opponent_pays": opponent_pays,
+    "add_swords": add_swords,
+    "discard_random_hand": discard_random_hand,
+    "steal_swords": steal_swords,
+    "remove_all_swords": remove_all_swords,
+    "remove_talent": remove_talent,
+    "all_opponent_lands_lose_sword": all_rival_lands_lose_sword,
+}
+
+
+# --- the choices the drawer makes -------------------------------------------------------
+
+
+class StrategyChoice(Step[TKState]):
+    """A choice the drawer of a strategy card makes."""
+
+    waiting = "playing a strategy card"
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
+
+
+@machine.step
+class KurouJi(StrategyChoice):
+    """苦肉計: pay 1,000 to the bank to recall now, or not."""
+
+    name = "kurou_ji"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return (
+            f"苦肉計: pay {STRATEGIES[s.strategy].fee:,} to the bank to recall your "
+            f"{len(s.down[role])} face-down cards now, or pass."
+        )
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        yield Action("pay")
+        yield Action("pass")
+
+    def on_pay(self, s: TKState, role: Role, arg: None) -> None:
+        fee = STRATEGIES[s.strategy].fee
+        pay_bank(s, role, fee)
+        s.say(f"{who(s, role)} pays {fee:,} to the bank.")
+        recall(s, role)
+        finish(s)
+
+    def on_pass(self, s: TKState, role: Role, arg: None) -> None:
+        s.say(f"{who(s, role)} keeps its money.")
+        finish(s)
+
+
+@machine.step
+class MeirenJi(StrategyChoice):
+    """美人計: a chosen rival pays 1,500 (all it has, if less: losing all money)."""
+
+    name = "meiren_ji"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return f"美人計: choose the rival who pays you {STRATEGIES[s.strategy].amount:,}."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for rival in rivals(s, role):
+            yield Action("rival", rival)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return "Choose another seated player." if action.type == "rival" else None
+
+    def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
+        amount = STRATEGIES[s.strategy].amount
+        paid = pay(s, rival, role, amount)
+        s.say(f"美人計: {who(s, rival)} pays {who(s, role)} {paid:,}.")
+        if s.reason is None:
+            finish(s)
+
+
+@machine.step
+class KongchengJi(StrategyChoice):
+    """空城計: 2 swords on one own land, never above 4."""
+
+    name = "kongcheng_ji"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return "空城計: choose one of your lands to receive 2 swords (at most 4)."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for land in own_lands_below_city(s, role):
+            yield Action("land", land)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return (
+            "Choose one of your lands with fewer than 4 swords." if action.type == "land" else None
+        )
+
+    def on_land(self, s: TKState, role: Role, land: str) -> None:
+        s.swords[land] = min(N.max_swords, s.swords[land] + STRATEGIES[s.strategy].amount)
+        s.say(f"空城計: {label(land)} now has {s.swords[land]} swords.")
+        finish(s)
+
+
+@machine.step
+class LijianJi(StrategyChoice):
+    """離間計: 2 random cards of a rival's hand go face down in front of it."""
+
+    name = "lijian_ji"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return "離間計: choose a rival; 2 cards of its hand, at random, go face down."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for rival in rivals(s, role):
+            if s.hand[rival]:
+                yield Action("rival", rival)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return "Choose a rival that holds a card." if action.type == "rival" else None
+
+    def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
+        hand = s.hand[rival]
+        taken = [
+            hand.pop(s.rng.randint(0, len(hand) - 1))
+            for _ in range(min(STRATEGIES[s.strategy].count, len(hand)))
+        ]
+        s.down[rival].extend(taken)
+        s.say(f"離間計: {len(taken)} cards of {who(s, rival)}'s hand go face down.")
+        finish(s)
+
+
+@machine.step
+class CaochuanTake(StrategyChoice):
+    """草船借箭, first half of a move: the rival land that loses a sword."""
+
+    name = "caochuan_take"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return "草船借箭: choose a rival land to take a sword from."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for land in armed_rival_lands(s, role):
+            yield Action("land", land)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return "Choose a rival land that holds a sword." if action.type == "land" else None
+
+    def on_land(self, s: TKState, role: Role, land: str) -> None:
+        s.swords[land] -= 1
+        s.land = land
+        machine.enter(s, "caochuan_place")
+
+
+@machine.step
+class CaochuanPlace(StrategyChoice):
+    """草船借箭, second half of a move: the own land that gains the sword."""
+
+    name = "caochuan_place"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return f"草船借箭: a sword is taken from {label(s.land)}; choose your land to put it on."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for land in own_lands_below_city(s, role):
+            yield Action("land", land)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return (
+            "Choose one of your lands with fewer than 4 swords." if action.type == "land" else None
+        )
+
+    def on_land(self, s: TKState, role: Role, land: str) -> None:
+        s.swords[land] += 1
+        s.say(f"草船借箭: a sword moves from {label(s.land)} to {label(land)}.")
+        s.land = ""
+        next_borrowing(s)
+
+
+@machine.step
+class HuoJi(StrategyChoice):
+    """火計: every sword off one rival land."""
+
+    name = "huo_ji"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return "火計: choose a rival land to lose all its swords."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for land in armed_rival_lands(s, role):
+            yield Action("land", land)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return "Choose a rival land that holds a sword." if action.type == "land" else None
+
+    def on_land(self, s: TKState, role: Role, land: str) -> None:
+        s.say(f"火計: {label(land)} loses its {s.swords[land]} swords.")
+        s.swords[land] = 0
+        finish(s)
+
+
+@machine.step
+class FanjianJi(StrategyChoice):
+    """反間計: a talent off a rival land holding 2 or more goes face down to its owner."""
+
+    name = "fanjian_ji"
+
+    def prompt(self, s: TKState, role: Role) -> str:
+        return "反間計: choose a talent on a rival land that holds 2 or more; it goes face down."
+
+    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+        for card in exposed_talents(s, role):
+            yield Action("talent", card)
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return (
+            "Choose a talent on a rival land that holds at least 2."
+            if action.type == "talent"
+            else None
+        )
+
+    def on_talent(self, s: TKState, role: Role, card: str) -> None:
+        land = next(ld for ld in LAND_IDS if card in s.garrison[ld])
+        s.garrison[land].remove(card)
+        lay_face_down(s, [card])
+        s.say(
+            f"反間計: {label(card)} leaves {label(land)} and goes face down in front of "
+            f"{who(s, owner_of_card(s, card))}."
+        )
+        finish(s)

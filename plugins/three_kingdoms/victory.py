@@ -1,0 +1,79 @@
+"""How the game ends (seed §3, DESIGN §7.15–§7.17, §7.24).
+
+- 霸主 hegemon: a player who makes a rival lose all its money (``hegemony_money``) or its last
+  land (``hegemony_land``) wins at once;
+- 建國 founding a state: a player holding 30,000 or more wins at once (``founding``);
+- the digital safety valve ``round_limit``: when the last round is over the richest player
+  wins, ties broken by more lands, else a draw (``round_limit``).
+"""
+
+from __future__ import annotations
+
+from core.ruleset import Outcome, Role
+from core.steps import Step
+from plugins.three_kingdoms.model import N
+from plugins.three_kingdoms.state import Seat, TKState, lands_of, machine, who
+
+REASONS = {
+    "hegemony_money": "made a rival lose all its money and rules as hegemon (霸主)",
+    "hegemony_land": "took a rival's last land and rules as hegemon (霸主)",
+    "founding": f"holds {N.win_money:,} or more and founds a state (建國)",
+    "round_limit": "is the richest when the round limit is reached",
+}
+
+
+def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
+    """End the game at once: nothing of the turn in progress happens any more."""
+    s.winner = seat
+    s.reason = reason
+    s.stack.clear()
+    if seat is None:
+        s.say("The round limit is reached and the richest players are level: a draw.")
+    else:
+        s.say(f"{who(s, seat)} {REASONS[reason]}: {who(s, seat)} wins.")
+    machine.enter(s, "over")
+
+
+def check_founding(s: TKState, seat: Seat) -> None:
+    """DESIGN §7.17: only cash counts, checked whenever money changes."""
+    if s.money[seat] >= N.win_money:
+        declare_winner(s, seat, "founding")
+
+
+def check_last_land(s: TKState, attacker: Seat, defender: Seat) -> None:
+    """DESIGN §7.16: a land is only lost to a siege; taking the last one makes a hegemon."""
+    if not lands_of(s, defender):
+        declare_winner(s, attacker, "hegemony_land")
+
+
+def round_limit_reached(s: TKState) -> None:
+    """DESIGN §7.24: the richest wins; ties go to more lands, then it is a draw."""
+    best = max((s.money[p], len(lands_of(s, p))) for p in s.seats)
+    leaders = [p for p in s.seats if (s.money[p], len(lands_of(s, p))) == best]
+    declare_winner(s, leaders[0] if len(leaders) == 1 else None, "round_limit")
+
+
+def outcome(s: TKState) -> Outcome | None:
+    if s.reason is None:
+        return None
+    text = (
+        "A draw at the round limit."
+        if s.winner is None
+        else f"{who(s, s.winner)} {REASONS[s.reason]}."
+    )
+    return Outcome(
+        winners=[s.winner] if s.winner else [],
+        reason=s.reason,
+        text=text,
+        scores={p: float(s.money[p]) for p in s.seats},
+    )
+
+
+@machine.step
+class Over(Step[TKState]):
+    """The game is over: nobody acts."""
+
+    name, waiting = "over", "nothing: the game is over"
+
+    def active(self, s: TKState) -> list[Role]:
+        return []

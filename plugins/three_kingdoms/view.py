@@ -1,0 +1,254 @@
+"""What each seat may see (DESIGN §7.6), and the rearranging of what it may not.
+
+Public: the board, money, lands, swords, the talents face up on lands, the battle-plan and
+field-battle cards once revealed, the size of every hand and face-down pile, and the size of
+the strategy deck. Secret: a hand (only its seat sees it), the cards face down in front of a
+player (only their owner), the talents drawn at setup before they are placed, a general or
+field-battle card chosen but not yet revealed, and the order of the strategy deck.
+
+``board_view(s, role)`` is the game's part of the view (``role`` ``None``: a spectator)::
+
+    {
+      "round": 12, "round_limit": 250, "turn": "p2", "order": ["p2", "p3", "p1"],
+      "lord_skills": true, "dice": [3, 4], "deck_size": 8, "you": "p1" | null,
+      "players": [            # seating (clockwise) order
+        {"seat": "p1", "lord": "liu_bei", "name": "劉備", "name_en": "Liu Bei",
+         "colour": "green", "colour_name": "綠", "hex": "#2e8b57",
+         "skill": "…", "skill_en": "…",
+         "money": 15000, "position": 16, "lands": ["chengdu", …],
+         "hand_size": 5, "down_size": 0, "drawn_size": 0,
+         "hand": [CARD, …] | null,     # only in the seat's own view
+         "down": [CARD, …] | null,     # only in the seat's own view
+         "drawn": [CARD, …] | null},   # setup: talents to place, own view only
+        …],
+      "spaces": [             # the 24 spaces, index = clockwise position
+        {"index": 7, "kind": "land" | "fate", "big": false, "name": "許昌",
+         "name_en": "Xuchang", "grid": [6, 1],           # [column, row] on a 7×7 ring
+         "pawns": ["p3"],                               # seats whose pawn stands here
+         # land spaces only:
+         "land": "xuchang", "province": "豫州", "province_en": "Yu", "capital": true,
+         "tier": "A", "tolls": [600, 1200, 2000, 2800, 3800], "toll": 1200,
+         "home": "blue",                                # the colour that starts with it
+         "owner": "p3" | null, "colour": "blue" | null, "hex": "#2e6fbf" | null,
+         "swords": 1, "city": false, "talents": [CARD, …]},
+        …],
+      "battle": null | {"land": "xuchang", "attacker": "p1", "defender": "p3",
+                        "plan": [CARD, …], "chosen": ["p3"], "my_general": CARD | null},
+      "field": null | {"attacker": "p1", "foe": "p2", "waiting": ["p2"],
+                       "chosen": ["p1"], "my_card": CARD | null, "later": ["p4"]},
+      "strategy": null | STRATEGY,                       # the card being resolved
+    }
+
+    CARD = {"id": "zhuge_liang", "name": "諸葛亮", "name_en": "Zhuge Liang",
+            "politics": 10, "intelligence": 10, "martial": 4, "lord": "liu_bei",
+            "colour": "green", "is_lord": false}
+    STRATEGY = {"id": "huo_ji", "name": "火計", "name_en": "Fire attack",
+                "requirement": 18, "text": "…", "text_en": "…"}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.rng import Rng
+from core.ruleset import JSON, Role
+from plugins.three_kingdoms.battle import general_options
+from plugins.three_kingdoms.model import (
+    CARDS,
+    LANDS,
+    LORD_OF,
+    LORDS,
+    SPACES,
+    STRATEGIES,
+    TALENTS,
+    N,
+)
+from plugins.three_kingdoms.state import TKState, lands_of
+
+
+def _card(card_id: str) -> JSON:
+    card = CARDS[card_id]
+    lord = LORD_OF[card_id]
+    return {
+        "id": card_id,
+        "name": card.name,
+        "name_en": card.name_en,
+        "politics": card.politics,
+        "intelligence": card.intelligence,
+        "martial": card.martial,
+        "lord": lord,
+        "colour": LORDS[lord].colour,
+        "is_lord": card_id not in TALENTS,
+    }
+
+
+CARD_VIEW: dict[str, JSON] = {c: _card(c) for c in CARDS}
+
+
+def cards(ids: list[str]) -> list[JSON]:
+    return [dict(CARD_VIEW[c]) for c in ids]
+
+
+def _space_base(index: int) -> JSON:
+    sp = SPACES[index]
+    base: JSON = {
+        "index": index,
+        "kind": sp.kind,
+        "big": sp.big,
+        "name": sp.name,
+        "name_en": sp.name_en,
+        "grid": list(sp.grid),
+    }
+    if sp.land is not None:
+        land = LANDS[sp.land]
+        base.update(
+            land=land.id,
+            province=land.province,
+            province_en=land.province_en,
+            capital=land.capital,
+            tier=land.tier,
+            tolls=list(land.toll),
+            home=land.colour,
+        )
+    return base
+
+
+SPACE_BASE: list[JSON] = [_space_base(i) for i in range(len(SPACES))]
+
+
+def player_view(s: TKState, seat: str, role: Role | None) -> JSON:
+    lord = LORDS[s.lord[seat]]
+    mine = seat == role
+    return {
+        "seat": seat,
+        "lord": lord.id,
+        "name": lord.name,
+        "name_en": lord.name_en,
+        "colour": lord.colour,
+        "colour_name": lord.colour_name,
+        "hex": lord.hex,
+        "skill": lord.skill.text,
+        "skill_en": lord.skill.text_en,
+        "money": s.money[seat],
+        "position": s.pos[seat],
+        "lands": lands_of(s, seat),
+        "hand_size": len(s.hand[seat]),
+        "down_size": len(s.down[seat]),
+        "drawn_size": len(s.drawn[seat]),
+        "hand": cards(s.hand[seat]) if mine else None,
+        "down": cards(s.down[seat]) if mine else None,
+        "drawn": cards(s.drawn[seat]) if mine else None,
+    }
+
+
+def space_view(s: TKState, index: int) -> JSON:
+    view = dict(SPACE_BASE[index])
+    view["pawns"] = [p for p in s.seats if s.pos[p] == index]
+    land = view.get("land")
+    if land is not None:
+        holder = s.owner[land]
+        lord = LORDS[s.lord[holder]] if holder else None
+        swords = s.swords[land]
+        view.update(
+            owner=holder,
+            colour=lord.colour if lord else None,
+            hex=lord.hex if lord else None,
+            swords=swords,
+            city=swords == N.max_swords,
+            toll=LANDS[land].toll[swords],
+            talents=cards(s.garrison[land]),
+        )
+    return view
+
+
+def battle_view(s: TKState, role: Role | None) -> JSON | None:
+    if s.step not in ("battle_plan", "generals"):
+        return None
+    mine = s.generals.get(role) if role else None
+    return {
+        "land": s.land,
+        "attacker": s.turn,
+        "defender": s.owner[s.land],
+        "plan": cards(s.plan),
+        "chosen": [p for p in s.seats if p in s.generals],
+        "my_general": dict(CARD_VIEW[mine]) if mine else None,
+    }
+
+
+def field_view(s: TKState, role: Role | None) -> JSON | None:
+    if s.step != "field_battle":
+        return None
+    mine = s.fight.get(role) if role else None
+    return {
+        "attacker": s.turn,
+        "foe": s.foe,
+        "waiting": list(s.active),
+        "chosen": [p for p in s.seats if p in s.fight],
+        "my_card": dict(CARD_VIEW[mine]) if mine else None,
+        "later": list(s.foes),
+    }
+
+
+def strategy_view(s: TKState) -> JSON | None:
+    if not s.strategy:
+        return None
+    card = STRATEGIES[s.strategy]
+    return {
+        "id": card.id,
+        "name": card.name,
+        "name_en": card.name_en,
+        "requirement": card.requirement,
+        "text": card.text,
+        "text_en": card.text_en,
+    }
+
+
+def board_view(s: TKState, role: Role | None) -> JSON:
+    return {
+        "round": s.round,
+        "round_limit": s.round_limit,
+        "turn": s.turn,
+        "order": list(s.order),
+        "lord_skills": s.lord_skills,
+        "dice": list(s.dice),
+        "deck_size": len(s.deck),
+        "you": role,
+        "players": [player_view(s, p, role) for p in s.seats],
+        "spaces": [space_view(s, i) for i in range(len(SPACES))],
+        "battle": battle_view(s, role),
+        "field": field_view(s, role),
+        "strategy": strategy_view(s),
+    }
+
+
+def shuffle_hidden(s: TKState, role: Role | None, rng: Rng) -> None:
+    """Deal again everything ``role`` cannot see, keeping every size it can.
+
+    The strategy deck is shuffled. For each other seat, its hand, face-down cards and
+    undrawn setup talents are dealt again among themselves (the lord is never among the
+    talents drawn at setup, DESIGN §7.4, so it stays in hand while they are waiting), and a
+    secret pick not yet revealed is picked again among what it could have been.
+    """
+    rng.shuffle(s.deck)
+    for seat in s.seats:
+        if seat == role:
+            continue
+        _redeal(s, seat, rng)
+        if seat in s.fight:
+            s.fight[seat] = s.hand[seat][rng._below(len(s.hand[seat]))]
+        if seat in s.generals:
+            options = general_options(s, seat)
+            s.generals[seat] = options[rng._below(len(options))]
+
+
+def _redeal(s: TKState, seat: str, rng: Rng) -> None:
+    hand, down, drawn = s.hand[seat], s.down[seat], s.drawn[seat]
+    lord = s.lord[seat]
+    pool: list[Any] = hand + down + drawn
+    if drawn:
+        pool.remove(lord)
+    rng.shuffle(pool)
+    n_drawn, n_down = len(drawn), len(down)
+    s.drawn[seat] = pool[:n_drawn]
+    s.down[seat] = pool[n_drawn : n_drawn + n_down]
+    s.hand[seat] = pool[n_drawn + n_down :] + ([lord] if drawn else [])

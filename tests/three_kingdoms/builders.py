@@ -1,0 +1,133 @@
+"""Build the smallest legal 三國戰記 situation a test names, and act through ``apply``.
+
+``build`` seats the lords given, puts only the cards, lands, swords, money and pawns the test
+names, and starts the turn of ``turn`` (waiting for its roll). ``roll_onto`` then moves a
+pawn with scripted dice through the real path, so the space resolves as in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+from core.rng import Rng
+from core.ruleset import Action, IllegalAction
+from plugins.three_kingdoms.model import (
+    BOARD_SIZE,
+    LAND_IDS,
+    LAND_SPACE,
+    LORD_OF,
+    STRATEGIES,
+    N,
+)
+from plugins.three_kingdoms.rules import RULESET
+from plugins.three_kingdoms.state import TKState
+from plugins.three_kingdoms.turn import start_turn
+
+# Pawns wait on 天機 spaces, one each, so nobody meets by accident.
+PARKING = {"p1": 0, "p2": 6, "p3": 12, "p4": 18, "p5": 22}
+
+Garrison = tuple[str | None, list[str], int]  # owner, talents on it, swords
+
+
+def build(
+    lords: Mapping[str, str] | None = None,
+    *,
+    hands: Mapping[str, list[str]] | None = None,
+    down: Mapping[str, list[str]] | None = None,
+    money: Mapping[str, int] | None = None,
+    lands: Mapping[str, Garrison] | None = None,
+    pos: Mapping[str, int] | None = None,
+    deck: list[str] | None = None,
+    turn: str = "p1",
+    order: list[str] | None = None,
+    lord_skills: bool = True,
+    round_limit: int = 250,
+    round_: int = 1,
+) -> TKState:
+    """A game at the start of ``turn``'s turn, holding only what the test names."""
+    lords = dict(lords or {"p1": "liu_bei", "p2": "cao_cao"})
+    s = TKState(rng=Rng(seed=7), lord_skills=lord_skills, round_limit=round_limit)
+    s.seats = list(lords)
+    s.lord = dict(lords)
+    s.seat_of = {lord: seat for seat, lord in lords.items()}
+    s.order = list(order or s.seats)
+    s.round = round_
+    for seat in s.seats:
+        s.money[seat] = N.start_money
+        s.pos[seat] = PARKING[seat]
+        s.hand[seat] = []
+        s.down[seat] = []
+        s.drawn[seat] = []
+    s.money.update(money or {})
+    s.pos.update(pos or {})
+    for seat, cards in (hands or {}).items():
+        s.hand[seat] = list(cards)
+    for seat, cards in (down or {}).items():
+        s.down[seat] = list(cards)
+    for land in LAND_IDS:
+        s.owner[land], s.swords[land], s.garrison[land] = None, 0, []
+    for land, (holder, talents, swords) in (lands or {}).items():
+        s.owner[land], s.garrison[land], s.swords[land] = holder, list(talents), swords
+    s.deck = list(deck) if deck is not None else list(STRATEGIES)
+    check_cards(s)
+    start_turn(s, turn)
+    return s
+
+
+def check_cards(s: TKState) -> None:
+    """The builder's invariants: a card is in one place, with its owner (DESIGN §7.3)."""
+    seen: list[str] = []
+    for seat in s.seats:
+        for card in s.hand[seat] + s.down[seat]:
+            assert s.seat_of[LORD_OF[card]] == seat, f"{card} is not {seat}'s card"
+            seen.append(card)
+    for land in LAND_IDS:
+        holder = s.owner[land]
+        cards = s.garrison[land]
+        assert (holder is None) == (not cards), f"{land}: an owned land holds 1–3 talents"
+        assert len(cards) <= N.max_talents_per_land
+        for card in cards:
+            assert s.seat_of[LORD_OF[card]] == holder, f"{card} on {land} is not {holder}'s"
+            seen.append(card)
+    assert len(seen) == len(set(seen)), "a card is in two places"
+
+
+def act(s: TKState, role: str, *actions: tuple[str, object] | tuple[str]) -> None:
+    """Apply each action through the ruleset, as bots and the web do."""
+    for a in actions:
+        RULESET.apply(s, role, Action(*a))  # type: ignore[arg-type]
+
+
+def legal(s: TKState, role: str) -> set[tuple[str, object]]:
+    return {(a.type, a.arg) for a in RULESET.actions(s, role)}
+
+
+def roll_onto(s: TKState, seat: str, space: int | str, dice: Iterable[int] = (3,)) -> None:
+    """Move ``seat`` onto ``space`` (an index or a land) with the scripted ``dice``."""
+    target = LAND_SPACE[space] if isinstance(space, str) else space
+    rolls = list(dice)
+    s.pos[seat] = (target - sum(rolls)) % BOARD_SIZE
+    s.rng.script = [*s.rng.script, *rolls]
+    act(s, seat, ("dice", len(rolls)))
+
+
+def refused(
+    s: TKState,
+    role: str,
+    action: tuple[str, object] | tuple[str],
+    match: str,
+    code: str | None = None,
+) -> None:
+    """``action`` is refused with a reason matching ``match`` and the state is unchanged."""
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match=match) as info:
+        RULESET.apply(s, role, Action(*action))  # type: ignore[arg-type]
+    if code is not None:
+        assert info.value.code == code
+    assert s.model_dump_json() == before
+
+
+def last(s: TKState, n: int = 1) -> str:
+    return "\n".join(s.log[-n:])

@@ -1,0 +1,89 @@
+"""Setup (seed §1, DESIGN §7.4–§7.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from plugins.three_kingdoms.model import COURT, LAND_IDS, LANDS_OF, LORDS, START, STRATEGIES
+from plugins.three_kingdoms.rules import RULESET
+from tests.three_kingdoms.builders import act, legal, refused
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_each_seat_gets_a_lord_its_capital_15000_and_all_its_cards(players):
+    s = RULESET.setup(seed=11, players=players)
+    assert s.seats == ["p1", "p2", "p3", "p4", "p5"][:players]
+    assert len(set(s.lord.values())) == players
+    for seat in s.seats:
+        lord = s.lord[seat]
+        assert s.money[seat] == 15000
+        assert s.pos[seat] == START[lord]
+        assert s.down[seat] == []
+        assert len(s.drawn[seat]) == 3
+        assert lord not in s.drawn[seat]  # DESIGN §7.4: never placed at setup
+        assert sorted(s.hand[seat] + s.drawn[seat]) == sorted([*COURT[lord], lord])
+        assert [s.owner[land] for land in LANDS_OF[lord]] == [seat] * 3
+
+
+def test_absent_lords_lands_stay_unowned_and_empty():  # DESIGN §7.4
+    s = RULESET.setup(seed=3, players=2)
+    in_play = set(s.lord.values())
+    for lord in LORDS:
+        for land in LANDS_OF[lord]:
+            assert (s.owner[land] is not None) == (lord in in_play)
+    for land in ("luoyang", "xiapi", "xiangyang"):
+        assert s.owner[land] is None
+    assert all(s.swords[land] == 0 and not s.garrison[land] for land in LAND_IDS)
+
+
+def test_lords_first_player_and_deck_depend_on_the_seed():
+    deals = {tuple(RULESET.setup(seed=k, players=5).lord.values()) for k in range(12)}
+    firsts = {RULESET.setup(seed=k, players=5).order[0] for k in range(12)}
+    decks = {tuple(RULESET.setup(seed=k, players=2).deck) for k in range(12)}
+    assert len(deals) > 1
+    assert len(firsts) > 1
+    assert len(decks) > 1
+    assert sorted(RULESET.setup(seed=0, players=2).deck) == sorted(STRATEGIES)
+
+
+def test_turn_order_is_seating_order_from_the_first_player():
+    for seed in range(8):
+        s = RULESET.setup(seed=seed, players=4)
+        first = s.order[0]
+        i = s.seats.index(first)
+        assert s.order == s.seats[i:] + s.seats[:i]
+
+
+def test_each_seat_places_its_drawn_talents_capital_first_in_turn_order():
+    s = RULESET.setup(seed=5, players=3)
+    for seat in list(s.order):
+        assert s.active == [seat]
+        drawn = list(s.drawn[seat])
+        capital, second, third = LANDS_OF[s.lord[seat]]
+        act(s, seat, ("talent", drawn[1]), ("talent", drawn[2]))
+        assert s.garrison[capital] == [drawn[1]]
+        assert s.garrison[second] == [drawn[2]]
+        assert s.garrison[third] == [drawn[0]]  # the last one goes on by itself
+        assert s.drawn[seat] == []
+    assert s.step == "choose_dice"
+    assert s.active == [s.order[0]]
+
+
+def test_placing_a_card_not_drawn_is_refused():
+    s = RULESET.setup(seed=5, players=2)
+    seat = s.active[0]
+    assert ("talent", s.lord[seat]) not in legal(s, seat)
+    refused(s, seat, ("talent", s.lord[seat]), "talents you drew")
+    other = next(p for p in s.seats if p != seat)
+    refused(s, other, ("talent", s.drawn[other][0]), "not p\\d's turn", code="not_your_turn")
+
+
+def test_options_and_player_counts_are_checked():
+    s = RULESET.setup(seed=1, players=3, options={"lord_skills": False, "round_limit": 40})
+    assert (s.lord_skills, s.round_limit) == (False, 40)
+    with pytest.raises(ValueError, match="players"):
+        RULESET.setup(seed=1, players=6)
+    with pytest.raises(ValueError, match="round_limit"):
+        RULESET.setup(seed=1, options={"round_limit": -1})
+    with pytest.raises(ValueError, match="no option"):
+        RULESET.setup(seed=1, options={"dice": 3})
