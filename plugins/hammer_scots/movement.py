@@ -127,7 +127,17 @@ def why_not_step(s: State, b: int, here: int, there: int, border: int, first: bo
 
 
 def may_step(s: State, b: int, here: int, there: int, border: int, first: bool) -> bool:
-    return why_not_step(s, b, here, there, border, first) is None
+    """``why_not_step(...) is None``, without building the reasons (the hot path)."""
+    if not first and there == s.move_from:
+        return False
+    if s.border_count[border] >= BORDER_LIMIT[border]:
+        return False
+    if (BORDER_NATIONAL[border] or (first and here not in s.activated)) and s.move_points < 1:
+        return False
+    side = SIDE[b]
+    if s.truce and is_barred_by_truce(s, side, there):
+        return False
+    return not (first and s.last_used[border] == enemy(side) and has_side(s, here, enemy(side)))
 
 
 def norse_landings(s: State) -> Iterator[int]:
@@ -150,9 +160,36 @@ def can_move(s: State, b: int) -> bool:
         return False
     if b == NORSE:
         return s.move_points >= 1 and any(True for _ in norse_landings(s))
-    if MOVE[b] <= 0:
-        return False
+    return MOVE[b] > 0 and can_leave(s, b, here)
+
+
+def can_leave(s: State, b: int, here: int) -> bool:
+    """Has a block in ``here`` a legal first step (the same for every block of a side)?"""
     return any(may_step(s, b, here, there, border, True) for there, border in NEIGHBOURS[here])
+
+
+def movable_blocks(s: State, side: str) -> Iterator[int]:
+    """The blocks of ``side`` that may start a move now, in data order (§5.1, §5.5).
+
+    Whether a block may leave its area depends only on the area and the side, so each
+    area is worked out once.
+    """
+    leave: dict[int, bool] = {}
+    loc = s.location
+    moved = s.moved
+    for b in SIDE_BLOCKS[side]:  # type: ignore[index]
+        here = loc[b]
+        if here < 0 or b in moved:
+            continue
+        if b == NORSE or MOVE[b] <= 0:
+            if can_move(s, b):
+                yield b
+            continue
+        ok = leave.get(here)
+        if ok is None:
+            ok = leave[here] = not is_pinned(s, b) and can_leave(s, b, here)
+        if ok:
+            yield b
 
 
 def must_stop(s: State, b: int, there: int, border: int) -> bool:
@@ -227,9 +264,8 @@ class MoveWho(Step[State]):
         return f"{role}: choose a block to move ({points}), or end the movement."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in SIDE_BLOCKS[role]:  # type: ignore[index]
-            if can_move(s, b):
-                yield Action("block", BLOCK_ID[b])
+        for b in movable_blocks(s, role):
+            yield Action("block", BLOCK_ID[b])
         yield Action("done")
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:

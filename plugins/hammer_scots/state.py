@@ -79,6 +79,7 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE,
     SIDE_BLOCKS,
+    SIDE_RANGE,
     Side,
 )
 
@@ -203,15 +204,15 @@ def on_map(s: State, b: int) -> bool:
 
 def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
     """Block indices in ``area`` (of ``side`` only, when given), in data order."""
-    loc = s.location
     if side is None:
-        return [b for b in range(N_BLOCKS) if loc[b] == area]
-    return [b for b in SIDE_BLOCKS[side] if loc[b] == area]  # type: ignore[index]
+        return [b for b, where in enumerate(s.location) if where == area]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return [start + i for i, where in enumerate(s.location[start:stop]) if where == area]
 
 
 def count_at(s: State, area: int, side: str) -> int:
-    loc = s.location
-    return sum(1 for b in SIDE_BLOCKS[side] if loc[b] == area)  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return s.location[start:stop].count(area)
 
 
 def occupancy(s: State) -> tuple[list[int], list[int]]:
@@ -229,8 +230,8 @@ def occupancy(s: State) -> tuple[list[int], list[int]]:
 
 
 def has_side(s: State, area: int, side: str) -> bool:
-    loc = s.location
-    return any(loc[b] == area for b in SIDE_BLOCKS[side])  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return area in s.location[start:stop]
 
 
 def is_contested(s: State, area: int) -> bool:
