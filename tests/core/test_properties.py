@@ -10,8 +10,10 @@ from tests.core.toygame import RULESET
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.sampled_from(["type", "arg", "x"]), children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "arg", "x"]), children, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -47,8 +49,9 @@ def graphs(draw):
     areas = [f"a{i}" for i in range(n)]
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=12))
-    kinds = draw(st.lists(st.sampled_from(["black", "red"]), min_size=len(chosen),
-                          max_size=len(chosen)))
+    kinds = draw(
+        st.lists(st.sampled_from(["black", "red"]), min_size=len(chosen), max_size=len(chosen))
+    )
     borders = [(areas[i], areas[j], k) for (i, j), k in zip(chosen, kinds, strict=True)]
     return AreaGraph(areas, borders)
 
