@@ -18,6 +18,7 @@ from plugins.hammer_scots.kings import (
     coronations,
     crown_actions,
 )
+from plugins.hammer_scots.losses import eliminate
 from plugins.hammer_scots.model import (
     AREA_ID,
     AREA_IX,
@@ -45,7 +46,6 @@ from plugins.hammer_scots.state import (
     machine,
     side_adjective,
     switch_sides,
-    to_pool,
 )
 
 NORSE = bix("norse")
@@ -262,13 +262,11 @@ def take_pillage_hit(s: State, b: int) -> None:
         s.steps[b] -= 1
         return
     here = area_name(s.location[b])
-    if OTHER_COLOUR[b] >= 0:
-        name = block_name(s, b)
-        switch_sides(s, b, 1)  # RULES §14.2 [dev]: captured by Pillage, not put in reserve
-        s.say(f"{name} is captured in {here} and goes over to {enemy(side)}.")
-    else:
-        to_pool(s, b)  # RULES §7: black-cross blocks and the King too, no win
+    if OTHER_COLOUR[b] < 0:
         s.say(f"A {side_adjective(side)} block in {here} is eliminated by the pillage.")
+    # RULES §7 Pillage row: to the pool (black-cross blocks and the King too, no win); a
+    # noble changes sides at 1 step, [dev] RULES §14.2 not in reserve.
+    eliminate(s, b)
 
 
 def after_pillage_hits(s: State) -> None:

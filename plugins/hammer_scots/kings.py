@@ -15,7 +15,8 @@ strength. Every area where a defector now faces Scots is fought at once, defecto
 attacking, in the order Player 1 picks ("coronation_battles").
 
 §11.1 The Edward block is Edward I until killed or until the end of 1306, then Edward II
-(``edward_i_dies``). His wintering rules are in ``winter.py``.
+(``State.edward``; ``state.block_name`` names him). His death in battle is in
+``losses.py``, his wintering and the end of 1306 in ``winter.py``.
 """
 
 from __future__ import annotations
@@ -42,11 +43,9 @@ from plugins.hammer_scots.state import (
 KING = bix("king")
 WALLACE = bix("wallace")
 FRENCH_KNIGHTS = bix("french_knights")
-EDWARD = bix("edward")
 CORONATION_SITE = aix("fife")
 CANDIDATE = {"bruce": bix("bruce_s"), "comyn": bix("comyn_s")}
 BALLIOL_FROM = 1301
-EDWARD_I_DIES = 1306  # RULES §10.6, §11.1: at the end of 1306 Edward I becomes Edward II
 
 CORONATIONS = ("bruce", "comyn", "balliol")
 TITLE = {"bruce": "Bruce", "comyn": "Comyn", "balliol": "the Return of the King (Balliol)"}
@@ -175,11 +174,4 @@ class CoronationBattles(Step[State]):
         machine.call(s, "battle")
 
 
-def edward_i_dies(s: State) -> None:
-    """RULES §11.1: the Edward block becomes Edward II (for good)."""
-    if s.edward == 1:
-        s.edward = 2
-        s.say("Edward I is dead: Edward II now leads England.")
-
-
-__all__ = ["EDWARD", "EDWARD_I_DIES", "NO_AREA", "coronations", "crown", "edward_i_dies"]
+__all__ = ["NO_AREA", "coronations", "crown"]

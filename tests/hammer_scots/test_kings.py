@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.ruleset import IllegalAction
-from plugins.hammer_scots.kings import coronations, edward_i_dies
+from plugins.hammer_scots.kings import coronations
 from plugins.hammer_scots.model import FULL, aix, bix
 from plugins.hammer_scots.state import OFF, block_name
 from tests.hammer_scots.builders import build, legal, play
@@ -132,12 +132,9 @@ def test_no_coronation_once_the_event_has_begun():
     assert ("crown", "balliol") not in legal(s, S)
 
 
-def test_edward_i_becomes_edward_ii():
-    s = build(blocks={"edward": "england"})
-    assert block_name(s, bix("edward")) == "Edward I"
-    edward_i_dies(s)
-    assert s.edward == 2
-    assert block_name(s, bix("edward")) == "Edward II"
+def test_the_edward_block_is_named_after_the_king_it_stands_for():  # RULES §11.1
+    assert block_name(build(blocks={"edward": "england"}), bix("edward")) == "Edward I"
+    assert block_name(build(edward=2, blocks={"edward": "england"}), bix("edward")) == "Edward II"
 
 
 def test_defectors_facing_scots_fight_at_once_in_the_order_player_1_picks():  # §11.2
