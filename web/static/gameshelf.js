@@ -3,7 +3,8 @@
  * A game's board script calls Gameshelf.registerBoard({render, label}):
  *   render(root, view, ui)  draws the view into root (the #board element);
  *                           elements carrying data-act-type / data-act-arg become
- *                           highlighted and clickable when that action is legal.
+ *                           highlighted and clickable when that action is legal
+ *                           (data-act-type may list several types, first legal wins).
  *   label(type, arg, view)  optional: the words of an action's button.
  * ui = {role, payload, act(type, arg), legal(type, arg), replay}. The board never decides
  * what is legal: it shows what the server's view says.
@@ -152,22 +153,31 @@
     }
     return undefined;
   };
+  /* data-act-type may name several types ("fire retreat hit"): the first legal one wins. */
   G.highlight = function (root, actions, act) {
     for (const el of root.querySelectorAll("[data-act-type]")) {
-      const type = el.getAttribute("data-act-type");
       const argText = el.hasAttribute("data-act-arg") ? el.getAttribute("data-act-arg") : undefined;
-      const arg = act ? G.legalArg(actions, type, argText) : undefined;
-      el.classList.toggle("legal", arg !== undefined);
+      let type = null;
+      let arg;
+      if (act) {
+        for (const t of el.getAttribute("data-act-type").split(/\s+/)) {
+          arg = G.legalArg(actions, t, argText);
+          if (arg !== undefined) { type = t; break; }
+        }
+      }
+      el.classList.toggle("legal", type !== null);
       el.onclick = null;
       el.onkeydown = null;
-      if (arg !== undefined) {
+      if (type !== null) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
+        el.setAttribute("data-act-now", type);
         el.onclick = (ev) => { ev.stopPropagation(); act(type, arg); };
         el.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(type, arg); } };
       } else {
         el.removeAttribute("tabindex");
         el.removeAttribute("role");
+        el.removeAttribute("data-act-now");
       }
     }
   };
