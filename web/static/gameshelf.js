@@ -6,6 +6,7 @@
  *                           highlighted and clickable when that action is legal
  *                           (data-act-type may list several types, first legal wins).
  *   label(type, arg, view)  optional: the words of an action's button.
+ *   roleName(role, view)    optional: what a seat is called ("Cao Cao" for "p2").
  * ui = {role, payload, act(type, arg), legal(type, arg), replay}. The board never decides
  * what is legal: it shows what the server's view says.
  */
@@ -59,13 +60,17 @@
     if (arg === null || arg === undefined) return G.words(type);
     return G.words(type) + " " + (typeof arg === "string" ? G.words(arg) : String(arg));
   };
-  G.seatName = function (seats, role) {
-    const s = (seats || []).find((x) => x.role === role);
-    return s && s.name ? s.name + " (" + G.words(role) + ")" : G.words(role);
+  G.roleName = function (role, view) {
+    const said = board && board.roleName && view ? board.roleName(role, view) : null;
+    return said || G.words(role);
   };
-  G.outcomeText = function (outcome, seats) {
+  G.seatName = function (seats, role, view) {
+    const s = (seats || []).find((x) => x.role === role);
+    return s && s.name ? s.name + " (" + G.roleName(role, view) + ")" : G.roleName(role, view);
+  };
+  G.outcomeText = function (outcome, seats, view) {
     if (!outcome) return "";
-    const who = outcome.winners.map((r) => G.seatName(seats, r));
+    const who = outcome.winners.map((r) => G.seatName(seats, r, view));
     const head = who.length ? who.join(" and ") + (who.length > 1 ? " win" : " wins") : "A draw";
     return head + (outcome.text ? ": " + outcome.text : outcome.reason ? " (" + G.words(outcome.reason) + ")" : "") + ".";
   };
@@ -123,7 +128,7 @@
     const active = (payload.view && payload.view.active) || [];
     for (const s of payload.seats || []) {
       const li = G.el("li", { class: "seat" + (active.includes(s.role) ? " to-play" : "") + (s.role === me ? " me" : ""), "data-role": s.role },
-        G.el("span", { class: "seat-role role-" + s.role, text: G.words(s.role) }),
+        G.el("span", { class: "seat-role role-" + s.role, text: G.roleName(s.role, payload.view) }),
         G.el("span", { class: "seat-player", text: s.kind === "open" ? "open seat" : s.name }),
         s.kind === "bot" ? G.el("span", { class: "badge", text: "bot" }) : null,
         s.role === me ? G.el("span", { class: "badge you", text: "you" }) : null,
@@ -140,7 +145,7 @@
   G.renderOutcome = function (box, payload) {
     if (payload.outcome) {
       box.hidden = false;
-      box.textContent = G.outcomeText(payload.outcome, payload.seats);
+      box.textContent = G.outcomeText(payload.outcome, payload.seats, payload.view);
     } else box.hidden = true;
   };
 

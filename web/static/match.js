@@ -69,7 +69,7 @@
     if (roles.length < 2) return;
     box.appendChild(G.el("span", { class: "muted", text: "Play as " }));
     for (const r of roles) {
-      box.appendChild(G.el("button", { type: "button", class: r === role ? "primary" : "secondary", text: G.words(r), onclick: () => switchSeat(r) }));
+      box.appendChild(G.el("button", { type: "button", class: r === role ? "primary" : "secondary", text: G.roleName(r, payload && payload.view), onclick: () => switchSeat(r) }));
     }
   }
 

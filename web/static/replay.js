@@ -24,7 +24,7 @@
     ui.role = p.role;
     ui.payload = p;
     G.renderSeats($("#seats"), p, p.role);
-    G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null });
+    G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? "The match is over." : "");
     G.renderBoard($("#board"), p.view, ui);
     G.renderLog($("#log"), p.view.log);
