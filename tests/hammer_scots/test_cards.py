@@ -7,6 +7,7 @@ import pytest
 from core.match import Match
 from core.ruleset import IllegalAction
 from plugins.hammer_scots.cards import start_year
+from plugins.hammer_scots.model import aix
 from plugins.hammer_scots.rules import RULESET
 from plugins.hammer_scots.state import machine
 from tests.hammer_scots.builders import build, legal, play
@@ -145,3 +146,67 @@ def test_the_cards_played_this_year_are_public_and_pile_up():
     play(s, E, ("card", "move2_1"))
     play(s, S, ("card", "move1_2"))
     assert "England plays Move 2, Scotland plays Move 1" in s.log[-2]
+
+
+def test_after_player_2_the_battles_are_fought():
+    s = card_phase(["move2_1"], ["move1_2"], blocks={"douglas": "fife", "comyn_e": "mentieth"})
+    play(s, E, ("card", "move2_1"))
+    play(s, S, ("card", "move1_2"))
+    play(s, E, "done")
+    play(s, S, ("block", "douglas"), ("area", "mentieth"))
+    play(s, S, "done")
+    assert s.step in {"battle_round", "battle_hits", "retreat_to", "regroup"}
+    assert s.stack == ["battle_phase"]
+    assert s.battle == aix("mentieth")
+
+
+def test_the_next_game_turn_clears_the_turns_marks():
+    s = build(
+        step="border_raids",
+        turn=2,
+        hands={E: ["move1_1"], S: ["move1_2"]},
+        moved=["douglas"],
+        truce=E,
+        attacker={"fife": E},
+    )
+    machine.enter(s, "next_turn")
+    assert s.turn == 3
+    assert s.step == "card_phase"
+    assert (s.moved, s.truce, s.attacker[aix("fife")]) == ([], "", "")
+
+
+def test_after_the_fifth_game_turn_comes_winter():
+    s = build(
+        step="border_raids",
+        turn=5,
+        year=1297,
+        last_year=1305,
+        blocks={"comyn_e": "badenoch", "bruce_s": "annan"},
+    )
+    machine.enter(s, "next_turn")
+    assert "Winter of 1297." in s.log
+    assert s.step not in {"card_phase", "next_turn"}
+
+
+def test_a_turn_of_two_events_ends_the_year_and_discards_the_rest():
+    s = build(
+        step="border_raids",
+        turn=2,
+        year_ends=True,
+        year=1297,
+        last_year=1305,
+        hands={E: ["move1_1", "move2_1"], S: ["move1_2", "move2_2"]},
+        blocks={"comyn_e": "badenoch", "bruce_s": "annan"},
+    )
+    machine.enter(s, "next_turn")
+    assert s.hands == {E: [], S: []}
+    assert "Winter of 1297." in s.log
+
+
+def test_a_new_year_deals_again():
+    s = build(step="winter", year=1297, blocks={"comyn_e": "badenoch"})
+    machine.enter(s, "new_year")
+    assert s.year == 1298
+    assert s.turn == 1
+    assert len(s.hands[E]) == len(s.hands[S]) == 5
+    assert s.played == {E: [], S: []}
