@@ -20,7 +20,7 @@ Seed §2.2 C, DESIGN §7.9–§7.11, §7.21, §7.23.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from core.ruleset import Action, Role
 from core.steps import Step
@@ -31,6 +31,7 @@ from plugins.three_kingdoms.money import pay
 from plugins.three_kingdoms.state import (
     Seat,
     TKState,
+    action_table,
     done,
     go_face_down,
     label,
@@ -104,6 +105,9 @@ def contest(s: TKState) -> None:
     done(s)
 
 
+PLAN, GENERAL = action_table("plan"), action_table("general")
+
+
 @machine.step
 class BattlePlan(Step[TKState]):
     """Seed §2.2 C: play 2 cards from hand (1 if that is all) as the battle plan."""
@@ -130,9 +134,8 @@ class BattlePlan(Step[TKState]):
             f"or you pay the toll of {printed_toll(s, land):,}."
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for card in s.hand[role]:
-            yield Action("plan", card)
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return [PLAN[c] for c in s.hand[role]]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "plan":
@@ -179,9 +182,8 @@ class Generals(Step[TKState]):
             "choose the general who defends it."
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for card in general_options(s, role):
-            yield Action("general", card)
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return [GENERAL[c] for c in general_options(s, role)]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "general":

@@ -11,7 +11,7 @@ The player chooses one of two:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from core.ruleset import Action, Role
 from core.steps import Step
@@ -19,7 +19,15 @@ from plugins.three_kingdoms.lands import not_in_hand
 from plugins.three_kingdoms.lords import yuan_shao_tax
 from plugins.three_kingdoms.model import POLITICS, N
 from plugins.three_kingdoms.money import collect
-from plugins.three_kingdoms.state import TKState, done, label, lay_face_down, machine, who
+from plugins.three_kingdoms.state import (
+    TKState,
+    action_table,
+    done,
+    label,
+    lay_face_down,
+    machine,
+    who,
+)
 from plugins.three_kingdoms.strategy import advise
 
 
@@ -30,6 +38,9 @@ def arrive(s: TKState) -> None:
 def fate_tax(s: TKState, card: str) -> int:
     special = yuan_shao_tax(s, card)
     return special if special is not None else POLITICS[card] * N.tax_per_politics
+
+
+ADVISE, TAX = Action("advise"), action_table("tax")
 
 
 @machine.step
@@ -49,10 +60,8 @@ class Fate(Step[TKState]):
             "card (its politics × 100)."
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        yield Action("advise")
-        for card in s.hand[role]:
-            yield Action("tax", card)
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return [ADVISE, *[TAX[c] for c in s.hand[role]]]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "tax":

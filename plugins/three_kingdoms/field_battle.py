@@ -9,14 +9,23 @@ the winner 1,500 (all it has, if less); a tie pays nothing. Played cards go face
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from core.ruleset import Action, Role
 from core.steps import Step
 from plugins.three_kingdoms.lands import not_in_hand
 from plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, N
 from plugins.three_kingdoms.money import pay
-from plugins.three_kingdoms.state import TKState, done, label, lay_face_down, machine, rivals, who
+from plugins.three_kingdoms.state import (
+    TKState,
+    action_table,
+    done,
+    label,
+    lay_face_down,
+    machine,
+    rivals,
+    who,
+)
 
 
 def start(s: TKState) -> None:
@@ -71,6 +80,9 @@ def fight(s: TKState) -> None:
     pay(s, loser, winner, N.field_battle_stake)
 
 
+CARD = action_table("card")
+
+
 @machine.step
 class FieldBattle(Step[TKState]):
     """Both fighters choose their card at once; neither sees the other's until both have."""
@@ -87,9 +99,8 @@ class FieldBattle(Step[TKState]):
             f"martial; the loser pays {N.field_battle_stake:,})."
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for card in s.hand[role]:
-            yield Action("card", card)
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return [CARD[c] for c in s.hand[role]]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "card":

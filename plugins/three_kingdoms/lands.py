@@ -9,14 +9,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from core.ruleset import Action, Role
 from core.steps import Step
 from plugins.three_kingdoms.lords import sun_quan_may_add_sword
 from plugins.three_kingdoms.model import LABEL, POLITICS, N
 from plugins.three_kingdoms.money import collect
-from plugins.three_kingdoms.state import TKState, done, label, labels, machine, swords, who
+from plugins.three_kingdoms.state import (
+    TKState,
+    action_table,
+    done,
+    label,
+    labels,
+    machine,
+    swords,
+    who,
+)
 
 
 def arrive_unowned(s: TKState, land: str) -> None:
@@ -53,6 +62,12 @@ def not_in_hand(s: TKState, role: Role, action: Action) -> str:
     return f"{name} is not in your hand."
 
 
+OCCUPY, TALENT = action_table("occupy"), action_table("talent")
+PASS, DONE = Action("pass"), Action("done")
+OWN_LAND = (Action("deploy"), Action("tax"), Action("train"))
+OWN_CITY = OWN_LAND[:2]
+
+
 @machine.step
 class Occupy(Step[TKState]):
     """Seed §2.2 A: occupy the land with one card from hand, or leave it."""
@@ -65,10 +80,8 @@ class Occupy(Step[TKState]):
     def prompt(self, s: TKState, role: Role) -> str:
         return f"{label(s.land)} is nobody's. Occupy it with a card from your hand, or pass."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for card in s.hand[role]:
-            yield Action("occupy", card)
-        yield Action("pass")
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return [*[OCCUPY[c] for c in s.hand[role]], PASS]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "occupy":
@@ -109,11 +122,8 @@ class OwnLand(Step[TKState]):
             f"{land_tax(s, land):,}, or {train}."
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        yield Action("deploy")
-        yield Action("tax")
-        if s.swords[s.land] < N.max_swords:
-            yield Action("train")
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return OWN_LAND if s.swords[s.land] < N.max_swords else OWN_CITY
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "train":
@@ -164,13 +174,12 @@ class Deploy(Step[TKState]):
             return f"{label(land)} holds {labels(placed)}, the most it can: finish deploying."
         return f"{label(land)} holds {labels(placed)}. Deploy another card, or finish."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         placed = s.garrison[s.land]
-        if len(placed) < N.max_talents_per_land:
-            for card in s.hand[role]:
-                yield Action("talent", card)
+        menu = [TALENT[c] for c in s.hand[role]] if len(placed) < N.max_talents_per_land else []
         if placed:
-            yield Action("done")
+            menu.append(DONE)
+        return menu
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         land = s.land

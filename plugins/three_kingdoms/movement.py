@@ -6,7 +6,7 @@ space indices) by the total. Passing a space does nothing; only the space it sto
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from core.ruleset import Action, Role
 from core.steps import Step
@@ -27,6 +27,9 @@ def where(s: TKState, space: int) -> str:
     return f"{label(land)}, held by {who(s, holder)}"
 
 
+DICE = (Action("dice", 1), Action("dice", 2))
+
+
 @machine.step
 class ChooseDice(Step[TKState]):
     """Seed §2.1: roll one die or two."""
@@ -39,9 +42,8 @@ class ChooseDice(Step[TKState]):
     def prompt(self, s: TKState, role: Role) -> str:
         return f"Your turn (round {s.round}). Roll one die or two and move clockwise."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        yield Action("dice", 1)
-        yield Action("dice", 2)
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return DICE
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "dice":

@@ -15,6 +15,7 @@ Where a card is (DESIGN §7.3: cards never change owner):
 
 from __future__ import annotations
 
+from core.ruleset import Action
 from core.state import GameState
 from core.steps import StepMachine
 from plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
@@ -63,14 +64,20 @@ class TKState(GameState):
     winner: Seat | None = None
     reason: str | None = None
 
-    def __setattr__(self, name: str, value: object) -> None:
-        # Speed: the rules assign fields many times per action; with no validation on
-        # assignment, pydantic's generic __setattr__ only stores into __dict__ (and marks
-        # the field set, which nothing here reads: every field has a default and dumps).
-        self.__dict__[name] = value
+    # Speed: the rules assign fields several times per action. With no validation on
+    # assignment, pydantic's generic __setattr__ only stores the value in __dict__ (and notes
+    # the field as set, which nothing here reads: every field has a default and is dumped),
+    # so the plain object one does the same at C speed.
+    __setattr__ = object.__setattr__
 
 
 machine: StepMachine[TKState] = StepMachine()
+
+
+def action_table(kind: str) -> dict[str, Action]:
+    """``Action(kind, x)`` for every card, land and seat, built once (speed: a step lists
+    its actions on every decision and again to check one)."""
+    return {x: Action(kind, x) for x in (*LABEL, *ROLES)}
 
 
 # --- names for prompts and log ---------------------------------------------------------------
