@@ -19,9 +19,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(app: FastAPI) -> Iterator[str]:
-    """Serve ``app`` until the block ends; yields its base URL."""
-    port = free_port()
+def serving(app: FastAPI, port: int | None = None) -> Iterator[str]:
+    """Serve ``app`` (on ``port``, default a free one) until the block ends; yields its URL."""
+    port = port or free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"
     )
