@@ -48,9 +48,11 @@ from plugins.hammer_scots.model import (
     HOMES,
     IS_NOBLE,
     N_AREAS,
+    N_BLOCKS,
     NEIGHBOURS,
     SCOTTISH,
     SIDE,
+    SIDE_BLOCKS,
     bix,
 )
 from plugins.hammer_scots.state import (
@@ -75,6 +77,8 @@ KIND: tuple[str, ...] = tuple(b.kind for b in BLOCKS)
 CELTIC: tuple[bool, ...] = tuple(b.celtic for b in BLOCKS)
 NORSE = bix("norse")
 ORDER = ("A", "B", "C")
+RANK: tuple[int, ...] = tuple(2 * ORDER.index(b.letter) for b in BLOCKS)  # +1: attacker
+NO_TURN = 99
 
 
 # --- who is in the battle -------------------------------------------------------------
@@ -112,19 +116,28 @@ def whose_turn(s: State) -> tuple[str, str] | None:
     """The side and letter whose combat turn it is, or ``None`` at the end of the round.
 
     The round is over when every fighting block has acted, or as soon as one side has no
-    fighting block left (RULES §6.3).
+    fighting block left (RULES §6.3). One pass over the blocks: each fighting block that
+    has not acted ranks by letter, the defender first within a letter.
     """
-    present = [b for b in blocks_at(s, s.battle) if b not in s.reserves]
-    att, dfn = s.battle_attacker, defender(s)
-    if not any(SIDE[b] == att for b in present) or not any(SIDE[b] == dfn for b in present):
+    where, loc, reserves, acted = s.battle, s.location, s.reserves, s.acted
+    att = s.battle_attacker
+    has_att = has_def = False
+    best = NO_TURN
+    for b in range(N_BLOCKS):
+        if loc[b] != where or b in reserves:
+            continue
+        attacking = SIDE[b] == att
+        if attacking:
+            has_att = True
+        else:
+            has_def = True
+        if b not in acted:
+            rank = RANK[b] + attacking
+            if rank < best:
+                best = rank
+    if not (has_att and has_def) or best == NO_TURN:
         return None
-    acted = s.acted
-    for letter in ORDER:
-        for side in (dfn, att):
-            for b in present:
-                if SIDE[b] == side and LETTER[b] == letter and b not in acted:
-                    return side, letter
-    return None
+    return (att if best & 1 else enemy(att)), ORDER[best >> 1]
 
 
 def turn_blocks(s: State) -> list[int]:
@@ -273,12 +286,23 @@ def regroup_refusal(s: State, b: int, to: int) -> str | None:
 
 
 def destinations(s: State, b: int, *, border_control: bool) -> list[int]:
+    """Where ``b`` may go from the battle area: the areas ``step_refusal`` lets through."""
     if b == NORSE:
         return [a for a in range(N_AREAS) if norse_refusal(s, a) is None]
+    here, side = s.battle, SIDE[b]
+    foe = enemy(side)
+    if side == ENGLISH and here == ENGLAND:
+        return []
+    loc, count, used = s.location, s.border_count, s.last_used
+    foes = SIDE_BLOCKS[foe]
+    held = {loc[x] for x in foes}  # area indices held by the enemy (ints, order unused)
     return [
         there
-        for there, _ in NEIGHBOURS[s.battle]
-        if step_refusal(s, b, there, border_control=border_control) is None
+        for there, border in NEIGHBOURS[here]
+        if there not in held
+        and not (side == SCOTTISH and there == ENGLAND)
+        and not (border_control and used[border] == foe)
+        and count[border] < BORDER_LIMIT[border]
     ]
 
 
@@ -288,6 +312,18 @@ def retreat_areas(s: State, b: int) -> list[int]:
 
 def regroup_areas(s: State, b: int) -> list[int]:
     return destinations(s, b, border_control=False)
+
+
+def with_somewhere_to_go(s: State, blocks: list[int], *, border_control: bool) -> list[int]:
+    """The blocks among ``blocks`` that may leave the battle area.
+
+    Every land block of a side has the same ways out, so they are worked out once; the
+    Norse go by sea.
+    """
+    land = next((b for b in blocks if b != NORSE), NO_BLOCK)
+    by_land = land >= 0 and bool(destinations(s, land, border_control=border_control))
+    by_sea = NORSE in blocks and bool(destinations(s, NORSE, border_control=border_control))
+    return [b for b in blocks if (by_sea if b == NORSE else by_land)]
 
 
 def leave_battle(s: State, b: int, to: int) -> None:
@@ -390,7 +426,7 @@ def start_forced_retreat(s: State) -> None:
 def continue_forced_retreat(s: State) -> None:
     """Retreat while any block can; the blocks that cannot are eliminated (RULES §6.7)."""
     s.retreating = [b for b in s.retreating if s.location[b] == s.battle]
-    if any(retreat_areas(s, b) for b in s.retreating):
+    if with_somewhere_to_go(s, s.retreating, border_control=True):
         s.active = [s.battle_attacker]
         machine.enter(s, "retreat")
         return
@@ -419,7 +455,7 @@ def end_battle(s: State) -> None:
     winner = next((side for side in (ENGLISH, SCOTTISH) if has_side(s, where, side)), "")
     if winner:
         s.say(f"{winner} won the battle in {area_name(where)}.")
-    if winner and any(regroup_areas(s, b) for b in in_battle(s, winner)):
+    if winner and with_somewhere_to_go(s, in_battle(s, winner), border_control=False):
         s.active = [winner]
         machine.enter(s, "regroup")
         return
@@ -520,10 +556,12 @@ class BattleRound(Step[State]):
         )
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in turn_blocks(s):
+        blocks = turn_blocks(s)
+        may_retreat = with_somewhere_to_go(s, blocks, border_control=True)
+        for b in blocks:
             bid = BLOCK_ID[b]
             yield Action("fire", bid)
-            if retreat_areas(s, b):
+            if b in may_retreat:
                 yield Action("retreat", bid)
             yield Action("pass", bid)
 
@@ -629,9 +667,8 @@ class ForcedRetreat(Step[State]):
         return f"Choose a block to retreat from {area_name(s.battle)}."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in s.retreating:
-            if retreat_areas(s, b):
-                yield Action("block", BLOCK_ID[b])
+        for b in with_somewhere_to_go(s, s.retreating, border_control=True):
+            yield Action("block", BLOCK_ID[b])
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
@@ -656,9 +693,8 @@ class Regroup(Step[State]):
         return f"You won in {area_name(s.battle)}: choose a block to regroup, or done."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in in_battle(s, role):
-            if regroup_areas(s, b):
-                yield Action("block", BLOCK_ID[b])
+        for b in with_somewhere_to_go(s, in_battle(s, role), border_control=False):
+            yield Action("block", BLOCK_ID[b])
         yield Action("done")
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -698,7 +734,7 @@ class RegroupTo(Step[State]):
         # Regrouped blocks are face down again: the log does not name them.
         s.say(f"{side} regrouped a block from {area_name(s.battle)} to {area_name(to)}.")
         leave_battle(s, b, to)
-        if any(regroup_areas(s, x) for x in in_battle(s, side)):
+        if with_somewhere_to_go(s, in_battle(s, side), border_control=False):
             machine.enter(s, "regroup")
         else:
             finish_battle(s)

@@ -414,10 +414,18 @@ def build_targets(s: State, side: str) -> list[int]:
 
 
 def draw_areas(s: State) -> list[int]:
+    """Areas with points left, below their castle limit, with a block to draw for them."""
+    pool = in_pool(s, SCOTTISH)
+    if not pool:
+        return []
+    by_sea_only = all(b in (NORSE, FRENCH_KNIGHTS) for b in pool)
+    rp = s.rp
     return [
         a
         for a in range(N_AREAS)
-        if s.rp[a] > 0 and count_at(s, a, SCOTTISH) < limit(a, SCOTTISH) and drawable(s, a)
+        if rp[a] > 0
+        and (COASTAL[a] or not by_sea_only)
+        and count_at(s, a, SCOTTISH) < limit(a, SCOTTISH)
     ]
 
 

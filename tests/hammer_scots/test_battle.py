@@ -6,8 +6,8 @@ import pytest
 
 from core.ruleset import Action, IllegalAction
 from plugins.hammer_scots import battle, cards, raids, winter
-from plugins.hammer_scots.battle import fire_rating, hit_targets
-from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
+from plugins.hammer_scots.battle import destinations, fire_rating, hit_targets, step_refusal
+from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, N_AREAS
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
 from plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build, legal, play
@@ -637,3 +637,27 @@ def test_edward_i_killed_in_battle_becomes_edward_ii_in_the_pool():
     assert s.edward == 2
     assert loc(s, "edward") == POOL
     assert steps(s, "edward") == 4
+
+
+@pytest.mark.parametrize("border_control", [True, False])
+def test_the_fast_list_of_ways_out_agrees_with_the_reasons(border_control):
+    for s in (
+        defended_lanark(),
+        battle("england", "England", {"douglas": "england", "york_infantry": "england"}),
+        battle(
+            "annan",
+            "England",
+            {"wallace": "annan", "york_infantry": "annan", "norse": "annan", "grant": "galloway"},
+            border_count={("annan", "carrick"): 6},
+        ),
+    ):
+        for b in range(len(s.location)):
+            if s.location[b] != s.battle:
+                continue
+            fast = destinations(s, b, border_control=border_control)
+            slow = [
+                a
+                for a in range(N_AREAS)
+                if step_refusal(s, b, a, border_control=border_control) is None
+            ]
+            assert sorted(fast) == slow
