@@ -34,6 +34,7 @@ from plugins.three_kingdoms.state import (
     action_table,
     done,
     go_face_down,
+    holder_of,
     label,
     labels,
     lay_face_down,
@@ -52,15 +53,14 @@ def printed_toll(s: TKState, land: str) -> int:
 def toll_due(s: TKState, land: str, *, failed_siege: bool) -> int:
     """The full toll, or half after a failed siege; 董卓 shown changes both (§7.23)."""
     full = printed_toll(s, land)
-    shown = dong_zhuo_shown(s, s.owner[land])  # type: ignore[arg-type]
+    shown = dong_zhuo_shown(s, holder_of(s, land))
     if failed_siege:
         return full if shown else full // 2
     return 2 * full if shown else full
 
 
 def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
-    payer, holder = s.turn, s.owner[land]
-    assert holder is not None
+    payer, holder = s.turn, holder_of(s, land)
     amount = toll_due(s, land, failed_siege=failed_siege)
     kind = "half toll" if failed_siege else "toll"
     if dong_zhuo_shown(s, holder):
@@ -124,7 +124,7 @@ class BattlePlan(Step[TKState]):
 
     def prompt(self, s: TKState, role: Role) -> str:
         land = s.land
-        rival = who(s, s.owner[land])  # type: ignore[arg-type]
+        rival = who(s, holder_of(s, land))
         if s.plan:
             return f"Your plan holds {labels(s.plan)}. Choose the second card of the plan."
         return (
@@ -151,7 +151,7 @@ class BattlePlan(Step[TKState]):
 
 
 def defender(s: TKState) -> Seat:
-    return s.owner[s.land]  # type: ignore[return-value]
+    return holder_of(s, s.land)
 
 
 def general_options(s: TKState, seat: Seat) -> list[str]:

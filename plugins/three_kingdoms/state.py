@@ -49,9 +49,9 @@ class TKState(GameState):
     # the turn
     turn: Seat = ""
     round: int = 1
-    stage: str = ""  # "move", "space", "field", "end"
+    stage: str = ""  # the stage in progress: "move", "space", "field", "recall" (turn.py)
     dice: list[int] = []  # the last roll of a pawn
-    # the matter in hand (cleared when done)
+    # the matter in hand (reset when a turn starts)
     land: LandId = ""  # the land being resolved (occupy, deploy, siege, strategy); "" none
     plan: list[CardId] = []  # battle-plan cards
     generals: dict[Seat, CardId] = {}  # secret picks of the two generals (§7.10)
@@ -102,7 +102,7 @@ def swords(n: int) -> str:
 
 
 def go_face_down(cards: list[str]) -> str:
-    """ "呂布 Lü Bu goes face down" / "A, B go face down"."""
+    """For the log: "呂布 Lü Bu goes face down", "A, B go face down"."""
     return f"{labels(cards)} {'goes' if len(cards) == 1 else 'go'} face down"
 
 
@@ -112,6 +112,14 @@ def go_face_down(cards: list[str]) -> str:
 def owner_of_card(s: TKState, card: CardId) -> Seat:
     """The seat whose lord the card serves (cards never change owner, DESIGN §7.3)."""
     return s.seat_of[LORD_OF[card]]
+
+
+def holder_of(s: TKState, land: LandId) -> Seat:
+    """The seat holding ``land``; asked only of a land someone holds."""
+    seat = s.owner[land]
+    if seat is None:
+        raise ValueError(f"{land} is nobody's")
+    return seat
 
 
 def lands_of(s: TKState, seat: Seat) -> list[LandId]:
@@ -132,25 +140,7 @@ def lay_face_down(s: TKState, cards: list[CardId]) -> None:
         s.down[owner_of_card(s, card)].append(card)
 
 
-def holds(s: TKState, seat: Seat, card: CardId) -> bool:
-    return card in s.hand[seat]
-
-
-def lord_in_hand(s: TKState, lord: LordId) -> bool:
-    """Is ``lord`` in its own player's hand (and in play at all)?"""
-    seat = s.seat_of.get(lord)
-    return seat is not None and lord in s.hand[seat]
-
-
-def is_over(s: TKState) -> bool:
-    return s.reason is not None
-
-
 def done(s: TKState) -> None:
     """The current procedure is over: return to the turn, unless the game just ended."""
     if s.reason is None:
         machine.finish(s)
-
-
-def is_card_id(arg: object) -> bool:
-    return isinstance(arg, str) and arg in LABEL

@@ -27,6 +27,7 @@ from plugins.three_kingdoms.victory import round_limit_reached
 def start_turn(s: TKState, seat: Seat) -> None:
     s.turn = seat
     s.stage = "move"
+    s.land = ""
     s.stack.clear()
     s.step = "turn"
     machine.call(s, "choose_dice", then="turn")
