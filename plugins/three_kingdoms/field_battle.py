@@ -31,10 +31,10 @@ from plugins.three_kingdoms.state import (
 def start(s: TKState) -> None:
     """Stage 3: the rivals sharing the mover's space, in turn order after it."""
     here = s.pos[s.turn]
-    foes = [r for r in rivals(s, s.turn) if s.pos[r] == here]
-    if foes:
-        s.foes = foes
-        machine.call(s, "field_battle", then="turn")
+    if list(s.pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
+        return
+    s.foes = [r for r in rivals(s, s.turn) if s.pos[r] == here]
+    machine.call(s, "field_battle", then="turn")
 
 
 def power(card: str | None, die: int) -> int:

@@ -52,10 +52,15 @@ class ChooseDice(Step[TKState]):
 
     def on_dice(self, s: TKState, role: Role, count: int) -> None:
         d6 = s.rng.d6
-        s.dice = [d6() for _ in range(count)]
-        total = sum(s.dice)
+        if count == 1:
+            s.dice = [d6()]
+            total = s.dice[0]
+            rolled = str(total)
+        else:
+            s.dice = [d6(), d6()]
+            total = s.dice[0] + s.dice[1]
+            rolled = f"{s.dice[0]}+{s.dice[1]}={total}"
         space = (s.pos[role] + total) % BOARD_SIZE
         s.pos[role] = space
-        rolled = f"{s.dice[0]}" if count == 1 else f"{s.dice[0]}+{s.dice[1]}={total}"
         s.say(f"{who(s, role)} rolls {rolled} and stops on {where(s, space)}.")
         done(s)
