@@ -19,6 +19,8 @@ def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:
     way the payee wins. We name the ruin (``hegemony_money``) as the reason, since it is what
     the payment did to the table.
     """
+    # DESIGN §7.17: only the payee can newly qualify for a win here, so two winners at once
+    # cannot arise from a payment.
     has = s.money[payer]
     paid = amount if amount < has else has
     s.money[payer] = has - paid

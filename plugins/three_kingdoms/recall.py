@@ -28,7 +28,11 @@ def recall(s: TKState, seat: Seat) -> None:
 
 
 def at_end_of_turn(s: TKState) -> None:
-    """Seed §2.4: only with an empty hand, and only if something lies face down."""
+    """Seed §2.4: only with an empty hand, and only if something lies face down.
+
+    The seed says the player "may" recall; DESIGN §7.14 has it take the cards, and holding
+    no card can only hurt (forced tolls, no plan, no tax), so the recall is automatic.
+    """
     seat = s.turn
     if not s.hand[seat] and s.down[seat]:
         recall(s, seat)

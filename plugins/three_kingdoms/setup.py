@@ -91,6 +91,8 @@ class PlaceTalents(Step[TKState]):
         return None
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
+        # DESIGN §7.4 [impl]: the seat picks a talent for each land in turn, capital first;
+        # the third has only one land left and goes there without a question.
         s.drawn[role].remove(card)
         s.garrison[land_to_fill(s)].append(card)
         if len(s.drawn[role]) == 1:  # the last talent has only one land left

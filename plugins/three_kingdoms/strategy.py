@@ -97,6 +97,8 @@ def exposed_talents(s: TKState, seat: Seat) -> list[str]:
 
 
 def paid_recall(s: TKState, seat: Seat) -> None:
+    # DESIGN §6: offered whenever the drawer holds more than 1,000, even with nothing face
+    # down (the card says "may"; paying for nothing is the drawer's choice).
     if s.money[seat] <= STRATEGIES[s.strategy].needs_more_than:
         no_effect(s, f"{who(s, seat)} does not hold more than {STRATEGIES[s.strategy].fee:,}")
         return
@@ -108,6 +110,8 @@ def opponent_pays(s: TKState, seat: Seat) -> None:
 
 
 def add_swords(s: TKState, seat: Seat) -> None:
+    # DESIGN §6 [impl] ruling: only a land below 4 swords is offered, since a city cannot
+    # take a sword; with none, the card does nothing.
     if not own_lands_below_city(s, seat):
         no_effect(s, "no land of yours can take another sword")
         return
@@ -115,6 +119,8 @@ def add_swords(s: TKState, seat: Seat) -> None:
 
 
 def discard_random_hand(s: TKState, seat: Seat) -> None:
+    # DESIGN §6 [impl] ruling: only a rival holding a card is offered (an empty hand is no
+    # legal target of a harmful effect); with none, the card does nothing.
     if not any(s.hand[r] for r in rivals(s, seat)):
         no_effect(s, "no rival holds a card")
         return
