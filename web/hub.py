@@ -1,8 +1,8 @@
 """Live updates: who is watching which match, and pushing each of them its own view.
 
 Every WebSocket connection is a :class:`Listener` for one match and one seat (or a
-spectator). When a match changes, :meth:`Hub.publish` builds the message once per seat
-among the listeners and hands it to them; each connection sends only the latest message
+spectator). When a match changes, :meth:`Hub.publish` hands each of them the message of
+its seat (built once per seat by the table); each connection sends only the latest message
 (a slow browser skips intermediate states, it never sees another seat's view).
 Everything here runs on the server's event loop.
 """
@@ -10,23 +10,19 @@ Everything here runs on the server's event loop.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import defaultdict
 
 from core.ruleset import Role
 from web.tables import Table
 
 
-def dump(payload: object) -> str:
-    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-
-
 class Listener:
     """One connection's mailbox: holds the newest message not yet sent."""
 
-    def __init__(self, match_id: str, role: Role | None) -> None:
+    def __init__(self, match_id: str, role: Role | None, log_tail: int | None = None) -> None:
         self.match_id = match_id
         self.role = role
+        self.log_tail = log_tail
         self._pending: str | None = None
         self._ready = asyncio.Event()
 
@@ -47,8 +43,8 @@ class Hub:
     def __init__(self) -> None:
         self.rooms: dict[str, set[Listener]] = defaultdict(set)
 
-    def join(self, match_id: str, role: Role | None) -> Listener:
-        listener = Listener(match_id, role)
+    def join(self, match_id: str, role: Role | None, log_tail: int | None = None) -> Listener:
+        listener = Listener(match_id, role, log_tail)
         self.rooms[match_id].add(listener)
         return listener
 
@@ -67,8 +63,5 @@ class Hub:
         room = self.rooms.get(table.id)
         if not room:
             return
-        built: dict[Role | None, str] = {}
         for listener in list(room):
-            if listener.role not in built:
-                built[listener.role] = dump(table.payload(listener.role))
-            listener.push(built[listener.role])
+            listener.push(table.payload_text(listener.role, listener.log_tail))

@@ -105,4 +105,5 @@ class Payload(BaseModel):
     undo: int = 0
     seats: list[dict[str, Any]] = []
     status: str = "running"
-    version: int = 0
+    version: int = Field(0, description="Grows with every change: keep the newest payload.")
+    log_from: int | None = Field(None, description="With log_tail: where view.log starts.")

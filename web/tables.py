@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -87,6 +88,8 @@ class Table:
     created: float = 0.0
     version: int = 0  # grows with every change, across restarts: pages drop older news
     title: str = field(init=False)
+    _texts: dict[tuple[Role | None, int | None], str] = field(default_factory=dict, repr=False)
+    _texts_version: int = field(default=-1, repr=False)
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
@@ -129,14 +132,18 @@ class Table:
             {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent} for s in self.seats
         ]
 
-    def payload(self, role: Role | None) -> dict[str, Any]:
+    def payload(self, role: Role | None, log_tail: int | None = None) -> dict[str, Any]:
         """``{seq, view, outcome}`` for one seat (``None``: a spectator), plus what a
-        page needs around the board: how many actions it may undo, the seats, the status."""
+        page needs around the board: how many actions it may undo, the seats, the status.
+
+        With ``log_tail``, the view's log holds only its last ``log_tail`` lines and
+        ``log_from`` says where they start (a page that has the rest appends them)."""
         match = self.match
         outcome = match.outcome()
-        return {
+        view = match.view(role)
+        payload = {
             "seq": match.seq,
-            "view": match.view(role),
+            "view": view,
             "outcome": outcome.model_dump() if outcome else None,
             "role": role,
             "undo": match.undoable(role) if role is not None else 0,
@@ -144,6 +151,31 @@ class Table:
             "status": self.status,
             "version": self.version,
         }
+        if log_tail is not None:
+            log = view.get("log", [])
+            start = max(0, len(log) - log_tail)
+            view["log"] = log[start:]
+            payload["log_from"] = start
+        return payload
+
+    def payload_text(self, role: Role | None, log_tail: int | None = None) -> str:
+        """:meth:`payload` as JSON, built once per change of the match and kind of reader."""
+        key = (role, log_tail)
+        if self._texts_version != self.version:
+            self._texts.clear()
+            self._texts_version = self.version
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = dump(self.payload(role, log_tail))
+        return text
+
+    def forget_texts(self) -> None:
+        """Drop the JSON built so far (for code that changed the state behind our back)."""
+        self._texts.clear()
+
+
+def dump(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class Tables:

@@ -486,3 +486,22 @@ def test_the_database_is_wal_and_its_schema_is_versioned(client: TestClient, db_
     db = sqlite3.connect(db_path)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "1"
+
+
+def test_a_page_may_ask_only_for_the_tail_of_the_log(client: TestClient) -> None:
+    created = client.post(
+        "/api/matches",
+        json={"game": "toy_duel", "seed": 2, "seats": [{"name": "Ann"}, {"bot": "first"}]},
+    ).json()
+    mid, north = created["id"], auth(tokens(created)["north"])
+    final = play_out(client, mid, tokens(created)["north"])
+    full = final["view"]["log"]
+    assert len(full) > 2
+    tail = client.get(f"/api/matches/{mid}/view?log_tail=2", headers=north).json()
+    assert tail["view"]["log"] == full[-2:]
+    assert tail["log_from"] == len(full) - 2
+    everything = client.get(f"/api/matches/{mid}/view?log_tail=500", headers=north).json()
+    assert everything["view"]["log"] == full
+    assert everything["log_from"] == 0
+    assert "log_from" not in client.get(f"/api/matches/{mid}/view", headers=north).json()
+    assert client.get(f"/api/matches/{mid}/view?log_tail=-1").status_code == 422

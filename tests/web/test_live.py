@@ -88,6 +88,7 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
         http = client.get(f"/api/matches/{mid}/view", headers=auth(token)).text
         for seed in range(5):
             RULESET.shuffle_hidden(match.state, role, Rng(seed=seed))
+            app.state.tables.get(mid).forget_texts()  # changed behind the server's back
             with client.websocket_connect(
                 f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
             ) as ws:
@@ -96,3 +97,22 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
     spectator = json.loads(client.get(f"/api/matches/{mid}/view").text)
     assert spectator["view"]["hand"] is None
     assert "token" not in json.dumps(spectator)
+
+
+def test_live_messages_may_carry_only_the_tail_of_the_log(client: TestClient) -> None:
+    created = new_duel(client)
+    mid, tok = created["id"], tokens(created)
+    with client.websocket_connect(f"/ws/matches/{mid}?token={tok['north']}&log_tail=1") as ws:
+        first = ws.receive_json()
+        assert "log_from" not in first  # the first message has the whole log
+        for role, seq in (("north", 0), ("south", 1)):
+            view = client.get(f"/api/matches/{mid}/view", headers=auth(tok[role])).json()
+            client.post(
+                f"/api/matches/{mid}/actions",
+                headers=auth(tok[role]),
+                json={"type": "card", "arg": first_card(view), "seq": seq},
+            )
+            pushed = ws.receive_json()
+        full = client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()
+        assert pushed["view"]["log"] == full["view"]["log"][-1:]
+        assert pushed["log_from"] == len(full["view"]["log"]) - 1

@@ -1,7 +1,8 @@
 """Live updates over a WebSocket: ``/ws/matches/{id}?token=…``.
 
 On connecting, and after every change of the match, the connection receives
-``{seq, view, outcome, …}`` for its own seat (the spectator view without a token). The
+``{seq, view, outcome, …}`` for its own seat (the spectator view without a token). With
+``log_tail=N`` the messages after the first carry only the last N lines of the log. The
 server only talks; messages from the browser are read and ignored. A wrong match or token
 closes the socket with code 4404 or 4401, so the page stops retrying.
 """
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Annotated
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 
 from web.deps import HubDep, TablesDep
-from web.hub import Listener, dump
+from web.hub import Listener
 from web.tables import Refusal
 
 router = APIRouter(tags=["live"])
@@ -25,7 +27,12 @@ CLOSE_UNKNOWN_TOKEN = 4401
 
 @router.websocket("/ws/matches/{match_id}")
 async def live(
-    websocket: WebSocket, match_id: str, tables: TablesDep, hub: HubDep, token: str | None = None
+    websocket: WebSocket,
+    match_id: str,
+    tables: TablesDep,
+    hub: HubDep,
+    token: str | None = None,
+    log_tail: Annotated[int | None, Query(ge=0, le=10_000)] = None,
 ) -> None:
     await websocket.accept()
     try:
@@ -37,9 +44,9 @@ async def live(
     if token and role is None:
         await websocket.close(CLOSE_UNKNOWN_TOKEN, "not a seat of this match")
         return
-    listener = hub.join(match_id, role)
+    listener = hub.join(match_id, role, log_tail)
     try:
-        listener.push(dump(table.payload(role)))
+        listener.push(table.payload_text(role))  # the whole log first, then only its tail
         sender = asyncio.create_task(_send(websocket, listener))
         receiver = asyncio.create_task(_drain(websocket))
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
 
 from core.ruleset import Action
-from web.deps import RegistryDep, SeatDep, TableDep, TablesDep, ViewerDep
+from web.deps import RegistryDep, Seat, SeatDep, TableDep, TablesDep, ViewerDep
 from web.pages import board_template, render
 from web.schemas import ActionIn, Payload, UndoIn
 
@@ -39,37 +39,54 @@ async def match_info(table: TableDep) -> dict[str, Any]:
     }
 
 
+LogTail = Annotated[
+    int | None,
+    Query(
+        ge=0,
+        le=10_000,
+        description="Send only the last N lines of the log (the reply's "
+        "log_from says where they start); a page that holds the rest appends them.",
+    ),
+]
+
+
+def payload_response(
+    seat: Seat, log_tail: int | None, headers: dict[str, str] | None = None
+) -> Response:
+    """The seat's payload as JSON, built once per change of the match and shared with the
+    live updates (no per-request validation of a view the server itself made)."""
+    return Response(
+        seat.table.payload_text(seat.role, log_tail), media_type="application/json", headers=headers
+    )
+
+
 @router.get("/view", response_model=Payload, responses={401: REFUSALS[401], 404: REFUSALS[404]})
-async def match_view(seat: ViewerDep) -> dict[str, Any]:
+async def match_view(seat: ViewerDep, log_tail: LogTail = None) -> Response:
     """What the seat of the bearer token sees (the spectator view without a token)."""
-    return seat.table.payload(seat.role)
+    return payload_response(seat, log_tail)
 
 
 @router.post("/actions", response_model=Payload, responses=REFUSALS)
 async def post_action(
-    body: ActionIn, seat: SeatDep, tables: TablesDep, response: Response
-) -> dict[str, Any]:
+    body: ActionIn, seat: SeatDep, tables: TablesDep, log_tail: LogTail = None
+) -> Response:
     """Make one decision. ``seq`` is the version of the match the decision was made on:
     if the match moved on it is refused (409), unless this very action was already applied
     there (a retry), which is answered as a success without applying it again."""
     assert seat.role is not None
     applied = tables.act(seat.table, seat.role, Action(body.type, body.arg), body.seq)
-    if not applied:
-        response.headers["X-Gameshelf-Duplicate"] = "1"
-    return seat.table.payload(seat.role)
+    return payload_response(seat, log_tail, None if applied else {"X-Gameshelf-Duplicate": "1"})
 
 
 @router.post("/undo", response_model=Payload, responses=REFUSALS)
 async def post_undo(
-    seat: SeatDep,
-    tables: TablesDep,
-    body: UndoIn | None = None,
-) -> dict[str, Any]:
+    seat: SeatDep, tables: TablesDep, body: UndoIn | None = None, log_tail: LogTail = None
+) -> Response:
     """Take back the seat's latest action, while no new information came out since and
     no other seat acted (409 otherwise)."""
     assert seat.role is not None
     tables.undo(seat.table, seat.role, body.seq if body else None)
-    return seat.table.payload(seat.role)
+    return payload_response(seat, log_tail)
 
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)

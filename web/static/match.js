@@ -11,6 +11,8 @@
   let role = null; // the seat being played here (null: watching)
   let payload = null;
   let version = 0;
+  let fullLog = []; // the whole log: replies and pushes carry only its tail
+  const TAIL = 40;
   let busy = false;
   let socket = null;
   let retries = 0;
@@ -76,6 +78,11 @@
   /* --- news from the server ------------------------------------------------------- */
   function accept(p, force) {
     if (!force && p.version < version) return; // older than what is shown
+    if (p.log_from !== undefined && p.log_from !== null) {
+      if (p.log_from > fullLog.length) { refresh(); return; } // lines were missed
+      fullLog = fullLog.slice(0, p.log_from).concat(p.view.log);
+      p.view.log = fullLog;
+    } else fullLog = p.view.log || [];
     version = p.version;
     payload = p;
     render();
@@ -110,7 +117,7 @@
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const t = token();
-    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + (t ? "?token=" + encodeURIComponent(t) : ""));
+    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?log_tail=" + TAIL + (t ? "&token=" + encodeURIComponent(t) : ""));
     socket = sock;
     let first = true;
     setConnection(retries ? "reconnecting" : "connecting");
@@ -161,7 +168,7 @@
     setBusy(true);
     showMessage("");
     try {
-      const reply = await send("/api/matches/" + id + "/actions", { type, arg, seq: payload.seq });
+      const reply = await send("/api/matches/" + id + "/actions?log_tail=" + TAIL, { type, arg, seq: payload.seq });
       if (reply.status === 200) accept(reply.data);
       else if (reply.status === 409) {
         showMessage("The match moved on before your choice arrived: look again and choose.", "notice");
@@ -180,7 +187,7 @@
     setBusy(true);
     showMessage("");
     try {
-      const reply = await send("/api/matches/" + id + "/undo", { seq: payload.seq });
+      const reply = await send("/api/matches/" + id + "/undo?log_tail=" + TAIL, { seq: payload.seq });
       if (reply.status === 200) accept(reply.data);
       else showMessage(G.reason(reply));
     } catch (e) {
