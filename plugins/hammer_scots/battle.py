@@ -440,10 +440,11 @@ def continue_forced_retreat(s: State) -> None:
 
 
 def end_battle(s: State) -> None:
-    """The battle is decided: reserves stand down, and the side holding the area regroups."""
+    """The battle is decided: the side holding the area regroups.
+
+    Reserves that never joined stay face down (in ``s.reserves``) until the battle is over.
+    """
     where = s.battle
-    for b in battle_reserves(s):
-        s.reserves.remove(b)
     s.attacker[where] = ""  # the battle is over: a later attack there is a new battle
     s.main_origin[where] = NO_AREA
     s.main_border[where] = NO_AREA
@@ -463,6 +464,8 @@ def end_battle(s: State) -> None:
 
 
 def finish_battle(s: State) -> None:
+    for b in battle_reserves(s):
+        s.reserves.remove(b)
     s.battle = NO_AREA
     s.battle_round = 0
     s.battle_attacker = ""

@@ -301,7 +301,9 @@ def test_capturing_the_last_defender_wins_the_battle():
     assert blocks_in(s, "lanark") == {"douglas", "mar_s"}
     assert s.step == "regroup"
     assert s.active == ["Scotland"]
-    assert BLOCK_IX["mar_s"] not in s.reserves
+    assert ("block", "mar_s") in legal(s, "Scotland")  # former reserves regroup too
+    play(s, "Scotland", "done")
+    assert s.reserves == []
 
 
 def test_moray_is_never_captured_he_dies():
@@ -573,6 +575,24 @@ def test_the_winner_regroups_ignoring_border_control_within_fresh_limits():
     play(s, "Scotland", ("area", "lennox"))
     assert "Scotland regrouped a block from Lanark to Selkirk." in s.log
     assert s.step == "battle_phase"  # nothing left to regroup: the battle is over
+
+
+def test_reserves_that_never_fought_stay_hidden_until_the_battle_is_over():
+    s = battle(
+        "lanark",
+        "Scotland",
+        {"wallace": "lanark", "douglas": "lanark", "york_infantry": "lanark"},
+        reserves=["douglas"],
+        steps={"york_infantry": 1},
+        dice=(1, 6, 6, 6),
+    )
+    play(s, "Scotland", ("fire", "wallace"))
+    assert s.step == "regroup"
+    assert BLOCK_IX["douglas"] in s.reserves
+    assert ("block", "douglas") in legal(s, "Scotland")
+    play(s, "Scotland", "done")
+    assert s.reserves == []
+    assert s.battle == -1
 
 
 def test_scots_may_not_regroup_into_england():
