@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.ruleset import Action
+import pytest
+
+from core.ruleset import Action, IllegalAction
 from plugins.hammer_scots import rules  # noqa: F401 (registers every step)
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, machine, new_state
@@ -124,3 +126,17 @@ def play(s: State, role: str, *actions: Any) -> None:
 def legal(s: State, role: str) -> list[tuple[str, Any]]:
     """The legal actions of ``role`` now, as ``(type, arg)`` tuples."""
     return [tuple(a) for a in machine.actions(s, role)]  # type: ignore[misc]
+
+
+# --- (Hammer B addition) a refusal leaves everything as it was ------------------------------
+
+
+def refused(s: State, role: str, action: Any, match: str) -> None:
+    """``action`` is not offered to ``role``, is refused with a reason matching ``match``,
+    and leaves the state byte-identical (the standard every rules test checks)."""
+    a = act(action)
+    assert tuple(a) not in legal(s, role)
+    before = s.model_dump_json()
+    with pytest.raises(IllegalAction, match=match):
+        machine.apply(s, role, a)
+    assert s.model_dump_json() == before

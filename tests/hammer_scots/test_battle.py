@@ -10,7 +10,7 @@ from plugins.hammer_scots.battle import destinations, fire_rating, hit_targets, 
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, N_AREAS
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
 from plugins.hammer_scots.victory import outcome
-from tests.hammer_scots.builders import build, legal, play
+from tests.hammer_scots.builders import build, legal, play, refused
 
 # Two more battles elsewhere, so that battle_phase waits for Player 1 once ours is over.
 SPARE = {
@@ -46,15 +46,6 @@ def battle(
     s.rng.script = list(dice)
     machine.enter(s, "battle")
     return s
-
-
-def refused(s: State, role: str, action: tuple, match: str) -> None:
-    """The action is not offered, is refused with the rule's reason, and changes nothing."""
-    assert action not in legal(s, role)
-    before = s.model_dump_json()
-    with pytest.raises(IllegalAction, match=match):
-        machine.apply(s, role, Action(*action))
-    assert s.model_dump_json() == before
 
 
 def loc(s: State, block: str) -> int:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
-from core.ruleset import Action, IllegalAction
 from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
 from plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
 from plugins.hammer_scots.victory import outcome
 from plugins.hammer_scots.winter import drawable
-from tests.hammer_scots.builders import build, legal, play
+from tests.hammer_scots.builders import build, legal, play, refused
 
 SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
@@ -40,14 +37,6 @@ def skip_to(s: State, step: str) -> None:
         else:
             play(s, role, options[0])
     raise AssertionError(f"never reached {step}, stuck in {s.step}")
-
-
-def refused(s: State, role: str, action: tuple, match: str) -> None:
-    assert action not in legal(s, role)
-    before = s.model_dump_json()
-    with pytest.raises(IllegalAction, match=match):
-        machine.apply(s, role, Action(*action))
-    assert s.model_dump_json() == before
 
 
 def at(s: State, block: str) -> int:
