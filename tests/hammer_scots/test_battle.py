@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from core.ruleset import Action, IllegalAction
-from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.battle import destinations, fire_rating, hit_targets, step_refusal
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, N_AREAS
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
@@ -19,8 +18,6 @@ SPARE = {
     "durham_infantry": "ross",
     "graham": "ross",
 }
-
-SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
 
 def battle(

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State
 from plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build
-
-SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
 
 def lose(block: str, *, in_battle: bool, **fields: object) -> State:

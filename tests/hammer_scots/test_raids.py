@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 
 from core.ruleset import Action, IllegalAction
-from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.model import BLOCK_IX
 from plugins.hammer_scots.state import POOL, State, machine
 from tests.hammer_scots.builders import build, legal, play
 
 NOBLES = {"comyn_e": "badenoch", "bruce_s": "annan"}
 HANDS = {"England": ["move2_1"], "Scotland": ["move2_2"]}
-
-SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
 
 def raid(blocks: dict[str, str]) -> State:

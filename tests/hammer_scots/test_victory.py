@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.model import BLOCK_ID, OTHER_COLOUR, TWO_COLOURED
 from plugins.hammer_scots.state import State
 from plugins.hammer_scots.victory import (
@@ -15,8 +14,6 @@ from tests.hammer_scots.builders import build
 
 SCOTTISH_NOBLES = [BLOCK_ID[b] for b in TWO_COLOURED]
 ENGLISH_NOBLES = [BLOCK_ID[OTHER_COLOUR[b]] for b in TWO_COLOURED]
-
-SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
 
 def nobles(english: int, *, moray: str | None = None, wallace: str | None = None) -> State:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from plugins.hammer_scots import battle, cards, raids, winter
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
 from plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
 from plugins.hammer_scots.victory import outcome
 from plugins.hammer_scots.winter import drawable
 from tests.hammer_scots.builders import build, legal, play, refused
-
-SEQUENCE = (battle, cards, raids, winter)  # importing them registers every step
 
 # A noble each, at home, so that nobody wins by sudden death unless a test wants it.
 KEEP = {"ross_e": "ross", "galloway_s": "galloway"}
