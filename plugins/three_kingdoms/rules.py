@@ -19,9 +19,19 @@ notes say (DESIGN §7); modules, in the order of play:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from core.rng import Rng
-from core.ruleset import JSON, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from core.ruleset import (
+    JSON,
+    BoardAssets,
+    GameInfo,
+    Option,
+    Outcome,
+    Role,
+    Scenario,
+    StepRuleset,
+)
 
 # The rules modules register their steps on the machine when imported.
 from plugins.three_kingdoms import (  # noqa: F401
@@ -44,6 +54,7 @@ from plugins.three_kingdoms.state import ROLES, TKState, machine
 # done, or 2 plan cards + 2 generals, or advise + 4 for 草船借箭; 2 per field battle against
 # at most 4 rivals), for 5 seats over 250 rounds: 10 + 250 × 5 × 14 = 17,510.
 MAX_ACTIONS = 18_000
+WEB = Path(__file__).parent / "web"
 
 
 class ThreeKingdoms(StepRuleset[TKState]):
@@ -83,6 +94,8 @@ class ThreeKingdoms(StepRuleset[TKState]):
     )
     state_type = TKState
     machine = machine
+    # The board the web app draws from ``view.board_view`` (its template and static files).
+    board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
 
     def setup(
         self,

@@ -30,3 +30,10 @@ def test_the_same_seed_gives_the_same_game():
     a, b = RULESET.setup(seed=42, players=4), RULESET.setup(seed=42, players=4)
     assert a.model_dump_json() == b.model_dump_json()
     assert RULESET.load_state(a.model_dump_json()).model_dump_json() == a.model_dump_json()
+
+
+def test_the_ruleset_names_its_web_board():
+    board = RULESET.board
+    assert board is not None
+    assert (board.templates / board.template).is_file()
+    assert (board.static / "board.js").is_file()
