@@ -24,6 +24,7 @@ from web.routes import api_router, live_router, pages_router
 from web.settings import Settings
 from web.storage import SQLiteStorage, Storage
 from web.tables import Tables
+from web.writer import Writer
 
 HERE = Path(__file__).parent
 
@@ -39,9 +40,12 @@ def create_app(
     )
     hub = Hub()
 
+    writer = Writer(storage)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        writer.close()
         storage.close()
 
     app = FastAPI(
@@ -54,7 +58,7 @@ def create_app(
     app.state.registry = registry
     app.state.storage = storage
     app.state.hub = hub
-    app.state.tables = Tables(storage, registry, settings, on_change=hub.publish)
+    app.state.tables = Tables(storage, registry, settings, on_change=hub.publish, writer=writer)
     app.state.templates = make_templates(registry)
 
     errors.install(app)

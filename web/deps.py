@@ -6,7 +6,8 @@
 - ``SeatDep``: the seat whose bearer token came with the request (401 without one or with
   an unknown one); ``ViewerDep``: the same, or a spectator when no token came.
 
-They take an ``HTTPConnection`` so that WebSocket routes can use them too.
+They take an ``HTTPConnection`` so that WebSocket routes can use them too. They are all
+``async``: FastAPI would run a plain function in a worker thread, a costly hop per request.
 """
 
 from __future__ import annotations
@@ -26,23 +27,23 @@ from web.storage import Storage
 from web.tables import Refusal, Table, Tables
 
 
-def get_settings(conn: HTTPConnection) -> Settings:
+async def get_settings(conn: HTTPConnection) -> Settings:
     return conn.app.state.settings
 
 
-def get_storage(conn: HTTPConnection) -> Storage:
+async def get_storage(conn: HTTPConnection) -> Storage:
     return conn.app.state.storage
 
 
-def get_registry(conn: HTTPConnection) -> Registry:
+async def get_registry(conn: HTTPConnection) -> Registry:
     return conn.app.state.registry
 
 
-def get_tables(conn: HTTPConnection) -> Tables:
+async def get_tables(conn: HTTPConnection) -> Tables:
     return conn.app.state.tables
 
 
-def get_hub(conn: HTTPConnection) -> Hub:
+async def get_hub(conn: HTTPConnection) -> Hub:
     return conn.app.state.hub
 
 
@@ -53,8 +54,9 @@ TablesDep = Annotated[Tables, Depends(get_tables)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 
 
-def get_table(match_id: str, tables: TablesDep) -> Table:
-    return tables.get(match_id)
+async def get_table(match_id: str, conn: HTTPConnection) -> Table:
+    tables: Tables = conn.app.state.tables
+    return await tables.get(match_id)
 
 
 TableDep = Annotated[Table, Depends(get_table)]
@@ -83,13 +85,13 @@ def _role(table: Table, credentials: HTTPAuthorizationCredentials | None) -> Rol
     return role
 
 
-def current_seat(table: TableDep, credentials: Credentials) -> Seat:
+async def current_seat(table: TableDep, credentials: Credentials) -> Seat:
     if credentials is None:
         raise Refusal(401, "missing_token", "Send your seat token: Authorization: Bearer <token>.")
     return Seat(table, _role(table, credentials))
 
 
-def current_viewer(table: TableDep, credentials: Credentials) -> Seat:
+async def current_viewer(table: TableDep, credentials: Credentials) -> Seat:
     return Seat(table, _role(table, credentials))
 
 

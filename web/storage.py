@@ -18,7 +18,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -133,6 +133,11 @@ class Storage(ABC):
         """The latest stored state ``(seq, state_json)`` with ``seq <= at_most``."""
 
     @abstractmethod
+    def transaction(self) -> AbstractContextManager[None]:
+        """Several writes as one commit (one trip to the disk). A write inside that fails
+        is undone alone; the others stay in the transaction."""
+
+    @abstractmethod
     def close(self) -> None:
         """Release the database."""
 
@@ -192,13 +197,21 @@ class SQLiteStorage(Storage):
 
     def __init__(self, path: Path | str, synchronous: str = "FULL") -> None:
         self.path = str(path)
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
+        self._lock = threading.RLock()  # the writing connection and its transaction depth
+        self._depth = 0
+        self._db = self._connect(synchronous)
         self._migrate()
+        # WAL lets readers work beside the writer: the event loop never waits for an fsync
+        self._read_lock = threading.Lock()
+        self._reader = self._connect(synchronous)
+
+    def _connect(self, synchronous: str) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=5000")
+        return db
 
     # --- schema ---------------------------------------------------------------------
 
@@ -231,14 +244,33 @@ class SQLiteStorage(Storage):
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """A transaction, or a savepoint inside the transaction already open."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            depth = self._depth
+            self._db.execute("BEGIN IMMEDIATE" if depth == 0 else f"SAVEPOINT w{depth}")
+            self._depth += 1
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._depth = depth
+                if depth == 0:
+                    self._db.execute("ROLLBACK")
+                else:
+                    self._db.execute(f"ROLLBACK TO w{depth}")
+                    self._db.execute(f"RELEASE w{depth}")
                 raise
-            self._db.execute("COMMIT")
+            self._depth = depth
+            self._db.execute("COMMIT" if depth == 0 else f"RELEASE w{depth}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._write():
+            yield
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._read_lock:
+            yield self._reader
 
     # --- matches --------------------------------------------------------------------
 
@@ -271,8 +303,8 @@ class SQLiteStorage(Storage):
             raise SeqTaken(f"match {record.id} exists") from exc
 
     def match(self, match_id: str) -> MatchRecord | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._read() as db:
+            row = db.execute(
                 f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,)
             ).fetchone()
         return _match_record(row) if row else None
@@ -284,8 +316,8 @@ class SQLiteStorage(Storage):
             query += " WHERE status=?"
             params = (status,)
         query += " ORDER BY updated DESC LIMIT ?"
-        with self._lock:
-            rows = self._db.execute(query, (*params, limit)).fetchall()
+        with self._read() as db:
+            rows = db.execute(query, (*params, limit)).fetchall()
         return [_match_record(row) for row in rows]
 
     def seats(self, match_ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
@@ -293,8 +325,8 @@ class SQLiteStorage(Storage):
         if not match_ids:
             return found
         marks = ",".join("?" * len(match_ids))
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT match_id, role, kind, name, agent, token_hash FROM seats "
                 f"WHERE match_id IN ({marks}) ORDER BY match_id, position",
                 tuple(match_ids),
@@ -319,8 +351,8 @@ class SQLiteStorage(Storage):
     # --- the action log -------------------------------------------------------------
 
     def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT seq, role, type, arg, fresh FROM actions "
                 "WHERE match_id=? AND seq>? ORDER BY seq",
                 (match_id, after),
@@ -363,8 +395,8 @@ class SQLiteStorage(Storage):
 
     def snapshot(self, match_id: str, at_most: int | None = None) -> tuple[int, str] | None:
         bound = at_most if at_most is not None else 1 << 62
-        with self._lock:
-            row = self._db.execute(
+        with self._read() as db:
+            row = db.execute(
                 "SELECT seq, state FROM snapshots WHERE match_id=? AND seq<=? "
                 "ORDER BY seq DESC LIMIT 1",
                 (match_id, bound),
@@ -378,8 +410,9 @@ class SQLiteStorage(Storage):
         )
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
             self._db.close()
+            self._reader.close()
 
 
 _MATCH_COLUMNS = (

@@ -7,10 +7,15 @@ bots answer, and commits every accepted action to storage *before* anyone is tol
 
 A refusal is a :class:`Refusal` carrying the HTTP status the API answers with; the match is
 left exactly as it was (the rules guarantee it for the state, and nothing is written).
+
+Everything runs on the server's event loop; writes go through :class:`web.writer.Writer`
+(group commit). Each table has a lock held from the check of ``seq`` until the action, and
+the bots' answer, are on disk and announced, so nobody sees a state that is not stored yet.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -20,6 +25,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
@@ -39,6 +45,7 @@ from web.storage import (
     Storage,
     Summary,
 )
+from web.writer import Writer
 
 log = logging.getLogger("gameshelf.web")
 
@@ -90,6 +97,7 @@ class Table:
     title: str = field(init=False)
     _texts: dict[tuple[Role | None, int | None], str] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
@@ -187,8 +195,10 @@ class Tables:
         registry: Registry,
         settings: Settings,
         on_change: Callable[[Table], None] | None = None,
+        writer: Writer | None = None,
     ) -> None:
         self.storage = storage
+        self.writer = writer if writer is not None else Writer(storage)
         self.registry = registry
         self.settings = settings
         self.on_change = on_change
@@ -198,8 +208,9 @@ class Tables:
 
     # --- finding --------------------------------------------------------------------
 
-    def get(self, match_id: str) -> Table:
-        """The table ``match_id``; ``Refusal(404)`` when there is none."""
+    async def get(self, match_id: str) -> Table:
+        """The table ``match_id``; ``Refusal(404)`` when there is none. A match loaded
+        after a restart lets its bots act if they were interrupted."""
         table = self._cache.get(match_id)
         if table is not None:
             self._cache.move_to_end(match_id)
@@ -209,9 +220,31 @@ class Tables:
             raise Refusal(404, "unknown_match", f"There is no match {match_id!r}.")
         table = self._load(record)
         self._remember(table)
-        if self._play_bots(table):
-            self._changed(table)
+        async with table.lock:
+            if await self._play_bots(table):
+                self._changed(table)
         return table
+
+    def cached(self, match_id: str) -> Table | None:
+        """The table if it is in memory (tests look at the state this way)."""
+        return self._cache.get(match_id)
+
+    async def view_text(self, table: Table, role: Role | None, log_tail: int | None = None) -> str:
+        """What ``role`` sees, once no change is on its way to the disk."""
+        async with table.lock:
+            return table.payload_text(role, log_tail)
+
+    async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
+        """Run a storage write in the next group commit; on failure the table is dropped
+        from memory (it may be ahead of storage) and the error raised."""
+        task = asyncio.ensure_future(self.writer.run(write))
+
+        def check(done: asyncio.Future[Any]) -> None:
+            if table is not None and (done.cancelled() or done.exception() is not None):
+                self._forget(table)
+
+        task.add_done_callback(check)
+        return await asyncio.shield(task)
 
     def _load(self, record: MatchRecord) -> Table:
         """Rebuild a match: its latest snapshot, then the actions stored after it."""
@@ -277,7 +310,7 @@ class Tables:
 
     # --- creating -------------------------------------------------------------------
 
-    def create(
+    async def create(
         self,
         game_id: str,
         scenario: str | None,
@@ -310,9 +343,10 @@ class Tables:
             )
         records, tokens = self._seat(match.roles, seats)
         match.observers = [self.registry.notify]
-        table = self._store_new(match, records)
-        self._play_bots(table)
-        self._changed(table)
+        table = await self._store_new(match, records)
+        async with table.lock:
+            await self._play_bots(table)
+            self._changed(table)
         return table, tokens
 
     def _seat(
@@ -352,7 +386,7 @@ class Tables:
     def _new_token(self) -> str:
         return secrets.token_urlsafe(self.settings.token_bytes)
 
-    def _store_new(self, match: Match, seats: list[SeatRecord]) -> Table:
+    async def _store_new(self, match: Match, seats: list[SeatRecord]) -> Table:
         table = Table("", match, seats)
         for _ in range(10):
             table.id = secrets.token_hex(6)
@@ -366,7 +400,7 @@ class Tables:
                 table.summary(),
             )
             try:
-                self.storage.create_match(record, seats)
+                await self._write(None, partial(self.storage.create_match, record, seats))
             except SeqTaken:
                 continue
             stored = self.storage.match(table.id)
@@ -377,87 +411,105 @@ class Tables:
 
     # --- seats ----------------------------------------------------------------------
 
-    def join(self, table: Table, role: Role | None, name: str) -> tuple[Role, str]:
+    async def join(self, table: Table, role: Role | None, name: str) -> tuple[Role, str]:
         """Take an open seat (the first one when ``role`` is ``None``); returns its token."""
+        async with table.lock:
+            role = self._open_seat(table, role)
+            token = self._new_token()
+            claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
+            seats = [claimed if s.role == role else s for s in table.seats]
+            after = Table(table.id, table.match, seats, table.created)
+            write = partial(
+                self.storage.claim_seat,
+                table.id,
+                role,
+                name,
+                claimed.token_hash or b"",
+                after.summary(),
+            )
+            if not await self._write(None, write):
+                raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
+            table.seats = seats
+            self._changed(table)
+        return role, token
+
+    @staticmethod
+    def _open_seat(table: Table, role: Role | None) -> Role:
         if table.status == "finished":
             raise Refusal(409, "finished", "The match is over.")
         open_roles = [s.role for s in table.seats if s.kind == "open"]
         if role is None:
             if not open_roles:
                 raise Refusal(409, "no_open_seat", "Every seat of this match is taken.")
-            role = open_roles[0]
-        elif table.seat(role) is None:
+            return open_roles[0]
+        if table.seat(role) is None:
             raise Refusal(422, "bad_seat", f"There is no seat {role!r} in this match.")
-        elif role not in open_roles:
+        if role not in open_roles:
             raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
-        token = self._new_token()
-        claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
-        seats = [claimed if s.role == role else s for s in table.seats]
-        after = Table(table.id, table.match, seats, table.created)
-        if not self.storage.claim_seat(
-            table.id, role, name, claimed.token_hash or b"", after.summary()
-        ):
-            raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
-        table.seats = seats
-        self._changed(table)
-        return role, token
+        return role
 
     # --- playing --------------------------------------------------------------------
 
-    def act(self, table: Table, role: Role, action: Action, seq: int) -> bool:
+    async def act(self, table: Table, role: Role, action: Action, seq: int) -> bool:
         """Apply ``role``'s action if the match is still at ``seq``, then let bots answer.
 
         Returns ``False`` when this exact action of this role was already applied at
         ``seq`` (a retry): nothing is applied twice. Raises :class:`Refusal` otherwise.
+        Returns once the action (and the bots' answer) is stored and announced.
         """
-        match = table.match
-        if seq != match.seq:
-            if 0 <= seq < match.seq and match.history[seq][:3] == (role, *action):
-                return False
-            raise Refusal(
-                409,
-                "stale",
-                f"The match has moved on: it is at {match.seq}, not {seq}. Look again and choose.",
-                seq=match.seq,
-            )
-        start = match.seq
-        try:
-            match.apply(role, action, seq=seq)
-        except IllegalAction as exc:
-            status = 403 if exc.code in NOT_YOURS else 422
-            raise Refusal(status, exc.code, exc.reason, seq=match.seq) from None
-        except Exception:
-            self._forget(table)
-            raise
-        self._commit(table, start)
-        self._play_bots(table)
-        self._changed(table)
+        async with table.lock:
+            match = table.match
+            if seq != match.seq:
+                if 0 <= seq < match.seq and match.history[seq][:3] == (role, *action):
+                    return False
+                raise Refusal(
+                    409,
+                    "stale",
+                    f"The match has moved on: it is at {match.seq}, "
+                    f"not {seq}. Look again and choose.",
+                    seq=match.seq,
+                )
+            start = match.seq
+            try:
+                match.apply(role, action, seq=seq)
+            except IllegalAction as exc:
+                status = 403 if exc.code in NOT_YOURS else 422
+                raise Refusal(status, exc.code, exc.reason, seq=match.seq) from None
+            except Exception:
+                self._forget(table)
+                raise
+            await self._commit(table, start)
+            await self._play_bots(table)
+            self._changed(table)
         return True
 
-    def undo(self, table: Table, role: Role, seq: int | None = None) -> None:
+    async def undo(self, table: Table, role: Role, seq: int | None = None) -> None:
         """Take back ``role``'s latest action under the core's undo rule."""
-        match = table.match
-        if seq is not None and seq != match.seq:
-            raise Refusal(
-                409,
-                "stale",
-                f"The match has moved on: it is at {match.seq}, not {seq}.",
-                seq=match.seq,
+        async with table.lock:
+            match = table.match
+            if seq is not None and seq != match.seq:
+                raise Refusal(
+                    409,
+                    "stale",
+                    f"The match has moved on: it is at {match.seq}, not {seq}.",
+                    seq=match.seq,
+                )
+            if not match.undoable(role):
+                raise Refusal(
+                    409,
+                    "cannot_undo",
+                    "Nothing to take back: new information came out or another player acted since.",
+                    seq=match.seq,
+                )
+            try:
+                match.undo(role)
+            except Exception:
+                self._forget(table)
+                raise
+            await self._write(
+                table, partial(self.storage.truncate, table.id, match.seq, table.summary())
             )
-        if not match.undoable(role):
-            raise Refusal(
-                409,
-                "cannot_undo",
-                "Nothing to take back: new information came out or another player acted since.",
-                seq=match.seq,
-            )
-        try:
-            match.undo(role)
-            self.storage.truncate(table.id, match.seq, table.summary())
-        except Exception:
-            self._forget(table)
-            raise
-        self._changed(table)
+            self._changed(table)
 
     def _agents(self, table: Table) -> dict[Role, Agent]:
         match = table.match
@@ -469,7 +521,7 @@ class Tables:
             if s.kind == "bot" and s.agent
         }
 
-    def _play_bots(self, table: Table) -> int:
+    async def _play_bots(self, table: Table) -> int:
         """Let the seated bots act until a person must; their actions are committed."""
         agents = self._agents(table)
         match = table.match
@@ -482,10 +534,10 @@ class Tables:
             # A bot or the rules failed: keep what was fully applied, rebuild on next use.
             log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
             self._forget(table)
-        self._commit(table, start)
+        await self._commit(table, start)
         return match.seq - start
 
-    def _commit(self, table: Table, start: int) -> None:
+    async def _commit(self, table: Table, start: int) -> None:
         """Write the actions after ``start`` (and a snapshot when one is due)."""
         match = table.match
         if match.seq == start:
@@ -498,11 +550,9 @@ class Tables:
         snapshot = None
         if match.seq // every > start // every:
             snapshot = (match.seq, match.ruleset.dump_state(match.state))
-        try:
-            self.storage.append(table.id, records, table.summary(), snapshot)
-        except Exception:
-            self._forget(table)
-            raise
+        await self._write(
+            table, partial(self.storage.append, table.id, records, table.summary(), snapshot)
+        )
 
     def _changed(self, table: Table) -> None:
         table.version = self._tick()

@@ -14,7 +14,7 @@ from tests.web.conftest import TestClient, auth, new_duel, tokens
 
 def fingerprint(app: FastAPI, match_id: str) -> tuple[str, list[Any], int]:
     """The match as the server holds it: state JSON, history, and the stored log length."""
-    table = app.state.tables.get(match_id)
+    table = app.state.tables.cached(match_id)
     stored = app.state.storage.actions(match_id)
     return table.match.state.model_dump_json(), list(table.match.history), len(stored)
 
@@ -129,7 +129,7 @@ def test_a_seat_sees_its_own_hand_and_a_spectator_sees_none(
 ) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
-    state = app.state.tables.get(mid).match.state
+    state = app.state.tables.cached(mid).match.state
     north = client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()
     assert north["view"]["hand"] == state.hands["north"]
     assert north["role"] == "north"
@@ -268,7 +268,7 @@ def test_a_seat_may_not_act_when_it_is_not_its_decision(client: TestClient, app:
         json={"type": "card", "arg": legal_card(client, mid, tok["north"]), "seq": 0},
     )
     before = fingerprint(app, mid)
-    hand = app.state.tables.get(mid).match.state.hands["north"]
+    hand = app.state.tables.cached(mid).match.state.hands["north"]
     reply = client.post(
         f"/api/matches/{mid}/actions",
         headers=auth(tok["north"]),

@@ -38,7 +38,8 @@ def without_version(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def state_of(client: TestClient, mid: str) -> tuple[str, list[Any]]:
-    match = client.app.state.tables.get(mid).match  # type: ignore[attr-defined]
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    match = client.portal.call(tables.get, mid).match  # type: ignore[union-attr]
     return match.state.model_dump_json(), list(match.history)
 
 

@@ -72,7 +72,7 @@ def received(client: TestClient, mid: str, token: str | None) -> tuple[str, str]
 
 
 def check_nothing_hidden_arrives(client: TestClient, mid: str, tokens: dict[str, str]) -> None:
-    table = client.app.state.tables.get(mid)  # type: ignore[attr-defined]
+    table = client.app.state.tables.cached(mid)  # type: ignore[attr-defined]
     ruleset = table.match.ruleset
     saved = ruleset.dump_state(table.match.state)
     for role, token in [*tokens.items(), (None, None)]:
@@ -107,7 +107,7 @@ def check_englands_view_of_scottish_blocks(client: TestClient, mid: str, token: 
     from plugins.hammer_scots.model import BLOCK_ID
     from plugins.hammer_scots.view import hidden_blocks
 
-    table = client.app.state.tables.get(mid)  # type: ignore[attr-defined]
+    table = client.app.state.tables.cached(mid)  # type: ignore[attr-defined]
     secret = {BLOCK_ID[b] for b in hidden_blocks(table.match.state, "England")}
     for text in received(client, mid, token):
         for d in walk(json.loads(text)):

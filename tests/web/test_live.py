@@ -30,7 +30,7 @@ def test_each_connection_receives_its_own_seats_view_on_every_change(
     ):
         n0, s0, x0 = north.receive_json(), south.receive_json(), spectator.receive_json()
         assert (n0["seq"], s0["seq"], x0["seq"]) == (0, 0, 0)
-        state = app.state.tables.get(mid).match.state
+        state = app.state.tables.cached(mid).match.state
         assert n0["view"]["hand"] == state.hands["north"]
         assert s0["view"]["hand"] == state.hands["south"]
         assert x0["view"]["hand"] is None
@@ -75,11 +75,11 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
         headers=auth(tok["south"]),
         json={
             "type": "card",
-            "arg": app.state.tables.get(mid).match.state.hands["south"][0],
+            "arg": app.state.tables.cached(mid).match.state.hands["south"][0],
             "seq": 0,
         },
     )
-    match = app.state.tables.get(mid).match
+    match = app.state.tables.cached(mid).match
     for role, token in [("north", tok["north"]), (None, None)]:
         with client.websocket_connect(
             f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
@@ -88,7 +88,7 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
         http = client.get(f"/api/matches/{mid}/view", headers=auth(token)).text
         for seed in range(5):
             RULESET.shuffle_hidden(match.state, role, Rng(seed=seed))
-            app.state.tables.get(mid).forget_texts()  # changed behind the server's back
+            app.state.tables.cached(mid).forget_texts()  # changed behind the server's back
             with client.websocket_connect(
                 f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
             ) as ws:

@@ -36,7 +36,7 @@ async def live(
 ) -> None:
     await websocket.accept()
     try:
-        table = tables.get(match_id)
+        table = await tables.get(match_id)
     except Refusal:
         await websocket.close(CLOSE_UNKNOWN_MATCH, "no such match")
         return
@@ -46,7 +46,9 @@ async def live(
         return
     listener = hub.join(match_id, role, log_tail)
     try:
-        listener.push(table.payload_text(role))  # the whole log first, then only its tail
+        listener.push(
+            await tables.view_text(table, role)
+        )  # the whole log first, then only its tail
         sender = asyncio.create_task(_send(websocket, listener))
         receiver = asyncio.create_task(_drain(websocket))
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)

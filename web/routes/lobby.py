@@ -66,7 +66,7 @@ async def create_match(body: MatchIn, tables: TablesDep, settings: SettingsDep) 
         )
         for s in body.seats
     ]
-    table, tokens = tables.create(body.game, body.scenario, body.options, body.seed, seats)
+    table, tokens = await tables.create(body.game, body.scenario, body.options, body.seed, seats)
     return Created(
         id=table.id,
         url=f"/m/{table.id}",
@@ -77,7 +77,7 @@ async def create_match(body: MatchIn, tables: TablesDep, settings: SettingsDep) 
 @router.post("/matches/{match_id}/join", response_model=Joined)
 async def join_match(body: JoinIn, table: TableDep, tables: TablesDep) -> Joined:
     """Take an open seat (the first one unless ``role`` is given); returns its token."""
-    role, token = tables.join(table, body.role, body.name.strip())
+    role, token = await tables.join(table, body.role, body.name.strip())
     return Joined(id=table.id, role=role, name=body.name.strip(), token=token, url=f"/m/{table.id}")
 
 

@@ -11,6 +11,7 @@ from core.ruleset import Action
 from web.deps import RegistryDep, Seat, SeatDep, TableDep, TablesDep, ViewerDep
 from web.pages import board_template, render
 from web.schemas import ActionIn, Payload, UndoIn
+from web.tables import Tables
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
 pages = APIRouter()
@@ -50,20 +51,19 @@ LogTail = Annotated[
 ]
 
 
-def payload_response(
-    seat: Seat, log_tail: int | None, headers: dict[str, str] | None = None
+async def payload_response(
+    seat: Seat, tables: Tables, log_tail: int | None, headers: dict[str, str] | None = None
 ) -> Response:
     """The seat's payload as JSON, built once per change of the match and shared with the
     live updates (no per-request validation of a view the server itself made)."""
-    return Response(
-        seat.table.payload_text(seat.role, log_tail), media_type="application/json", headers=headers
-    )
+    text = await tables.view_text(seat.table, seat.role, log_tail)
+    return Response(text, media_type="application/json", headers=headers)
 
 
 @router.get("/view", response_model=Payload, responses={401: REFUSALS[401], 404: REFUSALS[404]})
-async def match_view(seat: ViewerDep, log_tail: LogTail = None) -> Response:
+async def match_view(seat: ViewerDep, tables: TablesDep, log_tail: LogTail = None) -> Response:
     """What the seat of the bearer token sees (the spectator view without a token)."""
-    return payload_response(seat, log_tail)
+    return await payload_response(seat, tables, log_tail)
 
 
 @router.post("/actions", response_model=Payload, responses=REFUSALS)
@@ -74,8 +74,10 @@ async def post_action(
     if the match moved on it is refused (409), unless this very action was already applied
     there (a retry), which is answered as a success without applying it again."""
     assert seat.role is not None
-    applied = tables.act(seat.table, seat.role, Action(body.type, body.arg), body.seq)
-    return payload_response(seat, log_tail, None if applied else {"X-Gameshelf-Duplicate": "1"})
+    applied = await tables.act(seat.table, seat.role, Action(body.type, body.arg), body.seq)
+    return await payload_response(
+        seat, tables, log_tail, None if applied else {"X-Gameshelf-Duplicate": "1"}
+    )
 
 
 @router.post("/undo", response_model=Payload, responses=REFUSALS)
@@ -85,8 +87,8 @@ async def post_undo(
     """Take back the seat's latest action, while no new information came out since and
     no other seat acted (409 otherwise)."""
     assert seat.role is not None
-    tables.undo(seat.table, seat.role, body.seq if body else None)
-    return payload_response(seat, log_tail)
+    await tables.undo(seat.table, seat.role, body.seq if body else None)
+    return await payload_response(seat, tables, log_tail)
 
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)
