@@ -1,0 +1,144 @@
+"""Storage and the writer: transactions, savepoints, group commit, and ``gameshelf serve``."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web.storage import (
+    ActionRecord,
+    MatchRecord,
+    SeatRecord,
+    SeqTaken,
+    SQLiteStorage,
+    Summary,
+)
+from web.writer import Writer
+
+
+def new_match(storage: SQLiteStorage, match_id: str = "m1") -> None:
+    storage.create_match(
+        MatchRecord(
+            match_id,
+            "toy_duel",
+            "standard",
+            {"hand_size": 3},
+            7,
+            2,
+            Summary(0, "running", ["north", "south"]),
+        ),
+        [
+            SeatRecord("north", "human", "Ann", token_hash=b"x" * 32),
+            SeatRecord("south", "bot", "Random", agent="random"),
+        ],
+    )
+
+
+def action(seq: int) -> ActionRecord:
+    return ActionRecord(seq, "north", "card", seq, fresh=False)
+
+
+@pytest.fixture
+def storage(tmp_path: Path) -> Any:
+    s = SQLiteStorage(tmp_path / "s.sqlite3")
+    yield s
+    s.close()
+
+
+def test_a_match_its_seats_and_its_log_round_trip(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    storage.append(
+        "m1", [action(1), action(2)], Summary(2, "running", ["south"]), snapshot=(2, '{"state": 1}')
+    )
+    record = storage.match("m1")
+    assert record is not None
+    assert record.options == {"hand_size": 3}
+    assert record.summary == Summary(2, "running", ["south"], None)
+    assert [a.seq for a in storage.actions("m1")] == [1, 2]
+    assert storage.actions("m1", after=1) == [action(2)]
+    assert storage.snapshot("m1") == (2, '{"state": 1}')
+    assert storage.snapshot("m1", at_most=1) is None
+    seats = storage.seats(["m1"])["m1"]
+    assert [(s.role, s.kind, s.agent) for s in seats] == [
+        ("north", "human", None),
+        ("south", "bot", "random"),
+    ]
+
+
+def test_an_action_stored_twice_under_one_seq_is_refused_whole(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    storage.append("m1", [action(1)], Summary(1, "running"))
+    with pytest.raises(SeqTaken):
+        storage.append("m1", [action(2), action(1)], Summary(2, "running"))
+    assert [a.seq for a in storage.actions("m1")] == [1]
+    assert storage.match("m1").summary.seq == 1  # type: ignore[union-attr]
+
+
+def test_undo_forgets_the_actions_and_snapshots_after_it(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    storage.append(
+        "m1", [action(1), action(2), action(3)], Summary(3, "running"), snapshot=(3, "{}")
+    )
+    storage.truncate("m1", 1, Summary(1, "running"))
+    assert [a.seq for a in storage.actions("m1")] == [1]
+    assert storage.snapshot("m1") is None
+
+
+def test_inside_a_transaction_a_failing_write_is_undone_alone(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    new_match(storage, "m2")
+    storage.append("m1", [action(1)], Summary(1, "running"))
+    with storage.transaction():
+        storage.append("m2", [action(1)], Summary(1, "running"))
+        with pytest.raises(SeqTaken):
+            storage.append("m1", [action(1)], Summary(9, "running"))
+        storage.append("m2", [action(2)], Summary(2, "running"))
+    assert [a.seq for a in storage.actions("m2")] == [1, 2]
+    assert storage.match("m1").summary.seq == 1  # type: ignore[union-attr]
+
+
+def test_the_writer_commits_many_writes_at_once_each_on_its_own(storage: SQLiteStorage) -> None:
+    for i in range(20):
+        new_match(storage, f"m{i}")
+    writer = Writer(storage)
+
+    async def main() -> list[Any]:
+        writes = [
+            writer.run(lambda i=i: storage.append(f"m{i}", [action(1)], Summary(1, "running")))
+            for i in range(20)
+        ]
+        writes.append(writer.run(lambda: storage.append("m0", [action(1)], Summary(1, "running"))))
+        return await asyncio.gather(*writes, return_exceptions=True)
+
+    outcomes = asyncio.run(main())
+    writer.close()
+    assert outcomes[:20] == [None] * 20
+    assert isinstance(outcomes[20], SeqTaken)
+    assert all(len(storage.actions(f"m{i}")) == 1 for i in range(20))
+    assert writer.writes == 21
+    assert writer.batches < 21  # grouped: fewer commits than writes
+
+
+def test_serve_builds_the_app_for_the_address_and_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from web import server
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: Any, **kwargs: Any) -> None:
+        seen.update(kwargs, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setenv("GAMESHELF_PLUGINS", "core")
+    server.run("127.0.0.1", 8123, str(tmp_path / "served.sqlite3"))
+    assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
+    assert seen["app"].state.settings.db == tmp_path / "served.sqlite3"
+    assert (tmp_path / "served.sqlite3").exists()  # created on first start
+    assert seen["access_log"] is False
+    seen["app"].state.storage.close()
