@@ -88,8 +88,9 @@
 
   for (const button of document.querySelectorAll(".open-form")) {
     const form = document.querySelector("form.new-match[data-game='" + button.dataset.game + "']");
-    button.addEventListener("click", () => { form.hidden = false; button.hidden = true; syncNames(form); });
-    form.querySelector(".cancel").addEventListener("click", () => { form.hidden = true; button.hidden = false; });
+    const card = button.closest(".game-card");
+    button.addEventListener("click", () => { form.hidden = false; button.hidden = true; card.classList.add("open"); syncNames(form); });
+    form.querySelector(".cancel").addEventListener("click", () => { form.hidden = true; button.hidden = false; card.classList.remove("open"); });
     form.addEventListener("change", () => { showPlayers(form); syncNames(form); });
     form.addEventListener("submit", (ev) => { ev.preventDefault(); create(form); });
   }
