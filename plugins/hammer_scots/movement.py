@@ -62,6 +62,9 @@ from plugins.hammer_scots.state import (
 )
 
 NORSE = bix("norse")
+# The actions naming each block and each area, made once (actions() is the hot path).
+PICK_BLOCK: tuple[Action, ...] = tuple(Action("block", b) for b in BLOCK_ID)
+PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
 
 
 # --- predicates -----------------------------------------------------------------------------
@@ -265,7 +268,7 @@ class MoveWho(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in movable_blocks(s, role):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
         yield Action("done")
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -313,7 +316,7 @@ class MoveWhere(Step[State]):
         first = here == s.move_origin
         for there, border in NEIGHBOURS[here]:
             if may_step(s, b, here, there, border, first):
-                yield Action("area", AREA_ID[there])
+                yield PICK_AREA[there]
         if here != s.move_origin:
             yield Action("stop")
 
@@ -367,7 +370,7 @@ class NorseMove(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for there in norse_landings(s):
-            yield Action("area", AREA_ID[there])
+            yield PICK_AREA[there]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type != "area":

@@ -45,7 +45,6 @@ A BLOCK the seat may see is ``{"id", "name", "side", "kind", "steps", "full", "l
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from core.rng import Rng
@@ -80,33 +79,67 @@ def sees(s: State, role: str | None, b: int) -> bool:
     return SIDE[b] == role or is_revealed(s, b)
 
 
+# The parts of a block's and an area's view that never change, made once.
+BLOCK_FACTS: tuple[JSON, ...] = tuple(
+    {
+        "id": blk.id,
+        "side": blk.side,
+        "kind": blk.kind,
+        "full": blk.steps,
+        "letter": blk.letter,
+        "fire": blk.fire,
+        "move": blk.move,
+        "noble": blk.noble is not None,
+    }
+    for blk in BLOCKS
+)
+AREA_FACTS: tuple[JSON, ...] = tuple(
+    {
+        "id": area.id,
+        "name": area.name,
+        "x": area.x,
+        "y": area.y,
+        "country": area.country,
+        "castle": area.castle,
+        "castle_scots": area.castle_limit(SCOTTISH),
+        "cathedral": area.cathedral,
+        "coastal": area.coastal,
+        "homes": [NOBLE_NAMES[n] for n in area.home_of],
+    }
+    for area in AREAS
+)
+BORDER_FACTS: tuple[JSON, ...] = tuple(
+    {"a": bd.a, "b": bd.b, "type": bd.type, "national": bd.national, "limit": BORDER_LIMIT[i]}
+    for i, bd in enumerate(BORDERS)
+)
+
+
 def block_view(s: State, role: str | None, b: int) -> JSON:
     reserve = b in s.reserves
     if not sees(s, role, b):
         return {"side": SIDE[b], "hidden": True, "reserve": reserve}
-    data = BLOCKS[b]
     return {
-        "id": BLOCK_ID[b],
+        **BLOCK_FACTS[b],
         "name": block_name(s, b),
-        "side": SIDE[b],
-        "kind": data.kind,
         "steps": s.steps[b],
-        "full": FULL[b],
-        "letter": data.letter,
-        "fire": data.fire,
-        "move": data.move,
-        "noble": data.noble is not None,
         "reserve": reserve,
         "moved": b in s.moved,
     }
 
 
 def blocks_view(s: State, role: str | None, blocks: list[int]) -> list[JSON]:
-    """Seen blocks in data order, then the hidden ones (which all look alike)."""
+    """Seen blocks in data order, then the hidden ones (which all look alike: those in
+    the open first, then those in reserve)."""
     seen = [block_view(s, role, b) for b in blocks if sees(s, role, b)]
-    hidden = [block_view(s, role, b) for b in blocks if not sees(s, role, b)]
-    hidden.sort(key=lambda v: json.dumps(v, sort_keys=True))
-    return seen + hidden
+    hidden = [b for b in blocks if not sees(s, role, b)]
+    reserves = sum(1 for b in hidden if b in s.reserves)
+    if not hidden:
+        return seen
+    side = SIDE[hidden[0]]
+    return seen + [
+        {"side": side, "hidden": True, "reserve": i >= len(hidden) - reserves}
+        for i in range(len(hidden))
+    ]
 
 
 def card_view(card: str) -> JSON:
@@ -116,25 +149,15 @@ def card_view(card: str) -> JSON:
 
 def areas_view(s: State, role: str | None) -> list[JSON]:
     per_area: list[dict[str, list[int]]] = [{ENGLISH: [], SCOTTISH: []} for _ in AREAS]
-    for b in range(N_BLOCKS):
-        where = s.location[b]
+    for b, where in enumerate(s.location):
         if where >= 0:
             per_area[where][SIDE[b]].append(b)
     out = []
-    for i, area in enumerate(AREAS):
-        here = per_area[i]
+    for i, here in enumerate(per_area):
         out.append(
             {
-                "id": area.id,
-                "name": area.name,
-                "x": area.x,
-                "y": area.y,
-                "country": area.country,
-                "castle": area.castle,
-                "castle_scots": area.castle_limit(SCOTTISH),
-                "cathedral": area.cathedral,
-                "coastal": area.coastal,
-                "homes": [NOBLE_NAMES[n] for n in area.home_of],
+                **AREA_FACTS[i],
+                "homes": list(AREA_FACTS[i]["homes"]),
                 "attacker": s.attacker[i] or None,
                 "contested": bool(here[ENGLISH] and here[SCOTTISH]),
                 "blocks": {side: blocks_view(s, role, here[side]) for side in SIDES},
@@ -145,16 +168,8 @@ def areas_view(s: State, role: str | None) -> list[JSON]:
 
 def borders_view(s: State) -> list[JSON]:
     return [
-        {
-            "a": b.a,
-            "b": b.b,
-            "type": b.type,
-            "national": b.national,
-            "limit": BORDER_LIMIT[i],
-            "crossed": s.border_count[i],
-            "last_used": s.last_used[i] or None,
-        }
-        for i, b in enumerate(BORDERS)
+        {**BORDER_FACTS[i], "crossed": s.border_count[i], "last_used": s.last_used[i] or None}
+        for i in range(len(BORDERS))
     ]
 
 

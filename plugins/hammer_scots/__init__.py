@@ -1,0 +1,9 @@
+"""Hammer of the Scots (Columbia Games, 2002) for Gameshelf: England against Scotland."""
+
+from core.hookspecs import hookimpl
+from plugins.hammer_scots.rules import RULESET
+
+
+@hookimpl
+def gameshelf_games():
+    return [RULESET]
