@@ -128,6 +128,9 @@ class Rng(BaseModel):
         self.reveals += 1
 
     @property
-    def epoch(self) -> tuple[int, int]:
-        """Changes whenever anything random happened or anything hidden was revealed."""
-        return (self.counter, self.reveals)
+    def epoch(self) -> int:
+        """Changes whenever anything random happened or anything hidden was revealed.
+
+        Both counters only ever grow, so their sum moves exactly when either does.
+        """
+        return self.counter + self.reveals

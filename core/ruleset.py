@@ -271,9 +271,7 @@ class StepRuleset(Ruleset[S]):
             raise IllegalAction(
                 f"There is no role {role!r} in {self.info.title}.", code="unknown_role"
             )
-        if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.", code="game_over")
-        self.machine.apply(state, role, action)
+        self.machine.apply(state, role, action)  # nobody is active once the game is over
 
     def view(self, state: S, role: Role | None) -> JSON:
         acts = self.actions(state, role) if role is not None else []

@@ -138,9 +138,11 @@ class StepMachine(Generic[S]):
         step = self.steps[s.step]
         active = step.active(s)
         if role not in active:
-            who = " and ".join(active) or "nobody"
+            if not active:
+                raise IllegalAction("The game is over: nobody may act.", code="game_over")
             raise IllegalAction(
-                f"It is not {role}'s turn: waiting for {who}.", code="not_your_turn"
+                f"It is not {role}'s turn: waiting for {' and '.join(active)}.",
+                code="not_your_turn",
             )
         legal = False
         known_type = False

@@ -129,3 +129,13 @@ def test_options_and_scenario_reach_setup():
     assert m.to_json()["options"] == {"hand_size": 2}
     with pytest.raises(ValueError, match="one of"):
         Match(RULESET, options={"hand_size": 7})
+
+
+def test_no_action_is_accepted_once_the_game_is_over():
+    m = new_match()
+    m.play_bots({"north": FirstLegalAgent(), "south": FirstLegalAgent()})
+    before = RULESET.dump_state(m.state)
+    with pytest.raises(IllegalAction) as err:
+        m.apply("north", Action("card", 1))
+    assert err.value.code == "game_over"
+    assert RULESET.dump_state(m.state) == before
