@@ -47,6 +47,7 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE,
     SIDE_BLOCKS,
+    SIDE_RANGE,
     bix,
 )
 from plugins.hammer_scots.state import (
@@ -174,12 +175,18 @@ def can_leave(s: State, b: int, here: int) -> bool:
 def movable_blocks(s: State, side: str) -> Iterator[int]:
     """The blocks of ``side`` that may start a move now, in data order (§5.1, §5.5).
 
-    Whether a block may leave its area depends only on the area and the side, so each
-    area is worked out once.
+    ``can_move`` for every block at once: whether a block may leave its area depends only
+    on the area and the side, so each area is worked out once, with ``may_step``'s tests
+    written out (this is the hottest loop of a game).
     """
-    leave: dict[int, bool] = {}
     loc = s.location
     moved = s.moved
+    foe = enemy(side)
+    start, stop = SIDE_RANGE[foe]
+    foe_areas = set(loc[start:stop])
+    mp, counts, activated, last_used = s.move_points, s.border_count, s.activated, s.last_used
+    barred = s.truce if s.truce and s.truce != side else ""
+    leave: dict[int, bool] = {}
     for b in SIDE_BLOCKS[side]:  # type: ignore[index]
         here = loc[b]
         if here < 0 or b in moved:
@@ -190,7 +197,23 @@ def movable_blocks(s: State, side: str) -> Iterator[int]:
             continue
         ok = leave.get(here)
         if ok is None:
-            ok = leave[here] = not is_pinned(s, b) and can_leave(s, b, here)
+            ok = False
+            if not is_pinned(s, b):
+                contested = here in foe_areas
+                for there, border in NEIGHBOURS[here]:
+                    if counts[border] >= BORDER_LIMIT[border]:
+                        continue
+                    if mp < 1 and (BORDER_NATIONAL[border] or here not in activated):
+                        continue
+                    if barred and (
+                        (there == ENGLAND and side == SCOTTISH) or has_side(s, there, barred)
+                    ):
+                        continue
+                    if contested and last_used[border] == foe:
+                        continue
+                    ok = True
+                    break
+            leave[here] = ok
         if ok:
             yield b
 
