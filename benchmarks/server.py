@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -95,6 +96,48 @@ class Figures:
     driver_cpu: float = 0.0  # and this process, the players
 
 
+class Connection:
+    """A minimal HTTP/1.1 keep-alive client: the players' side must cost little CPU, since
+    it shares the machine with the server being measured."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = json.dumps(body).encode() if body is not None else b""
+        head = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            f"Content-Length: {len(data)}",
+        ]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        assert self.reader is not None
+        header = await self.reader.readuntil(b"\r\n\r\n")
+        lines = header.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        length = 0
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length)
+        return status, json.loads(payload) if payload else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 async def play_matches(
     base: str,
     game: str,
@@ -102,11 +145,28 @@ async def play_matches(
     seconds: float,
     warmup: float,
     slot: int,
-    client: Any,
     figures: Figures,
     start: float,
 ) -> None:
     """One table of the benchmark: play matches back to back until the time is up."""
+    host, port = base.removeprefix("http://").split(":")
+    client = Connection(host, int(port))
+    try:
+        await play_on(client, game, players, seconds, warmup, slot, figures, start)
+    finally:
+        client.close()
+
+
+async def play_on(
+    client: Connection,
+    game: str,
+    players: int,
+    seconds: float,
+    warmup: float,
+    slot: int,
+    figures: Figures,
+    start: float,
+) -> None:
     rnd = random.Random(slot)
     deadline = start + warmup + seconds
 
@@ -116,16 +176,16 @@ async def play_matches(
 
     while time.perf_counter() < deadline:
         began = time.perf_counter()
-        reply = await client.post(
+        _, created = await client.request(
+            "POST",
             "/api/matches",
-            json={
+            {
                 "game": game,
                 "seed": rnd.randrange(1 << 30),
                 "seats": [{"name": f"Seat {i + 1}"} for i in range(players)],
             },
         )
         counted(figures.creates, began)
-        created = reply.json()
         tokens = {s["role"]: s["token"] for s in created["seats"]}
         url = f"/api/matches/{created['id']}"
         role = None
@@ -138,12 +198,11 @@ async def play_matches(
                     break
                 role = rnd.choice(active) if active else next(iter(tokens))
                 began = time.perf_counter()
-                got = await client.get(
-                    f"{url}/view?log_tail={LOG_TAIL}",
-                    headers={"Authorization": f"Bearer {tokens[role]}"},
+                _, payload = await client.request(
+                    "GET", f"{url}/view?log_tail={LOG_TAIL}", token=tokens[role]
                 )
                 counted(figures.views, began)
-                payload = got.json()
+                assert payload is not None
                 if payload["outcome"] is not None:
                     figures.games_ended += 1
                     break
@@ -153,17 +212,18 @@ async def play_matches(
             menu = [(t, a) for t, args in payload["view"]["actions"].items() for a in args]
             kind, arg = rnd.choice(menu)
             began = time.perf_counter()
-            reply = await client.post(
+            status, reply = await client.request(
+                "POST",
                 f"{url}/actions?log_tail={LOG_TAIL}",
-                json={"type": kind, "arg": arg, "seq": payload["seq"]},
-                headers={"Authorization": f"Bearer {tokens[role]}"},
+                {"type": kind, "arg": arg, "seq": payload["seq"]},
+                tokens[role],
             )
             counted(figures.actions, began)
-            if reply.status_code != 200:
-                figures.refused[reply.status_code] = figures.refused.get(reply.status_code, 0) + 1
+            if status != 200:
+                figures.refused[status] = figures.refused.get(status, 0) + 1
                 payload = None
                 continue
-            payload = reply.json()
+            payload = reply
             if payload["outcome"] is not None:
                 figures.games_ended += 1
                 break
@@ -178,29 +238,26 @@ async def drive(
     warmup: float,
     server_pid: int | None = None,
 ) -> Figures:
-    import httpx
-
     figures = Figures()
-    limits = httpx.Limits(max_connections=matches + 4, max_keepalive_connections=matches + 4)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
-        start = time.perf_counter()
+    # one keep-alive connection per table, like one browser per match
+    start = time.perf_counter()
 
-        async def measure_cpu() -> None:
-            if server_pid is None:
-                return
-            await asyncio.sleep(warmup)
-            before, mine = cpu_seconds(server_pid), time.process_time()
-            await asyncio.sleep(seconds)
-            figures.server_cpu = cpu_seconds(server_pid) - before
-            figures.driver_cpu = time.process_time() - mine
+    async def measure_cpu() -> None:
+        if server_pid is None:
+            return
+        await asyncio.sleep(warmup)
+        before, mine = cpu_seconds(server_pid), time.process_time()
+        await asyncio.sleep(seconds)
+        figures.server_cpu = cpu_seconds(server_pid) - before
+        figures.driver_cpu = time.process_time() - mine
 
-        await asyncio.gather(
-            measure_cpu(),
-            *(
-                play_matches(base, game, players, seconds, warmup, slot, client, figures, start)
-                for slot in range(matches)
-            ),
-        )
+    await asyncio.gather(
+        measure_cpu(),
+        *(
+            play_matches(base, game, players, seconds, warmup, slot, figures, start)
+            for slot in range(matches)
+        ),
+    )
     return figures
 
 
@@ -295,11 +352,17 @@ def main() -> None:
                 db,
             ],
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join(
+                    filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])
+                ),
+            },
         )
         try:
             base = f"http://127.0.0.1:{port}"
-            players = args.players or wait_for(base, args.game, server)
+            fewest = wait_for(base, args.game, server)
+            players = args.players or fewest
             figures = asyncio.run(
                 drive(base, args.game, players, args.matches, args.seconds, args.warmup, server.pid)
             )

@@ -7,8 +7,8 @@ from fastapi import APIRouter
 from web.routes import live, lobby, matches, replays
 
 api_router = APIRouter(prefix="/api")
+api_router.include_router(matches.router)  # first: the hot path (actions, views) matches soonest
 api_router.include_router(lobby.router)
-api_router.include_router(matches.router)
 api_router.include_router(replays.router)
 
 pages_router = APIRouter(include_in_schema=False)
