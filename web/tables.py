@@ -49,6 +49,8 @@ from web.writer import Writer
 
 log = logging.getLogger("gameshelf.web")
 
+BOT_ROUND = 200  # bot actions between two pauses in which the server serves others
+
 # IllegalAction codes that mean "this is not your decision to make" (403), not a bad action.
 NOT_YOURS = frozenset({"not_your_turn", "game_over", "unknown_role"})
 
@@ -522,20 +524,33 @@ class Tables:
         }
 
     async def _play_bots(self, table: Table) -> int:
-        """Let the seated bots act until a person must; their actions are committed."""
-        agents = self._agents(table)
+        """Let the seated bots act until a person must; their actions are committed.
+
+        Bots play in rounds of :data:`BOT_ROUND` actions; between rounds the progress is
+        stored and announced and the server serves others (a match of bots alone does not
+        freeze the site)."""
         match = table.match
-        if not agents or match.outcome() is not None:
-            return 0
-        start = match.seq
-        try:
-            match.play_bots(agents)
-        except Exception:
-            # A bot or the rules failed: keep what was fully applied, rebuild on next use.
-            log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
-            self._forget(table)
-        await self._commit(table, start)
-        return match.seq - start
+        first = match.seq
+        limit = match.ruleset.info.max_actions
+        while match.outcome() is None and match.seq - first < limit:
+            agents = self._agents(table)
+            if not agents:
+                break
+            start = match.seq
+            try:
+                match.play_bots(agents, limit=BOT_ROUND)
+            except Exception:
+                # A bot or the rules failed: keep what was fully applied, rebuild on next use.
+                log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
+                self._forget(table)
+                await self._commit(table, start)
+                break
+            await self._commit(table, start)
+            if match.seq - start < BOT_ROUND:
+                break
+            self._changed(table)
+            await asyncio.sleep(0)
+        return match.seq - first
 
     async def _commit(self, table: Table, start: int) -> None:
         """Write the actions after ``start`` (and a snapshot when one is due)."""

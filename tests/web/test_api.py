@@ -505,3 +505,16 @@ def test_a_page_may_ask_only_for_the_tail_of_the_log(client: TestClient) -> None
     assert everything["log_from"] == 0
     assert "log_from" not in client.get(f"/api/matches/{mid}/view", headers=north).json()
     assert client.get(f"/api/matches/{mid}/view?log_tail=-1").status_code == 422
+
+
+def test_a_match_of_bots_alone_plays_to_its_end_and_is_stored(
+    client: TestClient, app: FastAPI
+) -> None:
+    created = client.post(
+        "/api/matches",
+        json={"game": "toy_duel", "seed": 4, "seats": [{"bot": "random"}, {"bot": "first"}]},
+    ).json()
+    assert all(s["token"] is None for s in created["seats"])
+    view = client.get(f"/api/matches/{created['id']}/view").json()
+    assert view["status"] == "finished"
+    assert len(app.state.storage.actions(created["id"])) == view["seq"]
