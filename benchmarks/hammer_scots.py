@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python benchmarks/hammer_scots.py [games] [scenario]`` (default 200
 Braveheart games). Prints games/s, actions/s and µs/action for bare ruleset play and for
 play through ``core.match.Match`` (what ``gameshelf simulate`` does), and the outcomes.
-Target (issue 4): 40 random games/s of Braveheart on one process. Figures only; no
-assertion (shared machines are noisy).
+Target (issue 4): 40 random games/s of Braveheart on one process. Times are the
+process's CPU time, which a busy shared machine disturbs less than the wall clock.
+Figures only; no assertion (shared machines are noisy).
 """
 
 from __future__ import annotations
