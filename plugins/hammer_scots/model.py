@@ -232,7 +232,8 @@ SIDE_BLOCKS: dict[Side, tuple[int, ...]] = {
 # Each side's blocks are one run of indices (checked here), so a slice of
 # ``State.location`` holds one side: ``SIDE_RANGE[side] == (start, stop)``.
 SIDE_RANGE: dict[Side, tuple[int, int]] = {
-    side: (blocks[0], blocks[-1] + 1) for side, blocks in SIDE_BLOCKS.items()}
+    side: (blocks[0], blocks[-1] + 1) for side, blocks in SIDE_BLOCKS.items()
+}
 if any(stop - start != len(SIDE_BLOCKS[side]) for side, (start, stop) in SIDE_RANGE.items()):
     raise DataError("blocks.json must list each side's blocks together")
 HOMES: tuple[tuple[int, ...], ...] = tuple(tuple(AREA_IX[h] for h in b.homes) for b in BLOCKS)
