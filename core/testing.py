@@ -12,6 +12,8 @@ and checks, at every step:
 - the state survives a JSON round trip;
 - the game ends with an outcome within ``max_steps`` (default ``info.max_actions``), and
   then no role is active and no action is offered;
+- an action that shows its role something hidden marks it as new information
+  (``Rng.reveal``), so that undo cannot take the action back once the secret was seen;
 - the same seed and the same actions give the same states; replaying the saved match
   gives the same final state.
 
@@ -106,11 +108,14 @@ class _Run:
                 self.fail(f"no outcome after {self.max_steps} actions (a runaway game)")
             role, actions = self.next_decision()
             choice = agent.choose(self.ruleset, m.state, role, actions)
+            deep = (m.seq + 1) & m.seq == 0 or (m.seq + 1) % self.deep_every == 0
+            shadow = self.shadow_of(role) if deep else None
             try:
                 m.apply(role, choice)
             except IllegalAction as exc:
                 self.fail(f"listed action {choice} of {role} was refused: {exc.reason}")
-            deep = m.seq & (m.seq - 1) == 0 or m.seq % self.deep_every == 0
+            if shadow is not None and not m.history[-1].fresh:
+                self.check_reveal_is_marked(shadow, role, choice)
             self.check_step(deep=deep)
         self.check_over()
         self.check_replay()
@@ -196,6 +201,29 @@ class _Run:
             if json.loads(text) != view:
                 self.fail(f"the view of {role} does not survive a JSON round trip")
             self.check_no_leak(role, text)
+
+    def shadow_of(self, role: Role) -> Any:
+        """A copy of the state with everything ``role`` may not see rearranged."""
+        shadow = self.ruleset.copy_state(self.match.state)
+        self.ruleset.shuffle_hidden(shadow, role, Rng(seed=self.probe.next_u64()))
+        return shadow
+
+    def check_reveal_is_marked(self, shadow: Any, role: Role, choice: Action) -> None:
+        """An action that shows its role something hidden must mark it (``rng.reveal``),
+        or undo could take the action back after the secret was seen."""
+        try:
+            self.ruleset.apply(shadow, role, choice)
+        except IllegalAction as exc:
+            self.fail(
+                f"{choice} of {role} is legal or not depending on what {role} cannot "
+                f"see ({exc.reason}): the legal actions leak a secret"
+            )
+        seen = dump_view(self.ruleset.view(self.match.state, role))
+        if dump_view(self.ruleset.view(shadow, role)) != seen:
+            self.fail(
+                f"{choice} of {role} showed {role} hidden information without marking "
+                "it (rng.reveal), so undo could take it back after the secret was seen"
+            )
 
     def check_no_leak(self, role: Role | None, text: str) -> None:
         shuffled = self.ruleset.copy_state(self.match.state)

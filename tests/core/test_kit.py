@@ -72,3 +72,17 @@ def test_the_kit_catches_a_broken_ruleset(broken, symptom, tmp_path):
 def test_the_pytest_plugin_offers_the_kit(conformance):
     report = conformance(HighCardDuel(), scenarios=["short"])
     assert report.games == 3
+
+
+class RevealsWithoutMarking(HighCardDuel):
+    """Shows both cards without telling undo: the second chooser could take back its card."""
+
+    def apply(self, s, role, action):
+        reveals = s.rng.reveals
+        super().apply(s, role, action)
+        s.rng.reveals = reveals
+
+
+def test_the_kit_catches_a_reveal_that_undo_could_cross(tmp_path):
+    with pytest.raises(ConformanceFailure, match="without marking it"):
+        check_ruleset(RevealsWithoutMarking(), seeds=range(2), failure_dir=tmp_path)

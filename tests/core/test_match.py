@@ -139,3 +139,11 @@ def test_no_action_is_accepted_once_the_game_is_over():
         m.apply("north", Action("card", 1))
     assert err.value.code == "game_over"
     assert RULESET.dump_state(m.state) == before
+
+
+def test_no_undo_once_the_secret_choices_are_revealed():
+    m = new_match()
+    m.apply("south", m.actions("south")[0])
+    m.apply("north", m.actions("north")[0])  # north's choice reveals south's card
+    assert m.history[-1].fresh
+    assert m.undoable("north") == 0

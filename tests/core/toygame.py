@@ -79,6 +79,7 @@ class Choose(Step[DuelState]):
 
 def reveal(s: DuelState) -> None:
     north, south = s.chosen["north"], s.chosen["south"]
+    s.rng.reveal()  # each side now sees the other's card: undo may not cross this
     s.say(f"Round {s.round}: North shows {north}, South shows {south}.")
     if north == south:
         next_round(s)
