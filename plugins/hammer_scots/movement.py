@@ -36,6 +36,7 @@ from plugins.hammer_scots.model import (
     AREA_IX,
     BLOCK_ID,
     BLOCK_IX,
+    BORDER_AT,
     BORDER_LIMIT,
     BORDER_NATIONAL,
     BORDER_STOPS,
@@ -360,7 +361,7 @@ class MoveWhere(Step[State]):
     def on_area(self, s: State, role: str, arg: str) -> None:
         b = s.who
         here, there = s.location[b], AREA_IX[arg]
-        border = next(bd for a, bd in NEIGHBOURS[here] if a == there)
+        border = BORDER_AT[here][there]
         first = here == s.move_origin
         cost = crossing_cost(s, here, border, first)
         if cost and not BORDER_NATIONAL[border]:
