@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from core.agents import Agent
@@ -185,7 +185,8 @@ class Table:
 
 
 def dump(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON, UTF-8 kept as is (orjson: views are the server's hottest output)."""
+    return orjson.dumps(value).decode()
 
 
 class Tables:
