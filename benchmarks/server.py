@@ -39,8 +39,11 @@ if sys.path and Path(sys.path[0]).resolve() == ROOT / "benchmarks":
 # --- the server side -----------------------------------------------------------------------
 
 
-def serve(port: int, db: str, game: str, synchronous: str, rules: str | None) -> None:
-    """Run the web app (called in the subprocess)."""
+def serve(
+    port: int, db: str, game: str, synchronous: str, rules: str | None, profile: str | None
+) -> None:
+    """Run the web app (called in the subprocess); with ``profile``, under cProfile, the
+    statistics written to that file when the server stops."""
     import types
 
     import uvicorn
@@ -64,7 +67,20 @@ def serve(port: int, db: str, game: str, synchronous: str, rules: str | None) ->
         registry = Registry(make_plugin_manager(load=["core"], extra=extra))
     settings = Settings(db=Path(db), port=port, sqlite_synchronous=synchronous)  # type: ignore[arg-type]
     app = create_app(settings, registry=registry)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    if profile is None:
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+        return
+    import cProfile
+    import signal
+
+    # uvicorn stops on SIGTERM, then raises it again for the handler it found: make that one
+    # harmless so that the statistics get written.
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    profiler = cProfile.Profile()
+    profiler.runcall(
+        uvicorn.run, app, host="127.0.0.1", port=port, log_level="warning", access_log=False
+    )
+    profiler.dump_stats(profile)
 
 
 def free_port() -> int:
@@ -329,10 +345,19 @@ def main() -> None:
         help="a module whose RULESET to serve when no installed plugin offers "
         "the game (e.g. tests.core.toygame for toy_duel)",
     )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        metavar="FILE",
+        help="run the server under cProfile and write its statistics to FILE "
+        "(read them with python -m pstats FILE); the figures are then slower",
+    )
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1], args.game, args.synchronous, args.rules)
+        serve(
+            int(args.serve[0]), args.serve[1], args.game, args.synchronous, args.rules, args.profile
+        )
         return
 
     with tempfile.TemporaryDirectory(prefix="gameshelf-bench-") as tmp:
@@ -347,6 +372,7 @@ def main() -> None:
                 "--synchronous",
                 args.synchronous,
                 *(["--rules", args.rules] if args.rules else []),
+                *(["--profile", os.path.abspath(args.profile)] if args.profile else []),
                 "--serve",
                 str(port),
                 db,
@@ -369,7 +395,7 @@ def main() -> None:
             report(args.game, args.matches, args.seconds, figures)
         finally:
             server.terminate()
-            server.wait(timeout=10)
+            server.wait(timeout=30)
 
 
 def wait_for(base: str, game: str, server: subprocess.Popen[bytes]) -> int:
