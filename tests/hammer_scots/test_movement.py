@@ -352,3 +352,25 @@ def test_ending_the_movement_passes_to_player_2():
     assert s.acting == S
     assert s.move_points == 1
     assert "England ends the movement." in s.log
+
+
+def test_the_fast_list_of_movable_blocks_agrees_with_the_rule_for_each_block():
+    from core.agents import RandomAgent
+    from plugins.hammer_scots.model import SIDE_BLOCKS
+    from plugins.hammer_scots.movement import can_move, movable_blocks
+    from plugins.hammer_scots.rules import RULESET
+
+    checked = 0
+    for seed in range(4):
+        s = RULESET.setup(seed, "braveheart")
+        agent = RandomAgent(seed)
+        while RULESET.outcome(s) is None:
+            if s.step in {"move_who", "move_where"}:
+                for side in (E, S):
+                    assert movable_blocks(s, side) == [
+                        b for b in SIDE_BLOCKS[side] if can_move(s, b)
+                    ]
+                    checked += 1
+            role = RULESET.active(s)[0]
+            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+    assert checked > 100
