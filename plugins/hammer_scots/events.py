@@ -25,6 +25,7 @@ from plugins.hammer_scots.model import (
     BLOCK_ID,
     BLOCK_IX,
     COASTAL,
+    ENGLISH,
     FULL,
     N_AREAS,
     NEIGHBOURS,
@@ -203,6 +204,7 @@ class Pillage(EventStep):
         s.event_hits = 0
         s.event_to = NO_AREA
         s.say(f"{role} pillages {area_name(s.event_area)}.")
+        s.rng.reveal()  # the hits fall on hidden blocks: what follows shows some of them
         machine.enter(s, "pillage_hits")
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
@@ -263,7 +265,8 @@ def take_pillage_hit(s: State, b: int) -> None:
         return
     here = area_name(s.location[b])
     if OTHER_COLOUR[b] < 0:
-        s.say(f"A {side_adjective(side)} block in {here} is eliminated by the pillage.")
+        article = "An" if side == ENGLISH else "A"
+        s.say(f"{article} {side_adjective(side)} block in {here} is eliminated by the pillage.")
     # RULES §7 Pillage row: to the pool (black-cross blocks and the King too, no win); a
     # noble changes sides at 1 step, [dev] RULES §14.2 not in reserve.
     eliminate(s, b)
@@ -273,7 +276,7 @@ def after_pillage_hits(s: State) -> None:
     hits = s.event_hits
     foe = enemy(s.acting)
     s.say(f"{foe} takes {hits} hit{'s' if hits != 1 else ''} in {area_name(s.event_area)}.")
-    if hits and pillage_recipients(s):
+    if hits:  # even with nothing to strengthen: the pillager's strengths stay hidden
         machine.enter(s, "pillage_steps")
     else:
         finish_pillage(s)

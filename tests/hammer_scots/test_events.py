@@ -302,5 +302,18 @@ def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():
     play(s, S, ("area", "carrick"))  # York 2 takes the first hit; then both stand at 1
     play(s, E, ("block", "comyn_e"))  # Comyn is captured: York is still there
     assert s.location[bix("comyn_s")] == aix("carrick")
+    assert legal(s, S) == [("done", None)]  # Douglas is at full strength
+    play(s, S, "done")
     assert s.battle == aix("carrick")
     assert s.battle_attacker == E
+
+
+def test_pillage_always_offers_the_spoils_so_the_victim_learns_no_strength():
+    s = event(
+        "pillage", S, blocks={"douglas": "lanark", "comyn_e": "carrick"}, steps={"douglas": 4}
+    )
+    reveals = s.rng.reveals
+    play(s, S, ("area", "carrick"))
+    assert s.rng.reveals > reveals  # the hits show hidden strengths: no undo past them
+    assert s.step == "pillage_steps"
+    assert legal(s, S) == [("done", None)]
