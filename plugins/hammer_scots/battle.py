@@ -389,6 +389,7 @@ def release_reserves(s: State) -> None:
         return
     for b in joining:
         s.reserves.remove(b)
+    s.rng.reveal()  # reserves turn face up as they join: new information for both sides
     names = ", ".join(block_name(s, b) for b in joining)
     s.say(f"Reserves joined the battle: {names}.")
 
@@ -538,6 +539,7 @@ class Battle(Step[State]):
         if not is_contested(s, where):
             end_battle(s)
             return
+        s.rng.reveal()  # RULES §1 fog of war: the fighting blocks are now seen by both sides
         start_round(s, 1)
 
     def active(self, s: State) -> list[str]:

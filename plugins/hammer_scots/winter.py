@@ -102,6 +102,10 @@ def limit(area: int, side: str) -> int:
 def run_winter(s: State) -> None:
     """Carry out the phases from ``s.winter_phase`` until one waits for a decision."""
     while s.winter_phase < len(PHASES):
+        # Winter moves, removes and turns blocks by who they are (nobles home, castle
+        # limits, disbanding): each phase may show a side something hidden, so undo may
+        # not reach back across it.
+        s.rng.reveal()
         if PHASES[s.winter_phase](s):
             return
         s.winter_phase += 1

@@ -75,6 +75,20 @@ def test_player_1_picks_the_battles_in_turn():
     assert s.stack == ["battle_phase"]
 
 
+def test_picking_a_battle_reveals_its_blocks_so_undo_cannot_cross_it():  # RULES §1
+    s = build(
+        "battle_phase",
+        blocks={"wallace": "lanark", "york_infantry": "lanark", **SPARE},
+        attacker={"lanark": "Scotland", "garmoran": "England", "ross": "England"},
+        p1="Scotland",
+        p2="England",
+        begin=True,
+    )
+    epoch = s.rng.epoch
+    play(s, "Scotland", ("area", "lanark"))
+    assert s.rng.epoch != epoch
+
+
 def test_a_lone_battle_is_fought_at_once():
     s = build(
         "battle_phase",
