@@ -12,6 +12,8 @@ place by the rules and serialisable to JSON and back exactly. The core reads:
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from pydantic import BaseModel, ConfigDict
 
 from core.rng import Rng
@@ -28,6 +30,29 @@ class GameState(BaseModel):
     rng: Rng
     log: list[str] = []
 
+    _field_names: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls._field_names = frozenset(cls.model_fields)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Assigning a field stores it directly.
+
+        Rules assign fields thousands of times a game and a state never validates
+        assignments, so pydantic's generic ``__setattr__`` (about twice the cost) is skipped
+        for fields; any other name still goes through it and is refused
+        (``extra="forbid"``), so a misspelt field is an error, not a silent new attribute.
+        """
+        if name in self._field_names:
+            self.__dict__[name] = value
+        else:
+            super().__setattr__(name, value)
+
     def say(self, line: str) -> None:
         """Add a line to the public log."""
         self.log.append(line)
+
+
+GameState._field_names = frozenset(GameState.model_fields)

@@ -133,3 +133,12 @@ def test_prompt_for_the_active_role_and_waiting_text_for_others():
     assert machine.prompt(s, "b") == "Waiting for a — counting."
     assert machine.prompt(s, None) == "Waiting for a — counting."
     assert list(machine.actions(s, "b")) == []
+
+
+def test_a_state_stores_fields_directly_and_refuses_unknown_names():
+    s = Counter(rng=Rng(seed=1))
+    s.n = 5
+    s.step = "count"
+    assert Counter.model_validate_json(s.model_dump_json()).n == 5
+    with pytest.raises(ValueError, match="no field"):
+        s.m = 3  # a misspelt field is an error, not a new attribute
