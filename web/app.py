@@ -18,9 +18,9 @@ from fastapi.staticfiles import StaticFiles
 from core.plugins import Registry, make_plugin_manager
 from web import errors
 from web.hub import Hub
-from web.middleware import BodyLimit, SafetyHeaders
+from web.middleware import Guard
 from web.pages import make_templates
-from web.routes import api_router, live_router, pages_router
+from web.routes import include_routes
 from web.settings import Settings
 from web.storage import SQLiteStorage, Storage
 from web.tables import Tables
@@ -62,9 +62,7 @@ def create_app(
     app.state.templates = make_templates(registry)
 
     errors.install(app)
-    app.include_router(api_router)
-    app.include_router(live_router)
-    app.include_router(pages_router)
+    include_routes(app)
     for game in registry.games.values():
         board = game.ruleset.board
         if board is not None and Path(board.static).is_dir():
@@ -80,6 +78,5 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["Authorization", "Content-Type"],
         )
-    app.add_middleware(SafetyHeaders)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(Guard, max_bytes=settings.max_body_bytes)
     return app

@@ -1,4 +1,9 @@
-"""Plain ASGI middleware: a limit on request bodies and a few protective headers."""
+"""One plain ASGI middleware: a limit on request bodies and a few protective headers.
+
+It is a single layer (every layer costs a call and a wrapped ``send`` per message on every
+request) and FastAPI's own body limit is left off (``max_body_size`` unset), so a body is
+counted once.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +17,45 @@ class BodyTooLarge(Exception):
     pass
 
 
-class BodyLimit:
-    """Refuse request bodies over ``max_bytes`` with 413, whether announced or streamed."""
+class Guard:
+    """Refuse request bodies over ``max_bytes`` with 413, whether announced or streamed, and
+    give every response the headers of :data:`SAFETY_HEADERS`."""
+
+    SAFETY_HEADERS = (
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+    )
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        body = json.dumps(
+            {
+                "detail": {
+                    "code": "too_large",
+                    "reason": f"A request body is at most {max_bytes} bytes.",
+                }
+            }
+        ).encode()
+        self._refusal: tuple[Message, Message] = (
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    *self.SAFETY_HEADERS,
+                ],
+            },
+            {"type": "http.response.body", "body": body},
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        for key, value in scope.get("headers", ()):
+        for key, value in scope["headers"]:
             if key == b"content-length":
                 try:
                     announced = int(value)
@@ -32,6 +64,7 @@ class BodyLimit:
                 if announced > self.max_bytes:
                     await self._refuse(send)
                     return
+        max_bytes = self.max_bytes
         seen = 0
         started = refused = False
 
@@ -42,65 +75,26 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > max_bytes:
                     if not started and not refused:
                         refused = True
                         await self._refuse(send)
                     raise BodyTooLarge
             return message
 
-        async def watched_send(message: Message) -> None:
+        async def guarded_send(message: Message) -> None:
             nonlocal started
             if refused:
                 return
-            started = started or message["type"] == "http.response.start"
+            if message["type"] == "http.response.start":
+                started = True
+                message["headers"] = [*message.get("headers", ()), *self.SAFETY_HEADERS]
             await send(message)
 
         with contextlib.suppress(BodyTooLarge):
-            await self.app(scope, counted_receive, watched_send)
+            await self.app(scope, counted_receive, guarded_send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {
-                "detail": {
-                    "code": "too_large",
-                    "reason": f"A request body is at most {self.max_bytes} bytes.",
-                }
-            }
-        )
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body.encode()})
-
-
-class SafetyHeaders:
-    """Headers every response gets: no MIME sniffing, no framing, no referrer."""
-
-    HEADERS = [
-        (b"x-content-type-options", b"nosniff"),
-        (b"x-frame-options", b"DENY"),
-        (b"referrer-policy", b"no-referrer"),
-    ]
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", ()), *self.HEADERS]}
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
+        start, body = self._refusal
+        await send(dict(start))
+        await send(dict(body))

@@ -1,21 +1,24 @@
-"""The routers of the web app, one per area, gathered here for ``create_app``."""
+"""The routers of the web app, one per area, put onto the app by :func:`include_routes`."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import FastAPI
 
 from web.routes import live, lobby, matches, replays
 
-api_router = APIRouter(prefix="/api")
-api_router.include_router(matches.router)  # first: the hot path (actions, views) matches soonest
-api_router.include_router(lobby.router)
-api_router.include_router(replays.router)
+API = "/api"
 
-pages_router = APIRouter(include_in_schema=False)
-pages_router.include_router(lobby.pages)
-pages_router.include_router(matches.pages)
-pages_router.include_router(replays.pages)
 
-live_router = live.router
+def include_routes(app: FastAPI) -> None:
+    """Every area's router straight onto ``app``: FastAPI matches a request again at each
+    level of included routers, so one level keeps the hot path short. The matches' routes
+    come first, since actions and views are most of the traffic."""
+    app.include_router(matches.router, prefix=API)
+    app.include_router(lobby.router, prefix=API)
+    app.include_router(replays.router, prefix=API)
+    app.include_router(live.router)
+    for pages in (lobby.pages, matches.pages, replays.pages):
+        app.include_router(pages, include_in_schema=False)
 
-__all__ = ["api_router", "live_router", "pages_router"]
+
+__all__ = ["API", "include_routes"]
