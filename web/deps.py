@@ -3,8 +3,9 @@
 - ``SettingsDep``, ``StorageDep``, ``RegistryDep``, ``TablesDep``, ``HubDep``: what
   :func:`web.app.create_app` put on ``app.state``;
 - ``TableDep``: the match named by the path's ``match_id`` (404 when unknown);
-- ``SeatDep``: the seat whose bearer token came with the request (401 without one or with
-  an unknown one); ``ViewerDep``: the same, or a spectator when no token came.
+- ``SeatDep``: the seat whose bearer token came with the request for the path's match (404
+  when unknown; 401 without a token or with one of no seat); ``ViewerDep``: the same, or a
+  spectator when no token came.
 
 They take an ``HTTPConnection`` so that WebSocket routes can use them too. They are all
 ``async``: FastAPI would run a plain function in a worker thread, a costly hop per request.
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security import HTTPBearer
 from starlette.requests import HTTPConnection
 
 from core.plugins import Registry
@@ -61,39 +62,66 @@ async def get_table(match_id: str, conn: HTTPConnection) -> Table:
 
 TableDep = Annotated[Table, Depends(get_table)]
 
-bearer = HTTPBearer(
-    auto_error=False,
-    description="The seat token returned when the seat was made (creating or joining a match).",
-)
-Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
-
 
 @dataclass(frozen=True)
 class Seat:
-    """Who is asking: a role of ``table``, or ``None`` for a spectator."""
+    """Who is asking: a role of ``table``, or ``None`` for a spectator; ``tables`` is
+    where the match lives (the routes act through it)."""
 
+    tables: Tables
     table: Table
     role: Role | None
 
 
-def _role(table: Table, credentials: HTTPAuthorizationCredentials | None) -> Role | None:
-    if credentials is None:
+class SeatToken(HTTPBearer):
+    """The seat of the bearer token, for the match named by the path's ``match_id``.
+
+    One dependency does it all (find the match: 404; read the token: 401), because each
+    dependency FastAPI solves costs as much as the rest of a view request. It is still an
+    ``HTTPBearer``, so the OpenAPI page shows the routes as secured by a bearer token.
+    With ``required=False`` a request without a token is a spectator's.
+    """
+
+    def __init__(self, *, required: bool) -> None:
+        super().__init__(
+            auto_error=False,
+            scheme_name="HTTPBearer",
+            description="The seat token returned when the seat was made "
+            "(creating or joining a match).",
+        )
+        self.required = required
+
+    async def __call__(  # type: ignore[override]
+        self, request: HTTPConnection, match_id: str
+    ) -> Seat:
+        tables: Tables = request.app.state.tables
+        table = await tables.get(match_id)
+        token = _bearer(request.headers.get("authorization"))
+        if token is None:
+            if self.required:
+                raise Refusal(
+                    401, "missing_token", "Send your seat token: Authorization: Bearer <token>."
+                )
+            return Seat(tables, table, None)
+        role = table.role_for_token(token)
+        if role is None:
+            raise Refusal(401, "unknown_token", "This token is not a seat of this match.")
+        return Seat(tables, table, role)
+
+
+def _bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header (any case of the scheme),
+    or ``None`` without one."""
+    if not authorization:
         return None
-    role = table.role_for_token(credentials.credentials)
-    if role is None:
-        raise Refusal(401, "unknown_token", "This token is not a seat of this match.")
-    return role
+    scheme, _, token = authorization.partition(" ")
+    token = token.strip()
+    if not scheme or not token or scheme.lower() != "bearer":
+        return None
+    return token
 
 
-async def current_seat(table: TableDep, credentials: Credentials) -> Seat:
-    if credentials is None:
-        raise Refusal(401, "missing_token", "Send your seat token: Authorization: Bearer <token>.")
-    return Seat(table, _role(table, credentials))
-
-
-async def current_viewer(table: TableDep, credentials: Credentials) -> Seat:
-    return Seat(table, _role(table, credentials))
-
-
-SeatDep = Annotated[Seat, Depends(current_seat)]
-ViewerDep = Annotated[Seat, Depends(current_viewer)]
+SEAT = SeatToken(required=True)
+VIEWER = SeatToken(required=False)
+SeatDep = Annotated[Seat, Depends(SEAT)]
+ViewerDep = Annotated[Seat, Depends(VIEWER)]

@@ -6,12 +6,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
+from pydantic import TypeAdapter
 
 from core.ruleset import Action
-from web.deps import RegistryDep, Seat, SeatDep, TableDep, TablesDep, ViewerDep
+from web.deps import SEAT, VIEWER, RegistryDep, Seat, SeatDep, TableDep, ViewerDep
+from web.lean import Inputs, lean_route
 from web.pages import board_template, render
 from web.schemas import ActionIn, Payload, UndoIn
-from web.tables import Tables
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
 pages = APIRouter()
@@ -52,43 +53,83 @@ LogTail = Annotated[
 
 
 async def payload_response(
-    seat: Seat, tables: Tables, log_tail: int | None, headers: dict[str, str] | None = None
+    seat: Seat, log_tail: int | None, headers: dict[str, str] | None = None
 ) -> Response:
     """The seat's payload as JSON, built once per change of the match and shared with the
     live updates (no per-request validation of a view the server itself made)."""
-    text = await tables.view_text(seat.table, seat.role, log_tail)
+    text = await seat.tables.view_text(seat.table, seat.role, log_tail)
     return Response(text, media_type="application/json", headers=headers)
 
 
-@router.get("/view", response_model=Payload, responses={401: REFUSALS[401], 404: REFUSALS[404]})
-async def match_view(seat: ViewerDep, tables: TablesDep, log_tail: LogTail = None) -> Response:
+LOG_TAIL = TypeAdapter(LogTail)
+
+# The view and the actions are most of the traffic. FastAPI documents them from their
+# signatures; lean handlers (web.lean) read their inputs the way FastAPI would and call them.
+
+
+async def match_view(seat: ViewerDep, log_tail: LogTail = None) -> Response:
     """What the seat of the bearer token sees (the spectator view without a token)."""
-    return await payload_response(seat, tables, log_tail)
+    return await payload_response(seat, log_tail)
 
 
-@router.post("/actions", response_model=Payload, responses=REFUSALS)
-async def post_action(
-    body: ActionIn, seat: SeatDep, tables: TablesDep, log_tail: LogTail = None
-) -> Response:
+async def _match_view(request: Request) -> Response:
+    seat = await VIEWER(request, request.path_params["match_id"])
+    inputs = Inputs(request)
+    log_tail = inputs.query("log_tail", LOG_TAIL)
+    inputs.check()
+    return await match_view(seat, log_tail)
+
+
+router.add_api_route(
+    "/view",
+    match_view,
+    methods=["GET"],
+    response_model=Payload,
+    responses={401: REFUSALS[401], 404: REFUSALS[404]},
+    route_class_override=lean_route(_match_view, ["seat", "log_tail"]),
+)
+
+
+async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -> Response:
     """Make one decision. ``seq`` is the version of the match the decision was made on:
     if the match moved on it is refused (409), unless this very action was already applied
     there (a retry), which is answered as a success without applying it again."""
     assert seat.role is not None
-    applied = await tables.act(seat.table, seat.role, Action(body.type, body.arg), body.seq)
+    applied = await seat.tables.act(seat.table, seat.role, Action(body.type, body.arg), body.seq)
     return await payload_response(
-        seat, tables, log_tail, None if applied else {"X-Gameshelf-Duplicate": "1"}
+        seat, log_tail, None if applied else {"X-Gameshelf-Duplicate": "1"}
     )
+
+
+async def _post_action(request: Request) -> Response:
+    inputs = Inputs(request)
+    await inputs.read_body()
+    seat = await SEAT(request, request.path_params["match_id"])
+    log_tail = inputs.query("log_tail", LOG_TAIL)
+    body = inputs.body(ActionIn)
+    inputs.check()
+    return await post_action(body, seat, log_tail)
+
+
+router.add_api_route(
+    "/actions",
+    post_action,
+    methods=["POST"],
+    response_model=Payload,
+    responses=REFUSALS,
+    route_class_override=lean_route(_post_action, ["body", "seat", "log_tail"]),
+)
 
 
 @router.post("/undo", response_model=Payload, responses=REFUSALS)
 async def post_undo(
-    seat: SeatDep, tables: TablesDep, body: UndoIn | None = None, log_tail: LogTail = None
+    seat: SeatDep, body: UndoIn | None = None, log_tail: LogTail = None
 ) -> Response:
     """Take back the seat's latest action, while no new information came out since and
     no other seat acted (409 otherwise)."""
     assert seat.role is not None
-    await tables.undo(seat.table, seat.role, body.seq if body else None)
-    return await payload_response(seat, tables, log_tail)
+    await seat.tables.undo(seat.table, seat.role, body.seq if body else None)
+    return await payload_response(seat, log_tail)
 
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)
