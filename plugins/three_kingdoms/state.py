@@ -64,12 +64,6 @@ class TKState(GameState):
     winner: Seat | None = None
     reason: str | None = None
 
-    # Speed: the rules assign fields several times per action. With no validation on
-    # assignment, pydantic's generic __setattr__ only stores the value in __dict__ (and notes
-    # the field as set, which nothing here reads: every field has a default and is dumped),
-    # so the plain object one does the same at C speed.
-    __setattr__ = object.__setattr__
-
 
 machine: StepMachine[TKState] = StepMachine()
 
