@@ -173,7 +173,7 @@ def can_leave(s: State, b: int, here: int) -> bool:
     return any(may_step(s, b, here, there, border, True) for there, border in NEIGHBOURS[here])
 
 
-def movable_blocks(s: State, side: str) -> list[int]:
+def movable_blocks(s: State, side: str) -> Iterator[int]:
     """The blocks of ``side`` that may start a move now, in data order (§5.1, §5.5).
 
     ``can_move`` for every block at once: whether a block may leave its area depends only
@@ -181,43 +181,42 @@ def movable_blocks(s: State, side: str) -> list[int]:
     written out (this is the hottest loop of a game).
     """
     loc = s.location
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    moved = set(s.moved)
-    waiting = [b for b in range(start, stop) if loc[b] >= 0 and b not in moved]
-    areas = {loc[b] for b in waiting if b != NORSE and MOVE[b] > 0}
-    ok = {here for here in areas if area_may_be_left(s, side, here)}
-    return [
-        b
-        for b in waiting
-        if (loc[b] in ok and b != NORSE and MOVE[b] > 0) or (b == NORSE and can_move(s, b))
-    ]
-
-
-def area_may_be_left(s: State, side: str, here: int) -> bool:
-    """``can_leave`` and not ``is_pinned`` for any block of ``side`` in ``here``, with
-    ``may_step``'s tests written out."""
+    moved = s.moved
     foe = enemy(side)
-    if side == s.p2 and s.attacker[here] == s.p1:  # RULES §5.5: pinning, as in is_pinned
-        loc = s.location
-        start, stop = SIDE_RANGE[side]  # type: ignore[index]
-        mine = sum(1 for b in range(start, stop) if loc[b] == here and b not in s.reserves)
-        if mine <= count_at(s, here, foe):
-            return False
-    contested = has_side(s, here, foe)
-    mp, counts, last_used = s.move_points, s.border_count, s.last_used
-    active = here in s.activated
+    start, stop = SIDE_RANGE[foe]
+    foe_areas = set(loc[start:stop])
+    mp, counts, activated, last_used = s.move_points, s.border_count, s.activated, s.last_used
     barred = s.truce if s.truce and s.truce != side else ""
-    for there, border in NEIGHBOURS[here]:
-        if counts[border] >= BORDER_LIMIT[border]:
+    leave: dict[int, bool] = {}
+    for b in SIDE_BLOCKS[side]:  # type: ignore[index]
+        here = loc[b]
+        if here < 0 or b in moved:
             continue
-        if mp < 1 and (BORDER_NATIONAL[border] or not active):
+        if b == NORSE or MOVE[b] <= 0:
+            if can_move(s, b):
+                yield b
             continue
-        if barred and ((there == ENGLAND and side == SCOTTISH) or has_side(s, there, barred)):
-            continue
-        if contested and last_used[border] == foe:
-            continue
-        return True
-    return False
+        ok = leave.get(here)
+        if ok is None:
+            ok = False
+            if not is_pinned(s, b):
+                contested = here in foe_areas
+                for there, border in NEIGHBOURS[here]:
+                    if counts[border] >= BORDER_LIMIT[border]:
+                        continue
+                    if mp < 1 and (BORDER_NATIONAL[border] or here not in activated):
+                        continue
+                    if barred and (
+                        (there == ENGLAND and side == SCOTTISH) or has_side(s, there, barred)
+                    ):
+                        continue
+                    if contested and last_used[border] == foe:
+                        continue
+                    ok = True
+                    break
+            leave[here] = ok
+        if ok:
+            yield b
 
 
 def must_stop(s: State, b: int, there: int, border: int) -> bool:

@@ -367,7 +367,7 @@ def test_the_fast_list_of_movable_blocks_agrees_with_the_rule_for_each_block():
         while RULESET.outcome(s) is None:
             if s.step in {"move_who", "move_where"}:
                 for side in (E, S):
-                    assert movable_blocks(s, side) == [
+                    assert list(movable_blocks(s, side)) == [
                         b for b in SIDE_BLOCKS[side] if can_move(s, b)
                     ]
                     checked += 1
