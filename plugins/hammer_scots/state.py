@@ -176,26 +176,12 @@ class State(GameState):
     win_reason: str = ""  # short code (all_nobles, most_nobles, king_killed, ...)
     win_text: str = ""
 
-    # --- speed ------------------------------------------------------------------------
-
-    def __setattr__(self, name: str, value: object) -> None:
-        """Assigning a field stores it directly: the rules assign fields thousands of times
-        a game and the model never validates assignments anyway; any other name still
-        goes through pydantic (and is refused, ``extra="forbid"``)."""
-        if name in STATE_FIELDS:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
-
     # --- small readers used everywhere -------------------------------------------------
 
     def area_of(self, block: str) -> str | None:
         """Where a block is, as an area id (``None`` when off the map)."""
         where = self.location[BLOCK_IX[block]]
         return AREA_ID[where] if where >= 0 else None
-
-
-STATE_FIELDS: frozenset[str] = frozenset(State.model_fields)
 
 
 # --- sides ------------------------------------------------------------------------------
