@@ -14,6 +14,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 
 from core.plugins import Registry, make_plugin_manager
 from web import errors
@@ -27,6 +28,7 @@ from web.tables import Tables
 from web.writer import Writer
 
 HERE = Path(__file__).parent
+NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
 
 
 def create_app(
@@ -53,6 +55,7 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
         description="One site for many board games: lobby, seats, live play.",
+        telemetry=None if settings.telemetry else NO_TELEMETRY,
     )
     app.state.settings = settings
     app.state.registry = registry

@@ -49,6 +49,11 @@ class Settings(BaseSettings):
         (), description="Origins allowed by CORS; none by default (same origin only)."
     )
     access_log: bool = Field(False, description="uvicorn's access log (it prints URLs).")
+    telemetry: bool = Field(
+        False,
+        description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "
+        "configures an OpenTelemetry SDK; off, no request pays for looking whether one is.",
+    )
 
     @field_validator("db")
     @classmethod

@@ -94,3 +94,13 @@ def test_every_response_forbids_sniffing_and_framing(client: TestClient) -> None
     reply = client.get("/api/games")
     assert reply.headers["x-content-type-options"] == "nosniff"
     assert reply.headers["x-frame-options"] == "DENY"
+
+
+@pytest.mark.parametrize("telemetry", [False, True])
+def test_the_site_serves_with_fastapi_telemetry_off_or_on(tmp_path: Path, telemetry: bool) -> None:
+    settings = Settings(db=tmp_path / "x.sqlite3", telemetry=telemetry)
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        created = new_duel(client)
+        reply = client.get(f"/api/matches/{created['id']}/view")
+        assert reply.status_code == 200
+        assert reply.json()["role"] is None
