@@ -44,15 +44,14 @@ if sys.path and Path(sys.path[0]).resolve() == ROOT / "benchmarks":
 def serve(
     port: int, db: str, game: str, synchronous: str, rules: str | None, profile: str | None
 ) -> None:
-    """Run the web app (called in the subprocess); with ``profile``, under cProfile, the
-    statistics written to that file when the server stops."""
+    """Run the web app as ``gameshelf serve`` does (called in the subprocess); with
+    ``profile``, under cProfile, the statistics written to that file when it stops."""
     import types
-
-    import uvicorn
 
     from core.hookspecs import hookimpl
     from core.plugins import Registry, make_plugin_manager
     from web.app import create_app
+    from web.server import serve as run_server
     from web.settings import Settings
 
     registry = Registry(make_plugin_manager())
@@ -67,10 +66,15 @@ def serve(
 
         extra = [("benchmark", types.SimpleNamespace(gameshelf_games=gameshelf_games))]
         registry = Registry(make_plugin_manager(load=["core"], extra=extra))
-    settings = Settings(db=Path(db), port=port, sqlite_synchronous=synchronous)  # type: ignore[arg-type]
+    settings = Settings(
+        db=Path(db),
+        host="127.0.0.1",
+        port=port,
+        sqlite_synchronous=synchronous,  # type: ignore[arg-type]
+    )
     app = create_app(settings, registry=registry)
     if profile is None:
-        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+        run_server(app, settings, log_level="warning")
         return
     import cProfile
     import signal
@@ -79,9 +83,7 @@ def serve(
     # harmless so that the statistics get written.
     signal.signal(signal.SIGTERM, lambda *_: None)
     profiler = cProfile.Profile()
-    profiler.runcall(
-        uvicorn.run, app, host="127.0.0.1", port=port, log_level="warning", access_log=False
-    )
+    profiler.runcall(run_server, app, settings, log_level="warning")
     profiler.dump_stats(profile)
 
 

@@ -138,6 +138,7 @@ def test_serve_builds_the_app_for_the_address_and_database(
     monkeypatch.setenv("GAMESHELF_PLUGINS", "core")
     server.run("127.0.0.1", 8123, str(tmp_path / "served.sqlite3"))
     assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
+    assert (seen["proxy_headers"], seen["server_header"]) == (False, False)
     assert seen["app"].state.settings.db == tmp_path / "served.sqlite3"
     assert (tmp_path / "served.sqlite3").exists()  # created on first start
     assert seen["access_log"] is False
