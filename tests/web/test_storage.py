@@ -135,11 +135,28 @@ def test_serve_builds_the_app_for_the_address_and_database(
         seen.update(kwargs, app=app)
 
     monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(server, "settle_garbage_collector", lambda: seen.update(settled=True))
     monkeypatch.setenv("GAMESHELF_PLUGINS", "core")
     server.run("127.0.0.1", 8123, str(tmp_path / "served.sqlite3"))
+    assert seen["settled"]
     assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
     assert (seen["proxy_headers"], seen["server_header"]) == (False, False)
     assert seen["app"].state.settings.db == tmp_path / "served.sqlite3"
     assert (tmp_path / "served.sqlite3").exists()  # created on first start
     assert seen["access_log"] is False
     seen["app"].state.storage.close()
+
+
+def test_the_server_sets_aside_what_it_loaded_and_collects_cycles_seldom() -> None:
+    import gc
+
+    from web import server
+
+    thresholds = gc.get_threshold()
+    try:
+        server.settle_garbage_collector()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == server.GC_THRESHOLDS
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
