@@ -403,7 +403,11 @@ def main() -> None:
 
 
 def run_loop(main: Coroutine[Any, Any, Figures]) -> Figures:
-    """Run the players on uvloop, as the server runs (it costs the machine less CPU)."""
+    """Run the players on uvloop, as the server runs (it costs the machine less CPU), with
+    the server's garbage-collector settings (a pause here would count as latency)."""
+    from web.server import settle_garbage_collector
+
+    settle_garbage_collector()
     try:
         import uvloop
     except ImportError:
