@@ -133,9 +133,10 @@ class Storage(ABC):
         """The latest stored state ``(seq, state_json)`` with ``seq <= at_most``."""
 
     @abstractmethod
-    def transaction(self) -> AbstractContextManager[None]:
-        """Several writes as one commit (one trip to the disk). A write inside that fails
-        is undone alone; the others stay in the transaction."""
+    def transaction(self, isolated: bool = True) -> AbstractContextManager[None]:
+        """Several writes as one commit (one trip to the disk). ``isolated``: a write inside
+        that fails is undone alone and the others stay in the transaction; otherwise (less
+        work per write) a failing write fails the whole transaction, nothing of it stored."""
 
     @abstractmethod
     def close(self) -> None:
@@ -199,6 +200,7 @@ class SQLiteStorage(Storage):
         self.path = str(path)
         self._lock = threading.RLock()  # the writing connection and its transaction depth
         self._depth = 0
+        self._isolated = True  # the open transaction undoes a failing write alone
         self._db = self._connect(synchronous)
         self._migrate()
         # WAL lets readers work beside the writer: the event loop never waits for an fsync
@@ -244,9 +246,17 @@ class SQLiteStorage(Storage):
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """A transaction, or a savepoint inside the transaction already open."""
+        """A transaction, or a savepoint inside the transaction already open (none when
+        that transaction is not isolated: it fails whole)."""
         with self._lock:
             depth = self._depth
+            if depth and not self._isolated:
+                self._depth += 1
+                try:
+                    yield self._db
+                finally:
+                    self._depth = depth
+                return
             self._db.execute("BEGIN IMMEDIATE" if depth == 0 else f"SAVEPOINT w{depth}")
             self._depth += 1
             try:
@@ -263,9 +273,16 @@ class SQLiteStorage(Storage):
             self._db.execute("COMMIT" if depth == 0 else f"RELEASE w{depth}")
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        with self._write():
-            yield
+    def transaction(self, isolated: bool = True) -> Iterator[None]:
+        with self._lock:
+            outer = self._isolated
+            if self._depth == 0:
+                self._isolated = isolated
+            try:
+                with self._write():
+                    yield
+            finally:
+                self._isolated = outer
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:

@@ -2,9 +2,11 @@
 
 An action is committed before its reply, and with ``synchronous=FULL`` a commit waits for the
 disk. Rather than one disk flush per action, the writer takes every write that arrived while
-the previous commit was on the disk and commits them together, each in its own savepoint (one
-failing write is undone alone). The event loop only awaits the outcome, so other matches are
-served meanwhile.
+the previous commit was on the disk and commits them together. A write should not fail (the
+tables check everything first), so the batch is first tried as one plain transaction; if a
+write fails, that attempt is rolled back and the batch is committed again with each write
+in its own savepoint, so that the failing one is undone alone. The event loop only awaits
+the outcome, so other matches are served meanwhile.
 """
 
 from __future__ import annotations
@@ -73,9 +75,21 @@ class Writer:
                 return
 
     def _commit(self, batch: list[Job]) -> None:
+        try:
+            with self.storage.transaction(isolated=False):
+                outcomes: list[tuple[bool, Any]] = [(True, write()) for write, _, _ in batch]
+        except Exception:  # one write failed, or the commit: again, each write on its own
+            outcomes = self._commit_isolated(batch)
+        self.batches += 1
+        self.writes += len(batch)
+        for (_, loop, future), (ok, value) in zip(batch, outcomes, strict=True):
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
+                loop.call_soon_threadsafe(_settle, future, ok, value)
+
+    def _commit_isolated(self, batch: list[Job]) -> list[tuple[bool, Any]]:
         outcomes: list[tuple[bool, Any]] = []
         try:
-            with self.storage.transaction():
+            with self.storage.transaction(isolated=True):
                 for write, _, _ in batch:
                     try:
                         outcomes.append((True, write()))
@@ -84,11 +98,7 @@ class Writer:
         except Exception as exc:  # the commit itself failed: nothing of the batch is stored
             log.exception("a commit of %d writes failed", len(batch))
             outcomes = [(False, exc)] * len(batch)
-        self.batches += 1
-        self.writes += len(batch)
-        for (_, loop, future), (ok, value) in zip(batch, outcomes, strict=True):
-            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
-                loop.call_soon_threadsafe(_settle, future, ok, value)
+        return outcomes
 
     def close(self) -> None:
         """Finish the writes already asked for, then stop the thread."""

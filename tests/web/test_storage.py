@@ -100,6 +100,25 @@ def test_inside_a_transaction_a_failing_write_is_undone_alone(storage: SQLiteSto
     assert storage.match("m1").summary.seq == 1  # type: ignore[union-attr]
 
 
+def test_a_transaction_that_is_not_isolated_fails_whole(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    new_match(storage, "m2")
+    storage.append("m1", [action(1)], Summary(1, "running"))
+
+    def both() -> None:
+        with storage.transaction(isolated=False):
+            storage.append("m2", [action(1)], Summary(1, "running"))
+            storage.append("m1", [action(1)], Summary(9, "running"))
+
+    with pytest.raises(SeqTaken):
+        both()
+    assert storage.actions("m2") == []
+    assert storage.match("m2").summary.seq == 0  # type: ignore[union-attr]
+    with storage.transaction(isolated=False):  # and the next one starts afresh
+        storage.append("m2", [action(1)], Summary(1, "running"))
+    assert [a.seq for a in storage.actions("m2")] == [1]
+
+
 def test_the_writer_commits_many_writes_at_once_each_on_its_own(storage: SQLiteStorage) -> None:
     for i in range(20):
         new_match(storage, f"m{i}")
