@@ -97,7 +97,7 @@ class Table:
     created: float = 0.0
     version: int = 0  # grows with every change, across restarts: pages drop older news
     title: str = field(init=False)
-    _texts: dict[tuple[Role | None, int | None], str] = field(default_factory=dict, repr=False)
+    _texts: dict[tuple[Role | None, int | None], bytes] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
@@ -168,25 +168,30 @@ class Table:
             payload["log_from"] = start
         return payload
 
-    def payload_text(self, role: Role | None, log_tail: int | None = None) -> str:
-        """:meth:`payload` as JSON, built once per change of the match and kind of reader."""
+    def payload_json(self, role: Role | None, log_tail: int | None = None) -> bytes:
+        """:meth:`payload` as JSON (UTF-8), built once per change of the match and kind of
+        reader: what an HTTP reply carries as it is."""
         key = (role, log_tail)
         if self._texts_version != self.version:
             self._texts.clear()
             self._texts_version = self.version
-        text = self._texts.get(key)
-        if text is None:
-            text = self._texts[key] = dump(self.payload(role, log_tail))
-        return text
+        data = self._texts.get(key)
+        if data is None:
+            data = self._texts[key] = dump(self.payload(role, log_tail))
+        return data
+
+    def payload_text(self, role: Role | None, log_tail: int | None = None) -> str:
+        """:meth:`payload_json` as text, for a WebSocket text message."""
+        return self.payload_json(role, log_tail).decode()
 
     def forget_texts(self) -> None:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
         self._texts.clear()
 
 
-def dump(value: object) -> str:
-    """Compact JSON, UTF-8 kept as is (orjson: views are the server's hottest output)."""
-    return orjson.dumps(value).decode()
+def dump(value: object) -> bytes:
+    """Compact JSON in UTF-8 (orjson: views are the server's hottest output)."""
+    return orjson.dumps(value)
 
 
 class Tables:
@@ -232,10 +237,12 @@ class Tables:
         """The table if it is in memory (tests look at the state this way)."""
         return self._cache.get(match_id)
 
-    async def view_text(self, table: Table, role: Role | None, log_tail: int | None = None) -> str:
-        """What ``role`` sees, once no change is on its way to the disk."""
+    async def view_json(
+        self, table: Table, role: Role | None, log_tail: int | None = None
+    ) -> bytes:
+        """What ``role`` sees (JSON), once no change is on its way to the disk."""
         async with table.lock:
-            return table.payload_text(role, log_tail)
+            return table.payload_json(role, log_tail)
 
     async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
         """Run a storage write in the next group commit; on failure the table is dropped

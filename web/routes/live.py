@@ -46,9 +46,8 @@ async def live(
         return
     listener = hub.join(match_id, role, log_tail)
     try:
-        listener.push(
-            await tables.view_text(table, role)
-        )  # the whole log first, then only its tail
+        first = await tables.view_json(table, role)  # the whole log first, then only its tail
+        listener.push(first.decode())
         sender = asyncio.create_task(_send(websocket, listener))
         receiver = asyncio.create_task(_drain(websocket))
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)

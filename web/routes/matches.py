@@ -57,8 +57,8 @@ async def payload_response(
 ) -> Response:
     """The seat's payload as JSON, built once per change of the match and shared with the
     live updates (no per-request validation of a view the server itself made)."""
-    text = await seat.tables.view_text(seat.table, seat.role, log_tail)
-    return Response(text, media_type="application/json", headers=headers)
+    data = await seat.tables.view_json(seat.table, seat.role, log_tail)
+    return Response(data, media_type="application/json", headers=headers)
 
 
 LOG_TAIL = TypeAdapter(LogTail)
