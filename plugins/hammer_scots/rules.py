@@ -11,9 +11,19 @@ steps (battle.py), "border_raids" (raids.py), "next_turn" (cards.py), the winter
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from core.rng import Rng
-from core.ruleset import JSON, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from core.ruleset import (
+    JSON,
+    BoardAssets,
+    GameInfo,
+    Option,
+    Outcome,
+    Role,
+    Scenario,
+    StepRuleset,
+)
 from plugins.hammer_scots import (  # noqa: F401 (each module registers its steps)
     battle,
     cards,
@@ -28,6 +38,8 @@ from plugins.hammer_scots.setup import new_game
 from plugins.hammer_scots.state import State, machine
 from plugins.hammer_scots.victory import outcome
 from plugins.hammer_scots.view import board_view, shuffle_hidden
+
+WEB = Path(__file__).parent / "web"
 
 
 class HammerOfTheScots(StepRuleset[State]):
@@ -64,6 +76,8 @@ class HammerOfTheScots(StepRuleset[State]):
     )
     state_type = State
     machine = machine
+    # The SVG board the web app draws from ``view.board_view`` (template and static files).
+    board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
 
     def setup(
         self,
