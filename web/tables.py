@@ -246,15 +246,10 @@ class Tables:
 
     async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
         """Run a storage write in the next group commit; on failure the table is dropped
-        from memory (it may be ahead of storage) and the error raised."""
-        task = asyncio.ensure_future(self.writer.run(write))
-
-        def check(done: asyncio.Future[Any]) -> None:
-            if table is not None and (done.cancelled() or done.exception() is not None):
-                self._forget(table)
-
-        task.add_done_callback(check)
-        return await asyncio.shield(task)
+        from memory (it may be ahead of storage) and the error raised. The write is
+        queued at once and completes even if this request is cancelled meanwhile."""
+        on_failure = None if table is None else (lambda _: self._forget(table))
+        return await self.writer.submit(write, on_failure)
 
     def _load(self, record: MatchRecord) -> Table:
         """Rebuild a match: its latest snapshot, then the actions stored after it."""

@@ -7,6 +7,10 @@ tables check everything first), so the batch is first tried as one plain transac
 write fails, that attempt is rolled back and the batch is committed again with each write
 in its own savepoint, so that the failing one is undone alone. The event loop only awaits
 the outcome, so other matches are served meanwhile.
+
+The path back to the waiting request is kept short: a busy event loop takes a while to come
+round to each callback, so a write is queued at once (no task to start first), the outcomes
+of a batch come back in one callback, and each settles the very future its request awaits.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ import contextlib
 import logging
 import queue
 import threading
+from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from web.storage import Storage
@@ -24,7 +30,19 @@ from web.storage import Storage
 T = TypeVar("T")
 log = logging.getLogger("gameshelf.web")
 
-Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+
+@dataclass(frozen=True)
+class Job:
+    """A write, the loop of its requester and the future it awaits; ``on_failure`` runs
+    (on that loop) when the write fails, even if nobody awaits the future any more."""
+
+    write: Callable[[], Any]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    on_failure: Callable[[BaseException], None] | None = None
+
+
+Outcome = tuple[Job, bool, Any]  # the job, whether it was stored, its result or exception
 
 
 class Writer:
@@ -38,13 +56,22 @@ class Writer:
         self.batches = 0  # how many commits, for the curious (the benchmark)
         self.writes = 0
 
-    async def run(self, write: Callable[[], T]) -> T:
-        """Run ``write`` inside the next commit; return once it is on disk."""
+    def submit(
+        self,
+        write: Callable[[], T],
+        on_failure: Callable[[BaseException], None] | None = None,
+    ) -> asyncio.Future[T]:
+        """Queue ``write`` for the next commit, now; the future is settled once it is on
+        disk. Cancelling the future does not stop the write (``on_failure`` still runs)."""
         self._start()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._queue.put((write, loop, future))
-        return await future
+        self._queue.put(Job(write, loop, future, on_failure))
+        return future
+
+    async def run(self, write: Callable[[], T]) -> T:
+        """Run ``write`` inside the next commit; return once it is on disk."""
+        return await self.submit(write)
 
     def _start(self) -> None:
         with self._start_lock:
@@ -77,27 +104,30 @@ class Writer:
     def _commit(self, batch: list[Job]) -> None:
         try:
             with self.storage.transaction(isolated=False):
-                outcomes: list[tuple[bool, Any]] = [(True, write()) for write, _, _ in batch]
+                outcomes: list[Outcome] = [(job, True, job.write()) for job in batch]
         except Exception:  # one write failed, or the commit: again, each write on its own
             outcomes = self._commit_isolated(batch)
         self.batches += 1
         self.writes += len(batch)
-        for (_, loop, future), (ok, value) in zip(batch, outcomes, strict=True):
+        by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = defaultdict(list)
+        for outcome in outcomes:
+            by_loop[outcome[0].loop].append(outcome)
+        for loop, settled in by_loop.items():
             with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
-                loop.call_soon_threadsafe(_settle, future, ok, value)
+                loop.call_soon_threadsafe(_settle, settled)
 
-    def _commit_isolated(self, batch: list[Job]) -> list[tuple[bool, Any]]:
-        outcomes: list[tuple[bool, Any]] = []
+    def _commit_isolated(self, batch: list[Job]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
         try:
             with self.storage.transaction(isolated=True):
-                for write, _, _ in batch:
+                for job in batch:
                     try:
-                        outcomes.append((True, write()))
+                        outcomes.append((job, True, job.write()))
                     except Exception as exc:  # this write alone is undone (its savepoint)
-                        outcomes.append((False, exc))
+                        outcomes.append((job, False, exc))
         except Exception as exc:  # the commit itself failed: nothing of the batch is stored
             log.exception("a commit of %d writes failed", len(batch))
-            outcomes = [(False, exc)] * len(batch)
+            outcomes = [(job, False, exc) for job in batch]
         return outcomes
 
     def close(self) -> None:
@@ -107,10 +137,14 @@ class Writer:
             self._thread.join(timeout=30)
 
 
-def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
-    if future.cancelled():
-        return
-    if ok:
-        future.set_result(value)
-    else:
-        future.set_exception(value)
+def _settle(outcomes: list[Outcome]) -> None:
+    """On the requesters' loop: tell each of them how its write went."""
+    for job, ok, value in outcomes:
+        if not ok and job.on_failure is not None:
+            job.on_failure(value)
+        if job.future.cancelled():
+            continue
+        if ok:
+            job.future.set_result(value)
+        else:
+            job.future.set_exception(value)

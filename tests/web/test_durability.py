@@ -156,3 +156,34 @@ def test_opening_the_database_again_keeps_its_schema(tmp_path: Path) -> None:
     storage = SQLiteStorage(path)
     assert storage.schema_version() == SCHEMA_VERSION
     storage.close()
+
+
+def test_an_action_the_disk_refused_is_forgotten_not_shown(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(
+        create_app(settings, registry=toy_registry()), raise_server_exceptions=False
+    ) as client:
+        created = client.post(
+            "/api/matches",
+            json={"game": "toy_duel", "seed": 7, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+        ).json()
+        mid, north = created["id"], auth(created["seats"][0]["token"])
+        view = client.get(f"/api/matches/{mid}/view", headers=north).json()
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+
+        def full_disk(*args: Any, **kwargs: Any) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        monkeypatch.setattr(storage, "append", full_disk)
+        kind = next(iter(view["view"]["actions"]))
+        action = {"type": kind, "arg": view["view"]["actions"][kind][0], "seq": 0}
+        refused = client.post(f"/api/matches/{mid}/actions", headers=north, json=action)
+        assert refused.status_code == 500
+        monkeypatch.undo()
+        after = client.get(f"/api/matches/{mid}/view", headers=north).json()
+        assert after["seq"] == 0  # rebuilt from storage: the action never happened
+        assert without_version(after) == without_version(view)
+        again = client.post(f"/api/matches/{mid}/actions", headers=north, json=action)
+        assert again.status_code == 200
+        assert again.json()["seq"] == 1

@@ -179,3 +179,25 @@ def test_the_server_sets_aside_what_it_loaded_and_collects_cycles_seldom() -> No
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+
+
+def test_a_write_whose_request_was_cancelled_is_still_stored(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    writer = Writer(storage)
+    failures: list[BaseException] = []
+
+    async def main() -> None:
+        stored = writer.submit(lambda: storage.append("m1", [action(1)], Summary(1, "running")))
+        refused = writer.submit(
+            lambda: storage.append("m1", [action(1)], Summary(1, "running")), failures.append
+        )
+        stored.cancel()
+        refused.cancel()
+        await writer.run(lambda: None)  # the next commit: both above are settled by now
+        await asyncio.sleep(0)
+
+    asyncio.run(main())
+    writer.close()
+    assert [a.seq for a in storage.actions("m1")] == [1]
+    assert len(failures) == 1
+    assert isinstance(failures[0], SeqTaken)
