@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import orjson
+
 SeatKind = Literal["human", "bot", "open"]
 Status = Literal["open", "running", "finished"]
 
@@ -438,7 +440,13 @@ _MATCH_COLUMNS = (
 
 
 def _dump(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON. orjson, as the writer thread holds the GIL meanwhile (json.dumps with
+    options builds an encoder per call); json for what orjson refuses (integers beyond
+    64 bits), so that both accept the same values."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _summary_row(summary: Summary) -> tuple[int, str, str, str | None]:

@@ -68,6 +68,22 @@ def test_a_match_its_seats_and_its_log_round_trip(storage: SQLiteStorage) -> Non
     ]
 
 
+def test_any_json_value_round_trips_even_integers_beyond_64_bits(storage: SQLiteStorage) -> None:
+    new_match(storage)
+    args: list[int | str | None] = [10**30, "Dalriada – ☃", None, -(2**63)]
+    storage.append(
+        "m1",
+        [ActionRecord(i, "north", "pick", arg) for i, arg in enumerate(args, 1)],
+        Summary(4, "finished", [], {"winner": "north", "score": 2.5, "big": 10**25}),
+    )
+    assert [a.arg for a in storage.actions("m1")] == args
+    assert storage.match("m1").summary.outcome == {  # type: ignore[union-attr]
+        "winner": "north",
+        "score": 2.5,
+        "big": 10**25,
+    }
+
+
 def test_an_action_stored_twice_under_one_seq_is_refused_whole(storage: SQLiteStorage) -> None:
     new_match(storage)
     storage.append("m1", [action(1)], Summary(1, "running"))
