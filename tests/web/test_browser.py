@@ -292,6 +292,8 @@ def test_a_finished_match_can_be_replayed_step_by_step(page: Any, site: str) -> 
     full = len(log_lines(page))
     page.click("[data-step=first]")
     until(page, "() => document.getElementById('position-label').textContent.startsWith('0 /')")
+    # The label moves at once; the log follows when the position's view has arrived.
+    until(page, "() => document.querySelectorAll('#log li').length === 0")
     assert log_lines(page) == []
     page.click("[data-step=forward]")
     page.click("[data-step=last]")
