@@ -116,46 +116,66 @@ class Figures:
     driver_cpu: float = 0.0  # and this process, the players
 
 
-class Connection:
+class Connection(asyncio.Protocol):
     """A minimal HTTP/1.1 keep-alive client: the players' side must cost little CPU, since
-    it shares the machine with the server being measured."""
+    it shares the machine with the server being measured. One request at a time; the
+    reply is parsed as it arrives (status line, Content-Length, body), no stream layer."""
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.reply: asyncio.Future[tuple[int, Any]] | None = None
+        self.status = 0
+        self.body_at = -1  # where the body starts in the buffer, once the head is in
+        self.length = 0
 
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        loop = asyncio.get_running_loop()
+        if self.transport is None:
+            self.transport, _ = await loop.create_connection(lambda: self, self.host, self.port)
         data = orjson.dumps(body) if body is not None else b""
-        head = [
-            f"{method} {path} HTTP/1.1",
-            f"Host: {self.host}:{self.port}",
-            f"Content-Length: {len(data)}",
-        ]
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+        head += f"Content-Length: {len(data)}\r\n"
         if body is not None:
-            head.append("Content-Type: application/json")
+            head += "Content-Type: application/json\r\n"
         if token:
-            head.append(f"Authorization: Bearer {token}")
-        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        assert self.reader is not None
-        header = await self.reader.readuntil(b"\r\n\r\n")
-        lines = header.decode("latin-1").split("\r\n")
-        status = int(lines[0].split()[1])
-        length = 0
-        for line in lines[1:]:
-            name, _, value = line.partition(":")
-            if name.lower() == "content-length":
-                length = int(value)
-        payload = await self.reader.readexactly(length)
-        return status, orjson.loads(payload) if payload else None
+            head += f"Authorization: Bearer {token}\r\n"
+        self.reply = loop.create_future()
+        self.transport.write(head.encode() + b"\r\n" + data)
+        return await self.reply
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if self.body_at < 0:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            lines = self.buffer[:end].decode("latin-1").split("\r\n")
+            self.status = int(lines[0].split()[1])
+            self.length = 0
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                if name.lower() == "content-length":
+                    self.length = int(value)
+            self.body_at = end + 4
+        if len(self.buffer) < self.body_at + self.length:
+            return
+        payload = bytes(self.buffer[self.body_at : self.body_at + self.length])
+        del self.buffer[: self.body_at + self.length]
+        self.body_at = -1
+        if self.reply is not None and not self.reply.done():
+            self.reply.set_result((self.status, orjson.loads(payload) if payload else None))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.reply is not None and not self.reply.done():
+            self.reply.set_exception(exc or ConnectionError("the server closed the connection"))
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
+        if self.transport is not None:
+            self.transport.close()
 
 
 async def play_matches(
