@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -322,3 +323,27 @@ def check_ruleset(
                 assert outcome is not None
                 report.outcomes[outcome.reason] = report.outcomes.get(outcome.reason, 0) + 1
     return report
+
+
+def assert_refused(
+    ruleset: Ruleset[Any],
+    state: Any,
+    role: Role,
+    action: Any,
+    match: str,
+    code: str | None = None,
+) -> None:
+    """For a game's rule tests: ``action`` is not offered to ``role``, ``apply`` refuses it
+    with a reason matching ``match`` (and ``code``, when given), and the state is unchanged."""
+    parsed = Action.of(action)
+    assert parsed not in ruleset.actions(state, role), f"{parsed} is offered to {role}"
+    before = ruleset.dump_state(state)
+    try:
+        ruleset.apply(state, role, parsed)
+    except IllegalAction as exc:
+        refusal = exc
+    else:
+        raise AssertionError(f"{parsed} of {role} was accepted")
+    assert re.search(match, refusal.reason), f"{refusal.reason!r} does not match {match!r}"
+    assert code is None or refusal.code == code, f"code {refusal.code!r}, expected {code!r}"
+    assert ruleset.dump_state(state) == before, "the refusal changed the state"

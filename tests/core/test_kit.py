@@ -86,3 +86,12 @@ class RevealsWithoutMarking(HighCardDuel):
 def test_the_kit_catches_a_reveal_that_undo_could_cross(tmp_path):
     with pytest.raises(ConformanceFailure, match="without marking it"):
         check_ruleset(RevealsWithoutMarking(), seeds=range(2), failure_dir=tmp_path)
+
+
+def test_assert_refused_checks_reason_and_untouched_state():
+    from core.testing import assert_refused
+
+    s = HighCardDuel().setup(1)
+    assert_refused(HighCardDuel(), s, "north", ("card", 99), "not in your hand", "illegal")
+    with pytest.raises(AssertionError, match="offered"):
+        assert_refused(HighCardDuel(), s, "north", ("card", s.hands["north"][0]), "x")

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
-
-from core.ruleset import Action, IllegalAction
+from core.ruleset import Action
+from core.testing import assert_refused
 from plugins.hammer_scots import rules  # noqa: F401 (registers every step)
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
+from plugins.hammer_scots.rules import RULESET
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, machine, new_state
 
 WHERE = {"pool": POOL, "off": OFF, "dead": DEAD}
@@ -134,9 +134,4 @@ def legal(s: State, role: str) -> list[tuple[str, Any]]:
 def refused(s: State, role: str, action: Any, match: str) -> None:
     """``action`` is not offered to ``role``, is refused with a reason matching ``match``,
     and leaves the state byte-identical (the standard every rules test checks)."""
-    a = act(action)
-    assert tuple(a) not in legal(s, role)
-    before = s.model_dump_json()
-    with pytest.raises(IllegalAction, match=match):
-        machine.apply(s, role, a)
-    assert s.model_dump_json() == before
+    assert_refused(RULESET, s, role, act(action), match)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import pytest
-
 from core.rng import Rng
-from core.ruleset import Action, IllegalAction
+from core.ruleset import Action
+from core.testing import assert_refused
 from plugins.three_kingdoms.model import (
     BOARD_SIZE,
     LAND_IDS,
@@ -120,13 +119,9 @@ def refused(
     match: str,
     code: str | None = None,
 ) -> None:
-    """``action`` is refused with a reason matching ``match`` and the state is unchanged."""
-    before = s.model_dump_json()
-    with pytest.raises(IllegalAction, match=match) as info:
-        RULESET.apply(s, role, Action(*action))  # type: ignore[arg-type]
-    if code is not None:
-        assert info.value.code == code
-    assert s.model_dump_json() == before
+    """``action`` is not offered, is refused with a reason matching ``match`` (and ``code``)
+    and the state is unchanged."""
+    assert_refused(RULESET, s, role, Action(*action), match, code)  # type: ignore[arg-type]
 
 
 def last(s: TKState, n: int = 1) -> str:
