@@ -121,13 +121,7 @@ class Match:
             raise StaleAction(self.seq, seq)
         self._apply(role, Action.of(action))
         if self.observers:
-            self._emit(
-                MatchEvent(
-                    kind="action", seq=self.seq, role=role, action=self.history[-1].action.to_json()
-                )
-            )
-            if self.outcome() is not None:
-                self._emit(MatchEvent(kind="end", seq=self.seq))
+            self._emitted_action(role)
 
     def _apply(self, role: Role, action: Action) -> None:
         if role not in self.roles:
@@ -173,16 +167,33 @@ class Match:
         """Let the bots seated in ``agents`` act until a human must act or the game ends.
 
         Returns how many actions the bots took. ``limit`` bounds them (default: the game's
-        ``max_actions``).
+        ``max_actions``). A bot picks from the legal actions just listed, so its choice is
+        carried out with ``Ruleset.play`` (not re-checked); a choice that is not on the list
+        is refused like any illegal action and changes nothing.
         """
         limit = self.ruleset.info.max_actions if limit is None else limit
+        ruleset, history = self.ruleset, self.history
         taken = 0
-        while taken < limit and self.outcome() is None:
-            role = next((r for r in self.active() if r in agents), None)
-            if role is None:
+        while taken < limit:
+            state = self.state
+            turn = ruleset.to_act(state, agents)
+            if turn is None:
                 break
-            choice = agents[role].choose(self.ruleset, self.state, role, self.actions(role))
-            self.apply(role, choice)
+            role, actions = turn
+            choice = agents[role].choose(ruleset, state, role, actions)
+            # Bots hand back one of the listed actions: find it by identity first, which is
+            # much cheaper than comparing long lists of card combinations by value.
+            if id(choice) not in map(id, actions) and choice not in actions:
+                raise IllegalAction(
+                    f"The bot playing {role} chose {choice!r}, which is not a legal action.",
+                    code="illegal",
+                )
+            rng = state.rng
+            before = rng.epoch
+            ruleset.play(state, role, choice)
+            history.append(Entry(role, choice.type, choice.arg, rng.epoch != before))
+            if self.observers:
+                self._emitted_action(role)
             taken += 1
         return taken
 
@@ -219,6 +230,13 @@ class Match:
             match._apply(item["role"], Action.of({"type": item["type"], "arg": item.get("arg")}))
         match.observers = list(observers)
         return match
+
+    def _emitted_action(self, role: Role) -> None:
+        """Tell the observers of the action just recorded (and of the end, if it ended)."""
+        action = self.history[-1].action.to_json()
+        self._emit(MatchEvent(kind="action", seq=self.seq, role=role, action=action))
+        if self.outcome() is not None:
+            self._emit(MatchEvent(kind="end", seq=self.seq))
 
     def _emit(self, event: MatchEvent) -> None:
         for observer in self.observers:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -223,6 +223,28 @@ class Ruleset(ABC, Generic[S]):
     def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
         """Carry out a legal action in place, or raise :class:`IllegalAction` untouched."""
 
+    # --- the bots' path ------------------------------------------------------------------
+
+    def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
+        """The first active role that is in ``among``, with its legal actions.
+
+        ``None`` when none of them must act. ``Match.play_bots`` asks this once a decision;
+        the default combines ``active`` and ``actions``.
+        """
+        for role in self.active(state):
+            if role in among:
+                return role, self.actions(state, role)
+        return None
+
+    def play(self, state: S, role: Role, action: Action) -> None:
+        """Carry out ``action``, which ``to_act``/``actions`` has just listed for ``role``.
+
+        Bots only ever pick from that list, so a ruleset may skip checking the action again
+        (``StepRuleset`` does). Anything from outside goes through ``apply``. The default
+        simply applies.
+        """
+        self.apply(state, role, action)
+
     @abstractmethod
     def view(self, state: S, role: Role | None) -> JSON:
         """What ``role`` (``None``: a spectator) may see, with its prompt and actions."""
@@ -259,6 +281,19 @@ class StepRuleset(Ruleset[S]):
 
     machine: ClassVar[StepMachine[Any]]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # The bots' fast path below stands in for StepRuleset's own active/actions/apply.
+        # A subclass that changes those (a variant, a deliberately broken test game) keeps
+        # the generic path, so bots play exactly the rules it says, unless it also gives
+        # its own fast path.
+        if "to_act" not in cls.__dict__ and (
+            cls.active is not StepRuleset.active or cls.actions is not StepRuleset.actions
+        ):
+            cls.to_act = Ruleset.to_act  # type: ignore[method-assign]
+        if "play" not in cls.__dict__ and cls.apply is not StepRuleset.apply:
+            cls.play = Ruleset.play  # type: ignore[method-assign]
+
     def active(self, state: S) -> list[Role]:
         return list(self.machine.active(state))
 
@@ -272,6 +307,17 @@ class StepRuleset(Ruleset[S]):
                 f"There is no role {role!r} in {self.info.title}.", code="unknown_role"
             )
         self.machine.apply(state, role, action)  # nobody is active once the game is over
+
+    def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
+        step = self.machine.steps[state.step]
+        for role in step.active(state):
+            if role in among:
+                return role, list(step.actions(state, role))
+        return None
+
+    def play(self, state: S, role: Role, action: Action) -> None:
+        # Unchecked (see Ruleset.play): straight to the current step's handler.
+        self.machine.steps[state.step].handlers[action.type](state, role, action.arg)
 
     def view(self, state: S, role: Role | None) -> JSON:
         acts = self.actions(state, role) if role is not None else []

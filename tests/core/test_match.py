@@ -113,6 +113,61 @@ def test_bots_play_a_game_to_its_end():
     assert m.undoable("north") == 0
 
 
+class PlaysOffTheList:
+    """A buggy bot: it answers with an action nobody offered it."""
+
+    def choose(self, ruleset, state, role, actions):
+        return Action("card", 99)
+
+
+def test_a_bot_choice_that_was_not_offered_is_refused_and_changes_nothing():
+    m = new_match()
+    before = RULESET.dump_state(m.state)
+    with pytest.raises(IllegalAction, match="not a legal action") as err:
+        m.play_bots({"north": PlaysOffTheList(), "south": FirstLegalAgent()})
+    assert err.value.code == "illegal"
+    assert m.seq == 0
+    assert RULESET.dump_state(m.state) == before
+
+
+def test_a_bot_may_answer_with_an_equal_action_of_its_own_making():
+    class Rebuilds:
+        def choose(self, ruleset, state, role, actions):
+            return Action(actions[0].type, actions[0].arg)  # equal, not the same object
+
+    m = new_match()
+    m.play_bots({"north": Rebuilds(), "south": Rebuilds()})
+    assert m.outcome() is not None
+
+
+def test_bot_games_replay_through_the_checked_path_to_the_same_state():
+    """``play_bots`` runs actions unchecked (``Ruleset.play``); replay checks every one."""
+    for seed in range(5):
+        m = new_match(seed=seed)
+        m.play_bots({"north": RandomAgent(seed), "south": RandomAgent(seed + 1)})
+        again = Match.from_json(m.to_json(), RULESET)
+        assert RULESET.dump_state(again.state) == RULESET.dump_state(m.state)
+        assert [e.fresh for e in again.history] == [e.fresh for e in m.history]
+
+
+def test_a_variant_that_changes_the_legal_actions_keeps_the_checked_bot_path():
+    class NoSecondCard(type(RULESET)):
+        def actions(self, state, role):
+            return super().actions(state, role)[:1]
+
+    variant = NoSecondCard()
+    m = Match(variant, seed=3)
+    seen = []
+
+    class Records:
+        def choose(self, ruleset, state, role, actions):
+            seen.append(len(actions))
+            return actions[-1]
+
+    m.play_bots({"north": Records(), "south": Records()}, limit=2)
+    assert seen and set(seen) == {1}
+
+
 def test_observers_hear_actions_undo_and_the_end():
     heard = []
     m = new_match(observers=[lambda match, event: heard.append(event.kind)])
