@@ -78,14 +78,24 @@ class Rng(BaseModel):
         return z ^ (z >> 31)
 
     def _below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
+        """Uniform integer in ``[0, n)``, unbiased (rejection sampling).
+
+        ``next_u64`` written out: this is the draw behind every die and every bot's pick.
+        """
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         limit = _LIMITS.get(n) or _limit(n)
+        fields = self.__dict__
+        seed, counter = fields["seed"], fields["counter"]
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            counter += 1
+            z = (seed + counter * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                fields["counter"] = counter
+                return z % n
 
     # --- draws a game uses -----------------------------------------------------------
 
@@ -100,7 +110,9 @@ class Rng(BaseModel):
         return low + self._below(high - low + 1)
 
     def d6(self) -> int:
-        return self.randint(1, 6)
+        if self.script:
+            return self.randint(1, 6)
+        return 1 + self._below(6)
 
     def roll(self, dice: int, sides: int = 6) -> list[int]:
         return [self.randint(1, sides) for _ in range(dice)]

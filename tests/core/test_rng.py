@@ -94,3 +94,17 @@ def test_choice_and_sample():
     assert len(set(sample)) == 4
     with pytest.raises(ValueError, match="empty"):
         rng.choice([])
+
+
+def test_bounded_draws_are_raw_draws_reduced_with_rejection():
+    """``_below`` inlines the generator: it must give exactly ``next_u64`` with rejection
+    of the top partial range, counter included (a huge bound makes rejection frequent)."""
+    for n in (1, 2, 6, 45, 4096, 3 << 62):
+        fast, slow = Rng(seed=77), Rng(seed=77)
+        limit = (1 << 64) - ((1 << 64) % n)
+        for _ in range(300):
+            x = slow.next_u64()
+            while x >= limit:
+                x = slow.next_u64()
+            assert fast._below(n) == x % n
+            assert fast.counter == slow.counter
