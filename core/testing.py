@@ -15,7 +15,10 @@ and checks, at every step:
 - an action that shows its role something hidden marks it as new information
   (``Rng.reveal``), so that undo cannot take the action back once the secret was seen;
 - the same seed and the same actions give the same states; replaying the saved match
-  gives the same final state.
+  gives the same final state;
+- the bots' path agrees with the checked one: ``to_act`` names an active role with exactly
+  its ``actions``, and replaying the game through ``Ruleset.play`` (unchecked) gives the
+  same final state as through ``apply``.
 
 A failure raises :class:`ConformanceFailure` naming game, scenario, seed and step, and
 writes the match (history included) to a JSON file that ``gameshelf replay`` reproduces.
@@ -108,6 +111,7 @@ class _Run:
             if m.seq >= self.max_steps:
                 self.fail(f"no outcome after {self.max_steps} actions (a runaway game)")
             role, actions = self.next_decision()
+            self.check_to_act(role, actions)
             choice = agent.choose(self.ruleset, m.state, role, actions)
             deep = (m.seq + 1) & m.seq == 0 or (m.seq + 1) % self.deep_every == 0
             shadow = self.shadow_of(role) if deep else None
@@ -126,6 +130,12 @@ class _Run:
         active = self.match.active()
         role = active[self.probe._below(len(active))]
         return role, self.match.actions(role)
+
+    def check_to_act(self, role: Role, actions: list[Action]) -> None:
+        """``to_act`` (the bots' question) must agree with ``active`` and ``actions``."""
+        fast = self.ruleset.to_act(self.match.state, (role,))
+        if fast is None or fast[0] != role or list(fast[1]) != actions:
+            self.fail(f"to_act gives {fast!r} where active/actions give {role} with {actions}")
 
     def check_alive(self) -> None:
         m = self.match
@@ -274,6 +284,19 @@ class _Run:
         restored = Match.from_json(json.loads(json.dumps(m.to_json())), self.game)
         if self.ruleset.dump_state(restored.state) != final:
             self.fail("the saved match does not restore to the same final state")
+        self.check_fast_path(final)
+
+    def check_fast_path(self, final: str) -> None:
+        """Replaying through ``Ruleset.play`` (the bots' unchecked path) gives the same game."""
+        m = self.match
+        fast = Match(self.game, scenario=self.scenario, seed=self.seed, players=self.players)
+        for entry in m.history:
+            self.ruleset.play(fast.state, entry.role, entry.action)
+        if self.ruleset.dump_state(fast.state) != final:
+            self.fail(
+                "playing the history through Ruleset.play (the bots' path) gives a "
+                "different final state than through apply"
+            )
 
 
 def check_ruleset(

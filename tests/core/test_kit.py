@@ -30,6 +30,18 @@ class DirtiesTheStateBeforeRefusing(HighCardDuel):
         super().apply(s, role, action)
 
 
+class FastPathDiffers(HighCardDuel):
+    def play(self, s, role, action):
+        super().play(s, role, action)
+        s.say("the bots' path does a little more")
+
+
+class FastPathListsOtherActions(HighCardDuel):
+    def to_act(self, s, among):
+        turn = super().to_act(s, among)
+        return turn and (turn[0], turn[1][:1])
+
+
 class SeedsFromTheClock(HighCardDuel):
     def setup(self, seed, scenario=None, options=None, players=None):
         return super().setup(seed + time.perf_counter_ns() % 1000, scenario, options, players)
@@ -55,6 +67,8 @@ class NeverEnds(HighCardDuel):
         (DirtiesTheStateBeforeRefusing, "changed the state"),
         (SeedsFromTheClock, "not deterministic"),
         (GetsStuck, "no legal action"),
+        (FastPathDiffers, "bots' path"),
+        (FastPathListsOtherActions, "to_act gives"),
         (NeverEnds, "runaway"),
     ],
 )
