@@ -85,6 +85,9 @@ def simulate(
     players: Annotated[int | None, typer.Option(help="player count")] = None,
     agents: Annotated[str, typer.Option(help="comma list of agent ids, one per seat")] = "random",
     max_steps: Annotated[int | None, typer.Option(help="actions before a game fails")] = None,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="worker processes (the results do not depend on it)")
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object, no bar")] = False,
 ) -> None:
     """Play many seeded bot games and summarise outcomes, winners and throughput."""
@@ -107,6 +110,7 @@ def simulate(
             players=players,
             factories=factories,
             max_steps=max_steps,
+            jobs=jobs,
         )
         print(json.dumps(result.to_json()))
     else:
@@ -126,6 +130,7 @@ def simulate(
                 players=players,
                 factories=factories,
                 max_steps=max_steps,
+                jobs=jobs,
                 progress=lambda done: bar.update(task, completed=done),
             )
         _print_summary(result)

@@ -1,11 +1,14 @@
 """Many seeded bot games in a row, with the figures ``gameshelf simulate`` prints.
 
 Game ``i`` of a run with base seed ``K`` uses seed ``K + i``, and its bots are seeded from
-the same number, so any game of a run can be played again on its own.
+the same number, so any game of a run can be played again on its own. With ``jobs > 1`` the
+games are shared among worker processes (forked, so they inherit the loaded plugins); every
+figure but the time is the same whatever the number of jobs.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import statistics
 import time
 import traceback
@@ -104,30 +107,96 @@ def simulate(
     players: int | None = None,
     factories: Sequence[AgentFactory],
     max_steps: int | None = None,
+    jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     scenario_id = game.info.scenario(scenario).id
-    result = SimulationResult(game=game.id, scenario=scenario_id)
     limit = max_steps if max_steps is not None else game.info.max_actions
+    batch = _Batch(game, scenario_id, players, factories, limit)
+    seeds = range(seed, seed + games)
     started = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        try:
-            match = play_one(game, scenario_id, game_seed, players, factories, limit)
-        except Exception as exc:
-            result.errors.append(GameError(game_seed, _describe(exc), 0))
-        else:
-            outcome = match.outcome()
-            assert outcome is not None
-            result.outcomes[outcome.reason] += 1
-            for winner in outcome.winners or ["draw"]:
-                result.winners[winner] += 1
-            result.lengths.append(match.seq)
-        result.games += 1
-        if progress is not None:
-            progress(i + 1)
+    if jobs <= 1:
+        result = batch.play(seeds, progress)
+    else:
+        result = _play_in_processes(batch, seeds, jobs, progress)
     result.seconds = time.perf_counter() - started
     return result
+
+
+@dataclass
+class _Batch:
+    """What every game of a run shares; ``play`` runs some of its seeds."""
+
+    game: Game
+    scenario: str
+    players: int | None
+    factories: Sequence[AgentFactory]
+    limit: int
+
+    def play(
+        self, seeds: Sequence[int], progress: Callable[[int], None] | None = None
+    ) -> SimulationResult:
+        result = SimulationResult(game=self.game.id, scenario=self.scenario)
+        for game_seed in seeds:
+            try:
+                match = play_one(
+                    self.game, self.scenario, game_seed, self.players, self.factories, self.limit
+                )
+            except Exception as exc:
+                result.errors.append(GameError(game_seed, _describe(exc), 0))
+            else:
+                outcome = match.outcome()
+                assert outcome is not None
+                result.outcomes[outcome.reason] += 1
+                for winner in outcome.winners or ["draw"]:
+                    result.winners[winner] += 1
+                result.lengths.append(match.seq)
+            result.games += 1
+            if progress is not None:
+                progress(result.games)
+        return result
+
+    def merge(self, parts: Sequence[SimulationResult]) -> SimulationResult:
+        """The parts of a run, in seed order, as one result."""
+        whole = SimulationResult(game=self.game.id, scenario=self.scenario)
+        for part in parts:
+            whole.games += part.games
+            whole.errors.extend(part.errors)
+            whole.outcomes.update(part.outcomes)
+            whole.winners.update(part.winners)
+            whole.lengths.extend(part.lengths)
+        return whole
+
+
+# The run being shared among forked workers: they inherit it instead of unpickling a game.
+_SHARED: _Batch | None = None
+
+
+def _play_part(seeds: range) -> SimulationResult:
+    assert _SHARED is not None, "a simulation worker started without its run"
+    return _SHARED.play(seeds)
+
+
+def _play_in_processes(
+    batch: _Batch, seeds: range, jobs: int, progress: Callable[[int], None] | None
+) -> SimulationResult:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        raise ValueError("running games in several processes needs fork (Linux, macOS)")
+    global _SHARED
+    # Parts small enough to keep every worker busy to the end, large enough to be cheap.
+    size = max(1, min(50, len(seeds) // (jobs * 4)))
+    parts = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    _SHARED = batch
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = []
+            for part in pool.imap(_play_part, parts):
+                results.append(part)
+                if progress is not None:
+                    progress(sum(r.games for r in results))
+    finally:
+        _SHARED = None
+    return batch.merge(results)
 
 
 def _describe(exc: BaseException) -> str:

@@ -71,6 +71,14 @@ def test_simulate_is_reproducible():
     assert first["winners"] == second["winners"]
 
 
+def test_simulate_in_several_processes_gives_the_same_figures():
+    args = ["simulate", "toy_duel", "--games", "23", "--seed", "2", "--json"]
+    alone = json.loads(runner.invoke(cli.app, args).stdout)
+    shared = json.loads(runner.invoke(cli.app, [*args, "--jobs", "2"]).stdout)
+    for key in ("games", "errors", "outcomes", "winners", "mean_actions"):
+        assert shared[key] == alone[key], key
+
+
 def test_simulate_human_summary():
     result = runner.invoke(
         cli.app, ["simulate", "toy_duel", "--games", "5", "--agents", "random,first"]
@@ -88,11 +96,14 @@ def test_simulate_fails_when_a_game_errors(monkeypatch):
             make_plugin_manager(load=["core"], extra=[("toy", _plugin_of(GetsStuck()))])
         ),
     )
-    result = runner.invoke(
-        cli.app, ["simulate", "toy_duel", "--games", "3", "--json", "--max-steps", "60"]
-    )
-    assert result.exit_code == 1
-    assert json.loads(result.stdout)["errors"]
+    for jobs in ("1", "2"):
+        result = runner.invoke(
+            cli.app,
+            ["simulate", "toy_duel", "--games", "3", "--json", "--max-steps", "60", "--jobs", jobs],
+        )
+        assert result.exit_code == 1
+        errors = json.loads(result.stdout)["errors"]
+        assert [e["seed"] for e in errors] == [1, 2, 3]
 
 
 def _plugin_of(ruleset):
