@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -101,17 +102,19 @@ def simulate(
     except (UnknownAgent, ValueError) as exc:
         errors.print(f"[red]{exc}[/]")
         raise typer.Exit(2) from None
+    run = partial(
+        run_simulation,
+        entry,
+        scenario=scenario,
+        games=games,
+        seed=seed,
+        players=players,
+        factories=factories,
+        max_steps=max_steps,
+        jobs=jobs,
+    )
     if as_json:
-        result = run_simulation(
-            entry,
-            scenario=scenario,
-            games=games,
-            seed=seed,
-            players=players,
-            factories=factories,
-            max_steps=max_steps,
-            jobs=jobs,
-        )
+        result = run()
         print(json.dumps(result.to_json()))
     else:
         columns = (
@@ -122,17 +125,7 @@ def simulate(
         )
         with Progress(*columns, console=errors) as bar:
             task = bar.add_task(f"{game}", total=games)
-            result = run_simulation(
-                entry,
-                scenario=scenario,
-                games=games,
-                seed=seed,
-                players=players,
-                factories=factories,
-                max_steps=max_steps,
-                jobs=jobs,
-                progress=lambda done: bar.update(task, completed=done),
-            )
+            result = run(progress=lambda done: bar.update(task, completed=done))
         _print_summary(result)
     if result.errors:
         raise typer.Exit(1)
@@ -244,14 +237,7 @@ def replay(
     """Re-run a saved match (from the conformance kit, the web app or `simulate`)."""
     data = json.loads(file.read_text())
     registry = _registry()
-    entry = _game(registry, data["game"])
-    match = Match(
-        entry,
-        scenario=data.get("scenario"),
-        options=data.get("options"),
-        seed=data["seed"],
-        players=data.get("players"),
-    )
+    match = Match.unplayed(data, _game(registry, data["game"]))
     for i, item in enumerate(data.get("history", ())):
         try:
             match.apply(item["role"], {"type": item["type"], "arg": item.get("arg")})

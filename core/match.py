@@ -218,18 +218,24 @@ class Match:
         observers: Iterable[Observer] = (),
     ) -> Match:
         """Rebuild a saved match by replaying its history (every action re-checked)."""
+        match = cls.unplayed(data, source)
+        for item in data.get("history", ()):
+            match._apply(item["role"], Action.of({"type": item["type"], "arg": item.get("arg")}))
+        match.observers = list(observers)
+        return match
+
+    @classmethod
+    def unplayed(cls, data: Mapping[str, Any], source: Registry | Game | Ruleset[Any]) -> Match:
+        """The match a saved one starts as: its game, scenario, options, seed and players,
+        with none of its history played yet."""
         game = source.game(data["game"]) if isinstance(source, Registry) else source
-        match = cls(
+        return cls(
             game,
             scenario=data.get("scenario"),
             options=data.get("options"),
             seed=data["seed"],
             players=data.get("players"),
         )
-        for item in data.get("history", ()):
-            match._apply(item["role"], Action.of({"type": item["type"], "arg": item.get("arg")}))
-        match.observers = list(observers)
-        return match
 
     def _emitted_action(self, role: Role) -> None:
         """Tell the observers of the action just recorded (and of the end, if it ended)."""
