@@ -237,6 +237,16 @@ class Match:
             players=data.get("players"),
         )
 
+    def restarted(self) -> Match:
+        """This match back at its start: same game, scenario, options, seed and players."""
+        return Match(
+            self.game,
+            scenario=self.scenario,
+            options=self.options,
+            seed=self.seed,
+            players=self.players,
+        )
+
     def _emitted_action(self, role: Role) -> None:
         """Tell the observers of the action just recorded (and of the end, if it ended)."""
         action = self.history[-1].action.to_json()

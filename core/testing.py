@@ -266,7 +266,7 @@ class _Run:
 
     def check_replay(self) -> None:
         m = self.match
-        again = Match(self.game, scenario=self.scenario, seed=self.seed, players=self.players)
+        again = m.restarted()
         for i, entry in enumerate(m.history):
             expected = self.checkpoints.get(i)
             if expected is not None and self.ruleset.dump_state(again.state) != expected:
@@ -289,7 +289,7 @@ class _Run:
     def check_fast_path(self, final: str) -> None:
         """Replaying through ``Ruleset.play`` (the bots' unchecked path) gives the same game."""
         m = self.match
-        fast = Match(self.game, scenario=self.scenario, seed=self.seed, players=self.players)
+        fast = m.restarted()
         for entry in m.history:
             self.ruleset.play(fast.state, entry.role, entry.action)
         if self.ruleset.dump_state(fast.state) != final:

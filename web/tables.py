@@ -611,13 +611,7 @@ class Tables:
     def _replay_at(self, table: Table, seq: int) -> Match:
         match = self._replays.pop(table.id, None)
         if match is None or match.seq > seq:
-            match = Match(
-                table.match.game,
-                scenario=table.match.scenario,
-                options=table.match.options,
-                seed=table.match.seed,
-                players=table.match.players,
-            )
+            match = table.match.restarted()
             stored = [
                 ActionRecord(i + 1, e.role, e.type, e.arg, e.fresh)
                 for i, e in enumerate(table.match.history)

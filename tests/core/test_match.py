@@ -202,3 +202,14 @@ def test_no_undo_once_the_secret_choices_are_revealed():
     m.apply("north", m.actions("north")[0])  # north's choice reveals south's card
     assert m.history[-1].fresh
     assert m.undoable("north") == 0
+
+
+def test_a_restarted_match_is_the_same_game_at_its_start():
+    m = Match(RULESET, scenario="short", options={"hand_size": 2}, seed=6)
+    m.play_bots({"north": FirstLegalAgent(), "south": FirstLegalAgent()}, limit=3)
+    again = m.restarted()
+    assert again.seq == 0
+    assert (again.scenario, again.options, again.seed) == ("short", {"hand_size": 2}, 6)
+    assert RULESET.dump_state(again.state) == RULESET.dump_state(
+        Match.unplayed(m.to_json(), RULESET).state
+    )
