@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -20,6 +20,9 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, se
 from markupsafe import Markup
 
 from core.plugins import Game, Registry
+
+if TYPE_CHECKING:
+    from web.tables import Table
 
 HERE = Path(__file__).parent
 GENERIC_BOARD = "board_generic.html"
@@ -60,6 +63,22 @@ def json_script(value: Any) -> Markup:
 def board_template(game: Game) -> str:
     board = game.ruleset.board
     return f"{game.id}/{board.template}" if board is not None else GENERIC_BOARD
+
+
+def render_table(
+    request: Request, name: str, table: Table, game: Game, **page: Any
+) -> HTMLResponse:
+    """A page of one match (``table.html`` and the pages extending it): the game's board and
+    the page data its script reads (match id, game id, roles, and ``page``)."""
+    data = {"match": table.id, "game": game.id, "roles": list(table.match.roles), **page}
+    context = {
+        "table": table,
+        "info": game.info,
+        "board": board_template(game),
+        "static": f"/static/{game.id}",
+        "page": data,
+    }
+    return render(request, name, context)
 
 
 def render(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 from core.ruleset import Action
 from web.deps import SEAT, VIEWER, RegistryDep, Seat, SeatDep, TableDep, ViewerDep
 from web.lean import Inputs, lean_route
-from web.pages import board_template, render
+from web.pages import render_table
 from web.schemas import ActionIn, Payload, UndoIn
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
@@ -134,15 +134,4 @@ async def post_undo(
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)
 async def match_page(request: Request, table: TableDep, registry: RegistryDep) -> HTMLResponse:
-    game = registry.game(table.match.game_id)
-    return render(
-        request,
-        "match.html",
-        {
-            "table": table,
-            "info": game.info,
-            "board": board_template(game),
-            "static": f"/static/{game.id}",
-            "page": {"match": table.id, "game": game.id, "roles": list(table.match.roles)},
-        },
-    )
+    return render_table(request, "match.html", table, registry.game(table.match.game_id))

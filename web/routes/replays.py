@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from web.deps import RegistryDep, TableDep, TablesDep
-from web.pages import board_template, render
+from web.pages import render_table
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["replays"])
 pages = APIRouter()
@@ -33,21 +33,11 @@ async def match_replay(
 
 @pages.get("/m/{match_id}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, table: TableDep, registry: RegistryDep) -> HTMLResponse:
-    game = registry.game(table.match.game_id)
-    return render(
+    return render_table(
         request,
         "replay.html",
-        {
-            "table": table,
-            "info": game.info,
-            "board": board_template(game),
-            "static": f"/static/{game.id}",
-            "page": {
-                "match": table.id,
-                "game": game.id,
-                "roles": list(table.match.roles),
-                "total": table.match.seq,
-                "finished": table.status == "finished",
-            },
-        },
+        table,
+        registry.game(table.match.game_id),
+        total=table.match.seq,
+        finished=table.status == "finished",
     )
