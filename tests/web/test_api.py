@@ -24,6 +24,15 @@ def legal_card(client: TestClient, match_id: str, token: str) -> int:
     return view["actions"]["card"][0]
 
 
+def play_a_card(client: TestClient, match_id: str, token: str, seq: int) -> Any:
+    """The seat of ``token`` plays its first legal card at version ``seq``."""
+    return client.post(
+        f"/api/matches/{match_id}/actions",
+        headers=auth(token),
+        json={"type": "card", "arg": legal_card(client, match_id, token), "seq": seq},
+    )
+
+
 # --- games and matches --------------------------------------------------------------------
 
 
@@ -262,11 +271,7 @@ def test_a_seat_may_not_act_when_it_is_not_its_decision(client: TestClient, app:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
     card = legal_card(client, mid, tok["north"])
-    client.post(
-        f"/api/matches/{mid}/actions",
-        headers=auth(tok["north"]),
-        json={"type": "card", "arg": legal_card(client, mid, tok["north"]), "seq": 0},
-    )
+    play_a_card(client, mid, tok["north"], 0)
     before = fingerprint(app, mid)
     hand = app.state.tables.cached(mid).match.state.hands["north"]
     reply = client.post(
@@ -293,17 +298,9 @@ def test_another_matchs_token_is_not_a_seat_here(client: TestClient) -> None:
 def test_a_stale_action_is_refused_with_the_current_seq(client: TestClient, app: FastAPI) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
-    client.post(
-        f"/api/matches/{mid}/actions",
-        headers=auth(tok["north"]),
-        json={"type": "card", "arg": legal_card(client, mid, tok["north"]), "seq": 0},
-    )
+    play_a_card(client, mid, tok["north"], 0)
     before = fingerprint(app, mid)
-    reply = client.post(
-        f"/api/matches/{mid}/actions",
-        headers=auth(tok["south"]),
-        json={"type": "card", "arg": legal_card(client, mid, tok["south"]), "seq": 0},
-    )
+    reply = play_a_card(client, mid, tok["south"], 0)
     assert reply.status_code == 409
     assert reply.json()["detail"] == {
         "code": "stale",
@@ -338,11 +335,7 @@ def test_a_seat_may_take_back_its_action_until_new_information(
     mid, tok = created["id"], tokens(created)
     start = fingerprint(app, mid)
     north = auth(tok["north"])
-    played = client.post(
-        f"/api/matches/{mid}/actions",
-        headers=north,
-        json={"type": "card", "arg": legal_card(client, mid, tok["north"]), "seq": 0},
-    ).json()
+    played = play_a_card(client, mid, tok["north"], 0).json()
     assert played["undo"] == 1
     undone = client.post(f"/api/matches/{mid}/undo", headers=north, json={"seq": 1})
     assert undone.status_code == 200
@@ -357,11 +350,7 @@ def test_undo_is_refused_when_there_is_nothing_to_take_back(
 ) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
-    client.post(
-        f"/api/matches/{mid}/actions",
-        headers=auth(tok["north"]),
-        json={"type": "card", "arg": legal_card(client, mid, tok["north"]), "seq": 0},
-    )
+    play_a_card(client, mid, tok["north"], 0)
     before = fingerprint(app, mid)
     refused = client.post(f"/api/matches/{mid}/undo", headers=auth(tok["south"]))
     assert refused.status_code == 409

@@ -33,6 +33,19 @@ def play(client: TestClient, mid: str, token: str, count: int) -> dict[str, Any]
     return payload
 
 
+def ann_against_a_bot(client: TestClient, seed: int) -> dict[str, Any]:
+    """A new toy duel: Ann in the first seat, a random bot in the second."""
+    return client.post(
+        "/api/matches",
+        json={
+            "game": "toy_duel",
+            "seed": seed,
+            "options": {"hand_size": 4},
+            "seats": [{"name": "Ann"}, {"bot": "random"}],
+        },
+    ).json()
+
+
 def without_version(payload: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in payload.items() if k != "version"}
 
@@ -45,18 +58,7 @@ def state_of(client: TestClient, mid: str) -> tuple[str, list[Any]]:
 
 def test_a_restarted_server_resumes_every_match_exactly(settings: Settings) -> None:
     with fresh_client(settings) as client:
-        made = [
-            client.post(
-                "/api/matches",
-                json={
-                    "game": "toy_duel",
-                    "seed": seed,
-                    "options": {"hand_size": 4},
-                    "seats": [{"name": "Ann"}, {"bot": "random"}],
-                },
-            ).json()
-            for seed in (1, 2, 3)
-        ]
+        made = [ann_against_a_bot(client, seed) for seed in (1, 2, 3)]
         for i, created in enumerate(made):
             play(client, created["id"], created["seats"][0]["token"], 2 + 3 * i)
         before = {c["id"]: state_of(client, c["id"]) for c in made}
@@ -80,15 +82,7 @@ def test_a_restarted_server_resumes_every_match_exactly(settings: Settings) -> N
 
 def test_a_restart_uses_the_latest_snapshot_and_the_actions_after_it(settings: Settings) -> None:
     with fresh_client(settings) as client:
-        created = client.post(
-            "/api/matches",
-            json={
-                "game": "toy_duel",
-                "seed": 9,
-                "options": {"hand_size": 4},
-                "seats": [{"name": "Ann"}, {"bot": "random"}],
-            },
-        ).json()
+        created = ann_against_a_bot(client, seed=9)
         mid = created["id"]
         play(client, mid, created["seats"][0]["token"], 3)
         before = state_of(client, mid)
@@ -102,15 +96,7 @@ def test_a_restart_uses_the_latest_snapshot_and_the_actions_after_it(settings: S
 
 def test_an_unreadable_snapshot_is_replaced_by_a_full_replay(settings: Settings) -> None:
     with fresh_client(settings) as client:
-        created = client.post(
-            "/api/matches",
-            json={
-                "game": "toy_duel",
-                "seed": 4,
-                "options": {"hand_size": 4},
-                "seats": [{"name": "Ann"}, {"bot": "random"}],
-            },
-        ).json()
+        created = ann_against_a_bot(client, seed=4)
         mid = created["id"]
         play(client, mid, created["seats"][0]["token"], 3)
         before = state_of(client, mid)
