@@ -67,6 +67,7 @@ NORSE = bix("norse")
 # The actions naming each block and each area, made once (actions() is the hot path).
 PICK_BLOCK: tuple[Action, ...] = tuple(Action("block", b) for b in BLOCK_ID)
 PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
+DONE, STOP = Action("done"), Action("stop")
 
 
 # --- predicates -----------------------------------------------------------------------------
@@ -75,12 +76,15 @@ PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
 def is_pinned(s: State, b: int) -> bool:
     """RULES §5.5 [impl] ruling: pinning is implicit — Player 2's block may leave an area
     Player 1 attacked only while more of his non-reserve blocks than enemy blocks remain."""
-    side = SIDE[b]
-    here = s.location[b]
+    return is_pinned_in(s, SIDE[b], s.location[b])
+
+
+def is_pinned_in(s: State, side: str, here: int) -> bool:
+    """``is_pinned`` for every block of ``side`` in ``here`` (it is the same for all)."""
     if side != s.p2 or s.attacker[here] != s.p1:
         return False
-    loc = s.location
-    mine = sum(1 for x in SIDE_BLOCKS[side] if loc[x] == here and x not in s.reserves)
+    loc, reserves = s.location, s.reserves
+    mine = sum(1 for x in SIDE_BLOCKS[side] if loc[x] == here and x not in reserves)  # type: ignore[index]
     return mine <= count_at(s, here, s.p1)
 
 
@@ -145,6 +149,30 @@ def may_step(s: State, b: int, here: int, there: int, border: int, first: bool) 
     return not (first and s.last_used[border] == enemy(side) and has_side(s, here, enemy(side)))
 
 
+def next_steps(s: State, b: int, here: int, first: bool) -> list[int]:
+    """The areas the moving block ``b`` may step to from ``here``: ``may_step`` for each
+    neighbour, its tests written out once (the hot path of "move_where")."""
+    side = SIDE[b]
+    foe = enemy(side)
+    came_from = NO_AREA if first else s.move_from
+    counts, last_used = s.border_count, s.last_used
+    no_point = s.move_points < 1
+    activates = first and here not in s.activated
+    barred = s.truce and s.truce != side
+    areas = []
+    for there, border in NEIGHBOURS[here]:
+        if there == came_from or counts[border] >= BORDER_LIMIT[border]:
+            continue
+        if no_point and (BORDER_NATIONAL[border] or activates):
+            continue
+        if barred and is_barred_by_truce(s, side, there):
+            continue
+        if first and last_used[border] == foe and has_side(s, here, foe):
+            continue
+        areas.append(there)
+    return areas
+
+
 def norse_landings(s: State) -> Iterator[int]:
     """RULES §5.6: any other coastal area except England (Truce permitting)."""
     here = s.location[NORSE]
@@ -173,50 +201,51 @@ def can_leave(s: State, b: int, here: int) -> bool:
     return any(may_step(s, b, here, there, border, True) for there, border in NEIGHBOURS[here])
 
 
-def movable_blocks(s: State, side: str) -> Iterator[int]:
+def movable_blocks(s: State, side: str) -> list[int]:
     """The blocks of ``side`` that may start a move now, in data order (§5.1, §5.5).
 
-    ``can_move`` for every block at once: whether a block may leave its area depends only
-    on the area and the side, so each area is worked out once, with ``may_step``'s tests
-    written out (this is the hottest loop of a game).
+    ``can_move`` for every block at once: whether a land block may leave its area depends
+    only on the area and the side, so each area is worked out once, with ``is_pinned``'s
+    and ``may_step``'s tests written out (this is the hottest loop of a game).
     """
-    loc = s.location
-    moved = s.moved
+    loc, moved = s.location, s.moved
+    mp, activated, counts, last_used = s.move_points, s.activated, s.border_count, s.last_used
     foe = enemy(side)
-    start, stop = SIDE_RANGE[foe]
-    foe_areas = set(loc[start:stop])
-    mp, counts, activated, last_used = s.move_points, s.border_count, s.activated, s.last_used
-    barred = s.truce if s.truce and s.truce != side else ""
+    barred = s.truce and s.truce != side
+    may_be_pinned = side == s.p2
+    attacker, p1 = s.attacker, s.p1
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
     leave: dict[int, bool] = {}
-    for b in SIDE_BLOCKS[side]:  # type: ignore[index]
-        here = loc[b]
+    blocks = []
+    for b, here in enumerate(loc[start:stop], start):
         if here < 0 or b in moved:
             continue
         if b == NORSE or MOVE[b] <= 0:
             if can_move(s, b):
-                yield b
+                blocks.append(b)
             continue
         ok = leave.get(here)
         if ok is None:
             ok = False
-            if not is_pinned(s, b):
-                contested = here in foe_areas
+            # RULES §5.1, §5.3: with no move point left only activated areas may move on
+            if (mp >= 1 or here in activated) and not (
+                may_be_pinned and attacker[here] == p1 and is_pinned_in(s, side, here)
+            ):
                 for there, border in NEIGHBOURS[here]:
                     if counts[border] >= BORDER_LIMIT[border]:
                         continue
-                    if mp < 1 and (BORDER_NATIONAL[border] or here not in activated):
+                    if mp < 1 and BORDER_NATIONAL[border]:
                         continue
-                    if barred and (
-                        (there == ENGLAND and side == SCOTTISH) or has_side(s, there, barred)
-                    ):
+                    if barred and is_barred_by_truce(s, side, there):
                         continue
-                    if contested and last_used[border] == foe:
+                    if last_used[border] == foe and has_side(s, here, foe):
                         continue
                     ok = True
                     break
             leave[here] = ok
         if ok:
-            yield b
+            blocks.append(b)
+    return blocks
 
 
 def must_stop(s: State, b: int, there: int, border: int) -> bool:
@@ -290,10 +319,8 @@ class MoveWho(Step[State]):
         points = f"{s.move_points} move point{'s' if s.move_points != 1 else ''} left"
         return f"{role}: choose a block to move ({points}), or end the movement."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in movable_blocks(s, role):
-            yield PICK_BLOCK[b]
-        yield Action("done")
+    def actions(self, s: State, role: str) -> list[Action]:
+        return [*(PICK_BLOCK[b] for b in movable_blocks(s, role)), DONE]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type != "block":
@@ -334,15 +361,14 @@ class MoveWhere(Step[State]):
             return f"{role}: choose where the block in {here} goes."
         return f"{role}: move the block on from {here}, or stop there."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def actions(self, s: State, role: str) -> list[Action]:
         b = s.who
         here = s.location[b]
         first = here == s.move_origin
-        for there, border in NEIGHBOURS[here]:
-            if may_step(s, b, here, there, border, first):
-                yield PICK_AREA[there]
-        if here != s.move_origin:
-            yield Action("stop")
+        areas = [PICK_AREA[there] for there in next_steps(s, b, here, first)]
+        if not first:
+            areas.append(STOP)
+        return areas
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "stop":
@@ -371,9 +397,8 @@ class MoveWhere(Step[State]):
         s.border_count[border] += 1
         s.move_from = here
         s.move_left -= 1
-        stop = must_stop(s, b, there, border)
-        enter_area(s, b, there, border)
-        if stop or not any(may_step(s, b, there, nxt, bd, False) for nxt, bd in NEIGHBOURS[there]):
+        attacks = enter_area(s, b, there, border)  # entering enemy blocks stops the move
+        if attacks or must_stop(s, b, there, border) or not next_steps(s, b, there, False):
             finish_move(s)
 
     def on_stop(self, s: State, role: str, arg: None) -> None:

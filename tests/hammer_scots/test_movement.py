@@ -354,10 +354,10 @@ def test_ending_the_movement_passes_to_player_2():
     assert "England ends the movement." in s.log
 
 
-def test_the_fast_list_of_movable_blocks_agrees_with_the_rule_for_each_block():
+def test_the_fast_lists_of_moves_agree_with_the_rule_for_each_block_and_step():
     from core.agents import RandomAgent
-    from plugins.hammer_scots.model import SIDE_BLOCKS
-    from plugins.hammer_scots.movement import can_move, movable_blocks
+    from plugins.hammer_scots.model import NEIGHBOURS, SIDE_BLOCKS
+    from plugins.hammer_scots.movement import can_move, may_step, movable_blocks, next_steps
     from plugins.hammer_scots.rules import RULESET
 
     checked = 0
@@ -371,6 +371,12 @@ def test_the_fast_list_of_movable_blocks_agrees_with_the_rule_for_each_block():
                         b for b in SIDE_BLOCKS[side] if can_move(s, b)
                     ]
                     checked += 1
+            if s.step == "move_where":
+                b, here = s.who, s.location[s.who]
+                first = here == s.move_origin
+                assert next_steps(s, b, here, first) == [
+                    a for a, border in NEIGHBOURS[here] if may_step(s, b, here, a, border, first)
+                ]
             role = RULESET.active(s)[0]
             RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
     assert checked > 100
