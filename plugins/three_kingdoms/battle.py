@@ -26,7 +26,7 @@ from core.ruleset import Action, Role
 from core.steps import Step
 from plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
 from plugins.three_kingdoms.lords import cao_cao_bonus, dong_zhuo_shown
-from plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, TOLL
+from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, TOLL
 from plugins.three_kingdoms.money import pay
 from plugins.three_kingdoms.state import (
     Seat,
@@ -50,28 +50,30 @@ def printed_toll(s: TKState, land: str) -> int:
     return TOLL[land][s.swords[land]]
 
 
-def toll_due(s: TKState, land: str, *, failed_siege: bool) -> int:
+def toll_due(full: int, *, failed_siege: bool, dong_zhuo: bool) -> int:
     """The full toll, or half after a failed siege; 董卓 shown changes both (§7.23)."""
-    full = printed_toll(s, land)
-    shown = dong_zhuo_shown(s, holder_of(s, land))
     if failed_siege:
-        return full if shown else full // 2
-    return 2 * full if shown else full
+        return full if dong_zhuo else full // 2
+    return 2 * full if dong_zhuo else full
 
 
 def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     payer, holder = s.turn, holder_of(s, land)
-    amount = toll_due(s, land, failed_siege=failed_siege)
-    kind = "half toll" if failed_siege else "toll"
-    if dong_zhuo_shown(s, holder):
+    walls = s.swords[land]
+    shown = dong_zhuo_shown(s, holder)
+    amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
+    if shown:
         kind = ("full toll instead of half" if failed_siege else "double toll") + (
             ", 董卓 Dong Zhuo being shown from hand"
         )
-    paid = min(amount, s.money[payer])
+    else:
+        kind = "half toll" if failed_siege else "toll"
+    has = s.money[payer]
+    paid = amount if amount < has else has
     short = "" if paid == amount else f" (all it has: {amount:,} were due)"
     s.say(
         f"{who(s, payer)} pays {who(s, holder)} {paid:,}{short}, the {kind} of "
-        f"{label(land)} with {swords(s.swords[land])}."
+        f"{LABEL[land]} with {swords(walls)}."
     )
     pay(s, payer, holder, amount)
 
@@ -88,18 +90,18 @@ def arrive_rival(s: TKState, land: str) -> None:
 
 def contest(s: TKState) -> None:
     """Seed §2.2 C: the plan's intelligence against the land's; the attacker needs more."""
-    land, attacker = s.land, s.turn
-    attack = sum(INTELLIGENCE[c] for c in s.plan)
-    defence = sum(INTELLIGENCE[c] for c in s.garrison[land])
+    land, attacker, plan = s.land, s.turn, s.plan
+    attack = sum([INTELLIGENCE[c] for c in plan])  # a list sums faster than a generator
+    defence = sum([INTELLIGENCE[c] for c in s.garrison[land]])
     verdict = "the plan succeeds: siege!" if attack > defence else "the plan fails."
     s.say(
-        f"{who(s, attacker)} attacks {label(land)} with a plan of {labels(s.plan)}: "
+        f"{who(s, attacker)} attacks {LABEL[land]} with a plan of {labels(plan)}: "
         f"intelligence {attack} against {defence}, {verdict}"
     )
     if attack > defence:
         machine.enter(s, "generals")
         return
-    lay_face_down(s, s.plan)
+    lay_face_down(s, plan)
     s.plan = []
     pay_toll(s, land, failed_siege=False)
     done(s)
@@ -167,8 +169,13 @@ class Generals(Step[TKState]):
 
     def begin(self, s: TKState) -> None:
         s.generals = {}
-        s.active = [p for p in (s.turn, defender(s)) if len(general_options(s, p)) > 1]
-        if not s.active:
+        choosing = []
+        if len(s.plan) > 1:
+            choosing.append(s.turn)
+        if len(s.garrison[s.land]) > 1:
+            choosing.append(defender(s))
+        s.active = choosing  # those with more than one general to choose from
+        if not choosing:
             siege(s)
 
     def prompt(self, s: TKState, role: Role) -> str:
@@ -201,23 +208,24 @@ class Generals(Step[TKState]):
 def siege(s: TKState) -> None:
     """Seed §2.2 C 攻城: the dice, martial and swords decide; the attacker needs more."""
     land, attacker, holder = s.land, s.turn, defender(s)
-    garrison = s.garrison[land]
+    walls = s.swords[land]
     att_general = s.generals.get(attacker, s.plan[0])
-    def_general = s.generals.get(holder, garrison[0])
+    def_general = s.generals.get(holder, s.garrison[land][0])
     att_die, def_die = s.rng.d6(), s.rng.d6()
+    att_martial, def_martial = MARTIAL[att_general], MARTIAL[def_general]
     bonus = cao_cao_bonus(s)
-    power = att_die + MARTIAL[att_general] + bonus
-    guard = def_die + MARTIAL[def_general] + s.swords[land]
+    power = att_die + att_martial + bonus
+    guard = def_die + def_martial + walls
     cao = " + 1 for 曹操 Cao Cao" if bonus else ""
     verdict = "the siege succeeds" if power > guard else "the siege fails"
     s.say(
-        f"Siege of {label(land)}: {label(att_general)} rolls {att_die} + martial "
-        f"{MARTIAL[att_general]}{cao} = {power} against {label(def_general)}'s {def_die} + "
-        f"martial {MARTIAL[def_general]} + {swords(s.swords[land])} = {guard}: {verdict}."
+        f"Siege of {LABEL[land]}: {LABEL[att_general]} rolls {att_die} + martial "
+        f"{att_martial}{cao} = {power} against {LABEL[def_general]}'s {def_die} + "
+        f"martial {def_martial} + {swords(walls)} = {guard}: {verdict}."
     )
     s.generals = {}
     if power > guard:
-        take_land(s, att_general)
+        take_land(s, att_general, holder)
         check_last_land(s, attacker, holder)
     else:
         lay_face_down(s, s.plan)
@@ -226,17 +234,16 @@ def siege(s: TKState) -> None:
     done(s)
 
 
-def take_land(s: TKState, general: str) -> None:
+def take_land(s: TKState, general: str, holder: Seat) -> None:
     """Seed §2.2 C: the land changes hands with its swords; its talents go face down."""
-    land, attacker, holder = s.land, s.turn, defender(s)
+    land, attacker = s.land, s.turn
     defeated = s.garrison[land]
     lay_face_down(s, defeated)
-    others = [c for c in s.plan if c != general]
-    lay_face_down(s, others)
+    lay_face_down(s, [c for c in s.plan if c != general])
     s.garrison[land] = [general]
     s.owner[land] = attacker
     s.plan = []
     s.say(
-        f"{who(s, attacker)} takes {label(land)} from {who(s, holder)}: {label(general)} "
+        f"{who(s, attacker)} takes {LABEL[land]} from {who(s, holder)}: {LABEL[general]} "
         f"holds it with {swords(s.swords[land])}; {go_face_down(defeated)}."
     )

@@ -247,6 +247,7 @@ LABEL: dict[str, str] = {
 }
 TOLL: dict[LandId, tuple[int, ...]] = {land: ld.toll for land, ld in LANDS.items()}
 SPACE_LAND: tuple[LandId | None, ...] = tuple(sp.land for sp in SPACES)
+SPACE_LABEL: tuple[str, ...] = tuple(sp.label for sp in SPACES)  # "天機 Fate", "許昌 Xuchang"
 LAND_SPACE: dict[LandId, int] = {sp.land: i for i, sp in enumerate(SPACES) if sp.land}
 # Board order of the lands: the rules iterate lands in this order, never by set or hash.
 LAND_IDS: tuple[LandId, ...] = tuple(land for land in SPACE_LAND if land is not None)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from core.ruleset import Action, Role
 from core.steps import Step
-from plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, SPACES
+from plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LABEL, SPACE_LAND
 from plugins.three_kingdoms.state import TKState, done, label, machine, who
 
 
@@ -18,7 +18,7 @@ def where(s: TKState, space: int) -> str:
     """A space in words, with who holds it: "許昌 Xuchang, held by 曹操 Cao Cao"."""
     land = SPACE_LAND[space]
     if land is None:
-        return f"{SPACES[space].label}"
+        return SPACE_LABEL[space]
     holder = s.owner[land]
     if holder is None:
         return f"{label(land)}, which nobody holds"
@@ -53,14 +53,15 @@ class ChooseDice(Step[TKState]):
     def on_dice(self, s: TKState, role: Role, count: int) -> None:
         d6 = s.rng.d6
         if count == 1:
-            s.dice = [d6()]
-            total = s.dice[0]
+            total = d6()
+            s.dice = [total]
             rolled = str(total)
         else:
-            s.dice = [d6(), d6()]
-            total = s.dice[0] + s.dice[1]
-            rolled = f"{s.dice[0]}+{s.dice[1]}={total}"
-        space = (s.pos[role] + total) % BOARD_SIZE
-        s.pos[role] = space
+            first, second = d6(), d6()
+            total = first + second
+            s.dice = [first, second]
+            rolled = f"{first}+{second}={total}"
+        pos = s.pos
+        space = pos[role] = (pos[role] + total) % BOARD_SIZE
         s.say(f"{who(s, role)} rolls {rolled} and stops on {where(s, space)}.")
         done(s)

@@ -88,7 +88,8 @@ def label(thing: str) -> str:
 
 
 def labels(things: list[str]) -> str:
-    return ", ".join(LABEL[t] for t in things) if things else "nothing"
+    # a list, not a generator: join builds one anyway, and a generator costs twice as much
+    return ", ".join([LABEL[t] for t in things]) if things else "nothing"
 
 
 def swords(n: int) -> str:
@@ -130,8 +131,9 @@ def rivals(s: TKState, seat: Seat) -> list[Seat]:
 
 def lay_face_down(s: TKState, cards: list[CardId]) -> None:
     """Cards played or pushed off a land go face down in front of their owner (§7.3)."""
+    down, seat_of = s.down, s.seat_of
     for card in cards:
-        s.down[owner_of_card(s, card)].append(card)
+        down[seat_of[LORD_OF[card]]].append(card)  # owner_of_card, inlined (hot)
 
 
 def done(s: TKState) -> None:

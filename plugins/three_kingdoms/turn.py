@@ -29,7 +29,6 @@ def start_turn(s: TKState, seat: Seat) -> None:
     s.stage = "move"
     s.land = ""
     s.stack.clear()
-    s.step = "turn"
     machine.call(s, "choose_dice", then="turn")
 
 
@@ -46,6 +45,16 @@ def resolve_space(s: TKState) -> None:
         lands.arrive_own(s, land)
     else:
         battle.arrive_rival(s, land)
+
+
+# Stages 2-4 in order: each is recorded in ``stage`` before it runs, so that a step it calls
+# comes back to the stage after it. ``AFTER``: where the turn goes on once a stage is done.
+STAGES = (
+    ("space", resolve_space),
+    ("field", field_battle.start),
+    ("recall", recall.at_end_of_turn),
+)
+AFTER = {"move": 0, "space": 1, "field": 2, "recall": 3}
 
 
 def end_turn(s: TKState) -> None:
@@ -70,17 +79,10 @@ class Turn(Step[TKState]):
 
     def resume(self, s: TKState) -> None:
         # A stage may finish at once, even from inside a step it called: then the stages
-        # after it have already run, and the loop stops because another step is current.
-        while s.step == "turn":
-            stage = s.stage
-            if stage == "move":
-                s.stage = "space"
-                resolve_space(s)
-            elif stage == "space":
-                s.stage = "field"
-                field_battle.start(s)
-            elif stage == "field":
-                s.stage = "recall"
-                recall.at_end_of_turn(s)
-            else:
-                end_turn(s)
+        # after it have already run (a nested resume) and another step is current.
+        for stage, run in STAGES[AFTER[s.stage] :]:
+            s.stage = stage
+            run(s)
+            if s.step != "turn":  # a step waits for a decision, or the game is over
+                return
+        end_turn(s)
