@@ -34,7 +34,6 @@ from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from plugins.hammer_scots.model import (
-    AREA_ID,
     AREA_IX,
     BLOCK_ID,
     BLOCK_IX,
@@ -48,16 +47,18 @@ from plugins.hammer_scots.model import (
     HOMES,
     IS_NOBLE,
     N_AREAS,
-    N_BLOCKS,
     NEIGHBOURS,
     SCOTTISH,
     SIDE,
-    SIDE_BLOCKS,
+    SIDE_RANGE,
     bix,
 )
 from plugins.hammer_scots.state import (
+    DONE,
     NO_AREA,
     NO_BLOCK,
+    PICK_AREA,
+    PICK_BLOCK,
     State,
     area_name,
     block_name,
@@ -79,6 +80,12 @@ NORSE = bix("norse")
 ORDER = ("A", "B", "C")
 RANK: tuple[int, ...] = tuple(2 * ORDER.index(b.letter) for b in BLOCKS)  # +1: attacker
 NO_TURN = 99
+# Each block's combat-turn actions, made once (the battle round's list is a hot path):
+# fire, retreat, pass; fire, pass for a block with nowhere to retreat.
+MAY_RETREAT: tuple[tuple[Action, ...], ...] = tuple(
+    (Action("fire", bid), Action("retreat", bid), Action("pass", bid)) for bid in BLOCK_ID
+)
+MUST_STAY: tuple[tuple[Action, ...], ...] = tuple((fire, hold) for fire, _, hold in MAY_RETREAT)
 
 
 # --- who is in the battle -------------------------------------------------------------
@@ -91,8 +98,17 @@ def in_battle(s: State, side: str | None = None) -> list[int]:
 
 def fighters(s: State, side: str) -> list[int]:
     """RULES §5.4: the blocks of ``side`` that fight now (not in reserve)."""
-    reserves = s.reserves
-    return [b for b in blocks_at(s, s.battle, side) if b not in reserves]
+    where, reserves = s.battle, s.reserves
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return [
+        b for b, at in enumerate(s.location[start:stop], start) if at == where and b not in reserves
+    ]
+
+
+def fighting(s: State) -> list[int]:
+    """RULES §5.4: every block that fights now, both sides (not in reserve), in data order."""
+    where, reserves = s.battle, s.reserves
+    return [b for b, at in enumerate(s.location) if at == where and b not in reserves]
 
 
 def battle_reserves(s: State) -> list[int]:
@@ -116,16 +132,18 @@ def whose_turn(s: State) -> tuple[str, str] | None:
     """The side and letter whose combat turn it is, or ``None`` at the end of the round.
 
     The round is over when every fighting block has acted, or as soon as one side has no
-    fighting block left (RULES §6.3). One pass over the blocks: each fighting block that
-    has not acted ranks by letter, the defender first within a letter.
+    fighting block left (RULES §6.3).
     """
-    where, loc, reserves, acted = s.battle, s.location, s.reserves, s.acted
-    att = s.battle_attacker
+    return combat_turn(s, fighting(s))
+
+
+def combat_turn(s: State, fighting: list[int]) -> tuple[str, str] | None:
+    """``whose_turn`` among the ``fighting`` blocks: each that has not acted ranks by letter,
+    the defender first within a letter."""
+    acted, att = s.acted, s.battle_attacker
     has_att = has_def = False
     best = NO_TURN
-    for b in range(N_BLOCKS):
-        if loc[b] != where or b in reserves:
-            continue
+    for b in fighting:
         attacking = SIDE[b] == att
         if attacking:
             has_att = True
@@ -142,12 +160,13 @@ def whose_turn(s: State) -> tuple[str, str] | None:
 
 def turn_blocks(s: State) -> list[int]:
     """The blocks that may take the current combat turn."""
-    turn = whose_turn(s)
+    blocks = fighting(s)
+    turn = combat_turn(s, blocks)
     if turn is None:
         return []
     side, letter = turn
     acted = s.acted
-    return [b for b in fighters(s, side) if LETTER[b] == letter and b not in acted]
+    return [b for b in blocks if SIDE[b] == side and LETTER[b] == letter and b not in acted]
 
 
 # --- fire and hits (RULES §6.4) ---------------------------------------------------------
@@ -293,9 +312,9 @@ def destinations(s: State, b: int, *, border_control: bool) -> list[int]:
     foe = enemy(side)
     if side == ENGLISH and here == ENGLAND:
         return []
-    loc, count, used = s.location, s.border_count, s.last_used
-    foes = SIDE_BLOCKS[foe]
-    held = {loc[x] for x in foes}  # area indices held by the enemy (ints, order unused)
+    count, used = s.border_count, s.last_used
+    start, stop = SIDE_RANGE[foe]
+    held = set(s.location[start:stop])  # area indices held by the enemy (ints, order unused)
     return [
         there
         for there, border in NEIGHBOURS[here]
@@ -320,9 +339,13 @@ def with_somewhere_to_go(s: State, blocks: list[int], *, border_control: bool) -
     Every land block of a side has the same ways out, so they are worked out once; the
     Norse go by sea.
     """
+    if NORSE not in blocks:
+        if blocks and destinations(s, blocks[0], border_control=border_control):
+            return list(blocks)
+        return []
     land = next((b for b in blocks if b != NORSE), NO_BLOCK)
     by_land = land >= 0 and bool(destinations(s, land, border_control=border_control))
-    by_sea = NORSE in blocks and bool(destinations(s, NORSE, border_control=border_control))
+    by_sea = bool(destinations(s, NORSE, border_control=border_control))
     return [b for b in blocks if (by_sea if b == NORSE else by_land)]
 
 
@@ -499,7 +522,7 @@ class BattlePhase(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for a in contested_areas(s):
-            yield Action("area", AREA_ID[a])
+            yield PICK_AREA[a]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":
@@ -560,15 +583,13 @@ class BattleRound(Step[State]):
             f"{letter} blocks to fire, retreat or pass."
         )
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def actions(self, s: State, role: str) -> list[Action]:
         blocks = turn_blocks(s)
         may_retreat = with_somewhere_to_go(s, blocks, border_control=True)
+        actions: list[Action] = []
         for b in blocks:
-            bid = BLOCK_ID[b]
-            yield Action("fire", bid)
-            if b in may_retreat:
-                yield Action("retreat", bid)
-            yield Action("pass", bid)
+            actions += MAY_RETREAT[b] if b in may_retreat else MUST_STAY[b]
+        return actions
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type not in ("fire", "retreat", "pass"):
@@ -641,7 +662,7 @@ class RetreatTo(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for a in retreat_areas(s, s.who):
-            yield Action("area", AREA_ID[a])
+            yield PICK_AREA[a]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area" and action.arg in AREA_IX:
@@ -673,7 +694,7 @@ class ForcedRetreat(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in with_somewhere_to_go(s, s.retreating, border_control=True):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
@@ -699,8 +720,8 @@ class Regroup(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in with_somewhere_to_go(s, in_battle(s, role), border_control=False):
-            yield Action("block", BLOCK_ID[b])
-        yield Action("done")
+            yield PICK_BLOCK[b]
+        yield DONE
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
@@ -726,7 +747,7 @@ class RegroupTo(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for a in regroup_areas(s, s.who):
-            yield Action("area", AREA_ID[a])
+            yield PICK_AREA[a]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area" and action.arg in AREA_IX:

@@ -20,7 +20,6 @@ from plugins.hammer_scots.kings import (
 )
 from plugins.hammer_scots.losses import eliminate
 from plugins.hammer_scots.model import (
-    AREA_ID,
     AREA_IX,
     BLOCK_ID,
     BLOCK_IX,
@@ -35,13 +34,18 @@ from plugins.hammer_scots.model import (
     bix,
 )
 from plugins.hammer_scots.state import (
+    DONE,
     NO_AREA,
+    PASS,
+    PICK_AREA,
+    PICK_BLOCK,
     State,
     area_name,
+    areas_of,
     block_name,
     blocks_at,
     enemy,
-    has_side,
+    friendly_areas,
     is_contested,
     is_friendly,
     machine,
@@ -110,7 +114,7 @@ class Herald(EventStep):
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in herald_targets(s, role):
             yield Action("noble", BLOCK_ID[b])
-        yield Action("pass")
+        yield PASS
         yield from crown_actions(s, role)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -147,9 +151,9 @@ class Herald(EventStep):
 
 def pillage_targets(s: State, role: str) -> Iterator[int]:
     """RULES §4: an area holding enemy blocks next to an area holding only yours."""
-    foe = enemy(role)
+    foe_held, held = areas_of(s, enemy(role)), friendly_areas(s, role)
     for area in range(N_AREAS):
-        if has_side(s, area, foe) and any(is_friendly(s, nb, role) for nb, _ in NEIGHBOURS[area]):
+        if area in foe_held and any(nb in held for nb, _ in NEIGHBOURS[area]):
             yield area
 
 
@@ -189,8 +193,8 @@ class Pillage(EventStep):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for area in pillage_targets(s, role):
-            yield Action("area", AREA_ID[area])
-        yield Action("pass")
+            yield PICK_AREA[area]
+        yield PASS
         yield from crown_actions(s, role)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -243,7 +247,7 @@ class PillageHits(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in hit_candidates(s):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
@@ -307,8 +311,8 @@ class PillageSteps(EventStep):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in pillage_recipients(s):
-            yield Action("block", BLOCK_ID[b])
-        yield Action("done")
+            yield PICK_BLOCK[b]
+        yield DONE
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
@@ -337,7 +341,8 @@ class PillageSteps(EventStep):
 
 def sea_ports(s: State, role: str) -> list[int]:
     """Coastal areas holding only ``role``'s blocks (England is coastal)."""
-    return [a for a in range(N_AREAS) if COASTAL[a] and is_friendly(s, a, role)]
+    held = friendly_areas(s, role)
+    return [a for a in range(N_AREAS) if COASTAL[a] and a in held]
 
 
 def sea_movers(s: State, role: str) -> Iterator[int]:
@@ -375,14 +380,14 @@ class SeaMove(EventStep):
     def actions(self, s: State, role: str) -> Iterator[Action]:
         if len(s.event_blocks) < SEA_MOVE_BLOCKS:
             for b in sea_movers(s, role):
-                yield Action("block", BLOCK_ID[b])
+                yield PICK_BLOCK[b]
         if s.event_blocks:
             origin = s.location[s.event_blocks[0]]
             for area in sea_ports(s, role):
                 if area != origin:
-                    yield Action("area", AREA_ID[area])
+                    yield PICK_AREA[area]
         else:
-            yield Action("pass")
+            yield PASS
             yield from crown_actions(s, role)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -498,12 +503,12 @@ class Victuals(EventStep):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in victuals_targets(s, role):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
         if s.event_area == NO_AREA:
-            yield Action("pass")
+            yield PASS
             yield from crown_actions(s, role)
         else:
-            yield Action("done")
+            yield DONE
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":

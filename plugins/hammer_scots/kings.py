@@ -26,11 +26,12 @@ from collections.abc import Iterator
 from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.cards import end_action
-from plugins.hammer_scots.model import AREA_ID, AREA_IX, BLOCKS, ENGLISH, FULL, SCOTTISH, aix, bix
+from plugins.hammer_scots.model import AREA_IX, BLOCKS, ENGLISH, FULL, SCOTTISH, aix, bix
 from plugins.hammer_scots.state import (
     DEAD,
     NO_AREA,
     OFF,
+    PICK_AREA,
     State,
     area_name,
     block_name,
@@ -156,7 +157,7 @@ class CoronationBattles(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for area in s.battle_queue:
-            yield Action("area", AREA_ID[area])
+            yield PICK_AREA[area]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":

@@ -32,9 +32,7 @@ from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.cards import end_action
 from plugins.hammer_scots.model import (
-    AREA_ID,
     AREA_IX,
-    BLOCK_ID,
     BLOCK_IX,
     BORDER_AT,
     BORDER_LIMIT,
@@ -52,9 +50,13 @@ from plugins.hammer_scots.model import (
     bix,
 )
 from plugins.hammer_scots.state import (
+    DONE,
     NO_AREA,
     NO_BLOCK,
+    PICK_AREA,
+    PICK_BLOCK,
     SEA,
+    STOP,
     State,
     area_name,
     count_at,
@@ -64,10 +66,6 @@ from plugins.hammer_scots.state import (
 )
 
 NORSE = bix("norse")
-# The actions naming each block and each area, made once (actions() is the hot path).
-PICK_BLOCK: tuple[Action, ...] = tuple(Action("block", b) for b in BLOCK_ID)
-PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
-DONE, STOP = Action("done"), Action("stop")
 
 
 # --- predicates -----------------------------------------------------------------------------
@@ -320,7 +318,9 @@ class MoveWho(Step[State]):
         return f"{role}: choose a block to move ({points}), or end the movement."
 
     def actions(self, s: State, role: str) -> list[Action]:
-        return [*(PICK_BLOCK[b] for b in movable_blocks(s, role)), DONE]
+        picks = [PICK_BLOCK[b] for b in movable_blocks(s, role)]
+        picks.append(DONE)
+        return picks
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type != "block":

@@ -15,7 +15,6 @@ from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.losses import eliminate
 from plugins.hammer_scots.model import (
-    BLOCK_ID,
     BLOCK_IX,
     ENGLAND,
     ENGLISH,
@@ -23,7 +22,7 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE_BLOCKS,
 )
-from plugins.hammer_scots.state import State, area_name, has_side, machine
+from plugins.hammer_scots.state import PICK_BLOCK, State, area_name, has_side, machine
 from plugins.hammer_scots.victory import check_sudden_death
 
 
@@ -76,7 +75,7 @@ class BorderRaids(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in raid_losses(s):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":

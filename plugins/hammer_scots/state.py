@@ -60,6 +60,7 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from core.rng import Rng
+from core.ruleset import Action
 from core.state import GameState
 from core.steps import Step, StepMachine
 from plugins.hammer_scots.model import (
@@ -91,6 +92,12 @@ NO_BLOCK = -1
 SEA = -2  # ``main_border`` of an area first attacked by the Norse from the sea
 
 machine: StepMachine[State] = StepMachine()
+
+# The actions naming each block and each area, and the bare ones, made once (the steps'
+# ``actions`` are the hot path of a game).
+PICK_BLOCK: tuple[Action, ...] = tuple(Action("block", b) for b in BLOCK_ID)
+PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
+DONE, STOP, PASS, STAY = Action("done"), Action("stop"), Action("pass"), Action("stay")
 
 
 class State(GameState):
@@ -215,20 +222,6 @@ def count_at(s: State, area: int, side: str) -> int:
     return s.location[start:stop].count(area)
 
 
-def occupancy(s: State) -> tuple[list[int], list[int]]:
-    """Per area: how many English and how many Scottish blocks stand there (one pass)."""
-    eng = [0] * N_AREAS
-    sco = [0] * N_AREAS
-    loc = s.location
-    for b in SIDE_BLOCKS[ENGLISH]:
-        if loc[b] >= 0:
-            eng[loc[b]] += 1
-    for b in SIDE_BLOCKS[SCOTTISH]:
-        if loc[b] >= 0:
-            sco[loc[b]] += 1
-    return eng, sco
-
-
 def has_side(s: State, area: int, side: str) -> bool:
     start, stop = SIDE_RANGE[side]  # type: ignore[index]
     return area in s.location[start:stop]
@@ -258,9 +251,22 @@ def is_friendly_or_vacant(s: State, area: int, side: str) -> bool:
     return not has_side(s, area, enemy(side))
 
 
+def areas_of(s: State, side: str) -> set[int]:
+    """The areas where ``side`` has blocks (one pass over its blocks)."""
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return {a for a in set(s.location[start:stop]) if a >= 0}
+
+
+def friendly_areas(s: State, side: str) -> set[int]:
+    """The areas where only ``side``'s blocks stand (``is_friendly`` for the whole map)."""
+    return areas_of(s, side) - areas_of(s, enemy(side))
+
+
 def contested_areas(s: State) -> list[int]:
-    eng, sco = occupancy(s)
-    return [a for a in range(N_AREAS) if eng[a] and sco[a]]
+    """The areas where both sides' blocks stand, in map order."""
+    loc = s.location
+    (es, ee), (ss, se) = SIDE_RANGE[ENGLISH], SIDE_RANGE[SCOTTISH]
+    return sorted(a for a in set(loc[es:ee]).intersection(loc[ss:se]) if a >= 0)
 
 
 def in_pool(s: State, side: str) -> list[int]:

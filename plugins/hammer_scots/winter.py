@@ -37,10 +37,8 @@ from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.losses import disband
 from plugins.hammer_scots.model import (
-    AREA_ID,
     AREA_IX,
     AREAS,
-    BLOCK_ID,
     BLOCK_IX,
     BLOCKS,
     COASTAL,
@@ -54,23 +52,28 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE,
     SIDE_BLOCKS,
+    SIDE_RANGE,
     aix,
     bix,
 )
 from plugins.hammer_scots.state import (
     DEAD,
+    DONE,
     NO_AREA,
     NO_BLOCK,
+    PICK_AREA,
+    PICK_BLOCK,
     POOL,
+    STAY,
     State,
     add_steps,
     area_name,
     block_name,
     count_at,
     enemy,
+    friendly_areas,
     has_side,
     in_pool,
-    is_friendly,
     is_friendly_or_vacant,
     machine,
     nobles_on_map,
@@ -92,8 +95,13 @@ EDWARD_DIES = 1306  # RULES §11.1: Edward I dies at the end of 1306
 MUSTER_ONLY = ("knights", "archers", "hobelars")  # RULES §10.7: never winter without Edward
 
 
+CASTLE_LIMIT: dict[str, tuple[int, ...]] = {
+    side: tuple(a.castle_limit(side) for a in AREAS) for side in (ENGLISH, SCOTTISH)
+}
+
+
 def limit(area: int, side: str) -> int:
-    return AREAS[area].castle_limit(side)  # type: ignore[arg-type]
+    return CASTLE_LIMIT[side][area]
 
 
 # --- running the phases -----------------------------------------------------------------
@@ -313,8 +321,8 @@ def scottish_forced_disbanding(s: State) -> None:
 
 
 def blocks_of(s: State, side: str) -> list[int]:
-    loc = s.location
-    return [b for b in SIDE_BLOCKS[side] if loc[b] >= 0]  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return [b for b, where in enumerate(s.location[start:stop], start) if where >= 0]
 
 
 def may_disband(b: int) -> bool:
@@ -391,7 +399,8 @@ def french_knights(s: State) -> bool:
 
 def give_rp(s: State, side: str) -> None:
     """Each area ``side`` holds alone yields its castle limit in replacement points."""
-    s.rp = [limit(a, side) if is_friendly(s, a, side) else 0 for a in range(N_AREAS)]
+    held, castle = friendly_areas(s, side), CASTLE_LIMIT[side]
+    s.rp = [castle[a] if a in held else 0 for a in range(N_AREAS)]
 
 
 def drawable(s: State, area: int) -> list[int]:
@@ -547,7 +556,7 @@ class NobleHome(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for h in home_choices(s, s.who):
-            yield Action("area", AREA_ID[h])
+            yield PICK_AREA[h]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":
@@ -572,8 +581,8 @@ class MorayHome(Step[State]):
         return "Winter: send Moray home to Moray, or let him stay."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        yield Action("area", AREA_ID[MORAY_AREA])
-        yield Action("stay")
+        yield PICK_AREA[MORAY_AREA]
+        yield STAY
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":
@@ -600,8 +609,8 @@ class KingWinter(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for a in king_destinations(s):
-            yield Action("area", AREA_ID[a])
-        yield Action("stay")
+            yield PICK_AREA[a]
+        yield STAY
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":
@@ -658,9 +667,9 @@ class Disbanding(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in disbandable(s, role):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
         if not over_limit(s, role):
-            yield Action("done")
+            yield DONE
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "done":
@@ -699,8 +708,8 @@ class WallaceWinter(Step[State]):
         return "Winter: send Wallace to Selkirk to gain 2 steps, or let him stay."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        yield Action("area", AREA_ID[SELKIRK])
-        yield Action("stay")
+        yield PICK_AREA[SELKIRK]
+        yield STAY
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":
@@ -734,11 +743,11 @@ class Builds(Step[State]):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in build_targets(s, role):
-            yield Action("block", BLOCK_ID[b])
+            yield PICK_BLOCK[b]
         if role == SCOTTISH:
             for a in draw_areas(s):
-                yield Action("area", AREA_ID[a])
-        yield Action("done")
+                yield PICK_AREA[a]
+        yield DONE
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
