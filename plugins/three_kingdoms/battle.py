@@ -137,7 +137,7 @@ class BattlePlan(Step[TKState]):
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [PLAN[c] for c in s.hand[role]]
+        return map(PLAN.__getitem__, s.hand[role])  # the bots list it at once: no copy
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "plan":
@@ -190,7 +190,7 @@ class Generals(Step[TKState]):
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [GENERAL[c] for c in general_options(s, role)]
+        return map(GENERAL.__getitem__, general_options(s, role))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "general":

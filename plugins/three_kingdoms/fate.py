@@ -61,7 +61,7 @@ class Fate(Step[TKState]):
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [ADVISE, *[TAX[c] for c in s.hand[role]]]
+        return [ADVISE, *map(TAX.__getitem__, s.hand[role])]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "tax":

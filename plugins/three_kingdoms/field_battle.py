@@ -14,13 +14,12 @@ from collections.abc import Iterable
 from core.ruleset import Action, Role
 from core.steps import Step
 from plugins.three_kingdoms.lands import not_in_hand
-from plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, N
+from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, N
 from plugins.three_kingdoms.money import pay
 from plugins.three_kingdoms.state import (
     TKState,
     action_table,
     done,
-    label,
     lay_face_down,
     machine,
     rivals,
@@ -55,26 +54,30 @@ def next_fight(s: TKState) -> None:
     done(s)
 
 
+def fighter(s: TKState, seat: str, card: str | None, die: int, strength: int) -> str:
+    """One side of a field battle for the log: "劉備 Liu Bei with 關羽 Guan Yu rolls 4: 17"."""
+    played = f"with {LABEL[card]}" if card else "with no card"
+    return f"{who(s, seat)} {played} rolls {die}: {strength}"
+
+
 def fight(s: TKState) -> None:
     mover, foe = s.turn, s.foe
-    cards = {p: s.fight.get(p) for p in (mover, foe)}
-    rolls = {mover: s.rng.d6(), foe: s.rng.d6()}
-    for p, card in cards.items():
+    mover_card, foe_card = s.fight.get(mover), s.fight.get(foe)
+    mover_die, foe_die = s.rng.d6(), s.rng.d6()
+    for seat, card in ((mover, mover_card), (foe, foe_card)):
         if card is not None:
-            s.hand[p].remove(card)
+            s.hand[seat].remove(card)
             lay_face_down(s, [card])
     s.fight = {}
-    strength = {p: power(cards[p], rolls[p]) for p in (mover, foe)}
-    shown = " against ".join(
-        f"{who(s, p)} "
-        + (f"with {label(cards[p])}" if cards[p] else "with no card")
-        + f" rolls {rolls[p]}: {strength[p]}"
-        for p in (mover, foe)
+    attack, defence = power(mover_card, mover_die), power(foe_card, foe_die)
+    shown = (
+        f"{fighter(s, mover, mover_card, mover_die, attack)} against "
+        f"{fighter(s, foe, foe_card, foe_die, defence)}"
     )
-    if strength[mover] == strength[foe]:
+    if attack == defence:
         s.say(f"Field battle: {shown}; a tie, nobody pays.")
         return
-    winner, loser = (mover, foe) if strength[mover] > strength[foe] else (foe, mover)
+    winner, loser = (mover, foe) if attack > defence else (foe, mover)
     paid = min(N.field_battle_stake, s.money[loser])
     s.say(f"Field battle: {shown}; {who(s, loser)} pays {who(s, winner)} {paid:,}.")
     pay(s, loser, winner, N.field_battle_stake)
@@ -100,7 +103,7 @@ class FieldBattle(Step[TKState]):
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [CARD[c] for c in s.hand[role]]
+        return map(CARD.__getitem__, s.hand[role])  # the bots list it at once: no copy
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "card":

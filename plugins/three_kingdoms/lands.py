@@ -81,7 +81,7 @@ class Occupy(Step[TKState]):
         return f"{label(s.land)} is nobody's. Occupy it with a card from your hand, or pass."
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [*[OCCUPY[c] for c in s.hand[role]], PASS]
+        return [*map(OCCUPY.__getitem__, s.hand[role]), PASS]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "occupy":

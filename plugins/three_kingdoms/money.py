@@ -21,11 +21,12 @@ def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:
     """
     # DESIGN §7.17: only the payee can newly qualify for a win here, so two winners at once
     # cannot arise from a payment.
-    has = s.money[payer]
+    money = s.money
+    has = money[payer]
     paid = amount if amount < has else has
-    s.money[payer] = has - paid
-    s.money[payee] += paid
-    if paid and s.money[payer] == 0:
+    money[payer] = has - paid
+    money[payee] += paid
+    if paid and money[payer] == 0:
         declare_winner(s, payee, "hegemony_money")
     else:
         check_founding(s, payee)

@@ -59,13 +59,14 @@ AFTER = {"move": 0, "space": 1, "field": 2, "recall": 3}
 
 def end_turn(s: TKState) -> None:
     order = s.order
-    nxt = order[(order.index(s.turn) + 1) % len(order)]
-    if nxt == order[0]:
+    nxt = order.index(s.turn) + 1
+    if nxt == len(order):  # the first player is to play again: a new round
         if s.round_limit and s.round >= s.round_limit:
             round_limit_reached(s)
             return
         s.round += 1
-    start_turn(s, nxt)
+        nxt = 0
+    start_turn(s, order[nxt])
 
 
 @machine.step

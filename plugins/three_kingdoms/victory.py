@@ -42,7 +42,7 @@ def check_founding(s: TKState, seat: Seat) -> None:
 
 def check_last_land(s: TKState, attacker: Seat, defender: Seat) -> None:
     """DESIGN §7.16: a land is only lost to a siege; taking the last one makes a hegemon."""
-    if not lands_of(s, defender):
+    if defender not in s.owner.values():  # no land left
         declare_winner(s, attacker, "hegemony_land")
 
 
