@@ -330,6 +330,13 @@ def may_disband(b: int) -> bool:
     return OTHER_COLOUR[b] < 0
 
 
+# Each side's blocks that its owner may disband: Edward goes home by his own rule (§10.6).
+DISBANDABLE: dict[str, tuple[int, ...]] = {
+    side: tuple(b for b in SIDE_BLOCKS[side] if may_disband(b) and b != EDWARD)
+    for side in (ENGLISH, SCOTTISH)
+}
+
+
 def counted(s: State, b: int) -> bool:
     """RULES §10.8: Wallace in Selkirk is exempt from the castle limit."""
     return not (b == WALLACE and s.location[b] == SELKIRK)
@@ -341,18 +348,18 @@ def over_limit(s: State, side: str) -> list[int]:
     Every block counts, nobles included; a wintering Edward keeps any number with him.
     """
     camp = edward_wintering(s) if side == ENGLISH else NO_AREA
+    loc, castle = s.location, CASTLE_LIMIT[side]
     count = [0] * N_AREAS
-    shed = [False] * N_AREAS
     for b in blocks_of(s, side):
         if counted(s, b):
-            count[s.location[b]] += 1
-        if may_disband(b) and b != EDWARD:
-            shed[s.location[b]] = True
-    return [a for a in range(N_AREAS) if a != camp and shed[a] and count[a] > limit(a, side)]
+            count[loc[b]] += 1
+    shed = {loc[b] for b in DISBANDABLE[side]}
+    return [a for a in range(N_AREAS) if a in shed and a != camp and count[a] > castle[a]]
 
 
 def disbandable(s: State, side: str) -> list[int]:
-    return [b for b in blocks_of(s, side) if may_disband(b) and b != EDWARD]
+    loc = s.location
+    return [b for b in DISBANDABLE[side] if loc[b] >= 0]
 
 
 def english_disbanding(s: State) -> bool:
@@ -423,7 +430,13 @@ def may_strengthen(s: State, b: int, side: str) -> bool:
 
 
 def build_targets(s: State, side: str) -> list[int]:
-    return [b for b in blocks_of(s, side) if s.rp[s.location[b]] > 0 and may_strengthen(s, b, side)]
+    rp = s.rp
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    return [
+        b
+        for b, where in enumerate(s.location[start:stop], start)
+        if where >= 0 and rp[where] > 0 and may_strengthen(s, b, side)
+    ]
 
 
 def draw_areas(s: State) -> list[int]:
@@ -432,13 +445,12 @@ def draw_areas(s: State) -> list[int]:
     if not pool:
         return []
     by_sea_only = all(b in (NORSE, FRENCH_KNIGHTS) for b in pool)
-    rp = s.rp
+    start, stop = SIDE_RANGE[SCOTTISH]
+    scots, castle = s.location[start:stop], CASTLE_LIMIT[SCOTTISH]
     return [
         a
-        for a in range(N_AREAS)
-        if rp[a] > 0
-        and (COASTAL[a] or not by_sea_only)
-        and count_at(s, a, SCOTTISH) < limit(a, SCOTTISH)
+        for a, points in enumerate(s.rp)
+        if points > 0 and (COASTAL[a] or not by_sea_only) and scots.count(a) < castle[a]
     ]
 
 
