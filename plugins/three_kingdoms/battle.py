@@ -81,8 +81,9 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
 def arrive_rival(s: TKState, land: str) -> None:
     """DESIGN §7.9: the plan is forced; with no card in hand the full toll is paid."""
     s.land = land
-    if not s.hand[s.turn]:
-        s.say(f"{who(s, s.turn)} has no card for a battle plan.")
+    attacker = s.turn
+    if not s.hand[attacker]:
+        s.say(f"{who(s, attacker)} has no card for a battle plan.")
         pay_toll(s, land, failed_siege=False)
         return
     machine.call(s, "battle_plan", then="turn")
@@ -117,12 +118,13 @@ class BattlePlan(Step[TKState]):
     name, waiting = "battle_plan", "making a battle plan"
 
     def begin(self, s: TKState) -> None:
+        attacker = s.turn
         s.plan = []
         s.generals = {}
-        s.active = [s.turn]
-        hand = s.hand[s.turn]
+        s.active = [attacker]
+        hand = s.hand[attacker]
         if len(hand) == 1:  # DESIGN §7.9: one card in hand is the whole plan
-            self.on_plan(s, s.turn, hand[0])
+            self.on_plan(s, attacker, hand[0])
 
     def prompt(self, s: TKState, role: Role) -> str:
         land = s.land
@@ -145,10 +147,10 @@ class BattlePlan(Step[TKState]):
         return owned_land_refusal(s, action)
 
     def on_plan(self, s: TKState, role: Role, card: str) -> None:
-        hand = s.hand[role]
+        hand, plan = s.hand[role], s.plan
         hand.remove(card)
-        s.plan.append(card)
-        if len(s.plan) == 2 or not hand:
+        plan.append(card)
+        if len(plan) == 2 or not hand:
             contest(s)
 
 
@@ -172,8 +174,9 @@ class Generals(Step[TKState]):
         choosing = []
         if len(s.plan) > 1:
             choosing.append(s.turn)
-        if len(s.garrison[s.land]) > 1:
-            choosing.append(defender(s))
+        land = s.land
+        if len(s.garrison[land]) > 1:
+            choosing.append(holder_of(s, land))
         s.active = choosing  # those with more than one general to choose from
         if not choosing:
             siege(s)
@@ -200,8 +203,8 @@ class Generals(Step[TKState]):
 
     def on_general(self, s: TKState, role: Role, card: str) -> None:
         s.generals[role] = card
-        s.active = [p for p in s.active if p != role]
-        if not s.active:
+        s.active = waiting = [p for p in s.active if p != role]
+        if not waiting:
             siege(s)
 
 

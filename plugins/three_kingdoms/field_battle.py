@@ -29,10 +29,11 @@ from plugins.three_kingdoms.state import (
 
 def start(s: TKState) -> None:
     """Stage 3: the rivals sharing the mover's space, in turn order after it."""
-    here = s.pos[s.turn]
-    if list(s.pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
+    pos, mover = s.pos, s.turn
+    here = pos[mover]
+    if list(pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
         return
-    s.foes = [r for r in rivals(s, s.turn) if s.pos[r] == here]
+    s.foes = [r for r in rivals(s, mover) if pos[r] == here]
     machine.call(s, "field_battle", then="turn")
 
 

@@ -34,14 +34,15 @@ def start_turn(s: TKState, seat: Seat) -> None:
 
 def resolve_space(s: TKState) -> None:
     """Stage 2: what the space the pawn stopped on asks for (seed §2.2 A–D)."""
-    land = SPACE_LAND[s.pos[s.turn]]
+    seat = s.turn
+    land = SPACE_LAND[s.pos[seat]]
     if land is None:
         fate.arrive(s)
         return
     holder = s.owner[land]
     if holder is None:
         lands.arrive_unowned(s, land)
-    elif holder == s.turn:
+    elif holder == seat:
         lands.arrive_own(s, land)
     else:
         battle.arrive_rival(s, land)
