@@ -15,6 +15,8 @@ Where a card is (DESIGN §7.3: cards never change owner):
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from core.ruleset import Action
 from core.state import GameState
 from core.steps import StepMachine
@@ -25,39 +27,47 @@ ROLES: tuple[Seat, ...] = ("p1", "p2", "p3", "p4", "p5")
 
 
 class TKState(GameState):
-    """A game of 三國戰記. ``stage`` is where the current turn stands (DESIGN seed §2)."""
+    """A game of 三國戰記. ``stage`` is where the current turn stands (DESIGN seed §2).
+
+    Lists and dicts default through factories: pydantic deep-copies a plain ``[]``/``{}``
+    default into every new state, which made a new game cost twice as much.
+    """
 
     # the table
-    seats: list[Seat] = []  # seated roles, in seating (clockwise) order
-    lord: dict[Seat, LordId] = {}  # the lord each seat was dealt
-    seat_of: dict[LordId, Seat] = {}  # the reverse, for the lords in play
-    order: list[Seat] = []  # turn order: seating order from the first player (§7.5)
+    seats: list[Seat] = Field(default_factory=list)  # seated roles, in seating (clockwise) order
+    lord: dict[Seat, LordId] = Field(default_factory=dict)  # the lord each seat was dealt
+    seat_of: dict[LordId, Seat] = Field(default_factory=dict)  # the reverse, for the lords in play
+    # turn order: seating order from the first player (§7.5)
+    order: list[Seat] = Field(default_factory=list)
     lord_skills: bool = True
     round_limit: int = 250
     # the players' things
-    money: dict[Seat, int] = {}
-    pos: dict[Seat, int] = {}
-    hand: dict[Seat, list[CardId]] = {}
-    down: dict[Seat, list[CardId]] = {}
-    drawn: dict[Seat, list[CardId]] = {}
+    money: dict[Seat, int] = Field(default_factory=dict)
+    pos: dict[Seat, int] = Field(default_factory=dict)
+    hand: dict[Seat, list[CardId]] = Field(default_factory=dict)
+    down: dict[Seat, list[CardId]] = Field(default_factory=dict)
+    drawn: dict[Seat, list[CardId]] = Field(default_factory=dict)
     # the lands (every land of the board, in board order)
-    owner: dict[LandId, Seat | None] = {}
-    swords: dict[LandId, int] = {}
-    garrison: dict[LandId, list[CardId]] = {}
+    owner: dict[LandId, Seat | None] = Field(default_factory=dict)
+    swords: dict[LandId, int] = Field(default_factory=dict)
+    garrison: dict[LandId, list[CardId]] = Field(default_factory=dict)
     # the strategy deck, top first; a drawn card goes to the bottom (DESIGN §6)
-    deck: list[str] = []
+    deck: list[str] = Field(default_factory=list)
     # the turn
     turn: Seat = ""
     round: int = 1
     stage: str = ""  # the stage in progress: "move", "space", "field", "recall" (turn.py)
-    dice: list[int] = []  # the last roll of a pawn
+    dice: list[int] = Field(default_factory=list)  # the last roll of a pawn
     # the matter in hand (reset when a turn starts)
     land: LandId = ""  # the land being resolved (occupy, deploy, siege, strategy); "" none
-    plan: list[CardId] = []  # battle-plan cards
-    generals: dict[Seat, CardId] = {}  # secret picks of the two generals (§7.10)
-    foes: list[Seat] = []  # field battles still to fight this turn (§7.13)
+    plan: list[CardId] = Field(default_factory=list)  # battle-plan cards
+    # secret picks of the two generals (§7.10)
+    generals: dict[Seat, CardId] = Field(default_factory=dict)
+    # field battles still to fight this turn (§7.13)
+    foes: list[Seat] = Field(default_factory=list)
     foe: Seat = ""  # the rival of the field battle being fought
-    fight: dict[Seat, CardId] = {}  # secret picks of a field battle (§7.13)
+    # secret picks of a field battle (§7.13)
+    fight: dict[Seat, CardId] = Field(default_factory=dict)
     strategy: str = ""  # the strategy card being resolved
     repeats: int = 0  # 草船借箭: moves left
     # the end
