@@ -1,8 +1,9 @@
 """How fast 三國戰記 Three Kingdoms plays: random bot games and actions per second.
 
 Run: ``.venv/bin/python benchmarks/three_kingdoms.py [games] [players]`` (default 1000 games
-of 4 players). Prints games/s, actions/s and µs/action for bare ruleset play and for play
-through ``core.match.Match`` (what ``gameshelf simulate`` does), by wall clock and by this
+of 4 players). Prints games/s, actions/s and µs/action for bare ruleset play, for play
+through ``core.match.Match`` (what ``gameshelf simulate`` does) and for the rules alone (the
+Match games replayed straight through ``Ruleset.play``), by wall clock and by this
 process's CPU time (the machine is shared: CPU time is the steadier figure), and the
 outcomes. Target (issue 3): 1,000 random games/s, or 50,000 actions/s as games are long.
 Figures only; no assertion.
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.agents import RandomAgent
 from core.match import Match
+from core.ruleset import Action
 from plugins.three_kingdoms.rules import RULESET
 
 
@@ -50,13 +52,31 @@ def bare_games(games: int, players: int) -> tuple[int, Clock, Counter[str], list
     return actions, clock, outcomes, rounds
 
 
-def match_games(games: int, players: int) -> tuple[int, Clock]:
+Record = tuple[int, list[tuple[str, Action]]]  # a game's seed and its actions
+
+
+def match_games(games: int, players: int) -> tuple[int, Clock, list[Record]]:
     actions = 0
+    matches = []
     with Clock() as clock:
         for seed in range(games):
             m = Match(RULESET, seed=seed, players=players)
             m.play_bots({r: RandomAgent(seed * 31 + i) for i, r in enumerate(m.roles)})
             actions += m.seq
+            matches.append(m)
+    records = [(m.seed, [(e.role, e.action) for e in m.history]) for m in matches]
+    return actions, clock, records
+
+
+def replayed_games(records: list[Record], players: int) -> tuple[int, Clock]:
+    """The rules alone: the same games again, each action straight to ``Ruleset.play``
+    (no listing of actions, no bot choosing), so the figure is what the rules cost."""
+    actions = sum(len(history) for _, history in records)
+    with Clock() as clock:
+        for seed, history in records:
+            s = RULESET.setup(seed, players=players)
+            for role, action in history:
+                RULESET.play(s, role, action)
     return actions, clock
 
 
@@ -74,8 +94,10 @@ def main() -> None:
     players = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     n, clock, outcomes, rounds = bare_games(games, players)
     report(f"three_kingdoms/{players}p, bare ruleset", games, n, clock)
-    n, clock = match_games(games, players)
+    n, clock, records = match_games(games, players)
     report(f"three_kingdoms/{players}p, through Match", games, n, clock)
+    n, clock = replayed_games(records, players)
+    report(f"three_kingdoms/{players}p, rules only (replayed)", games, n, clock)
     print("outcomes:", dict(outcomes.most_common()))
     print(f"rounds: mean {statistics.fmean(rounds):.1f}, max {max(rounds)}")
 
