@@ -98,17 +98,14 @@ def in_battle(s: State, side: str | None = None) -> list[int]:
 
 def fighters(s: State, side: str) -> list[int]:
     """RULES §5.4: the blocks of ``side`` that fight now (not in reserve)."""
-    where, reserves = s.battle, s.reserves
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    return [
-        b for b, at in enumerate(s.location[start:stop], start) if at == where and b not in reserves
-    ]
+    reserves = s.reserves
+    return [b for b in blocks_at(s, s.battle, side) if b not in reserves]
 
 
 def fighting(s: State) -> list[int]:
     """RULES §5.4: every block that fights now, both sides (not in reserve), in data order."""
-    where, reserves = s.battle, s.reserves
-    return [b for b, at in enumerate(s.location) if at == where and b not in reserves]
+    reserves = s.reserves
+    return [b for b in blocks_at(s, s.battle) if b not in reserves]
 
 
 def battle_reserves(s: State) -> list[int]:
@@ -202,8 +199,9 @@ def hit_targets(s: State) -> list[int]:
     blocks = fighters(s, s.hits_to)
     if not blocks:
         return []
-    top = max(s.steps[b] for b in blocks)
-    return [b for b in blocks if s.steps[b] == top]
+    steps = s.steps
+    top = max([steps[b] for b in blocks])
+    return [b for b in blocks if steps[b] == top]
 
 
 def plural(n: int, word: str) -> str:
@@ -214,9 +212,10 @@ def fire(s: State, b: int) -> None:
     """Roll one die per step; each die at or under the fire rating is a hit."""
     s.acted.append(b)
     rating = fire_rating(s, b)
-    rolls = [s.rng.d6() for _ in range(s.steps[b])]
-    hits = sum(1 for r in rolls if r <= rating)
-    dice = " ".join(str(r) for r in rolls)
+    d6 = s.rng.d6
+    rolls = [d6() for _ in range(s.steps[b])]
+    hits = len([r for r in rolls if r <= rating])
+    dice = " ".join(map(str, rolls))
     s.say(f"{block_name(s, b)} ({LETTER[b]}{rating}) fired {dice}: {plural(hits, 'hit')}.")
     s.hits = hits
     s.hits_to = enemy(SIDE[b])

@@ -14,8 +14,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
@@ -29,6 +27,7 @@ from plugins.hammer_scots.state import (
 
 CARDS_A_YEAR = 5
 TURNS_A_YEAR = 5
+PLAY_CARD: dict[str, Action] = {c: Action("card", c) for c in CARD_IDS}  # made once
 
 
 def card_name(card: str) -> str:
@@ -113,9 +112,8 @@ class CardPhase(Step[State]):
     def prompt(self, s: State, role: str) -> str:
         return f"{role}: choose a card to play this game turn."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for card in s.hands[role]:
-            yield Action("card", card)
+    def actions(self, s: State, role: str) -> list[Action]:
+        return [PLAY_CARD[card] for card in s.hands[role]]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type != "card":
@@ -123,8 +121,9 @@ class CardPhase(Step[State]):
         return "That card is not in your hand."
 
     def on_card(self, s: State, role: str, card: str) -> None:
-        s.chosen[role] = card
-        if all(r in s.chosen for r in SIDES):
+        chosen = s.chosen
+        chosen[role] = card
+        if ENGLISH in chosen and SCOTTISH in chosen:
             reveal(s)
 
 

@@ -222,6 +222,8 @@ BORDER_LIMIT: tuple[int, ...] = tuple(DATA_MODEL.border_types[b.type].limit for 
 BORDER_STOPS: tuple[bool, ...] = tuple(DATA_MODEL.border_types[b.type].stop for b in BORDERS)
 BORDER_NATIONAL: tuple[bool, ...] = tuple(b.national for b in BORDERS)
 
+AREA_NAME: tuple[str, ...] = tuple(a.name for a in AREAS)
+BLOCK_NAME: tuple[str, ...] = tuple(b.name for b in BLOCKS)
 SIDE: tuple[Side, ...] = tuple(b.side for b in BLOCKS)
 MOVE: tuple[int, ...] = tuple(b.move for b in BLOCKS)
 FULL: tuple[int, ...] = tuple(b.steps for b in BLOCKS)

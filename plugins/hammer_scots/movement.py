@@ -294,8 +294,7 @@ def finish_move(s: State) -> None:
             what = "attacks" if s.attacker[here] == SIDE[b] and b not in s.reserves else "joins"
             where = f"{where} ({'attacking' if what == 'attacks' else 'joining the battle'})"
         s.say(f"{SIDE[b]} moves a block from {area_name(s.move_origin)} to {where}.")
-    s.who = NO_BLOCK
-    s.move_origin = s.move_from = NO_AREA
+    s.move_origin = s.move_from = NO_AREA  # move_who forgets the block (``s.who``)
     s.move_left = 0
     machine.enter(s, "move_who")
 
@@ -390,10 +389,11 @@ class MoveWhere(Step[State]):
         border = BORDER_AT[here][there]
         first = here == s.move_origin
         cost = crossing_cost(s, here, border, first)
-        if cost and not BORDER_NATIONAL[border]:
-            s.activated.append(here)
-            s.say(f"{role} activates {area_name(here)}.")
-        s.move_points -= cost
+        if cost:
+            s.move_points -= cost
+            if not BORDER_NATIONAL[border]:
+                s.activated.append(here)
+                s.say(f"{role} activates {area_name(here)}.")
         s.border_count[border] += 1
         s.move_from = here
         s.move_left -= 1

@@ -66,10 +66,10 @@ from core.steps import Step, StepMachine
 from plugins.hammer_scots.model import (
     AREA_ID,
     AREA_IX,
-    AREAS,
+    AREA_NAME,
     BLOCK_ID,
     BLOCK_IX,
-    BLOCKS,
+    BLOCK_NAME,
     ENGLISH,
     FULL,
     IS_NOBLE,
@@ -92,6 +92,8 @@ NO_BLOCK = -1
 SEA = -2  # ``main_border`` of an area first attacked by the Norse from the sea
 
 machine: StepMachine[State] = StepMachine()
+NOBLES = {side: tuple(b for b in SIDE_BLOCKS[side] if IS_NOBLE[b]) for side in SIDE_BLOCKS}
+EDWARD = BLOCK_IX["edward"]
 
 # The actions naming each block and each area, and the bare ones, made once (the steps'
 # ``actions`` are the hot path of a game).
@@ -211,10 +213,22 @@ def on_map(s: State, b: int) -> bool:
 
 def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
     """Block indices in ``area`` (of ``side`` only, when given), in data order."""
-    if side is None:
-        return [b for b, where in enumerate(s.location) if where == area]
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    return [start + i for i, where in enumerate(s.location[start:stop]) if where == area]
+    start, stop = (0, N_BLOCKS) if side is None else SIDE_RANGE[side]  # type: ignore[index]
+    return positions(s.location[start:stop], area, start)
+
+
+def positions(values: list[int], value: int, offset: int = 0) -> list[int]:
+    """Where ``value`` stands in ``values``, plus ``offset``, in order.
+
+    ``list.count`` and ``list.index`` scan in C: far cheaper than a Python loop over every
+    block when few blocks match (a hot path: battles, pools, areas).
+    """
+    found = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        found.append(offset + i)
+    return found
 
 
 def count_at(s: State, area: int, side: str) -> int:
@@ -229,7 +243,9 @@ def has_side(s: State, area: int, side: str) -> bool:
 
 def is_contested(s: State, area: int) -> bool:
     """RULES §1: blocks of both sides stand there (a battle is pending)."""
-    return has_side(s, area, ENGLISH) and has_side(s, area, SCOTTISH)
+    loc = s.location
+    (es, ee), (ss, se) = SIDE_RANGE[ENGLISH], SIDE_RANGE[SCOTTISH]
+    return area in loc[es:ee] and area in loc[ss:se]
 
 
 def is_friendly(s: State, area: int, side: str) -> bool:
@@ -270,14 +286,13 @@ def contested_areas(s: State) -> list[int]:
 
 
 def in_pool(s: State, side: str) -> list[int]:
-    loc = s.location
-    return [b for b in SIDE_BLOCKS[side] if loc[b] == POOL]  # type: ignore[index]
+    return blocks_at(s, POOL, side)
 
 
 def nobles_on_map(s: State, side: str) -> list[int]:
     """RULES §9, §12: the nobles ``side`` controls on the map (Moray counts for Scotland)."""
     loc = s.location
-    return [b for b in SIDE_BLOCKS[side] if IS_NOBLE[b] and loc[b] >= 0]  # type: ignore[index]
+    return [b for b in NOBLES[side] if loc[b] >= 0]  # type: ignore[index]
 
 
 # --- block facts in words ------------------------------------------------------------
@@ -285,13 +300,13 @@ def nobles_on_map(s: State, side: str) -> list[int]:
 
 def block_name(s: State, b: int) -> str:
     """A block's name for players: "Edward II", "Comyn", "Wales Archers"."""
-    if BLOCK_ID[b] == "edward":
+    if b == EDWARD:
         return "Edward I" if s.edward == 1 else "Edward II"
-    return BLOCKS[b].name
+    return BLOCK_NAME[b]
 
 
 def area_name(area: int) -> str:
-    return AREAS[area].name
+    return AREA_NAME[area]
 
 
 def side_adjective(side: str) -> str:

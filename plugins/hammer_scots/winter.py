@@ -429,14 +429,17 @@ def may_strengthen(s: State, b: int, side: str) -> bool:
     return side == SCOTTISH or KIND[b] in ("infantry", "noble")
 
 
+# RULES §10.10: the blocks each side's replacement points may go to (below full strength).
+STRENGTHENED: dict[str, tuple[int, ...]] = {
+    ENGLISH: tuple(b for b in SIDE_BLOCKS[ENGLISH] if KIND[b] in ("infantry", "noble")),
+    SCOTTISH: SIDE_BLOCKS[SCOTTISH],
+}
+
+
 def build_targets(s: State, side: str) -> list[int]:
-    rp = s.rp
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    return [
-        b
-        for b, where in enumerate(s.location[start:stop], start)
-        if where >= 0 and rp[where] > 0 and may_strengthen(s, b, side)
-    ]
+    """``may_strengthen`` for every block of ``side`` in an area with points left."""
+    loc, rp, steps = s.location, s.rp, s.steps
+    return [b for b in STRENGTHENED[side] if loc[b] >= 0 and rp[loc[b]] > 0 and steps[b] < FULL[b]]
 
 
 def draw_areas(s: State) -> list[int]:

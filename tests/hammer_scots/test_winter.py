@@ -384,3 +384,46 @@ def test_the_french_knights_come_only_once_per_game():
     homes = ("mar", "lennox", "atholl", "dunbar", "mentieth", "buchan", "angus")
     s = wintering({f"{home}_s": home for home in homes}, french_knights_added=True)
     assert at(s, "french_knights") == OFF
+
+
+def test_the_fast_winter_lists_agree_with_the_rule_for_each_block():
+    """build_targets, disbandable and positions are tables and C scans for speed: they must
+    list exactly what the per-block rules (may_strengthen, may_disband) allow."""
+    from core.agents import RandomAgent
+    from plugins.hammer_scots.model import SIDE_BLOCKS
+    from plugins.hammer_scots.rules import RULESET
+    from plugins.hammer_scots.state import blocks_at
+    from plugins.hammer_scots.winter import (
+        EDWARD,
+        build_targets,
+        disbandable,
+        may_disband,
+        may_strengthen,
+    )
+
+    checked = 0
+    for seed in range(3):
+        s = RULESET.setup(seed, "braveheart")
+        agent = RandomAgent(seed)
+        while RULESET.outcome(s) is None:
+            loc = s.location
+            if s.step.endswith("_builds"):
+                for side in ("England", "Scotland"):
+                    assert build_targets(s, side) == [
+                        b
+                        for b in SIDE_BLOCKS[side]
+                        if loc[b] >= 0 and s.rp[loc[b]] > 0 and may_strengthen(s, b, side)
+                    ]
+                    checked += 1
+            if s.step.endswith("_disbanding"):
+                for side in ("England", "Scotland"):
+                    assert disbandable(s, side) == [
+                        b
+                        for b in SIDE_BLOCKS[side]
+                        if loc[b] >= 0 and may_disband(b) and b != EDWARD
+                    ]
+            for area in (POOL, 0, 5):
+                assert blocks_at(s, area) == [b for b, at in enumerate(loc) if at == area]
+            role = RULESET.active(s)[0]
+            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+    assert checked > 10
