@@ -305,23 +305,29 @@ def regroup_refusal(s: State, b: int, to: int) -> str | None:
 
 def destinations(s: State, b: int, *, border_control: bool) -> list[int]:
     """Where ``b`` may go from the battle area: the areas ``step_refusal`` lets through."""
+    return list(ways_out(s, b, border_control=border_control))
+
+
+def ways_out(s: State, b: int, *, border_control: bool) -> Iterator[int]:
+    """``destinations``, one at a time (whether there is any needs only the first)."""
     if b == NORSE:
-        return [a for a in range(N_AREAS) if norse_refusal(s, a) is None]
+        yield from (a for a in range(N_AREAS) if norse_refusal(s, a) is None)
+        return
     here, side = s.battle, SIDE[b]
     foe = enemy(side)
     if side == ENGLISH and here == ENGLAND:
-        return []
+        return
     count, used = s.border_count, s.last_used
     start, stop = SIDE_RANGE[foe]
-    held = set(s.location[start:stop])  # area indices held by the enemy (ints, order unused)
-    return [
-        there
-        for there, border in NEIGHBOURS[here]
-        if there not in held
-        and not (side == SCOTTISH and there == ENGLAND)
-        and not (border_control and used[border] == foe)
-        and count[border] < BORDER_LIMIT[border]
-    ]
+    foe_at = s.location[start:stop]  # the enemy's areas, scanned only when the rest allows
+    for there, border in NEIGHBOURS[here]:
+        if (
+            count[border] < BORDER_LIMIT[border]
+            and not (border_control and used[border] == foe)
+            and not (side == SCOTTISH and there == ENGLAND)
+            and there not in foe_at
+        ):
+            yield there
 
 
 def retreat_areas(s: State, b: int) -> list[int]:
@@ -339,13 +345,17 @@ def with_somewhere_to_go(s: State, blocks: list[int], *, border_control: bool) -
     Norse go by sea.
     """
     if NORSE not in blocks:
-        if blocks and destinations(s, blocks[0], border_control=border_control):
+        if blocks and can_leave(s, blocks[0], border_control=border_control):
             return list(blocks)
         return []
     land = next((b for b in blocks if b != NORSE), NO_BLOCK)
-    by_land = land >= 0 and bool(destinations(s, land, border_control=border_control))
-    by_sea = bool(destinations(s, NORSE, border_control=border_control))
+    by_land = land >= 0 and can_leave(s, land, border_control=border_control)
+    by_sea = can_leave(s, NORSE, border_control=border_control)
     return [b for b in blocks if (by_sea if b == NORSE else by_land)]
+
+
+def can_leave(s: State, b: int, *, border_control: bool) -> bool:
+    return next(ways_out(s, b, border_control=border_control), NO_AREA) != NO_AREA
 
 
 def leave_battle(s: State, b: int, to: int) -> None:
@@ -552,7 +562,6 @@ class Battle(Step[State]):
         where = s.battle
         # The caller names the attacker; a battle nobody marked is Player 1's attack.
         s.battle_attacker = s.attacker[where] or s.p1 or ENGLISH
-        s.acted = []
         s.hits = 0
         s.hits_to = ""
         s.retreating = []

@@ -18,6 +18,7 @@ from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
 from plugins.hammer_scots.state import (
+    NO_BLOCK,
     State,
     clear_turn,
     enemy,
@@ -168,11 +169,11 @@ def start_action(s: State, role: str) -> None:
 
 def end_action(s: State) -> None:
     """Player 1's action is followed by Player 2's, and that one by the battles."""
-    s.who = -1
+    s.who = NO_BLOCK
+    if s.acting == s.p1:
+        start_action(s, s.p2)  # with its own move points and no area activated yet
+        return
     s.move_points = 0
     s.activated = []
-    if s.acting == s.p1:
-        start_action(s, s.p2)
-    else:
-        s.acting = ""
-        machine.enter(s, "battle_phase")
+    s.acting = ""
+    machine.enter(s, "battle_phase")

@@ -251,8 +251,8 @@ def must_stop(s: State, b: int, there: int, border: int) -> bool:
     return (
         BORDER_STOPS[border]
         or there == ENGLAND
-        or has_side(s, there, enemy(SIDE[b]))
         or s.move_left <= 0
+        or has_side(s, there, enemy(SIDE[b]))  # the dearest test last
     )
 
 
