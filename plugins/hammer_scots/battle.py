@@ -430,15 +430,14 @@ def next_combat_turn(s: State) -> None:
     """Hand the next combat turn to its side, or end the round or the battle."""
     if s.winner:
         return
-    if not is_contested(s, s.battle):
-        end_battle(s)
-        return
     turn = whose_turn(s)
-    if turn is None:
+    if turn is not None:  # both sides have fighting blocks there: the battle goes on
+        s.active = [turn[0]]
+        machine.enter(s, "battle_round")
+    elif is_contested(s, s.battle):  # reserves may still face the enemy
         end_round(s)
-        return
-    s.active = [turn[0]]
-    machine.enter(s, "battle_round")
+    else:
+        end_battle(s)
 
 
 def end_round(s: State) -> None:

@@ -66,6 +66,8 @@ from plugins.hammer_scots.state import (
 )
 
 NORSE = bix("norse")
+# The blocks that move over land: not the Norse (by sea, §5.6), not a block without a rating.
+BY_LAND: tuple[bool, ...] = tuple(b != NORSE and MOVE[b] > 0 for b in range(len(MOVE)))
 
 
 # --- predicates -----------------------------------------------------------------------------
@@ -213,16 +215,16 @@ def movable_blocks(s: State, side: str) -> list[int]:
     may_be_pinned = side == s.p2
     attacker, p1 = s.attacker, s.p1
     start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    leave: dict[int, bool] = {}
+    leave: list[bool | None] = [None] * N_AREAS  # per area, once worked out
     blocks = []
     for b, here in enumerate(loc[start:stop], start):
         if here < 0 or b in moved:
             continue
-        if b == NORSE or MOVE[b] <= 0:
+        if not BY_LAND[b]:
             if can_move(s, b):
                 blocks.append(b)
             continue
-        ok = leave.get(here)
+        ok = leave[here]
         if ok is None:
             ok = False
             # RULES §5.1, §5.3: with no move point left only activated areas may move on

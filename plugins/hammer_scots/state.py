@@ -213,7 +213,9 @@ def on_map(s: State, b: int) -> bool:
 
 def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
     """Block indices in ``area`` (of ``side`` only, when given), in data order."""
-    start, stop = (0, N_BLOCKS) if side is None else SIDE_RANGE[side]  # type: ignore[index]
+    if side is None:
+        return positions(s.location, area)
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
     return positions(s.location[start:stop], area, start)
 
 

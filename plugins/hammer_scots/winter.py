@@ -337,11 +337,6 @@ DISBANDABLE: dict[str, tuple[int, ...]] = {
 }
 
 
-def counted(s: State, b: int) -> bool:
-    """RULES §10.8: Wallace in Selkirk is exempt from the castle limit."""
-    return not (b == WALLACE and s.location[b] == SELKIRK)
-
-
 def over_limit(s: State, side: str) -> list[int]:
     """Areas holding more of ``side``'s blocks than the castle limit, that could shed some.
 
@@ -349,12 +344,15 @@ def over_limit(s: State, side: str) -> list[int]:
     """
     camp = edward_wintering(s) if side == ENGLISH else NO_AREA
     loc, castle = s.location, CASTLE_LIMIT[side]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
     count = [0] * N_AREAS
-    for b in blocks_of(s, side):
-        if counted(s, b):
-            count[loc[b]] += 1
+    for where in loc[start:stop]:
+        if where >= 0:
+            count[where] += 1
+    if loc[WALLACE] == SELKIRK and SIDE[WALLACE] == side:
+        count[SELKIRK] -= 1  # RULES §10.8: Wallace in Selkirk is exempt from the castle limit
     shed = {loc[b] for b in DISBANDABLE[side]}
-    return [a for a in range(N_AREAS) if a in shed and a != camp and count[a] > castle[a]]
+    return [a for a in sorted(shed) if a >= 0 and a != camp and count[a] > castle[a]]
 
 
 def disbandable(s: State, side: str) -> list[int]:
