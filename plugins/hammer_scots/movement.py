@@ -149,12 +149,13 @@ def may_step(s: State, b: int, here: int, there: int, border: int, first: bool) 
     return not (first and s.last_used[border] == enemy(side) and has_side(s, here, enemy(side)))
 
 
-def next_steps(s: State, b: int, here: int, first: bool) -> list[int]:
-    """The areas the moving block ``b`` may step to from ``here``: ``may_step`` for each
-    neighbour, its tests written out once (the hot path of "move_where")."""
+def next_steps(s: State, b: int, here: int, came_from: int) -> list[int]:
+    """The areas the moving block ``b`` may step to from ``here``, having just left
+    ``came_from`` (``NO_AREA`` before its first step): ``may_step`` for each neighbour, its
+    tests written out once (the hot path of "move_where")."""
     side = SIDE[b]
     foe = enemy(side)
-    came_from = NO_AREA if first else s.move_from
+    first = came_from == NO_AREA
     counts, last_used = s.border_count, s.last_used
     no_point = s.move_points < 1
     activates = first and here not in s.activated
@@ -248,12 +249,13 @@ def movable_blocks(s: State, side: str) -> list[int]:
     return blocks
 
 
-def must_stop(s: State, b: int, there: int, border: int) -> bool:
-    """RULES §5.1: red border, enemy blocks, England, or the move rating used up."""
+def must_stop(s: State, b: int, there: int, border: int, left: int) -> bool:
+    """RULES §5.1: red border, enemy blocks, England, or the move rating used up (``left``:
+    the areas the block may still enter)."""
     return (
         BORDER_STOPS[border]
         or there == ENGLAND
-        or s.move_left <= 0
+        or left <= 0
         or has_side(s, there, enemy(SIDE[b]))  # the dearest test last
     )
 
@@ -351,10 +353,7 @@ class MoveWho(Step[State]):
 class MoveWhere(Step[State]):
     """Walk the chosen block one area at a time (RULES §5.1-5.5)."""
 
-    name, waiting = "move_where", "moving"
-
-    def begin(self, s: State) -> None:
-        s.active = [s.acting]
+    name, waiting = "move_where", "moving"  # entered from move_who: s.active is [s.acting]
 
     def prompt(self, s: State, role: str) -> str:
         here = area_name(s.location[s.who])
@@ -365,10 +364,10 @@ class MoveWhere(Step[State]):
     def actions(self, s: State, role: str) -> list[Action]:
         b = s.who
         here = s.location[b]
-        first = here == s.move_origin
-        areas = [PICK_AREA[there] for there in next_steps(s, b, here, first)]
-        if not first:
-            areas.append(STOP)
+        if here == s.move_origin:
+            return [PICK_AREA[there] for there in next_steps(s, b, here, NO_AREA)]
+        areas = [PICK_AREA[there] for there in next_steps(s, b, here, s.move_from)]
+        areas.append(STOP)
         return areas
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -397,11 +396,13 @@ class MoveWhere(Step[State]):
                 s.activated.append(here)
                 s.say(f"{role} activates {area_name(here)}.")
         s.border_count[border] += 1
-        s.move_from = here
-        s.move_left -= 1
+        left = s.move_left - 1
         attacks = enter_area(s, b, there, border)  # entering enemy blocks stops the move
-        if attacks or must_stop(s, b, there, border) or not next_steps(s, b, there, False):
-            finish_move(s)
+        if attacks or must_stop(s, b, there, border, left) or not next_steps(s, b, there, here):
+            finish_move(s)  # clears the move's fields
+        else:
+            s.move_from = here
+            s.move_left = left
 
     def on_stop(self, s: State, role: str, arg: None) -> None:
         finish_move(s)
