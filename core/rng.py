@@ -137,7 +137,7 @@ class Rng(BaseModel):
 
     def reveal(self) -> None:
         """Record that hidden information came out without a draw (a face-down card seen)."""
-        self.reveals += 1
+        self.__dict__["reveals"] += 1  # straight into the field: pydantic's setattr is slow
 
     @property
     def epoch(self) -> int:
