@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ class Rng(BaseModel):
     seed: int
     counter: int = 0
     reveals: int = 0
-    script: list[int] = []
+    script: list[int] = Field(default_factory=list)
 
     # --- raw draws -----------------------------------------------------------------
 

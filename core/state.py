@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.rng import Rng
 
@@ -24,11 +24,13 @@ class GameState(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
+    # Mutable defaults through factories: pydantic would deep-copy a literal ``[]`` for
+    # every new state.
     step: str = ""
-    stack: list[str] = []
-    active: list[str] = []
+    stack: list[str] = Field(default_factory=list)
+    active: list[str] = Field(default_factory=list)
     rng: Rng
-    log: list[str] = []
+    log: list[str] = Field(default_factory=list)
 
     _field_names: ClassVar[frozenset[str]] = frozenset()
 
