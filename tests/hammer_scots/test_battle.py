@@ -56,8 +56,9 @@ def steps(s: State, block: str) -> int:
 # --- the battle phase (RULES §6.1) ---------------------------------------------------------
 
 
-def test_player_1_picks_the_battles_in_turn():
-    s = build(
+def three_battles_for_scotland_to_order() -> State:
+    """Battle phase with Scotland as player 1: Lanark, Garmoran and Ross to fight."""
+    return build(
         "battle_phase",
         blocks={"wallace": "lanark", "york_infantry": "lanark", **SPARE},
         attacker={"lanark": "Scotland", "garmoran": "England", "ross": "England"},
@@ -65,6 +66,10 @@ def test_player_1_picks_the_battles_in_turn():
         p2="England",
         begin=True,
     )
+
+
+def test_player_1_picks_the_battles_in_turn():
+    s = three_battles_for_scotland_to_order()
     assert s.active == ["Scotland"]
     assert set(legal(s, "Scotland")) == {("area", "lanark"), ("area", "garmoran"), ("area", "ross")}
     refused(s, "Scotland", ("area", "fife"), "both sides")
@@ -76,14 +81,7 @@ def test_player_1_picks_the_battles_in_turn():
 
 
 def test_picking_a_battle_reveals_its_blocks_so_undo_cannot_cross_it():  # RULES §1
-    s = build(
-        "battle_phase",
-        blocks={"wallace": "lanark", "york_infantry": "lanark", **SPARE},
-        attacker={"lanark": "Scotland", "garmoran": "England", "ross": "England"},
-        p1="Scotland",
-        p2="England",
-        begin=True,
-    )
+    s = three_battles_for_scotland_to_order()
     epoch = s.rng.epoch
     play(s, "Scotland", ("area", "lanark"))
     assert s.rng.epoch != epoch
