@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pydantic import BaseModel
+from pydantic import Field
 
 from core.rng import Rng
+from core.state_model import state_model
 
 CardId = int | str
 
@@ -20,12 +21,13 @@ class EmptyDeck(Exception):
     """Raised when a draw is asked of an empty deck that may not reshuffle."""
 
 
-class Deck(BaseModel):
+@state_model
+class Deck:
     """A draw pile (top = the end of the list), a discard pile and removed cards."""
 
-    draw_pile: list[CardId] = []
-    discard_pile: list[CardId] = []
-    removed: list[CardId] = []
+    draw_pile: list[CardId] = Field(default_factory=list)
+    discard_pile: list[CardId] = Field(default_factory=list)
+    removed: list[CardId] = Field(default_factory=list)
 
     @classmethod
     def shuffled(cls, cards: Iterable[CardId], rng: Rng) -> Deck:

@@ -7,7 +7,9 @@ can be paid (``partial=True``) and handles the shortfall by its own rules.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import Field
+
+from core.state_model import state_model
 
 
 class NotEnoughMoney(Exception):
@@ -16,10 +18,11 @@ class NotEnoughMoney(Exception):
         self.holder, self.need, self.has = holder, need, has
 
 
-class Purse(BaseModel):
+@state_model
+class Purse:
     """Cash by holder (a role or any name the game uses)."""
 
-    cash: dict[str, int] = {}
+    cash: dict[str, int] = Field(default_factory=dict)
 
     def __getitem__(self, holder: str) -> int:
         return self.cash.get(holder, 0)

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from core.state_model import state_model
 
 T = TypeVar("T")
 
@@ -56,7 +58,8 @@ def _limit(n: int) -> int:
     return limit
 
 
-class Rng(BaseModel):
+@state_model
+class Rng:
     """A counter-based random generator whose whole state is JSON."""
 
     seed: int
@@ -67,12 +70,9 @@ class Rng(BaseModel):
     # --- raw draws -----------------------------------------------------------------
 
     def next_u64(self) -> int:
-        # Hot path: write the counter straight into the model's __dict__ (pydantic keeps
-        # fields there) to skip BaseModel.__setattr__, and mix inline.
-        fields = self.__dict__
-        n = fields["counter"] + 1
-        fields["counter"] = n
-        z = (fields["seed"] + n * _GOLDEN) & _MASK
+        n = self.counter + 1
+        self.counter = n
+        z = (self.seed + n * _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -85,8 +85,7 @@ class Rng(BaseModel):
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         limit = _LIMITS.get(n) or _limit(n)
-        fields = self.__dict__
-        seed, counter = fields["seed"], fields["counter"]
+        seed, counter = self.seed, self.counter
         while True:
             counter += 1
             z = (seed + counter * _GOLDEN) & _MASK
@@ -94,7 +93,7 @@ class Rng(BaseModel):
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31
             if z < limit:
-                fields["counter"] = counter
+                self.counter = counter
                 return z % n
 
     # --- draws a game uses -----------------------------------------------------------
@@ -137,7 +136,7 @@ class Rng(BaseModel):
 
     def reveal(self) -> None:
         """Record that hidden information came out without a draw (a face-down card seen)."""
-        self.__dict__["reveals"] += 1  # straight into the field: pydantic's setattr is slow
+        self.reveals += 1
 
     @property
     def epoch(self) -> int:

@@ -256,10 +256,10 @@ class Ruleset(ABC, Generic[S]):
     # --- serialisation and information ------------------------------------------------
 
     def dump_state(self, state: S) -> str:
-        return state.model_dump_json()
+        return state.to_json()
 
     def load_state(self, text: str) -> S:
-        return self.state_type.model_validate_json(text)  # type: ignore[return-value]
+        return self.state_type.from_json(text)  # type: ignore[return-value]
 
     def copy_state(self, state: S) -> S:
         return self.load_state(self.dump_state(state))

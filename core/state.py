@@ -1,7 +1,8 @@
 """The part of a game state that the core relies on.
 
-A game's state is a pydantic model it owns, subclassing :class:`GameState`, mutated in
-place by the rules and serialisable to JSON and back exactly. The core reads:
+A game's state is a pydantic model it owns: a subclass of :class:`GameState` declared with
+:func:`~core.state_model.state_model`, mutated in place by the rules and serialisable to
+JSON and back exactly (``to_json``/``from_json``). The core reads:
 
 - ``step``: the name of the current step of the game's state machine (``core.steps``);
 - ``stack``: steps to return to when a called sub-procedure finishes;
@@ -12,49 +13,33 @@ place by the rules and serialisable to JSON and back exactly. The core reads:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from core.rng import Rng
+from core.state_model import dump_json, load_json, state_model
+
+__all__ = ["GameState", "state_model"]
 
 
-class GameState(BaseModel):
+@state_model
+class GameState:
     """Base class of every game's state."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
-
-    # Mutable defaults through factories: pydantic would deep-copy a literal ``[]`` for
-    # every new state.
     step: str = ""
     stack: list[str] = Field(default_factory=list)
     active: list[str] = Field(default_factory=list)
     rng: Rng
     log: list[str] = Field(default_factory=list)
 
-    _field_names: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        cls._field_names = frozenset(cls.model_fields)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        """Assigning a field stores it directly.
-
-        Rules assign fields thousands of times a game and a state never validates
-        assignments, so pydantic's generic ``__setattr__`` (about twice the cost) is skipped
-        for fields; any other name still goes through it and is refused
-        (``extra="forbid"``), so a misspelt field is an error, not a silent new attribute.
-        """
-        if name in self._field_names:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
-
     def say(self, line: str) -> None:
         """Add a line to the public log."""
         self.log.append(line)
 
+    def to_json(self) -> str:
+        return dump_json(self)
 
-GameState._field_names = frozenset(GameState.model_fields)
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        return load_json(cls, text)

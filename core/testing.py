@@ -9,7 +9,8 @@ and checks, at every step:
   unknown role, garbage) raise ``IllegalAction`` and leave the state byte-identical;
 - views are JSON; a view does not change when what its role may not see is rearranged
   (``Ruleset.shuffle_hidden``): a view that depends on a secret leaks it;
-- the state survives a JSON round trip;
+- the state's class is declared with ``@state_model`` (a subclass that forgot it would keep
+  its new fields out of the saved JSON) and the state survives a JSON round trip;
 - the game ends with an outcome within ``max_steps`` (default ``info.max_actions``), and
   then no role is active and no action is offered;
 - an action that shows its role something hidden marks it as new information
@@ -39,6 +40,7 @@ from core.match import Match
 from core.plugins import Game
 from core.rng import Rng, seed_from
 from core.ruleset import Action, IllegalAction, Role, Ruleset, dump_view
+from core.state_model import is_state_model
 
 GARBAGE: list[Any] = [
     None,
@@ -106,6 +108,7 @@ class _Run:
     def play(self) -> int:
         agent = RandomAgent(self.seed)
         m = self.match
+        self.check_declared()
         self.check_step(deep=True)
         while m.outcome() is None:
             if m.seq >= self.max_steps:
@@ -149,6 +152,11 @@ class _Run:
                 self.fail(f"{role} is active but has no legal action (a dead end)")
 
     # --- per-step checks -----------------------------------------------------------------
+
+    def check_declared(self) -> None:
+        for cls in (type(self.match.state), self.ruleset.state_type):
+            if not is_state_model(cls):
+                self.fail(f"the state class {cls.__name__} is not declared with @state_model")
 
     def check_step(self, deep: bool) -> None:
         m = self.match

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, model_validator
+from pydantic import model_validator
+
+from core.state_model import state_model
 
 
-class Track(BaseModel):
+@state_model
+class Track:
     """A marker on a scale from ``low`` to ``high``; moves are clamped to the ends."""
 
     value: int

@@ -61,7 +61,7 @@ from pydantic import Field
 
 from core.rng import Rng
 from core.ruleset import Action
-from core.state import GameState
+from core.state import GameState, state_model
 from core.steps import Step, StepMachine
 from plugins.hammer_scots.model import (
     AREA_ID,
@@ -102,6 +102,7 @@ PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
 DONE, STOP, PASS, STAY = Action("done"), Action("stop"), Action("pass"), Action("stay")
 
 
+@state_model
 class State(GameState):
     """A game of Hammer of the Scots in progress. See the module docstring for the codes."""
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from core.ruleset import Action
-from core.state import GameState
+from core.state import GameState, state_model
 from core.steps import StepMachine
 from plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
 
@@ -26,12 +26,9 @@ Seat = str
 ROLES: tuple[Seat, ...] = ("p1", "p2", "p3", "p4", "p5")
 
 
+@state_model
 class TKState(GameState):
-    """A game of 三國戰記. ``stage`` is where the current turn stands (DESIGN seed §2).
-
-    Lists and dicts default through factories: pydantic deep-copies a plain ``[]``/``{}``
-    default into every new state, which made a new game cost twice as much.
-    """
+    """A game of 三國戰記. ``stage`` is where the current turn stands (DESIGN seed §2)."""
 
     # the table
     seats: list[Seat] = Field(default_factory=list)  # seated roles, in seating (clockwise) order

@@ -2,11 +2,16 @@
 
 import json
 import time
+from dataclasses import fields
 
 import pytest
 
 from core.testing import ConformanceFailure, check_ruleset
-from tests.core.toygame import ROLES, HighCardDuel, machine
+from tests.core.toygame import ROLES, DuelState, HighCardDuel, machine
+
+
+class UndeclaredState(DuelState):  # no @state_model: its field would never be saved
+    streak: int = 0
 
 
 def test_the_toy_game_passes_the_kit(tmp_path):
@@ -47,6 +52,14 @@ class SeedsFromTheClock(HighCardDuel):
         return super().setup(seed + time.perf_counter_ns() % 1000, scenario, options, players)
 
 
+class ForgetsToDeclareItsState(HighCardDuel):
+    state_type = UndeclaredState
+
+    def setup(self, seed, scenario=None, options=None, players=None):
+        s = super().setup(seed, scenario, options, players)
+        return UndeclaredState(**{f.name: getattr(s, f.name) for f in fields(DuelState)})
+
+
 class GetsStuck(HighCardDuel):
     def actions(self, s, role):
         return [] if s.round >= 2 else super().actions(s, role)
@@ -70,6 +83,7 @@ class NeverEnds(HighCardDuel):
         (FastPathDiffers, "bots' path"),
         (FastPathListsOtherActions, "to_act gives"),
         (NeverEnds, "runaway"),
+        (ForgetsToDeclareItsState, "not declared with @state_model"),
     ],
 )
 def test_the_kit_catches_a_broken_ruleset(broken, symptom, tmp_path):

@@ -1,16 +1,18 @@
 """The step machine: registration, dispatch, refusals, call and finish."""
 
 import pytest
+from pydantic import Field, ValidationError
 
 from core.rng import Rng
 from core.ruleset import Action, IllegalAction
-from core.state import GameState
+from core.state import GameState, state_model
 from core.steps import Step, StepMachine
 
 
+@state_model
 class Counter(GameState):
     n: int = 0
-    trail: list[str] = []
+    trail: list[str] = Field(default_factory=list)
 
 
 def make_machine() -> StepMachine[Counter]:
@@ -99,11 +101,11 @@ def test_finish_with_an_empty_stack_is_a_bug():
 
 
 def refused(machine, s, role, action, code):
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction) as err:
         machine.apply(s, role, action)
     assert err.value.code == code
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
     return err.value.reason
 
 
@@ -135,10 +137,13 @@ def test_prompt_for_the_active_role_and_waiting_text_for_others():
     assert list(machine.actions(s, "b")) == []
 
 
-def test_a_state_stores_fields_directly_and_refuses_unknown_names():
+def test_a_state_round_trips_through_json_and_refuses_unknown_names():
     s = Counter(rng=Rng(seed=1))
     s.n = 5
     s.step = "count"
-    assert Counter.model_validate_json(s.model_dump_json()).n == 5
-    with pytest.raises(ValueError, match="no field"):
+    s.trail.append("x")
+    assert Counter.from_json(s.to_json()) == s
+    with pytest.raises(AttributeError, match="no attribute 'm'"):
         s.m = 3  # a misspelt field is an error, not a new attribute
+    with pytest.raises(ValidationError, match="m"):
+        Counter.from_json(s.to_json()[:-1] + ',"m":3}')  # nor is it loaded

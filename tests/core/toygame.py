@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from pydantic import Field
+
 from core.deck import Deck
 from core.rng import Rng
 from core.ruleset import (
@@ -23,7 +25,7 @@ from core.ruleset import (
     Scenario,
     StepRuleset,
 )
-from core.state import GameState
+from core.state import GameState, state_model
 from core.steps import Step, StepMachine
 
 ROLES = ("north", "south")
@@ -31,11 +33,12 @@ ROLES = ("north", "south")
 machine: StepMachine[DuelState] = StepMachine()
 
 
+@state_model
 class DuelState(GameState):
-    deck: Deck = Deck()
-    hands: dict[Role, list[int]] = {}
-    chosen: dict[Role, int] = {}
-    score: dict[Role, int] = {}
+    deck: Deck = Field(default_factory=Deck)
+    hands: dict[Role, list[int]] = Field(default_factory=dict)
+    chosen: dict[Role, int] = Field(default_factory=dict)
+    score: dict[Role, int] = Field(default_factory=dict)
     round: int = 0
     bonus_for: Role | None = None
 

@@ -148,11 +148,11 @@ def test_a_block_acts_once_a_round_and_out_of_turn_is_refused():
     )
     assert s.active == ["Scotland"]
     refused(s, "Scotland", ("fire", "keith"), "A blocks act before B")
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction) as exc:
         machine.apply(s, "England", Action("pass", "york_infantry"))
     assert exc.value.code == "not_your_turn"
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
     play(s, "Scotland", ("pass", "wallace"))
     refused(s, "Scotland", ("fire", "wallace"), "already had its combat turn")
 

@@ -68,18 +68,18 @@ def test_a_side_may_change_its_mind_until_the_other_has_chosen():
 def test_acting_twice_in_the_card_phase_is_refused():
     s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
     play(s, E, ("card", "move2_1"))
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match="not England's turn"):
         play(s, E, ("card", "move1_1"))
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
 
 
 def test_playing_a_card_not_in_hand_is_refused_and_changes_nothing():
     s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match="not in your hand"):
         play(s, E, ("card", "move3_1"))
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
 
 
 def test_higher_move_card_is_player_1():
@@ -135,10 +135,10 @@ def test_acting_out_of_turn_is_refused():
     s = card_phase(["move2_1"], ["move1_2"], blocks={"douglas": "fife"})
     play(s, E, ("card", "move2_1"))
     play(s, S, ("card", "move1_2"))
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match="not Scotland's turn"):
         play(s, S, "done")
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
 
 
 def test_the_cards_played_this_year_are_public_and_pile_up():

@@ -27,10 +27,10 @@ def event(card, role, **kw):
 
 
 def refused(s, role, action, match):
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match=match):
         play(s, role, action)
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
 
 
 # --- Herald -----------------------------------------------------------------------------

@@ -54,10 +54,10 @@ def test_comyn_is_crowned_and_the_bruce_faction_defects_keeping_its_strength():
 def test_no_coronation_of_bruce_while_wallace_lives_even_in_the_pool():  # RULES §14.11
     s = scots_event(year=1300, blocks={"wallace": "pool", "bruce_s": "fife"})
     assert coronations(s, S) == []
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match="while Wallace lives"):
         play(s, S, ("crown", "bruce"))
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
 
 
 def test_the_candidate_must_stand_in_fife():

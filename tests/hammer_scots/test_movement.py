@@ -13,10 +13,10 @@ E, S = "England", "Scotland"
 
 
 def refused(s, role, action, match):
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match=match):
         play(s, role, action)
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
 
 
 def scots(move_points=2, **kw):

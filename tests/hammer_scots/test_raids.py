@@ -38,10 +38,10 @@ def test_scots_alone_in_england_cost_england_a_non_noble_block_of_its_choice():
     assert s.step == "border_raids"
     assert s.active == ["England"]
     assert set(legal(s, "England")) == {("block", "york_infantry"), ("block", "edward")}
-    before = s.model_dump_json()
+    before = s.to_json()
     with pytest.raises(IllegalAction, match="Nobles are never lost"):
         machine.apply(s, "England", Action("block", "mar_e"))
-    assert s.model_dump_json() == before
+    assert s.to_json() == before
     play(s, "England", ("block", "edward"))
     assert s.location[BLOCK_IX["edward"]] == POOL
     assert "England lost a block in Fife to the border raid." in s.log

@@ -16,7 +16,7 @@ def fingerprint(app: FastAPI, match_id: str) -> tuple[str, list[Any], int]:
     """The match as the server holds it: state JSON, history, and the stored log length."""
     table = app.state.tables.cached(match_id)
     stored = app.state.storage.actions(match_id)
-    return table.match.state.model_dump_json(), list(table.match.history), len(stored)
+    return table.match.state.to_json(), list(table.match.history), len(stored)
 
 
 def legal_card(client: TestClient, match_id: str, token: str) -> int:

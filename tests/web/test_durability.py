@@ -53,7 +53,7 @@ def without_version(payload: dict[str, Any]) -> dict[str, Any]:
 def state_of(client: TestClient, mid: str) -> tuple[str, list[Any]]:
     tables = client.app.state.tables  # type: ignore[attr-defined]
     match = client.portal.call(tables.get, mid).match  # type: ignore[union-attr]
-    return match.state.model_dump_json(), list(match.history)
+    return match.state.to_json(), list(match.history)
 
 
 def test_a_restarted_server_resumes_every_match_exactly(settings: Settings) -> None:
