@@ -20,6 +20,7 @@ harmful effect with no legal target does nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import ClassVar
 
 from core.ruleset import Action, Role
 from core.steps import Step
@@ -194,6 +195,27 @@ class StrategyChoice(Step[TKState]):
         s.active = [s.turn]
 
 
+OWN_LAND_BELOW_CITY = "Choose one of your lands with fewer than 4 swords."
+ARMED_RIVAL_LAND = "Choose a rival land that holds a sword."
+
+
+class TargetChoice(StrategyChoice):
+    """The drawer picks one target of the card: actions ``kind`` over ``targets``."""
+
+    kind: ClassVar[str]  # "land", "rival" or "talent"
+    refusal: ClassVar[str]  # why another target of that kind is not legal
+
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        raise NotImplementedError
+
+    def actions(self, s: TKState, role: Role) -> list[Action]:
+        kind = self.kind
+        return [Action(kind, target) for target in self.targets(s, role)]
+
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+        return self.refusal if action.type == self.kind else None
+
+
 @machine.step
 class KurouJi(StrategyChoice):
     """苦肉計: pay 1,000 to the bank to recall now, or not."""
@@ -223,20 +245,16 @@ class KurouJi(StrategyChoice):
 
 
 @machine.step
-class MeirenJi(StrategyChoice):
+class MeirenJi(TargetChoice):
     """美人計: a chosen rival pays 1,500 (all it has, if less: losing all money)."""
 
-    name = "meiren_ji"
+    name, kind, refusal = "meiren_ji", "rival", "Choose another seated player."
 
     def prompt(self, s: TKState, role: Role) -> str:
         return f"美人計: choose the rival who pays you {STRATEGIES[s.strategy].amount:,}."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for rival in rivals(s, role):
-            yield Action("rival", rival)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return "Choose another seated player." if action.type == "rival" else None
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return rivals(s, role)
 
     def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
         amount = STRATEGIES[s.strategy].amount
@@ -247,22 +265,16 @@ class MeirenJi(StrategyChoice):
 
 
 @machine.step
-class KongchengJi(StrategyChoice):
+class KongchengJi(TargetChoice):
     """空城計: 2 swords on one own land, never above 4."""
 
-    name = "kongcheng_ji"
+    name, kind, refusal = "kongcheng_ji", "land", OWN_LAND_BELOW_CITY
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "空城計: choose one of your lands to receive 2 swords (at most 4)."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for land in own_lands_below_city(s, role):
-            yield Action("land", land)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return (
-            "Choose one of your lands with fewer than 4 swords." if action.type == "land" else None
-        )
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return own_lands_below_city(s, role)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] = min(N.max_swords, s.swords[land] + STRATEGIES[s.strategy].amount)
@@ -271,21 +283,16 @@ class KongchengJi(StrategyChoice):
 
 
 @machine.step
-class LijianJi(StrategyChoice):
+class LijianJi(TargetChoice):
     """離間計: 2 random cards of a rival's hand go face down in front of it."""
 
-    name = "lijian_ji"
+    name, kind, refusal = "lijian_ji", "rival", "Choose a rival that holds a card."
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "離間計: choose a rival; 2 cards of its hand, at random, go face down."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for rival in rivals(s, role):
-            if s.hand[rival]:
-                yield Action("rival", rival)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return "Choose a rival that holds a card." if action.type == "rival" else None
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return [rival for rival in rivals(s, role) if s.hand[rival]]
 
     def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
         hand = s.hand[rival]
@@ -299,20 +306,16 @@ class LijianJi(StrategyChoice):
 
 
 @machine.step
-class CaochuanTake(StrategyChoice):
+class CaochuanTake(TargetChoice):
     """草船借箭, first half of a move: the rival land that loses a sword."""
 
-    name = "caochuan_take"
+    name, kind, refusal = "caochuan_take", "land", ARMED_RIVAL_LAND
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "草船借箭: choose a rival land to take a sword from."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for land in armed_rival_lands(s, role):
-            yield Action("land", land)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return "Choose a rival land that holds a sword." if action.type == "land" else None
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return armed_rival_lands(s, role)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] -= 1
@@ -321,22 +324,16 @@ class CaochuanTake(StrategyChoice):
 
 
 @machine.step
-class CaochuanPlace(StrategyChoice):
+class CaochuanPlace(TargetChoice):
     """草船借箭, second half of a move: the own land that gains the sword."""
 
-    name = "caochuan_place"
+    name, kind, refusal = "caochuan_place", "land", OWN_LAND_BELOW_CITY
 
     def prompt(self, s: TKState, role: Role) -> str:
         return f"草船借箭: a sword is taken from {label(s.land)}; choose your land to put it on."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for land in own_lands_below_city(s, role):
-            yield Action("land", land)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return (
-            "Choose one of your lands with fewer than 4 swords." if action.type == "land" else None
-        )
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return own_lands_below_city(s, role)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] += 1
@@ -346,20 +343,16 @@ class CaochuanPlace(StrategyChoice):
 
 
 @machine.step
-class HuoJi(StrategyChoice):
+class HuoJi(TargetChoice):
     """火計: every sword off one rival land."""
 
-    name = "huo_ji"
+    name, kind, refusal = "huo_ji", "land", ARMED_RIVAL_LAND
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "火計: choose a rival land to lose all its swords."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for land in armed_rival_lands(s, role):
-            yield Action("land", land)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return "Choose a rival land that holds a sword." if action.type == "land" else None
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return armed_rival_lands(s, role)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.say(f"火計: {label(land)} loses its {s.swords[land]} swords.")
@@ -368,24 +361,17 @@ class HuoJi(StrategyChoice):
 
 
 @machine.step
-class FanjianJi(StrategyChoice):
+class FanjianJi(TargetChoice):
     """反間計: a talent off a rival land holding 2 or more goes face down to its owner."""
 
-    name = "fanjian_ji"
+    name, kind = "fanjian_ji", "talent"
+    refusal = "Choose a talent on a rival land that holds at least 2."
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "反間計: choose a talent on a rival land that holds 2 or more; it goes face down."
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for card in exposed_talents(s, role):
-            yield Action("talent", card)
-
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        return (
-            "Choose a talent on a rival land that holds at least 2."
-            if action.type == "talent"
-            else None
-        )
+    def targets(self, s: TKState, role: Role) -> list[str]:
+        return exposed_talents(s, role)
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         land = next(ld for ld in LAND_IDS if card in s.garrison[ld])

@@ -118,6 +118,7 @@ def test_caochuan_jiejian_moves_a_rival_sword_to_an_own_land_twice():
     assert legal(s, "p1") == {("land", "xuchang")}
     act(s, "p1", ("land", "xuchang"))
     assert legal(s, "p1") == {("land", "hanzhong")}  # 成都 Chengdu is full now
+    refused(s, "p1", ("land", "chengdu"), "one of your lands with fewer than 4 swords")
     act(s, "p1", ("land", "hanzhong"))
     assert (s.swords["xuchang"], s.swords["hanzhong"]) == (0, 2)
     assert s.turn == "p2"
