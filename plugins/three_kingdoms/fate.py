@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.ruleset import Action, Role
-from core.steps import Step
 from plugins.three_kingdoms.lands import not_in_hand
 from plugins.three_kingdoms.lords import yuan_shao_tax
 from plugins.three_kingdoms.model import POLITICS, N
 from plugins.three_kingdoms.money import collect
 from plugins.three_kingdoms.state import (
     TKState,
+    TurnStep,
     action_table,
     done,
     label,
@@ -44,13 +44,10 @@ ADVISE, TAX = Action("advise"), action_table("tax")
 
 
 @machine.step
-class Fate(Step[TKState]):
+class Fate(TurnStep):
     """Seed §2.2 D: advise (draw a strategy card) or tax with one card."""
 
     name, waiting = "fate", "consulting 天機 Fate"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         if not s.hand[role]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.ruleset import Action, Role
-from core.steps import Step
 from plugins.three_kingdoms.lords import sun_quan_may_add_sword
 from plugins.three_kingdoms.model import LABEL, POLITICS, N
 from plugins.three_kingdoms.money import collect
 from plugins.three_kingdoms.state import (
     TKState,
+    TurnStep,
     action_table,
     done,
     label,
@@ -69,13 +69,10 @@ OWN_CITY = OWN_LAND[:2]
 
 
 @machine.step
-class Occupy(Step[TKState]):
+class Occupy(TurnStep):
     """Seed §2.2 A: occupy the land with one card from hand, or leave it."""
 
     name, waiting = "occupy", "deciding whether to occupy"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         return f"{label(s.land)} is nobody's. Occupy it with a card from your hand, or pass."
@@ -102,13 +99,10 @@ class Occupy(Step[TKState]):
 
 
 @machine.step
-class OwnLand(Step[TKState]):
+class OwnLand(TurnStep):
     """Seed §2.2 B, DESIGN §7.8: deploy, tax or train; one of them is mandatory."""
 
     name, waiting = "own_land", "deploying, taxing or training"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         land = s.land
@@ -157,13 +151,10 @@ class OwnLand(Step[TKState]):
 
 
 @machine.step
-class Deploy(Step[TKState]):
+class Deploy(TurnStep):
     """Seed §2.2 B: play 1–3 cards from hand face up on the land (never left empty)."""
 
     name, waiting = "deploy", "deploying talents"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         land = s.land

@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from core.ruleset import Action, Role
-from core.steps import Step
 from plugins.three_kingdoms.model import LABEL, N
-from plugins.three_kingdoms.state import TKState, done, lay_face_down, machine, swords, who
+from plugins.three_kingdoms.state import (
+    TKState,
+    TurnStep,
+    done,
+    lay_face_down,
+    machine,
+    swords,
+    who,
+)
 
 SUN_QUAN, YUAN_SHAO, CAO_CAO, LIU_BEI, DONG_ZHUO = (
     "sun_quan",
@@ -50,13 +57,10 @@ def dong_zhuo_shown(s: TKState, collector: str) -> bool:
 
 
 @machine.step
-class SunQuanSword(Step[TKState]):
+class SunQuanSword(TurnStep):
     """§7.19: 孫權 may go face down to add one more sword to the land just trained."""
 
     name, waiting = "sun_quan_sword", "deciding on 孫權 Sun Quan's extra sword"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         land = LABEL[s.land]

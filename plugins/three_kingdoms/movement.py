@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.ruleset import Action, Role
-from core.steps import Step
 from plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LABEL, SPACE_LAND
-from plugins.three_kingdoms.state import TKState, done, label, machine, who
+from plugins.three_kingdoms.state import TKState, TurnStep, done, label, machine, who
 
 
 def where(s: TKState, space: int) -> str:
@@ -31,13 +30,10 @@ DICE = (Action("dice", 1), Action("dice", 2))
 
 
 @machine.step
-class ChooseDice(Step[TKState]):
+class ChooseDice(TurnStep):
     """Seed §2.1: roll one die or two."""
 
     name, waiting = "choose_dice", "rolling"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         return f"Your turn (round {s.round}). Roll one die or two and move clockwise."

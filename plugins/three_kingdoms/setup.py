@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 from core.rng import Rng
 from core.ruleset import Action, Role
-from core.steps import Step
 from core.turns import starting_from
 from plugins.three_kingdoms.model import (
     COURT,
@@ -26,7 +25,7 @@ from plugins.three_kingdoms.model import (
     STRATEGIES,
     N,
 )
-from plugins.three_kingdoms.state import ROLES, TKState, label, labels, machine, who
+from plugins.three_kingdoms.state import ROLES, TKState, TurnStep, label, labels, machine, who
 from plugins.three_kingdoms.turn import start_turn
 
 
@@ -70,13 +69,10 @@ def land_to_fill(s: TKState) -> str:
 
 
 @machine.step
-class PlaceTalents(Step[TKState]):
+class PlaceTalents(TurnStep):
     """DESIGN §7.4: in turn order, each seat puts its 3 drawn talents on its 3 lands."""
 
     name, waiting = "place_talents", "placing talents on its lands"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
     def prompt(self, s: TKState, role: Role) -> str:
         return f"Choose the talent to place face up on {label(land_to_fill(s))}."

@@ -19,7 +19,7 @@ from pydantic import Field
 
 from core.ruleset import Action
 from core.state import GameState, state_model
-from core.steps import StepMachine
+from core.steps import Step, StepMachine
 from plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
 
 Seat = str
@@ -73,6 +73,14 @@ class TKState(GameState):
 
 
 machine: StepMachine[TKState] = StepMachine()
+
+
+class TurnStep(Step[TKState]):
+    """A decision that the seat whose turn it is makes alone (moving, occupying, deploying,
+    consulting 天機, a strategy card's choices...)."""
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
 
 
 def action_table(kind: str) -> dict[str, Action]:

@@ -23,13 +23,13 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from core.ruleset import Action, Role
-from core.steps import Step
 from plugins.three_kingdoms.model import INTELLIGENCE, LAND_IDS, STRATEGIES, N
 from plugins.three_kingdoms.money import pay, pay_bank
 from plugins.three_kingdoms.recall import recall
 from plugins.three_kingdoms.state import (
     Seat,
     TKState,
+    TurnStep,
     done,
     label,
     labels,
@@ -186,13 +186,10 @@ EFFECTS: dict[str, Callable[[TKState, Seat], None]] = {
 # --- the choices the drawer makes -------------------------------------------------------
 
 
-class StrategyChoice(Step[TKState]):
+class StrategyChoice(TurnStep):
     """A choice the drawer of a strategy card makes."""
 
     waiting = "playing a strategy card"
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
 
 
 OWN_LAND_BELOW_CITY = "Choose one of your lands with fewer than 4 swords."
