@@ -67,10 +67,16 @@ StepT = TypeVar("StepT", bound=type[Step[Any]])
 
 
 class StepMachine(Generic[S]):
-    """The steps of one game, dispatched by ``state.step``."""
+    """The steps of one game, dispatched by ``state.step``.
 
-    def __init__(self) -> None:
+    ``role_name(state, role)`` names a role in the words players use, in "waiting for"
+    prompts and refusals. The default is the role id, which suits roles named for what they
+    play; a game whose roles are numbered seats names them by who sits there.
+    """
+
+    def __init__(self, role_name: Callable[[S, Role], str] | None = None) -> None:
         self.steps: dict[str, Step[S]] = {}
+        self.role_name: Callable[[S, Role], str] = role_name or _role_id
 
     # --- registration ----------------------------------------------------------------
 
@@ -131,7 +137,7 @@ class StepMachine(Generic[S]):
             return step.prompt(s, role)
         if not active:
             return ""
-        return f"Waiting for {' and '.join(active)} — {step.waiting}."
+        return f"Waiting for {self._names(s, active)} — {step.waiting}."
 
     def apply(self, s: S, role: Role, action: Action) -> None:
         """Check ``action`` against the step's legal actions, then run its handler."""
@@ -141,7 +147,8 @@ class StepMachine(Generic[S]):
             if not active:
                 raise IllegalAction("The game is over: nobody may act.", code="game_over")
             raise IllegalAction(
-                f"It is not {role}'s turn: waiting for {' and '.join(active)}.",
+                f"It is not {self.role_name(s, role)}'s turn: waiting for "
+                f"{self._names(s, active)}.",
                 code="not_your_turn",
             )
         legal = False
@@ -158,6 +165,9 @@ class StepMachine(Generic[S]):
             )
         step.handlers[action.type](s, role, action.arg)
 
+    def _names(self, s: S, roles: Iterable[Role]) -> str:
+        return " and ".join(self.role_name(s, role) for role in roles)
+
     @staticmethod
     def _refusal(step: Step[S], s: S, role: Role, action: Action, known_type: bool) -> str:
         reason = step.why_not(s, role, action)
@@ -166,3 +176,7 @@ class StepMachine(Generic[S]):
         if known_type:
             return f"{action.arg!r} is not a legal choice for {action.type!r} now."
         return f"{action.type!r} is not something {role} can do now."
+
+
+def _role_id(s: Any, role: Role) -> str:
+    return role

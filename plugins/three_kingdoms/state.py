@@ -72,17 +72,6 @@ class TKState(GameState):
     reason: str | None = None
 
 
-machine: StepMachine[TKState] = StepMachine()
-
-
-class TurnStep(Step[TKState]):
-    """A decision that the seat whose turn it is makes alone (moving, occupying, deploying,
-    consulting 天機, a strategy card's choices...)."""
-
-    def begin(self, s: TKState) -> None:
-        s.active = [s.turn]
-
-
 def action_table(kind: str) -> dict[str, Action]:
     """``Action(kind, x)`` for every card, land and seat, built once (speed: a step lists
     its actions on every decision and again to check one)."""
@@ -95,6 +84,12 @@ def action_table(kind: str) -> dict[str, Action]:
 def who(s: TKState, seat: Seat) -> str:
     """A seat by its lord's name: "劉備 Liu Bei"."""
     return LABEL[s.lord[seat]]
+
+
+def seat_name(s: TKState, seat: Seat) -> str:
+    """A seat by its lord's name, or by its id if nobody sits there (in a refusal)."""
+    lord = s.lord.get(seat)
+    return LABEL[lord] if lord else seat
 
 
 def label(thing: str) -> str:
@@ -114,6 +109,17 @@ def swords(n: int) -> str:
 def go_face_down(cards: list[str]) -> str:
     """For the log: "呂布 Lü Bu goes face down", "A, B go face down"."""
     return f"{labels(cards)} {'goes' if len(cards) == 1 else 'go'} face down"
+
+
+machine: StepMachine[TKState] = StepMachine(role_name=seat_name)
+
+
+class TurnStep(Step[TKState]):
+    """A decision that the seat whose turn it is makes alone (moving, occupying, deploying,
+    consulting 天機, a strategy card's choices...)."""
+
+    def begin(self, s: TKState) -> None:
+        s.active = [s.turn]
 
 
 # --- who holds what ---------------------------------------------------------------------------

@@ -15,8 +15,8 @@ class Counter(GameState):
     trail: list[str] = Field(default_factory=list)
 
 
-def make_machine() -> StepMachine[Counter]:
-    machine: StepMachine[Counter] = StepMachine()
+def make_machine(role_name=None) -> StepMachine[Counter]:
+    machine: StepMachine[Counter] = StepMachine(role_name)
 
     @machine.step
     class Count(Step[Counter]):
@@ -135,6 +135,17 @@ def test_prompt_for_the_active_role_and_waiting_text_for_others():
     assert machine.prompt(s, "b") == "Waiting for a — counting."
     assert machine.prompt(s, None) == "Waiting for a — counting."
     assert list(machine.actions(s, "b")) == []
+
+
+def test_a_game_may_name_its_roles_in_waiting_lines_and_refusals():
+    machine = make_machine(role_name=lambda s, role: {"a": "Alice", "b": "Bob"}[role])
+    s = fresh(machine)
+    assert machine.prompt(s, "b") == "Waiting for Alice — counting."
+    assert machine.prompt(s, None) == "Waiting for Alice — counting."
+    with pytest.raises(IllegalAction, match="It is not Bob's turn: waiting for Alice.") as err:
+        machine.apply(s, "b", Action("add", 1))
+    assert err.value.code == "not_your_turn"
+    assert s.n == 0
 
 
 def test_a_state_round_trips_through_json_and_refuses_unknown_names():

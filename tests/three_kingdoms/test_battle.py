@@ -172,7 +172,7 @@ def test_both_generals_are_chosen_in_secret_at_the_same_time():
     act(s, "p2", ("general", "cao_ren"))
     assert s.active == ["p1"]
     assert not any("曹仁 Cao Ren rolls" in line for line in s.log)
-    refused(s, "p2", ("general", "xiahou_dun"), "not p2's turn", code="not_your_turn")
+    refused(s, "p2", ("general", "xiahou_dun"), "not 曹操 Cao Cao's turn", code="not_your_turn")
     refused(s, "p1", ("general", "zhang_fei"), "one of the cards of your battle plan")
     s.rng.script = [2, 5]  # 2 + 10 = 12 against 5 + 9 = 14
     act(s, "p1", ("general", "guan_yu"))

@@ -94,5 +94,5 @@ def test_a_field_battle_card_not_in_hand_is_refused_and_choices_stay_secret():
     act(s, "p1", ("card", "guan_yu"))
     assert s.active == ["p2"]
     assert legal(s, "p1") == set()
-    refused(s, "p1", ("card", "mi_zhu"), "not p1's turn", code="not_your_turn")
+    refused(s, "p1", ("card", "mi_zhu"), "not 劉備 Liu Bei's turn", code="not_your_turn")
     assert not any("關羽" in line for line in s.log[-2:])

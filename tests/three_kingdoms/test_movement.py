@@ -50,7 +50,15 @@ def test_the_landing_names_the_holder():
 def test_rolling_three_dice_or_out_of_turn_is_refused():
     s = build()
     refused(s, "p1", ("dice", 3), "one die or two")
-    refused(s, "p2", ("dice", 1), "not p2's turn", code="not_your_turn")
+    refused(
+        s,
+        "p2",
+        ("dice", 1),
+        "It is not 曹操 Cao Cao's turn: waiting for 劉備 Liu Bei.",
+        code="not_your_turn",
+    )
+    # a seat nobody sits in (p5 of a 2-player game) is named by its id
+    refused(s, "p5", ("dice", 1), "It is not p5's turn", code="not_your_turn")
 
 
 def test_the_turn_passes_in_turn_order_and_rounds_count():

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from plugins.three_kingdoms.model import COURT, LAND_IDS, LANDS_OF, LORDS, START, STRATEGIES
+from plugins.three_kingdoms.model import COURT, LABEL, LAND_IDS, LANDS_OF, LORDS, START, STRATEGIES
 from plugins.three_kingdoms.rules import RULESET
 from tests.three_kingdoms.builders import act, legal, refused
 
@@ -75,7 +77,8 @@ def test_placing_a_card_not_drawn_is_refused():
     assert ("talent", s.lord[seat]) not in legal(s, seat)
     refused(s, seat, ("talent", s.lord[seat]), "talents you drew")
     other = next(p for p in s.seats if p != seat)
-    refused(s, other, ("talent", s.drawn[other][0]), "not p\\d's turn", code="not_your_turn")
+    rival = re.escape(LABEL[s.lord[other]])
+    refused(s, other, ("talent", s.drawn[other][0]), f"not {rival}'s turn", code="not_your_turn")
 
 
 def test_options_and_player_counts_are_checked():

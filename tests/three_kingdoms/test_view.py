@@ -84,7 +84,8 @@ def test_prompts_and_waiting_lines_name_the_lords():
     assert RULESET.view(s, "p1")["prompt"].startswith(
         "許昌 Xuchang belongs to 曹操 Cao Cao: you must attack."
     )
-    assert RULESET.view(s, "p2")["prompt"] == "Waiting for p1 — making a battle plan."
+    assert RULESET.view(s, "p2")["prompt"] == "Waiting for 劉備 Liu Bei — making a battle plan."
+    assert RULESET.view(s, None)["prompt"] == "Waiting for 劉備 Liu Bei — making a battle plan."
 
 
 def test_a_chosen_general_stays_secret_until_both_are_chosen():
