@@ -70,31 +70,18 @@ class Rng:
     # --- raw draws -----------------------------------------------------------------
 
     def next_u64(self) -> int:
-        n = self.counter + 1
-        self.counter = n
-        z = (self.seed + n * _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        self.counter += 1
+        return _mix((self.seed + self.counter * _GOLDEN) & _MASK)
 
     def _below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)``, unbiased (rejection sampling).
-
-        ``next_u64`` written out: this is the draw behind every die and every bot's pick.
-        """
+        """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         limit = _LIMITS.get(n) or _limit(n)
-        seed, counter = self.seed, self.counter
         while True:
-            counter += 1
-            z = (seed + counter * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self.counter = counter
-                return z % n
+            x = self.next_u64()
+            if x < limit:
+                return x % n
 
     # --- draws a game uses -----------------------------------------------------------
 

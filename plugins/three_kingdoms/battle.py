@@ -68,8 +68,7 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
         )
     else:
         kind = "half toll" if failed_siege else "toll"
-    has = s.money[payer]
-    paid = amount if amount < has else has
+    paid = min(amount, s.money[payer])
     short = "" if paid == amount else f" (all it has: {amount:,} were due)"
     s.say(
         f"{who(s, payer)} pays {who(s, holder)} {paid:,}{short}, the {kind} of "
@@ -171,14 +170,9 @@ class Generals(Step[TKState]):
 
     def begin(self, s: TKState) -> None:
         s.generals = {}
-        choosing = []
-        if len(s.plan) > 1:
-            choosing.append(s.turn)
-        land = s.land
-        if len(s.garrison[land]) > 1:
-            choosing.append(holder_of(s, land))
-        s.active = choosing  # those with more than one general to choose from
-        if not choosing:
+        # only a side with more than one general to choose from chooses
+        s.active = [p for p in (s.turn, defender(s)) if len(general_options(s, p)) > 1]
+        if not s.active:
             siege(s)
 
     def prompt(self, s: TKState, role: Role) -> str:

@@ -23,7 +23,7 @@ def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:
     # cannot arise from a payment.
     money = s.money
     has = money[payer]
-    paid = amount if amount < has else has
+    paid = min(amount, has)
     money[payer] = has - paid
     money[payee] += paid
     if paid and money[payer] == 0:

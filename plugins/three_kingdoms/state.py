@@ -152,9 +152,8 @@ def rivals(s: TKState, seat: Seat) -> list[Seat]:
 
 def lay_face_down(s: TKState, cards: list[CardId]) -> None:
     """Cards played or pushed off a land go face down in front of their owner (§7.3)."""
-    down, seat_of = s.down, s.seat_of
     for card in cards:
-        down[seat_of[LORD_OF[card]]].append(card)  # owner_of_card, inlined (hot)
+        s.down[owner_of_card(s, card)].append(card)
 
 
 def done(s: TKState) -> None:

@@ -87,6 +87,11 @@ def own_lands_below_city(s: TKState, seat: Seat) -> list[str]:
     return [land for land in LAND_IDS if s.owner[land] == seat and s.swords[land] < N.max_swords]
 
 
+def rivals_holding_a_card(s: TKState, seat: Seat) -> list[Seat]:
+    """離間計: only a rival with a card in hand is a target."""
+    return [rival for rival in rivals(s, seat) if s.hand[rival]]
+
+
 def exposed_talents(s: TKState, seat: Seat) -> list[str]:
     """反間計: talents on rival lands that hold 2 or more."""
     return [
@@ -122,7 +127,7 @@ def add_swords(s: TKState, seat: Seat) -> None:
 def discard_random_hand(s: TKState, seat: Seat) -> None:
     # DESIGN §6 [impl] ruling: only a rival holding a card is offered (an empty hand is no
     # legal target of a harmful effect); with none, the card does nothing.
-    if not any(s.hand[r] for r in rivals(s, seat)):
+    if not rivals_holding_a_card(s, seat):
         no_effect(s, "no rival holds a card")
         return
     machine.enter(s, "lijian_ji")
@@ -201,9 +206,7 @@ class TargetChoice(StrategyChoice):
 
     kind: ClassVar[str]  # "land", "rival" or "talent"
     refusal: ClassVar[str]  # why another target of that kind is not legal
-
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        raise NotImplementedError
+    targets: ClassVar[Callable[[TKState, Seat], list[str]]]  # (state, drawer) -> targets
 
     def actions(self, s: TKState, role: Role) -> list[Action]:
         kind = self.kind
@@ -250,8 +253,7 @@ class MeirenJi(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return f"美人計: choose the rival who pays you {STRATEGIES[s.strategy].amount:,}."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return rivals(s, role)
+    targets = staticmethod(rivals)
 
     def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
         amount = STRATEGIES[s.strategy].amount
@@ -270,8 +272,7 @@ class KongchengJi(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return "空城計: choose one of your lands to receive 2 swords (at most 4)."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return own_lands_below_city(s, role)
+    targets = staticmethod(own_lands_below_city)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] = min(N.max_swords, s.swords[land] + STRATEGIES[s.strategy].amount)
@@ -288,8 +289,7 @@ class LijianJi(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return "離間計: choose a rival; 2 cards of its hand, at random, go face down."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return [rival for rival in rivals(s, role) if s.hand[rival]]
+    targets = staticmethod(rivals_holding_a_card)
 
     def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
         hand = s.hand[rival]
@@ -311,8 +311,7 @@ class CaochuanTake(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return "草船借箭: choose a rival land to take a sword from."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return armed_rival_lands(s, role)
+    targets = staticmethod(armed_rival_lands)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] -= 1
@@ -329,8 +328,7 @@ class CaochuanPlace(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return f"草船借箭: a sword is taken from {label(s.land)}; choose your land to put it on."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return own_lands_below_city(s, role)
+    targets = staticmethod(own_lands_below_city)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] += 1
@@ -348,8 +346,7 @@ class HuoJi(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return "火計: choose a rival land to lose all its swords."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return armed_rival_lands(s, role)
+    targets = staticmethod(armed_rival_lands)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.say(f"火計: {label(land)} loses its {s.swords[land]} swords.")
@@ -367,8 +364,7 @@ class FanjianJi(TargetChoice):
     def prompt(self, s: TKState, role: Role) -> str:
         return "反間計: choose a talent on a rival land that holds 2 or more; it goes face down."
 
-    def targets(self, s: TKState, role: Role) -> list[str]:
-        return exposed_talents(s, role)
+    targets = staticmethod(exposed_talents)
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         land = next(ld for ld in LAND_IDS if card in s.garrison[ld])
