@@ -21,12 +21,8 @@ def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:
     """
     # DESIGN §7.17: only the payee can newly qualify for a win here, so two winners at once
     # cannot arise from a payment.
-    money = s.money
-    has = money[payer]
-    paid = min(amount, has)
-    money[payer] = has - paid
-    money[payee] += paid
-    if paid and money[payer] == 0:
+    paid = s.money.pay(payer, payee, amount, partial=True)
+    if paid and s.money[payer] == 0:
         declare_winner(s, payee, "hegemony_money")
     else:
         check_founding(s, payee)
@@ -35,7 +31,7 @@ def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:
 
 def collect(s: TKState, seat: Seat, amount: int) -> None:
     """``seat`` takes ``amount`` from the bank."""
-    s.money[seat] += amount
+    s.money.gain(seat, amount)
     check_founding(s, seat)
 
 
@@ -43,4 +39,4 @@ def pay_bank(s: TKState, seat: Seat, amount: int) -> None:
     """``seat`` pays the bank; callers only offer this when it holds more than ``amount``."""
     if s.money[seat] <= amount:
         raise ValueError(f"{seat} cannot pay the bank {amount} from {s.money[seat]}")
-    s.money[seat] -= amount
+    s.money.pay(seat, None, amount)

@@ -38,7 +38,7 @@ def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TK
     for seat, lord in zip(s.seats, lords, strict=False):
         s.lord[seat] = lord
         s.seat_of[lord] = seat
-        s.money[seat] = N.start_money
+        s.money.gain(seat, N.start_money)
         s.pos[seat] = START[lord]
         court = list(COURT[lord])
         rng.shuffle(court)

@@ -2,7 +2,7 @@
 
 Seats are the roles ``p1``..``p5``; each seat plays the lord it was dealt (DESIGN §7.4) and is
 named by that lord in prompts and log ("劉備 Liu Bei"). Everything is plain lists and dicts
-of strings and ints, mutated in place.
+of strings and ints, mutated in place, but the cash, which is the core's ``Purse``.
 
 Where a card is (DESIGN §7.3: cards never change owner):
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from core.money import Purse
 from core.ruleset import Action
 from core.state import GameState, state_model
 from core.steps import Step, StepMachine
@@ -39,7 +40,7 @@ class TKState(GameState):
     lord_skills: bool = True
     round_limit: int = 250
     # the players' things
-    money: dict[Seat, int] = Field(default_factory=dict)
+    money: Purse = Field(default_factory=Purse)  # cash by seat
     pos: dict[Seat, int] = Field(default_factory=dict)
     hand: dict[Seat, list[CardId]] = Field(default_factory=dict)
     down: dict[Seat, list[CardId]] = Field(default_factory=dict)

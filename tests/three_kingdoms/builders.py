@@ -54,12 +54,12 @@ def build(
     s.order = list(order or s.seats)
     s.round = round_
     for seat in s.seats:
-        s.money[seat] = N.start_money
+        s.money.gain(seat, N.start_money)
         s.pos[seat] = PARKING[seat]
         s.hand[seat] = []
         s.down[seat] = []
         s.drawn[seat] = []
-    s.money.update(money or {})
+    s.money.cash.update(money or {})
     s.pos.update(pos or {})
     for seat, cards in (hands or {}).items():
         s.hand[seat] = list(cards)

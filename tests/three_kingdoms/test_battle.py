@@ -58,7 +58,7 @@ def test_plan_and_siege_won_the_land_changes_hands_with_its_swords():
     assert s.down["p1"] == ["zhuge_liang"]
     assert s.down["p2"] == ["xiahou_dun"]
     assert s.hand["p1"] == ["mi_fang"]
-    assert s.money == {"p1": 15000, "p2": 15000}
+    assert s.money.cash == {"p1": 15000, "p2": 15000}
     assert any("the siege succeeds" in line for line in s.log)
     assert (
         "劉備 Liu Bei takes 許昌 Xuchang from 曹操 Cao Cao: 關羽 Guan Yu holds it with "
@@ -70,7 +70,7 @@ def test_a_failed_plan_pays_the_full_toll_and_its_cards_go_face_down():
     s = attack(["mi_fang", "zhang_fei", "liu_bei"], ["xun_yu"], swords=2)  # 8 against 10
     act(s, "p1", ("plan", "mi_fang"), ("plan", "zhang_fei"))
     assert s.owner["xuchang"] == "p2"
-    assert s.money == {"p1": 13000, "p2": 17000}
+    assert s.money.cash == {"p1": 13000, "p2": 17000}
     assert s.down["p1"] == ["mi_fang", "zhang_fei"]
     assert s.hand["p1"] == ["liu_bei"]
     assert "intelligence 8 against 10, the plan fails." in s.log[-2]
@@ -80,7 +80,7 @@ def test_a_tied_plan_fails():  # DESIGN §7.9: the attacker needs strictly more
     s = attack(["mi_fang", "zhang_fei"], ["zhang_liao"])  # 8 against 張遼 Zhang Liao's 8
     act(s, "p1", ("plan", "mi_fang"), ("plan", "zhang_fei"))
     assert "intelligence 8 against 8, the plan fails." in "\n".join(s.log)
-    assert s.money == {"p1": 14400, "p2": 15600}
+    assert s.money.cash == {"p1": 14400, "p2": 15600}
 
 
 def test_swords_do_not_defend_a_plan():
@@ -95,7 +95,7 @@ def test_a_lost_siege_pays_half_the_toll_and_the_plan_goes_face_down():
     s.rng.script = [1, 1]  # 1 + 10 = 11 against 1 + 9 + 3 = 13
     act(s, "p1", ("general", "zhang_fei"))
     assert s.owner["xuchang"] == "p2"
-    assert s.money == {"p1": 15000 - 1400, "p2": 15000 + 1400}
+    assert s.money.cash == {"p1": 15000 - 1400, "p2": 15000 + 1400}
     assert s.down["p1"] == ["zhuge_liang", "zhang_fei"]
     assert s.garrison["xuchang"] == ["xiahou_dun"]
 
@@ -124,7 +124,7 @@ def test_half_a_toll_is_a_multiple_of_50():
 @pytest.mark.parametrize(("swords", "toll"), [(0, 600), (1, 1200), (2, 2000), (3, 2800), (4, 3800)])
 def test_tolls_follow_the_swords_on_the_land(swords, toll):
     s = attack([], ["xiahou_dun"], swords=swords)  # no card for a plan: the full toll
-    assert s.money == {"p1": 15000 - toll, "p2": 15000 + toll}
+    assert s.money.cash == {"p1": 15000 - toll, "p2": 15000 + toll}
     assert s.turn == "p2"
     assert f"pays 曹操 Cao Cao {toll:,}, the toll of 許昌 Xuchang" in "\n".join(s.log)
 
@@ -150,7 +150,7 @@ def test_with_one_card_it_is_the_general_and_only_the_defender_chooses():
     s.rng.script = [6, 1]  # 6 + 4 = 10 against 1 + 10 = 11
     act(s, "p2", ("general", "lu_bu"))
     assert "諸葛亮 Zhuge Liang rolls 6 + martial 4 = 10 against 呂布 Lü Bu's 1" in "\n".join(s.log)
-    assert s.money == {"p1": 14700, "p2": 15300}
+    assert s.money.cash == {"p1": 14700, "p2": 15300}
 
 
 def test_with_one_card_each_the_siege_resolves_without_a_choice():
@@ -181,7 +181,7 @@ def test_both_generals_are_chosen_in_secret_at_the_same_time():
 
 def test_a_player_who_cannot_pay_the_toll_pays_all_it_has_and_its_rival_wins():
     s = attack([], ["xiahou_dun"], swords=2, money={"p1": 1500})  # owes 2,000
-    assert s.money == {"p1": 0, "p2": 16500}
+    assert s.money.cash == {"p1": 0, "p2": 16500}
     assert RULESET.outcome(s).winners == ["p2"]
     assert RULESET.outcome(s).reason == "hegemony_money"
     assert "pays 曹操 Cao Cao 1,500 (all it has: 2,000 were due)" in "\n".join(s.log)

@@ -77,6 +77,6 @@ def test_a_hand_short_of_the_requirement_does_nothing():
     )
     roll_onto(s, "p1", 22)
     act(s, "p1", ("advise",))
-    assert s.money == {"p1": 15000, "p2": 15000}
+    assert s.money.cash == {"p1": 15000, "p2": 15000}
     assert s.deck == ["huo_ji", "kurou_ji", "meiren_ji"]
     assert s.turn == "p2"

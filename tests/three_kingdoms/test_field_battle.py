@@ -33,7 +33,7 @@ def test_three_pawns_on_a_space_the_mover_fights_each_rival_in_turn_order():
     s.rng.script = [1, 6]  # 張飛 1 + 3 + 10 = 14 against 周瑜 6 + 10 + 7 = 23
     act(s, "p1", ("card", "zhang_fei"))
     act(s, "p3", ("card", "zhou_yu"))
-    assert s.money == {"p1": 15000, "p2": 13500, "p3": 16500}
+    assert s.money.cash == {"p1": 15000, "p2": 13500, "p3": 16500}
     assert s.turn == "p2"
 
 
@@ -46,7 +46,7 @@ def test_only_the_player_who_moved_fights():
     roll_onto(s, "p1", 15)
     act(s, "p1", ("pass",))
     assert s.turn == "p2"  # p2 and p3 share 14, but p1 stopped on 15
-    assert s.money == {"p1": 15000, "p2": 15000, "p3": 15000}
+    assert s.money.cash == {"p1": 15000, "p2": 15000, "p3": 15000}
 
 
 def test_field_battles_happen_on_fate_spaces_too():
@@ -63,7 +63,7 @@ def test_an_empty_hand_plays_no_card_only_the_die():
     assert s.active == ["p1"]  # p2 has nothing to choose
     s.rng.script = [1, 6]  # 1 + 3 + 10 = 14 against 6
     act(s, "p1", ("card", "zhang_fei"))
-    assert s.money == {"p1": 16500, "p2": 13500}
+    assert s.money.cash == {"p1": 16500, "p2": 13500}
     assert "曹操 Cao Cao with no card rolls 6: 6" in s.log[-1]
 
 
@@ -72,7 +72,7 @@ def test_a_tie_pays_nothing():
     s.rng.script = [4, 3, 3]  # the move, then 3 against 3
     s.pos["p1"] = 10
     act(s, "p1", ("dice", 1))
-    assert s.money == {"p1": 15000, "p2": 15000}
+    assert s.money.cash == {"p1": 15000, "p2": 15000}
     assert "a tie, nobody pays" in s.log[-1]
 
 
@@ -81,7 +81,7 @@ def test_the_loser_who_cannot_pay_1500_pays_all_and_the_winner_is_hegemon():
     s.rng.script = [4, 2, 5]  # the move, then p1 2 against p2 5
     s.pos["p1"] = 10
     act(s, "p1", ("dice", 1))
-    assert s.money == {"p1": 0, "p2": 15700}
+    assert s.money.cash == {"p1": 0, "p2": 15700}
     outcome = RULESET.outcome(s)
     assert (outcome.winners, outcome.reason) == (["p2"], "hegemony_money")
 

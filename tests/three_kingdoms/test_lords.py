@@ -156,7 +156,7 @@ def dong_zhuo_collects(hand_p1, *, in_hand=True, skills=True, swords=1):
 
 def test_dong_zhuo_doubles_the_toll_of_an_attacker_with_no_card():
     s = dong_zhuo_collects([])
-    assert s.money == {"p1": 15000 - 2400, "p2": 15000 + 2400}
+    assert s.money.cash == {"p1": 15000 - 2400, "p2": 15000 + 2400}
     assert "the double toll, 董卓 Dong Zhuo being shown from hand" in s.log[-1]
 
 

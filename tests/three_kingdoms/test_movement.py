@@ -37,7 +37,7 @@ def test_passing_a_space_does_nothing_only_the_stop_counts():
     s.rng.script = [2]
     act(s, "p1", ("dice", 1))
     assert s.pos["p1"] == LAND_SPACE["qiao"]
-    assert s.money == {"p1": 15000, "p2": 15000}
+    assert s.money.cash == {"p1": 15000, "p2": 15000}
 
 
 def test_the_landing_names_the_holder():

@@ -49,13 +49,13 @@ def test_meiren_ji_a_chosen_rival_pays_1500():
     assert legal(s, "p1") == {("rival", "p2"), ("rival", "p3")}
     refused(s, "p1", ("rival", "p1"), "another seated player")
     act(s, "p1", ("rival", "p3"))
-    assert s.money == {"p1": 16500, "p2": 15000, "p3": 13500}
+    assert s.money.cash == {"p1": 16500, "p2": 15000, "p3": 13500}
 
 
 def test_meiren_ji_ruining_a_rival_wins():
     s = advise("meiren_ji", money={"p2": 900})
     act(s, "p1", ("rival", "p2"))
-    assert s.money == {"p1": 15900, "p2": 0}
+    assert s.money.cash == {"p1": 15900, "p2": 0}
     assert RULESET.outcome(s).winners == ["p1"]
     assert RULESET.outcome(s).reason == "hegemony_money"
 
