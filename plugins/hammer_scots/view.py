@@ -67,7 +67,7 @@ from plugins.hammer_scots.model import (
     SIDE,
     SIDES,
 )
-from plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy
+from plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy, nobles_on_map
 
 JSON = dict[str, Any]
 LETTERS = ("A", "B", "C")
@@ -266,14 +266,9 @@ def board_view(s: State, role: str | None) -> JSON:
         "borders": borders_view(s),
         "pools": pools_view(s, role),
         "dead": [dead_view(s, b) for b in range(N_BLOCKS) if s.location[b] == DEAD],
-        "nobles": {
-            side: [
-                BLOCKS[b].name
-                for b in range(N_BLOCKS)
-                if SIDE[b] == side and OTHER_COLOUR[b] >= 0 and s.location[b] >= 0
-            ]
-            for side in SIDES
-        },
+        # The nobles each side controls on the map, as the victory rules count them (RULES
+        # §9, §12: Moray too): the same function, so the box and the result always agree.
+        "nobles": {side: [block_name(s, b) for b in nobles_on_map(s, side)] for side in SIDES},
         **cards_view(s, role),
         "moving": moving,
         "battle": battle_view(s, role),

@@ -10,6 +10,7 @@ from core.ruleset import dump_view
 from plugins.hammer_scots.battle import is_revealed
 from plugins.hammer_scots.model import AREA_IX, BLOCK_ID, BLOCKS, SIDE, bix
 from plugins.hammer_scots.rules import RULESET
+from plugins.hammer_scots.state import nobles_on_map
 from tests.hammer_scots.builders import build
 
 E, S = "England", "Scotland"
@@ -155,3 +156,31 @@ def test_rearranging_hidden_information_does_not_change_a_view():
         RULESET.shuffle_hidden(other, role, Rng(seed=5))
         assert dump_view(RULESET.view(other, role)) == before
         assert other.to_json() != s.to_json()
+
+
+def test_the_nobles_box_counts_moray_as_the_victory_rules_do():
+    s = RULESET.setup(1, "braveheart")
+    nobles = RULESET.view(s, None)["nobles"]
+    assert "Moray" in nobles[S]
+    for side in (E, S):
+        assert len(nobles[side]) == len(nobles_on_map(s, side))
+
+
+def test_the_nobles_box_agrees_with_the_result_at_the_end():
+    """The banner's "N nobles to M" and the box beside it are the same count."""
+    tallied = 0
+    for seed in range(6):
+        s = RULESET.setup(seed, "braveheart", {"last_year": 1297})
+        agent = RandomAgent(seed)
+        while RULESET.outcome(s) is None:
+            role = RULESET.active(s)[0]
+            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+        view = RULESET.view(s, None)
+        counts = {side: len(view["nobles"][side]) for side in (E, S)}
+        assert counts == {side: len(nobles_on_map(s, side)) for side in (E, S)}
+        if view["outcome"]["reason"] in ("most_nobles", "wallace_tiebreak"):
+            tallied += 1
+            assert f"{counts[S]} nobles to {counts[E]}" in view["outcome"]["text"] or (
+                f"({counts[E]} to {counts[S]})" in view["outcome"]["text"]
+            )
+    assert tallied
