@@ -9,7 +9,7 @@ field-battle card chosen but not yet revealed, and the order of the strategy dec
 ``board_view(s, role)`` is the game's part of the view (``role`` ``None``: a spectator)::
 
     {
-      "round": 12, "round_limit": 250, "turn": "p2", "order": ["p2", "p3", "p1"],
+      "round": 12, "round_limit": 250, "turn": "p2" | null, "order": ["p2", "p3", "p1"],
       "lord_skills": true, "dice": [3, 4], "deck_size": 8, "you": "p1" | null,
       "players": [            # seating (clockwise) order
         {"seat": "p1", "lord": "liu_bei", "name": "劉備", "name_en": "Liu Bei",
@@ -207,7 +207,7 @@ def board_view(s: TKState, role: Role | None) -> JSON:
     return {
         "round": s.round,
         "round_limit": s.round_limit,
-        "turn": s.turn,
+        "turn": s.turn if s.reason is None else None,  # nobody's turn once the game is over
         "order": list(s.order),
         "lord_skills": s.lord_skills,
         "dice": list(s.dice),

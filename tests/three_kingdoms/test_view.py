@@ -161,3 +161,15 @@ def test_views_are_json():
     for role in [*s.seats, None]:
         view = RULESET.view(s, role)
         assert json.loads(dump_view(view)) == view
+
+
+def test_a_finished_game_is_nobodys_turn():
+    s = build(
+        hands={"p1": ["zhuge_liang", "mi_zhu"]}, down={"p1": ["liu_bei"]}, money={"p1": 29000}
+    )
+    assert RULESET.view(s, None)["turn"] == "p1"
+    roll_onto(s, "p1", 12)
+    act(s, "p1", ("tax", "zhuge_liang"))  # founds a state: the game is over
+    assert RULESET.outcome(s) is not None
+    for role in (None, "p1", "p2"):
+        assert RULESET.view(s, role)["turn"] is None
