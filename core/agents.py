@@ -72,6 +72,6 @@ class FirstLegalAgent:
 
 
 BUILTIN_AGENTS = [
-    AgentSpec("random", "Random", RandomAgent, "Picks any legal action at random."),
-    AgentSpec("first", "First legal", FirstLegalAgent, "Always picks the first legal action."),
+    AgentSpec("random", "Random moves", RandomAgent, "Picks any legal action at random."),
+    AgentSpec("first", "First legal move", FirstLegalAgent, "Always picks the first legal action."),
 ]

@@ -53,7 +53,7 @@ def test_creating_a_match_returns_each_persons_token_once(client: TestClient, ap
     ).json()
     seats = {s["role"]: s for s in created["seats"]}
     assert seats["south"]["token"] is None
-    assert seats["south"]["name"] == "First legal"
+    assert seats["south"]["name"] == "First legal move"
     token = seats["north"]["token"]
     assert len(base64.urlsafe_b64decode(token + "==")) >= 16  # at least 128 random bits
     listing = client.get("/api/matches").text

@@ -64,15 +64,19 @@
     const said = board && board.roleName && view ? board.roleName(role, view) : null;
     return said || G.words(role);
   };
+  /* "Ann (Scotland)" for a person; "Scotland (bot: random moves)" for a bot: the side first. */
   G.seatName = function (seats, role, view) {
     const s = (seats || []).find((x) => x.role === role);
-    return s && s.name ? s.name + " (" + G.roleName(role, view) + ")" : G.roleName(role, view);
+    const side = G.roleName(role, view);
+    if (s && s.kind === "bot") return side + " (bot" + (s.name ? ": " + s.name.toLowerCase() : "") + ")";
+    return s && s.name ? s.name + " (" + side + ")" : side;
   };
+  G.sentence = function (text) { return /[.!?。！？]$/.test(text) ? text : text + "."; };
   G.outcomeText = function (outcome, seats, view) {
     if (!outcome) return "";
     const who = outcome.winners.map((r) => G.seatName(seats, r, view));
     const head = who.length ? who.join(" and ") + (who.length > 1 ? " win" : " wins") : "A draw";
-    return head + (outcome.text ? ": " + outcome.text : outcome.reason ? " (" + G.words(outcome.reason) + ")" : "") + ".";
+    return G.sentence(head + (outcome.text ? ": " + outcome.text : outcome.reason ? " (" + G.words(outcome.reason) + ")" : ""));
   };
 
   /* --- seats held in this browser: one cookie per seat, never shown to anyone --- */
