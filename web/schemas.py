@@ -66,7 +66,11 @@ class MatchIn(Body):
     game: Word
     scenario: Word | None = None
     options: dict[Word, StrictBool | StrictInt | Annotated[Text, Field(max_length=200)]] = {}
-    seed: Annotated[StrictInt, Field(ge=0, lt=1 << 63)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, lt=1 << 63)] | None = Field(
+        None,
+        description="Only for a match of bots alone or of one person (tests, puzzles); "
+        "a match of two or more people is always dealt from the server's secret seed.",
+    )
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=16)]
 
 

@@ -145,7 +145,7 @@ class Storage(ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -191,6 +191,13 @@ MIGRATIONS: list[str] = [
         state    TEXT NOT NULL,
         PRIMARY KEY (match_id, seq)
     ) WITHOUT ROWID;
+    """,
+    # 2: seeds of 128 bits and more, which an SQLite INTEGER (64 bits) cannot hold: the
+    # seed is kept in decimal in ``seed_text`` (``seed`` stays for older readers, 0 when
+    # the seed does not fit).
+    """
+    ALTER TABLE matches ADD COLUMN seed_text TEXT;
+    UPDATE matches SET seed_text = CAST(seed AS TEXT);
     """,
 ]
 
@@ -298,17 +305,19 @@ class SQLiteStorage(Storage):
         try:
             with self._write() as db:
                 db.execute(
-                    "INSERT INTO matches VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    f"INSERT INTO matches ({_MATCH_COLUMNS}, seed) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         record.id,
                         record.game,
                         record.scenario,
                         _dump(record.options),
-                        record.seed,
+                        str(record.seed),
                         record.players,
                         now,
                         now,
                         *_summary_row(record.summary),
+                        record.seed if record.seed < 1 << 63 else 0,
                     ),
                 )
                 db.executemany(
@@ -435,7 +444,8 @@ class SQLiteStorage(Storage):
 
 
 _MATCH_COLUMNS = (
-    "id, game, scenario, options, seed, players, created, updated, seq, status, active, outcome"
+    "id, game, scenario, options, seed_text, players, created, updated, seq, status, active, "
+    "outcome"
 )
 
 
@@ -458,5 +468,5 @@ def _match_record(row: Sequence[Any]) -> MatchRecord:
     mid, game, scenario, options, seed, players, created, updated, seq, status, active, out = row
     summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None)
     return MatchRecord(
-        mid, game, scenario, json.loads(options), seed, players, summary, created, updated
+        mid, game, scenario, json.loads(options), int(seed), players, summary, created, updated
     )

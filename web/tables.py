@@ -72,6 +72,16 @@ class Refusal(Exception):
         return {"detail": detail}
 
 
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A match seed from the operating system's secret source: every hidden thing of a
+    match (hands, decks, dice to come) follows from it, so it must not be guessable from
+    what a seat sees. It is shown only once the match is over (its history)."""
+    return secrets.randbits(SEED_BITS)
+
+
 def hash_token(token: str) -> bytes:
     """What is stored of a seat token. Tokens are long and random, so SHA-256 suffices."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
@@ -213,6 +223,7 @@ class Tables:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
         self._clock = time.time_ns() // 1000
+        self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
 
     # --- finding --------------------------------------------------------------------
 
@@ -328,12 +339,21 @@ class Tables:
             game = self.registry.game(game_id)
         except UnknownGame as exc:
             raise Refusal(422, "unknown_game", str(exc)) from None
+        people = sum(1 for s in seats if s.bot is None)  # open seats are for people too
+        if seed is not None and people >= 2:
+            raise Refusal(
+                422,
+                "seed_not_allowed",
+                "A match between two or more people is dealt from the server's secret "
+                "seed: leave the seed out (a chosen seed is for bots-only and one-person "
+                "matches).",
+            )
         try:
             match = Match(
                 game,
                 scenario=scenario,
                 options=options,
-                seed=seed if seed is not None else secrets.randbelow(1 << 31),
+                seed=seed if seed is not None else self.new_seed(),
                 players=len(seats),
             )
         except ValueError as exc:

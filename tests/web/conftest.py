@@ -60,9 +60,9 @@ def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
-def new_duel(client: TestClient, seed: int = 7, **extra: Any) -> dict[str, Any]:
+def new_duel(client: TestClient, **extra: Any) -> dict[str, Any]:
     """A toy duel between two people, North 'Ann' and South 'Bob'."""
-    body = {"game": "toy_duel", "seed": seed, "seats": [{"name": "Ann"}, {"name": "Bob"}], **extra}
+    body = {"game": "toy_duel", "seats": [{"name": "Ann"}, {"name": "Bob"}], **extra}
     reply = client.post("/api/matches", json=body)
     assert reply.status_code == 201, reply.text
     return reply.json()

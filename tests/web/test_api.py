@@ -10,6 +10,7 @@ import pytest
 from fastapi import FastAPI
 
 from tests.web.conftest import TestClient, auth, new_duel, tokens
+from web.storage import SCHEMA_VERSION
 
 
 def fingerprint(app: FastAPI, match_id: str) -> tuple[str, list[Any], int]:
@@ -474,7 +475,8 @@ def test_the_database_is_wal_and_its_schema_is_versioned(client: TestClient, db_
     new_duel(client)
     db = sqlite3.connect(db_path)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "1"
+    found = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0]
+    assert found == str(SCHEMA_VERSION)
 
 
 def test_a_page_may_ask_only_for_the_tail_of_the_log(client: TestClient) -> None:

@@ -38,7 +38,8 @@ def game_client(game: str, tmp_path: Any) -> Iterator[TestClient]:
 
 def start(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, str]]:
     seats = [{"name": f"Player {i}"} for i in range(SEATS[game])]
-    created = client.post("/api/matches", json={"game": game, "seed": seed, "seats": seats})
+    client.app.state.tables.new_seed = lambda: seed  # type: ignore[attr-defined]
+    created = client.post("/api/matches", json={"game": game, "seats": seats})
     assert created.status_code == 201, created.text
     body = created.json()
     return body["id"], {s["role"]: s["token"] for s in body["seats"]}
