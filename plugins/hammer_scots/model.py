@@ -91,6 +91,7 @@ class Card(_Frozen):
     name: str
     value: int  # move points; 0 for an event
     event: Literal["herald", "pillage", "sea_move", "truce", "victuals"] | None
+    text: str = ""  # what the card does, in a player's words (for the board)
 
 
 class Placement(_Frozen):

@@ -40,7 +40,8 @@ players see. Hands are hidden; the opponent's chosen card is hidden until both h
 
 A BLOCK the seat may see is ``{"id", "name", "side", "kind", "steps", "full", "letter",
 "fire", "move", "noble", "reserve", "moved"}``; one it may not see is only ``{"side",
-"hidden": true, "reserve"}``. A CARD is ``{"id", "name", "value", "event"}``.
+"hidden": true, "reserve"}``. A CARD is ``{"id", "name", "value", "event", "text"}``;
+``drawing`` is the outlines the board is drawn with (``drawing.py``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from typing import Any
 from core.rng import Rng
 from plugins.hammer_scots.battle import is_revealed
 from plugins.hammer_scots.cards import CARDS
+from plugins.hammer_scots.drawing import DRAWING
 from plugins.hammer_scots.model import (
     AREA_ID,
     AREAS,
@@ -144,7 +146,7 @@ def blocks_view(s: State, role: str | None, blocks: list[int]) -> list[JSON]:
 
 def card_view(card: str) -> JSON:
     c = CARDS[card]
-    return {"id": c.id, "name": c.name, "value": c.value, "event": c.event}
+    return {"id": c.id, "name": c.name, "value": c.value, "event": c.event, "text": c.text}
 
 
 def areas_view(s: State, role: str | None) -> list[JSON]:
@@ -272,6 +274,7 @@ def board_view(s: State, role: str | None) -> JSON:
         **cards_view(s, role),
         "moving": moving,
         "battle": battle_view(s, role),
+        "drawing": DRAWING,  # how the board is drawn (drawing.py), the same in every view
     }
 
 

@@ -1,203 +1,233 @@
 /* Hammer of the Scots: the board, drawn from this seat's view (plugins/hammer_scots/view.py).
  *
- * The map is SVG built from the view's areas (positions from the plugin's map data) and
- * borders; the blocks stand in their areas, the seat's own face up, the enemy's face down
+ * The map is SVG built from the view's `drawing` (area outlines, border lines, islands and
+ * seas of data/board.json) and its areas and borders: each area a region in its country's
+ * colour, each shared edge drawn in its border's kind, castles, cathedrals and homes beside
+ * the name, the blocks in stacks below it — the seat's own face up, the enemy's face down
  * (the server sends nothing more about them). Areas, blocks and cards carry data-act-type /
  * data-act-arg so that whatever the view lists as legal is highlighted and clickable. No rule
- * is decided here.
+ * is decided here: words on cards come from the view, dice from the log the server wrote.
  */
 (function () {
   "use strict";
   const G = window.Gameshelf;
-  const S = 1.5; // spread of the map data's positions, to give blocks room
-  const MARGIN = 150;
-  const BLOCK = 40;
-  const GAP = 3;
+  const BLOCK = 44;
+  const GAP = 4;
   const KIND = { infantry: "Infantry", knights: "Knights", archers: "Archers", cavalry: "Cavalry",
-    hobelars: "Hobelars", king: "King", leader: "Leader", norse: "Norse", noble: "" };
+    hobelars: "Hobelars", king: "King", leader: "Leader", norse: "Norse", noble: "Noble" };
   const BLOCK_TYPES = "block fire retreat hit noble";
+  const PIPS = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[26, 26], [50, 50], [74, 74]],
+    4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
+    6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]] };
   let names = {}; // block id -> name, area id -> name, card id -> card (for labels)
+  let zoom = null;
+  let lastBattle = null;
 
   /* --- geometry ------------------------------------------------------------------ */
-  function frame(areas) {
-    const xs = areas.map((a) => a.x);
-    const ys = areas.map((a) => a.y);
-    const minX = Math.min(...xs);
-    const minY = Math.min(...ys);
-    const at = (a) => [(a.x - minX) * S + MARGIN, (a.y - minY) * S + MARGIN];
-    const width = (Math.max(...xs) - minX) * S + 2 * MARGIN + 30;
-    const height = (Math.max(...ys) - minY) * S + 2 * MARGIN + 80;
-    return { at, width, height };
+  function points(d) { // "m x y dx dy …[z]" -> [[x, y], …]
+    const n = d.replace(/[mz]/g, " ").trim().split(/\s+/).map(Number);
+    const out = [[n[0], n[1]]];
+    for (let i = 2; i + 1 < n.length; i += 2) {
+      const [px, py] = out[out.length - 1];
+      out.push([px + n[i], py + n[i + 1]]);
+    }
+    return out;
+  }
+
+  function halfway(pts) { // the point half-way along a line
+    let total = 0;
+    for (let i = 1; i < pts.length; i++) total += Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]);
+    let left = total / 2;
+    for (let i = 1; i < pts.length; i++) {
+      const step = Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]);
+      if (step >= left) {
+        const t = step ? left / step : 0;
+        return [pts[i - 1][0] + t * (pts[i][0] - pts[i - 1][0]), pts[i - 1][1] + t * (pts[i][1] - pts[i - 1][1])];
+      }
+      left -= step;
+    }
+    return pts[pts.length - 1];
   }
 
   function shortName(name) {
-    if (name.length <= 7) return name;
+    if (name.length <= 8) return name;
     const first = name.split(" ")[0];
-    return first.length <= 7 ? first : first.slice(0, 5) + ".";
+    return first.length <= 8 ? first : first.slice(0, 6) + ".";
   }
+
+  const sideClass = (s) => (s === "England" ? "eng" : "sco");
+  const adjective = (s) => (s === "England" ? "English" : "Scottish");
 
   /* --- blocks ------------------------------------------------------------------- */
   function emblem(side) {
     const h = BLOCK / 2;
     if (side === "Scotland") { // a white saltire
       return G.svg("g", { class: "hs-emblem" },
-        G.svg("line", { x1: 9, y1: 9, x2: BLOCK - 9, y2: BLOCK - 9 }),
-        G.svg("line", { x1: BLOCK - 9, y1: 9, x2: 9, y2: BLOCK - 9 }));
+        G.svg("line", { x1: 10, y1: 10, x2: BLOCK - 10, y2: BLOCK - 10 }),
+        G.svg("line", { x1: BLOCK - 10, y1: 10, x2: 10, y2: BLOCK - 10 }));
     }
     return G.svg("g", { class: "hs-emblem" }, // three lions would not fit: a plain cross
-      G.svg("line", { x1: h, y1: 8, x2: h, y2: BLOCK - 8 }),
-      G.svg("line", { x1: 8, y1: h, x2: BLOCK - 8, y2: h }));
+      G.svg("line", { x1: h, y1: 9, x2: h, y2: BLOCK - 9 }),
+      G.svg("line", { x1: 9, y1: h, x2: BLOCK - 9, y2: h }));
   }
 
   function pips(steps, full) {
     const g = G.svg("g", { class: "hs-pips" });
     const w = full * 7;
     for (let i = 0; i < full; i++) {
-      g.appendChild(G.svg("circle", { cx: BLOCK / 2 - w / 2 + 3.5 + i * 7, cy: BLOCK - 5.5, r: 2.6, class: i < steps ? "on" : "off" }));
+      g.appendChild(G.svg("circle", { cx: BLOCK / 2 - w / 2 + 3.5 + i * 7, cy: BLOCK - 6, r: 2.7, class: i < steps ? "on" : "off" }));
     }
     return g;
   }
 
+  function blockTip(b) {
+    if (b.hidden) return "A " + adjective(b.side) + " block" + (b.reserve ? " in reserve" : "") + ": its owner alone sees what it is.";
+    const kind = KIND[b.kind] || b.kind;
+    return b.name + " — " + adjective(b.side) + " " + kind.toLowerCase() + (b.noble && b.kind !== "noble" ? " (noble)" : "") +
+      ". Strength " + b.steps + " of " + b.full + "; fires " + b.letter + b.fire + " (in turn " + b.letter + ", hits on 1" +
+      (b.fire > 1 ? "–" + b.fire : "") + "); moves " + b.move + (b.reserve ? "; in reserve" : "") + (b.moved ? "; has moved" : "") + ".";
+  }
+
   function blockSvg(b, x, y, mine) {
-    const side = b.side === "England" ? "eng" : "sco";
-    const cls = ["hs-block", side, b.hidden ? "face-down" : "face-up", b.reserve ? "reserve" : "", b.moved ? "moved" : "", mine ? "mine" : ""].join(" ");
+    const cls = ["hs-block", sideClass(b.side), b.hidden ? "face-down" : "face-up", b.reserve ? "reserve" : "", b.moved ? "moved" : "", mine ? "mine" : ""].join(" ");
     const g = G.svg("g", { class: cls, transform: "translate(" + x + "," + y + ")" });
     g.appendChild(G.svg("rect", { class: "hs-block-body", width: BLOCK, height: BLOCK, rx: 4 }));
+    g.appendChild(G.svg("title", { text: blockTip(b) }));
     if (b.hidden) {
       g.appendChild(emblem(b.side));
-      g.appendChild(G.svg("title", { text: "A " + (b.side === "England" ? "English" : "Scottish") + " block" + (b.reserve ? " in reserve" : "") }));
       return g;
     }
     g.setAttribute("data-act-type", BLOCK_TYPES);
     g.setAttribute("data-act-arg", b.id);
-    g.appendChild(G.svg("text", { class: "hs-rating", x: 3.5, y: 10, text: b.letter + b.fire }));
-    g.appendChild(G.svg("text", { class: "hs-move", x: BLOCK - 3.5, y: 10, text: b.move }));
-    g.appendChild(G.svg("text", { class: "hs-name", x: BLOCK / 2, y: KIND[b.kind] ? 21.5 : 24, text: shortName(b.name) }));
-    if (KIND[b.kind]) g.appendChild(G.svg("text", { class: "hs-kind", x: BLOCK / 2, y: 29.5, text: KIND[b.kind] }));
+    g.appendChild(G.svg("text", { class: "hs-rating", x: 4, y: 11, text: b.letter + b.fire }));
+    g.appendChild(G.svg("text", { class: "hs-move", x: BLOCK - 4, y: 11, text: b.move }));
+    g.appendChild(G.svg("text", { class: "hs-name", x: BLOCK / 2, y: 24, text: shortName(b.name) }));
+    g.appendChild(G.svg("text", { class: "hs-kind", x: BLOCK / 2, y: 32.5, text: KIND[b.kind] || "" }));
     g.appendChild(pips(b.steps, b.full));
-    g.appendChild(G.svg("title", { text: b.name + " — " + b.steps + " of " + b.full + " steps, fires " + b.letter + b.fire + ", moves " + b.move + (b.reserve ? ", in reserve" : "") + (b.moved ? ", has moved" : "") }));
     return g;
   }
 
-  function blockGrid(blocks, cx, top, columns, role) {
+  /* The blocks of an area, the seat's own side first, each side from a new row. */
+  function stack(blocks, role, cx, top, columns) {
     const g = G.svg("g", { class: "hs-blocks" });
-    const n = blocks.length;
-    const cols = Math.min(columns, n);
-    blocks.forEach((b, i) => {
-      const row = Math.floor(i / columns);
-      const inRow = Math.min(columns, n - row * columns);
-      const x = cx - (inRow * (BLOCK + GAP) - GAP) / 2 + (i % columns) * (BLOCK + GAP);
-      g.appendChild(blockSvg(b, x, top + row * (BLOCK + GAP), b.side === role));
-    });
-    return { g, height: n ? Math.ceil(n / cols) * (BLOCK + GAP) : 0 };
+    const sides = role === "Scotland" ? ["Scotland", "England"] : ["England", "Scotland"];
+    let row = 0;
+    for (const side of sides) {
+      const list = blocks[side];
+      for (let i = 0; i < list.length; i++) {
+        const r = Math.floor(i / columns);
+        const inRow = Math.min(columns, list.length - r * columns);
+        const x = cx - (inRow * (BLOCK + GAP) - GAP) / 2 + (i % columns) * (BLOCK + GAP);
+        g.appendChild(blockSvg(list[i], x, top + (row + r) * (BLOCK + GAP), side === role));
+      }
+      row += Math.ceil(list.length / columns);
+    }
+    return g;
   }
 
   /* --- the map --------------------------------------------------------------------- */
+  function areaTip(a) {
+    if (a.country === "England") return "England: any block entering it stops; nothing winters here.";
+    const castle = "castle " + a.castle + (a.cathedral ? " (" + a.castle_scots + " for the Scots: a cathedral)" : "");
+    return a.name + ": " + castle + (a.coastal ? ", on the coast" : ", inland") + (a.homes.length ? ". Home of " + a.homes.join(" and ") : "") + ".";
+  }
+
+  function marks(a, x, y) {
+    const g = G.svg("g", { class: "hs-marks" });
+    const items = [];
+    if (a.country !== "England") items.push(["castle", a.cathedral && a.castle_scots !== a.castle ? a.castle + "/" + a.castle_scots : String(a.castle)]);
+    if (a.cathedral) items.push(["cathedral", ""]);
+    for (const h of a.homes) items.push(["home", h[0]]);
+    const widths = items.map(([k, t]) => (k === "castle" ? 18 + t.length * 8 : 18));
+    let left = x - (widths.reduce((p, w) => p + w, 0) + 4 * (items.length - 1)) / 2;
+    items.forEach(([kind, text], i) => {
+      const at = "translate(" + (left + 8) + "," + y + ")";
+      if (kind === "castle") {
+        g.appendChild(G.svg("g", { class: "hs-castle", transform: at },
+          G.svg("path", { class: "hs-castle-icon", d: "M-7 6 v-10 h3 v3 h2.5 v-3 h3 v3 h2.5 v-3 h3 v10 z" }),
+          G.svg("text", { x: 9, y: 5.5, text })));
+      } else if (kind === "cathedral") {
+        g.appendChild(G.svg("g", { class: "hs-cathedral", transform: at },
+          G.svg("path", { class: "hs-cathedral-icon", d: "M-1.6 -6 h3.2 v3.4 h3.4 v3.2 h-3.4 v6.4 h-3.2 v-6.4 h-3.4 v-3.2 h3.4 z" })));
+      } else {
+        g.appendChild(G.svg("g", { class: "hs-home", transform: at },
+          G.svg("path", { class: "hs-home-icon", d: "M-7 -7 h14 v6 q0 7 -7 9 q-7 -2 -7 -9 z" }),
+          G.svg("text", { x: 0, y: 3, text })));
+      }
+      left += widths[i] + 4;
+    });
+    return g;
+  }
+
   function drawMap(svg, view, role) {
     G.clear(svg);
-    const geo = frame(view.areas);
-    svg.setAttribute("viewBox", "0 0 " + geo.width + " " + geo.height);
-    const pos = {};
-    for (const a of view.areas) pos[a.id] = geo.at(a);
+    const D = view.drawing;
+    const [W, H] = D.size;
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    svg.setAttribute("width", W);
+    svg.setAttribute("height", H);
+    svg.appendChild(G.svg("defs", {},
+      G.svg("pattern", { id: "hs-waves", width: 46, height: 24, patternUnits: "userSpaceOnUse" },
+        G.svg("path", { d: "M0 12 q11.5 -7 23 0 t23 0", class: "hs-wave" }))));
+    svg.appendChild(G.svg("rect", { class: "hs-sea", width: W, height: H }));
+    svg.appendChild(G.svg("rect", { class: "hs-sea-waves", width: W, height: H }));
+    const isles = G.svg("g", { class: "hs-islands" });
+    for (const isle of D.islands) isles.appendChild(G.svg("path", { d: isle.d }, G.svg("title", { text: isle.name + ": no block may go there" })));
+    svg.appendChild(isles);
 
-    const defs = G.svg("defs", {},
-      G.svg("pattern", { id: "hs-waves", width: 42, height: 22, patternUnits: "userSpaceOnUse" },
-        G.svg("path", { d: "M0 11 q10.5 -7 21 0 t21 0", class: "hs-wave" })),
-      G.svg("filter", { id: "hs-goo", x: "-10%", y: "-10%", width: "120%", height: "120%" },
-        G.svg("feGaussianBlur", { in: "SourceGraphic", stdDeviation: 22, result: "blur" }),
-        G.svg("feColorMatrix", { in: "blur", mode: "matrix", values: "1 0 0 0 0  0 1 0 0 0  0 0 1 0 0  0 0 0 24 -11" })));
-    svg.appendChild(defs);
-    svg.appendChild(G.svg("rect", { class: "hs-sea", width: geo.width, height: geo.height }));
-    svg.appendChild(G.svg("rect", { class: "hs-sea-waves", width: geo.width, height: geo.height }));
+    // the coast: every outline drawn wide underneath, the land over it
+    const coast = G.svg("g", { class: "hs-coast" });
+    for (const a of view.areas) coast.appendChild(G.svg("path", { d: D.areas[a.id].d }));
+    svg.appendChild(coast);
 
-    // the land: a disk per area, melted together into one coast by a blur-and-threshold
-    // filter; the coast is the same shape drawn a little larger underneath
-    for (const pass of ["coast", "fill"]) {
-      const land = G.svg("g", { class: "hs-land " + pass, filter: "url(#hs-goo)" });
-      for (const a of view.areas) {
-        const [x, y] = pos[a.id];
-        const england = a.country === "England";
-        const r = (england ? 150 : 134) + (pass === "coast" ? 8 : 0);
-        land.appendChild(G.svg("circle", { cx: x + (england ? 10 : 0), cy: y + (england ? 60 : 0), r }));
-      }
-      svg.appendChild(land);
-    }
-    const tint = G.svg("g", { class: "hs-england-tint", filter: "url(#hs-goo)" });
-    const eng = view.areas.find((a) => a.country === "England");
-    if (eng) {
-      const [x, y] = pos[eng.id];
-      tint.appendChild(G.svg("circle", { cx: x + 10, cy: y + 60, r: 142 }));
-    }
-    svg.appendChild(tint);
-    svg.appendChild(G.svg("text", { class: "hs-sea-label", x: geo.width - 70, y: 120, text: "North Sea" }));
-    svg.appendChild(G.svg("text", { class: "hs-sea-label", x: 70, y: geo.height - 170, text: "Irish Sea" }));
-
-    // borders between areas: black and red, the Anglo-Scottish border dashed
-    const borders = G.svg("g", { class: "hs-borders" });
-    for (const b of view.borders) {
-      const [x1, y1] = pos[b.a];
-      const [x2, y2] = pos[b.b];
-      const cls = "hs-border " + b.type + (b.national ? " national" : "");
-      borders.appendChild(G.svg("line", { x1, y1, x2, y2, class: cls + " under" }));
-      borders.appendChild(G.svg("line", { x1, y1, x2, y2, class: cls },
-        G.svg("title", { text: nameOf(view, b.a) + " – " + nameOf(view, b.b) + ": " + b.type + " border, " + b.limit + " blocks" + (b.national ? " (the Anglo-Scottish border)" : "") })));
-      if (b.crossed) {
-        const mx = (x1 + x2) / 2;
-        const my = (y1 + y2) / 2;
-        borders.appendChild(G.svg("g", { class: "hs-crossed" },
-          G.svg("rect", { x: mx - 15, y: my - 9, width: 30, height: 17, rx: 8 }),
-          G.svg("text", { x: mx, y: my + 4, text: b.crossed + "/" + b.limit })));
-      }
-    }
-    svg.appendChild(borders);
-
-    // areas: a ring to click, the name, castle rating and cathedral, then the blocks
-    const areas = G.svg("g", { class: "hs-areas" });
-    const stacks = G.svg("g", { class: "hs-stacks" });
     const moving = view.moving || {};
+    const areas = G.svg("g", { class: "hs-areas" });
     for (const a of view.areas) {
-      const [x, y] = pos[a.id];
-      const cls = ["hs-area", a.country === "England" ? "england" : "", a.contested ? "contested" : "", a.attacker ? "battle" : "", moving.at === a.id ? "moving-at" : "", moving.from === a.id ? "moving-from" : "", view.battle && view.battle.area === a.id ? "fighting" : ""].join(" ");
-      const g = G.svg("g", { class: cls, "data-act-type": "area", "data-act-arg": a.id });
-      g.appendChild(G.svg("circle", { class: "hs-ring", cx: x, cy: y + 20, r: a.country === "England" ? 95 : 64 }));
-      g.appendChild(G.svg("text", { class: "hs-area-name", x, y: y - 24, text: a.name }));
-      const marks = G.svg("g", { class: "hs-marks", transform: "translate(" + x + "," + (y - 47) + ")" });
-      if (a.country !== "England") {
-        marks.appendChild(castle(a.castle, a.cathedral ? a.castle_scots : null));
-      }
-      if (a.cathedral) marks.appendChild(cathedral());
-      g.appendChild(marks);
-      if (a.attacker) g.appendChild(G.svg("text", { class: "hs-swords", x: x + 58, y: y - 20, text: "⚔" }, G.svg("title", { text: a.attacker + " attacks " + a.name })));
-      const tip = a.name + (a.country === "England" ? "" : ": castle " + a.castle + (a.cathedral ? " (" + a.castle_scots + " for Scotland), cathedral" : "")) + (a.homes.length ? ". Home of " + a.homes.join(", ") : "");
-      g.appendChild(G.svg("title", { text: tip }));
-      areas.appendChild(g);
-
-      const sides = role === "Scotland" ? ["Scotland", "England"] : ["England", "Scotland"];
-      let top = y - 14;
-      const columns = a.country === "England" ? 6 : 4;
-      for (const side of sides) {
-        const grid = blockGrid(a.blocks[side], x, top, columns, role);
-        stacks.appendChild(grid.g);
-        top += grid.height + (grid.height ? 4 : 0);
-      }
+      const cls = ["hs-area", a.country === "England" ? "england" : "scotland", a.contested ? "contested" : "", a.attacker ? "battle" : "",
+        moving.at === a.id ? "moving-at" : "", moving.from === a.id ? "moving-from" : "", view.battle && view.battle.area === a.id ? "fighting" : ""].join(" ");
+      areas.appendChild(G.svg("g", { class: cls, "data-act-type": "area", "data-act-arg": a.id, "data-area": a.id },
+        G.svg("path", { class: "hs-shape", d: D.areas[a.id].d }),
+        G.svg("title", { text: areaTip(a) })));
     }
     svg.appendChild(areas);
+
+    // borders: black and red on the edge two areas share, the Anglo-Scottish one dashed
+    const borders = G.svg("g", { class: "hs-borders" });
+    const badges = G.svg("g", { class: "hs-badges" });
+    view.borders.forEach((b, i) => {
+      const d = D.borders[i];
+      const cls = "hs-border " + b.type + (b.national ? " national" : "");
+      borders.appendChild(G.svg("path", { d, class: cls + " under" }));
+      borders.appendChild(G.svg("path", { d, class: cls },
+        G.svg("title", { text: nameOf(view, b.a) + " – " + nameOf(view, b.b) + ": " + b.type + " border, " + b.limit + " blocks a turn" + (b.type === "red" ? ", blocks crossing it stop" : "") + (b.national ? " (the Anglo-Scottish border)" : "") })));
+      if (b.crossed) {
+        const [mx, my] = halfway(points(d));
+        badges.appendChild(G.svg("g", { class: "hs-crossed" },
+          G.svg("rect", { x: mx - 17, y: my - 10, width: 34, height: 19, rx: 9 }),
+          G.svg("text", { x: mx, y: my + 4.5, text: b.crossed + "/" + b.limit }),
+          G.svg("title", { text: b.crossed + " of " + b.limit + " blocks have crossed this border this turn" })));
+      }
+    });
+    svg.appendChild(borders);
+    for (const sea of D.seas) {
+      svg.appendChild(G.svg("text", { class: "hs-sea-label" + (sea.small ? " small" : ""), x: sea.at[0], y: sea.at[1], text: sea.name }));
+    }
+
+    // names and marks, then the blocks (which never cover them: stacks start below)
+    const labels = G.svg("g", { class: "hs-labels" });
+    const stacks = G.svg("g", { class: "hs-stacks" });
+    for (const a of view.areas) {
+      const [lx, ly] = D.areas[a.id].label;
+      labels.appendChild(G.svg("text", { class: "hs-area-name" + (a.country === "England" ? " england" : ""), x: lx, y: ly, text: a.name }));
+      labels.appendChild(marks(a, lx, ly + 17));
+      if (a.attacker) {
+        labels.appendChild(G.svg("text", { class: "hs-swords", x: lx + a.name.length * 6.5 + 16, y: ly + 1, text: "⚔" }));
+      }
+      stacks.appendChild(stack(a.blocks, role, a.x, a.y, D.areas[a.id].columns));
+    }
+    svg.appendChild(labels);
+    svg.appendChild(badges);
     svg.appendChild(stacks);
-  }
-
-  function castle(rating, scots) {
-    const g = G.svg("g", { class: "hs-castle", transform: "translate(-18,0)" });
-    g.appendChild(G.svg("path", { d: "M-7 6 v-10 h3 v3 h2.5 v-3 h3 v3 h2.5 v-3 h3 v10 z" }));
-    g.appendChild(G.svg("text", { x: 5, y: 5.5, text: scots !== null && scots !== rating ? rating + "/" + scots : String(rating) }));
-    g.appendChild(G.svg("title", { text: "Castle " + rating + (scots !== null && scots !== rating ? " (" + scots + " for Scotland)" : "") }));
-    return g;
-  }
-
-  function cathedral() {
-    const g = G.svg("g", { class: "hs-cathedral", transform: "translate(22,0)" });
-    g.appendChild(G.svg("path", { d: "M-1.6 -6 h3.2 v3.4 h3.4 v3.2 h-3.4 v6.4 h-3.2 v-6.4 h-3.4 v-3.2 h3.4 z" }));
-    g.appendChild(G.svg("title", { text: "Cathedral" }));
-    return g;
   }
 
   function nameOf(view, areaId) {
@@ -208,9 +238,11 @@
   /* --- cards ----------------------------------------------------------------------- */
   function cardEl(card, extra) {
     const event = !!card.event;
-    return G.el("div", { class: "hs-card" + (event ? " event" : "") + (extra || ""), "data-act-type": "card", "data-act-arg": card.id, title: card.name },
+    const tip = card.name + (card.text ? ": " + card.text : "");
+    return G.el("div", { class: "hs-card" + (event ? " event" : " move") + (extra || ""), "data-act-type": "card", "data-act-arg": card.id, title: tip, "data-card": card.id },
+      G.el("span", { class: "hs-card-name", text: card.name }),
       G.el("span", { class: "hs-card-value", text: event ? "★" : card.value }),
-      G.el("span", { class: "hs-card-name", text: card.name }));
+      G.el("span", { class: "hs-card-text", text: card.text || "" }));
   }
 
   function drawCards(root, view) {
@@ -221,61 +253,99 @@
     const chosen = G.clear(root.querySelector(".hs-chosen"));
     for (const side of ["England", "Scotland"]) {
       const c = view.chosen[side];
-      const slot = G.el("div", { class: "hs-chosen-slot " + (side === "England" ? "eng" : "sco") }, G.el("span", { class: "hs-side-name", text: side }));
-      if (c === "hidden") slot.appendChild(G.el("div", { class: "hs-card back", title: side + " has chosen" }, G.el("span", { class: "hs-card-value", text: "?" })));
+      const slot = G.el("div", { class: "hs-chosen-slot " + sideClass(side) }, G.el("span", { class: "hs-side-name", text: side }));
+      if (c === "hidden") slot.appendChild(G.el("div", { class: "hs-card back", title: side + " has chosen a card" }, G.el("span", { class: "hs-card-value", text: "?" })));
       else if (c) slot.appendChild(cardEl(c, " played"));
-      else slot.appendChild(G.el("div", { class: "hs-card empty" }, G.el("span", { class: "hs-card-name", text: "—" })));
+      else slot.appendChild(G.el("div", { class: "hs-card empty", title: side + " has not chosen yet" }, G.el("span", { class: "hs-card-name", text: "—" })));
       chosen.appendChild(slot);
     }
   }
 
-  /* --- the strip of facts, the battle board, the footer ------------------------------ */
-  function fact(label, value, cls) {
-    return G.el("div", { class: "hs-fact " + (cls || "") }, G.el("span", { class: "hs-fact-label", text: label }), G.el("span", { class: "hs-fact-value", text: value }));
+  /* --- the strip of facts, the battle panel, the footer ------------------------------ */
+  function fact(label, value, cls, tip) {
+    return G.el("div", { class: "hs-fact " + (cls || ""), title: tip || null }, G.el("span", { class: "hs-fact-label", text: label }), G.el("span", { class: "hs-fact-value", text: value }));
   }
 
   function drawStrip(root, view) {
     const strip = G.clear(root.querySelector(".hs-strip"));
     strip.appendChild(fact("Year", String(view.year) + (view.last_year ? " (to " + view.last_year + ")" : ""), "year"));
     strip.appendChild(fact("Game turn", view.turn + " of 5"));
-    if (view.p1) strip.appendChild(fact("Moves first", view.p1, view.p1 === "England" ? "eng" : "sco"));
-    if (view.acting) strip.appendChild(fact("Acting", view.acting + (view.move_points ? " · " + view.move_points + " MP" : ""), view.acting === "England" ? "eng" : "sco"));
+    if (view.p1) strip.appendChild(fact("Moves first", view.p1, sideClass(view.p1)));
+    if (view.acting) strip.appendChild(fact("Acting", view.acting + (view.move_points ? " · " + view.move_points + " MP" : ""), sideClass(view.acting), "Move points: each activates one area"));
     if (view.truce) strip.appendChild(fact("Truce", "called by " + view.truce));
     strip.appendChild(fact("King of England", view.edward));
     strip.appendChild(fact("Scottish king", view.king_crowned ? "crowned" : "none"));
-    strip.appendChild(fact("Nobles", "England " + view.nobles.England.length + " · Scotland " + view.nobles.Scotland.length));
+    strip.appendChild(fact("Nobles", "England " + view.nobles.England.length + " · Scotland " + view.nobles.Scotland.length, "", "Nobles on the map: " + view.nobles.England.join(", ") + " (England); " + view.nobles.Scotland.join(", ") + " (Scotland)"));
+  }
+
+  function dieSvg(n, hit) {
+    const svg = G.svg("svg", { viewBox: "0 0 100 100", class: "hs-die" + (hit ? " hit" : " miss") });
+    svg.appendChild(G.svg("rect", { x: 5, y: 5, width: 90, height: 90, rx: 16 }));
+    for (const [x, y] of PIPS[n] || []) svg.appendChild(G.svg("circle", { cx: x, cy: y, r: 9 }));
+    svg.appendChild(G.svg("title", { text: n + (hit ? ": a hit" : ": a miss") }));
+    return svg;
+  }
+
+  /* The fire of this battle, as the log tells it ("Wallace (A3) fired 2 6 1: 2 hits."). */
+  function lastFire(view) {
+    const log = view.log || [];
+    for (let i = log.length - 1; i >= Math.max(0, log.length - 12); i--) {
+      const line = typeof log[i] === "string" ? log[i] : (log[i] && log[i].text) || "";
+      if (/^Battle (in|of) /.test(line)) break;
+      const m = /^(.+?) \(([ABC])(\d)\) fired ([1-6](?: [1-6])*): (\d+) hits?\.?/.exec(line);
+      if (m) return { who: m[1], letter: m[2], rating: Number(m[3]), dice: m[4].split(" ").map(Number), hits: Number(m[5]) };
+    }
+    return null;
   }
 
   function drawBattle(root, view, role) {
     const box = G.clear(root.querySelector(".hs-battle"));
     const b = view.battle;
     box.hidden = !b;
-    if (!b) return;
-    box.appendChild(G.el("h3", {}, "Battle of " + nameOf(view, b.area), G.el("span", { class: "muted", text: " · round " + b.round + " of 3" })));
-    if (b.hits) box.appendChild(G.el("p", { class: "hs-hits", text: b.hits + " hit" + (b.hits > 1 ? "s" : "") + " to take" + (b.hits_to ? " by " + b.hits_to : "") }));
+    if (!b) { lastBattle = null; return; }
+    const key = b.area + ":" + view.year + ":" + view.turn;
+    const fresh = key !== lastBattle;
+    lastBattle = key;
+    if (fresh) box.classList.remove("folded");
+    box.appendChild(G.el("header", { class: "hs-battle-head" },
+      G.el("h3", {}, "Battle of " + nameOf(view, b.area), G.el("span", { class: "muted", text: " · round " + b.round + " of 3" })),
+      G.el("button", { type: "button", class: "hs-fold", title: "Fold or unfold the battle", "aria-label": "Fold or unfold the battle", text: "▾", onclick: () => box.classList.toggle("folded") })));
+    const body = G.el("div", { class: "hs-battle-body" });
+    if (b.hits) body.appendChild(G.el("p", { class: "hs-hits", text: b.hits + " hit" + (b.hits > 1 ? "s" : "") + " to take" + (b.hits_to ? " by " + b.hits_to : "") }));
+    const fire = lastFire(view);
+    if (fire) {
+      body.appendChild(G.el("div", { class: "hs-fire" },
+        G.el("span", { class: "hs-fire-who", text: fire.who + " (" + fire.letter + fire.rating + ")" }),
+        G.el("span", { class: "hs-dice" }, fire.dice.map((d) => dieSvg(d, d <= fire.rating))),
+        G.el("span", { class: "hs-fire-hits", text: fire.hits + " hit" + (fire.hits === 1 ? "" : "s") })));
+    }
     const table = G.el("div", { class: "hs-battle-grid" });
     table.appendChild(G.el("div", { class: "hs-bcol-head" }));
-    table.appendChild(G.el("div", { class: "hs-bcol-head " + side(b.attacker), text: b.attacker + " attacks" }));
-    table.appendChild(G.el("div", { class: "hs-bcol-head " + side(b.defender), text: b.defender + " defends" }));
+    table.appendChild(G.el("div", { class: "hs-bcol-head " + sideClass(b.attacker), text: b.attacker + " attacks" }));
+    table.appendChild(G.el("div", { class: "hs-bcol-head " + sideClass(b.defender), text: b.defender + " defends" }));
     for (const letter of ["A", "B", "C"]) {
-      table.appendChild(G.el("div", { class: "hs-row-letter", text: letter }));
+      table.appendChild(G.el("div", { class: "hs-row-letter", text: letter, title: "Blocks rated " + letter + " fire " + ({ A: "first", B: "second", C: "last" })[letter] }));
       for (const who of ["attacker", "defender"]) table.appendChild(blockRow(b.rows[letter][who], role));
     }
-    table.appendChild(G.el("div", { class: "hs-row-letter reserve", text: "Reserve" }));
+    table.appendChild(G.el("div", { class: "hs-row-letter reserve", text: "Reserve", title: "Reserves join the battle in round 2" }));
     table.appendChild(blockRow(b.reserves[b.attacker], role));
     table.appendChild(blockRow(b.reserves[b.defender], role));
-    box.appendChild(table);
+    body.appendChild(table);
+    box.appendChild(body);
+    if (fresh && zoom) { // the battle's area comes into view on the map too
+      const a = view.areas.find((x) => x.id === b.area);
+      if (a) zoom.show(a.x - 90, a.y - 60, 180, 150);
+    }
   }
-
-  function side(s) { return s === "England" ? "eng" : "sco"; }
 
   function blockRow(blocks, role) {
     const cell = G.el("div", { class: "hs-bcell" });
     if (!blocks.length) { cell.appendChild(G.el("span", { class: "muted", text: "—" })); return cell; }
-    const width = blocks.length * (BLOCK + GAP);
-    const svg = G.svg("svg", { class: "hs-row-svg", viewBox: "0 0 " + width + " " + (BLOCK + 2), width: width * 1.2, height: (BLOCK + 2) * 1.2 });
-    blocks.forEach((b, i) => svg.appendChild(blockSvg(b, i * (BLOCK + GAP) + 1, 1, b.side === role)));
-    cell.appendChild(svg);
+    for (const b of blocks) {
+      const svg = G.svg("svg", { class: "hs-block-svg", viewBox: "-1 -1 " + (BLOCK + 2) + " " + (BLOCK + 2) });
+      svg.appendChild(blockSvg(b, 0, 0, b.side === role));
+      cell.appendChild(svg);
+    }
     return cell;
   }
 
@@ -283,7 +353,7 @@
     const foot = G.clear(root.querySelector(".hs-footer"));
     for (const s of ["England", "Scotland"]) {
       const pool = view.pools[s];
-      const box = G.el("section", { class: "hs-pool " + side(s) }, G.el("h3", { text: s + "'s pool · " + pool.count + " block" + (pool.count === 1 ? "" : "s") }));
+      const box = G.el("section", { class: "hs-pool " + sideClass(s) }, G.el("h3", { text: s + "'s pool · " + pool.count + " block" + (pool.count === 1 ? "" : "s"), title: "Blocks waiting to be mustered" }));
       if (pool.blocks && pool.blocks.length) box.appendChild(blockRow(pool.blocks, role));
       const played = view.played[s];
       if (played.length) box.appendChild(G.el("p", { class: "muted", text: "Played this year: " + played.map((c) => c.name).join(", ") }));
@@ -303,8 +373,9 @@
     for (const s of ["England", "Scotland"]) (view.pools[s].blocks || []).forEach(add);
     if (view.battle) {
       for (const l of ["A", "B", "C"]) { view.battle.rows[l].attacker.forEach(add); view.battle.rows[l].defender.forEach(add); }
+      for (const s of ["England", "Scotland"]) (view.battle.reserves[s] || []).forEach(add);
     }
-    for (const c of view.hand || []) names["card:" + c.id] = c.name + (c.event ? "" : "");
+    for (const c of view.hand || []) names["card:" + c.id] = c.name;
   }
 
   const VERB = { fire: "Fire", retreat: "Retreat", hit: "Hit on", pass: "Pass with", noble: "", block: "", area: "" };
@@ -317,9 +388,13 @@
       hammer.classList.toggle("as-scotland", role === "Scotland");
       drawStrip(hammer, view);
       drawCards(hammer, view);
-      drawBattle(hammer, view, role);
       drawMap(hammer.querySelector(".hs-map"), view, role);
       drawFooter(hammer, view, role);
+      const page = G.pageData();
+      if (G.zoomable) zoom = G.zoomable(hammer.querySelector(".hs-map-wrap"), hammer.querySelector(".hs-map-content"), {
+        size: () => view.drawing.size, key: page.match ? page.match + ":" + (ui && ui.replay ? "replay" : "play") : null,
+      });
+      drawBattle(hammer, view, role);
     },
     label(type, arg) {
       if (type === "card") return names["card:" + arg] || null;
