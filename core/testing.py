@@ -9,6 +9,9 @@ and checks, at every step:
   unknown role, garbage) raise ``IllegalAction`` and leave the state byte-identical;
 - views are JSON; a view does not change when what its role may not see is rearranged
   (``Ruleset.shuffle_hidden``): a view that depends on a secret leaks it;
+- the log follows the views: after an action that brought no new information, the log
+  lines each reader (the acting role, the others, a spectator) reads do not change when
+  what it may not see was rearranged before the action, so no line names a hidden thing;
 - the state's class is declared with ``@state_model`` (a subclass that forgot it would keep
   its new fields out of the saved JSON) and the state survives a JSON round trip;
 - the game ends with an outcome within ``max_steps`` (default ``info.max_actions``), and
@@ -118,12 +121,14 @@ class _Run:
             choice = agent.choose(self.ruleset, m.state, role, actions)
             deep = (m.seq + 1) & m.seq == 0 or (m.seq + 1) % self.deep_every == 0
             shadow = self.shadow_of(role) if deep else None
+            readers = self.other_readers(role, shadow) if shadow is not None else []
             try:
                 m.apply(role, choice)
             except IllegalAction as exc:
                 self.fail(f"listed action {choice} of {role} was refused: {exc.reason}")
             if shadow is not None and not m.history[-1].fresh:
                 self.check_reveal_is_marked(shadow, role, choice)
+                self.check_log_follows_views(role, choice, shadow, readers)
             self.check_step(deep=deep)
         self.check_over()
         self.check_replay()
@@ -226,6 +231,43 @@ class _Run:
         shadow = self.ruleset.copy_state(self.match.state)
         self.ruleset.shuffle_hidden(shadow, role, Rng(seed=self.probe.next_u64()))
         return shadow
+
+    def other_readers(self, role: Role, shadow: Any) -> list[Role | None]:
+        """The readers of the log (other roles, a spectator) who cannot tell ``shadow``
+        (what ``role`` may not see rearranged) from the real game either: their views
+        are the same in both."""
+        state = self.match.state
+        return [
+            reader
+            for reader in [*self.match.roles, None]
+            if reader != role
+            and dump_view(self.ruleset.view(shadow, reader))
+            == dump_view(self.ruleset.view(state, reader))
+        ]
+
+    def check_log_follows_views(
+        self, role: Role, choice: Action, shadow: Any, readers: list[Role | None]
+    ) -> None:
+        """After an action that brought no new information, the log lines every reader
+        reads are the same in a world none of them can tell from the real one: ``shadow``,
+        where what the acting role may not see was rearranged before the same action
+        (applied there by :meth:`check_reveal_is_marked`; the choice means the same there,
+        as its role sees the same). A line that differs names something hidden from its
+        reader (a log kept or rendered per reader can do that behind the acting role's
+        back). Not compared, as the kit cannot tell a leak from what the rules allow:
+        lines of actions that brought new information (dice, draws, reveals may be told),
+        and the acting role's own secret choice (whether a public act or a secret one, the
+        view does not say)."""
+        for reader in readers:
+            seen = self.ruleset.view(self.match.state, reader).get("log")
+            other = self.ruleset.view(shadow, reader).get("log")
+            if other != seen:
+                who = reader or "a spectator"
+                told = [line for line in seen or [] if line not in (other or [])]
+                self.fail(
+                    f"after {choice} of {role}, the log tells {who} what it may not see: "
+                    f"{told!r} reads differently when that is rearranged"
+                )
 
     def check_reveal_is_marked(self, shadow: Any, role: Role, choice: Action) -> None:
         """An action that shows its role something hidden must mark it (``rng.reveal``),

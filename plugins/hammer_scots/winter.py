@@ -287,8 +287,8 @@ def edward_winter(s: State) -> bool:
         return False
     if may_winter(s):
         return ask(s, ENGLISH, "edward_winter")
-    disband(s, EDWARD)
-    s.say(f"{block_name(s, EDWARD)} went home for the winter.")
+    # He goes home with the English disbanding (§10.7), counted among its blocks: the
+    # fog of war (§1) hides which English block he is and whether he is on the map.
     return False
 
 
@@ -302,9 +302,9 @@ def english_forced_disbanding(s: State) -> None:
     gone = 0
     for b in SIDE_BLOCKS[ENGLISH]:
         where = loc[b]
-        if where < 0 or IS_NOBLE[b] or b == EDWARD:
+        if where < 0 or IS_NOBLE[b]:
             continue
-        if where == ENGLAND or (KIND[b] in MUSTER_ONLY and where != camp):
+        if where == ENGLAND or ((KIND[b] in MUSTER_ONLY or b == EDWARD) and where != camp):
             disband(s, b)
             gone += 1
     if gone:

@@ -1,0 +1,55 @@
+"""The kit's log check: no reader's log lines depend on what that reader may not see."""
+
+from dataclasses import fields
+
+import pytest
+from pydantic import Field
+
+from core.state import state_model
+from core.testing import ConformanceFailure, check_ruleset
+from tests.core.toygame import DuelState, HighCardDuel
+
+
+@state_model
+class NotedDuel(DuelState):
+    notes: list[str] = Field(default_factory=list)  # lines only a spectator reads
+
+
+class TellsTheSpectatorTheHands(HighCardDuel):
+    """Keeps a spectator's log whose lines name the cards North holds: a spectator cannot
+    see them, North (who acts) can, so only the spectator's log gives them away."""
+
+    state_type = NotedDuel
+
+    def setup(self, seed, scenario=None, options=None, players=None):
+        s = super().setup(seed, scenario, options, players)
+        return NotedDuel(**{f.name: getattr(s, f.name) for f in fields(DuelState)})
+
+    def apply(self, s, role, action):
+        super().apply(s, role, action)
+        if role == "south":
+            s.notes.append(f"South acted; North holds {sorted(s.hands['north'])}.")
+
+    def view(self, s, role):
+        view = super().view(s, role)
+        if role is None:
+            view["log"] = [*view["log"], *s.notes]
+        return view
+
+
+class TellsEveryoneItActed(TellsTheSpectatorTheHands):
+    """The same spectator's log, naming nothing hidden."""
+
+    def apply(self, s, role, action):
+        HighCardDuel.apply(self, s, role, action)
+        s.notes.append(f"{role.title()} acted.")
+
+
+def test_the_kit_catches_a_log_line_that_names_what_its_reader_may_not_see(tmp_path):
+    with pytest.raises(ConformanceFailure, match="the log tells a spectator what it may not see"):
+        check_ruleset(TellsTheSpectatorTheHands(), seeds=range(4), failure_dir=tmp_path)
+
+
+def test_a_log_kept_per_reader_passes_when_it_names_nothing_hidden(tmp_path):
+    report = check_ruleset(TellsEveryoneItActed(), seeds=range(4), failure_dir=tmp_path)
+    assert report.games == 8
