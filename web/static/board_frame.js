@@ -7,7 +7,8 @@
  * click on what is under it. opts:
  *   size()     the content's natural size [width, height] in CSS pixels at zoom 1;
  *   key        the storage key (the match id and the game), or null;
- *   maxScale   the largest zoom (default: 4 times the fit, at least 2).
+ *   maxScale   the largest zoom (default: 4 times the fit, at least 2);
+ *   barOutside the zoom buttons go above the frame, not over the board's corner.
  * It returns {refresh(), fit(), show(x, y, w, h)}: refresh() after each render (a new size
  * is fitted again unless the player zoomed), show() pans a content rectangle into view.
  *
@@ -48,10 +49,11 @@
 
     const button = (cls, text, title, onclick) =>
       G.el("button", { type: "button", class: "gs-zoom-btn " + cls, title, "aria-label": title, text, onclick });
-    frame.appendChild(G.el("div", { class: "gs-zoom-bar" },
+    const bar = frame.appendChild(G.el("div", { class: "gs-zoom-bar" + (opts.barOutside ? " outside" : "") },
       button("in", "+", "Zoom in", () => zoomBy(1.3)),
       button("out", "−", "Zoom out", () => zoomBy(1 / 1.3)),
       button("fit", "⤢", "Fit the board to the screen", () => { zoomed = null; save(); layout(); })));
+    if (opts.barOutside) frame.parentNode.insertBefore(bar, frame); // over a board that fills its frame
 
     const maxScale = () => opts.maxScale || Math.max(2, fitScale * 4);
     const minScale = () => fitScale * 0.75;

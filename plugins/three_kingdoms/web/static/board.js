@@ -171,6 +171,33 @@
     for (const c of me.down || []) down.appendChild(cardEl(c, "down"));
   }
 
+  /* --- the ring fits the screen (board_frame.js), a fight comes into view ------------------ */
+  const NARROWEST = 640; // px: below this the ring is drawn at this width and scaled down
+  let zoom = null;
+  let lastFight = null;
+
+  function fitRing(tk, view) {
+    if (!G.zoomable) return;
+    const frame = tk.querySelector(".tk-ring-frame");
+    const content = tk.querySelector(".tk-ring-content");
+    const page = G.pageData();
+    zoom = G.zoomable(frame, content, {
+      key: page.match ? page.match + ":ring" : null,
+      barOutside: true,
+      size() {
+        const w = Math.max(NARROWEST, frame.clientWidth);
+        content.style.width = w + "px";
+        return [w, tk.querySelector(".tk-ring").offsetHeight];
+      },
+    });
+    const fight = view.battle ? "battle:" + view.battle.land : view.field ? "field" : view.strategy ? "strategy" : null;
+    if (fight && fight !== lastFight) {
+      const centre = tk.querySelector(".tk-centre");
+      zoom.show(centre.offsetLeft, centre.offsetTop, centre.offsetWidth, centre.offsetHeight);
+    }
+    lastFight = fight;
+  }
+
   /* --- labels ------------------------------------------------------------------------- */
   const LABEL = {
     occupy: (a) => "Occupy with " + cardNames[a], plan: (a) => "Plan: " + cardNames[a],
@@ -200,6 +227,7 @@
       drawCentre(tk, view);
       drawHand(tk, view);
       paint(tk);
+      fitRing(tk, view);
     },
     roleName(role, view) {
       const p = (view.players || []).find((x) => x.seat === role);
