@@ -10,9 +10,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from core import text
 from core.match import Match
 from core.plugins import Registry, UnknownAgent, UnknownGame
 from core.ruleset import Action, IllegalAction
@@ -24,7 +26,7 @@ app = typer.Typer(
     help="Gameshelf: board games as plugins, played in a browser or headless.",
 )
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, soft_wrap=True)
 
 
 def _registry() -> Registry:
@@ -90,6 +92,10 @@ def simulate(
         int, typer.Option(min=1, help="worker processes (the results do not depend on it)")
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object, no bar")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(file_okay=False, help="write every game's file in this folder"),
+    ] = None,
 ) -> None:
     """Play many seeded bot games and summarise outcomes, winners and throughput."""
     registry = _registry()
@@ -112,6 +118,7 @@ def simulate(
         factories=factories,
         max_steps=max_steps,
         jobs=jobs,
+        save=save,
     )
     if as_json:
         result = run()
@@ -127,6 +134,8 @@ def simulate(
             task = bar.add_task(f"{game}", total=games)
             result = run(progress=lambda done: bar.update(task, completed=done))
         _print_summary(result)
+    if save is not None and not as_json:
+        console.print(f"game files in {save}/ (`gameshelf replay FILE` replays one)")
     if result.errors:
         raise typer.Exit(1)
 
@@ -158,72 +167,229 @@ def _print_summary(result: Any) -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game id")],
+    game: Annotated[str | None, typer.Argument(help="game id (not with --resume)")] = None,
     scenario: Annotated[str | None, typer.Option(help="scenario id")] = None,
     seat: Annotated[str | None, typer.Option(help="your role, or 'all' for hot-seat")] = None,
     seed: Annotated[int, typer.Option(help="seed of the game")] = 1,
     players: Annotated[int | None, typer.Option(help="player count")] = None,
     bot: Annotated[str, typer.Option(help="agent id for the other seats")] = "random",
+    save: Annotated[
+        Path | None, typer.Option(help="keep the game in this file, written after every move")
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(exists=True, dir_okay=False, help="go on with a saved game file"),
+    ] = None,
 ) -> None:
-    """Play at the terminal against bots, or hot-seat with --seat all."""
+    """Play at the terminal against bots, or hot-seat with --seat all.
+
+    Before each of your decisions: what happened since your last one, the board as your
+    seat sees it, the prompt and numbered choices. Type a number (or the choice's name),
+    `undo` to take back your last move while the rules allow it. Ctrl-C offers to save.
+    """
     registry = _registry()
-    entry = _game(registry, game)
-    match = Match(entry, scenario=scenario, seed=seed, players=players)
+    if resume is not None:
+        data = _read_game_file(resume)
+        entry = _game(registry, str(data.get("game")))
+        try:
+            match = Match.from_json(data, entry)
+        except (IllegalAction, ValueError, KeyError) as exc:
+            errors.print(f"[red]{resume} does not replay: {exc}[/]")
+            raise typer.Exit(2) from None
+        seed = match.seed
+        save = save or resume
+    else:
+        if game is None:
+            errors.print("[red]name a game (see `gameshelf list`) or give --resume FILE[/]")
+            raise typer.Exit(2)
+        entry = _game(registry, game)
+        try:
+            match = Match(entry, scenario=scenario, seed=seed, players=players)
+        except ValueError as exc:
+            errors.print(f"[red]{exc}[/]")
+            raise typer.Exit(2) from None
     humans = list(match.roles) if seat == "all" else [seat or match.roles[0]]
     unknown = [r for r in humans if r not in match.roles]
     if unknown:
         errors.print(f"[red]no seat {unknown[0]!r}; seats: {', '.join(match.roles)}[/]")
         raise typer.Exit(2)
-    factory = registry.agent(bot).factory
+    try:
+        factory = registry.agent(bot).factory
+    except UnknownAgent as exc:
+        errors.print(f"[red]{exc}[/]")
+        raise typer.Exit(2) from None
     bots = {r: factory(seed + i) for i, r in enumerate(match.roles) if r not in humans}
-    seen = 0
-    while match.outcome() is None:
-        match.play_bots(bots)
-        if match.outcome() is not None:
-            break
-        role = next(r for r in match.active() if r in humans)
-        seen = _show_turn(match, role, seen)
-        _ask(match, role)
-    log = match.state.log
-    for line in log[seen:]:
-        console.print(f"  {line}")
-    outcome = match.outcome()
-    assert outcome is not None
-    console.print(
-        f"[bold]Game over[/]: {outcome.text or outcome.reason} "
-        f"(winners: {', '.join(outcome.winners) or 'none, a draw'})"
-    )
+    seats = [
+        {
+            "role": r,
+            "kind": "human" if r in humans else "bot",
+            "agent": None if r in humans else bot,
+        }
+        for r in match.roles
+    ]
+    table = _Terminal(match, humans, seats, save)
+    try:
+        table.run(bots)
+    except (KeyboardInterrupt, EOFError):
+        console.print()
+        table.offer_to_save()
+        raise typer.Exit(130) from None
+    table.finish()
 
 
-def _show_turn(match: Match, role: str, seen: int) -> int:
-    log = match.state.log
-    for line in log[seen:]:
-        console.print(f"  {line}")
-    view = match.view(role)
-    console.rule(f"{role}")
-    console.print(f"[bold]{view.get('prompt', '')}[/]")
-    for i, action in enumerate(match.actions(role), 1):
-        label = action.type if action.arg is None else f"{action.type} {action.arg}"
-        console.print(f"  {i:>3}. {label}")
-    return len(log)
+class _Terminal:
+    """One game at the terminal: whose turn, what each human has seen, the game file."""
+
+    def __init__(
+        self, match: Match, humans: list[str], seats: list[dict[str, Any]], save: Path | None
+    ) -> None:
+        self.match = match
+        self.humans = humans
+        self.seats = seats
+        self.save = save
+        self.seen = {role: 0 for role in humans}  # log lines each human has been shown
+        self.last: str | None = None  # the human who acted last (hot-seat hand-over)
+
+    def run(self, bots: dict[str, Any]) -> None:
+        match = self.match
+        while match.outcome() is None:
+            match.play_bots(bots)
+            if match.outcome() is not None:
+                break
+            role = next(r for r in match.active() if r in self.humans)
+            if len(self.humans) > 1 and role != self.last:
+                self.hand_over(role)
+            self.show(role)
+            self.ask(role)
+            self.last = role
+            if self.save is not None:
+                self.write(self.save)
+
+    def name(self, role: str) -> str:
+        said = text.role_name(self.match.ruleset, role, self.match.view(None))
+        return escape(said if said == role else f"{said} ({role})")
+
+    def hand_over(self, role: str) -> None:
+        """Hot-seat: the next seat's hand appears only once its player says so."""
+        console.clear()
+        console.rule(f"[bold]Pass the device to {self.name(role)}[/]")
+        console.input(f"{self.name(role)}: press Enter when you are at the keyboard… ")
+        console.clear()
+
+    def show(self, role: str) -> None:
+        match = self.match
+        view = match.view(role)
+        log = view.get("log") or []
+        new = log[self.seen[role] :]
+        if new:
+            title = "since your last move" if self.seen[role] else "the game so far"
+            console.rule(f"[dim]{title} ({len(new)} line{'s' if len(new) != 1 else ''})[/]")
+            for line in new:
+                console.print(f"  {line}", markup=False, highlight=False)
+        self.seen[role] = len(log)
+        board = text.draw(match.ruleset, view)
+        if board is not None:
+            console.rule(f"[bold]{self.name(role)}[/]: the board as you see it")
+            console.print(board)
+        console.rule(f"[bold]{self.name(role)}[/]")
+        console.print(f"[bold]{escape(view.get('prompt', ''))}[/]", highlight=False)
+        for i, action in enumerate(match.actions(role), 1):
+            said = text.label(match.ruleset, action, view)
+            console.print(f"  {i:>3}. {said}", markup=False, highlight=False)
+        if match.undoable(role):
+            console.print("       (undo: take back your last move)", style="dim")
+
+    def ask(self, role: str) -> None:
+        match = self.match
+        actions = match.actions(role)
+        view = match.view(role)
+        names = {text.label(match.ruleset, a, view).casefold(): a for a in actions}
+        while True:
+            answer = console.input(f"{self.name(role)}> ").strip()
+            if answer in ("undo", "u") and match.undoable(role):
+                match.undo(role)
+                return
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                match.apply(role, actions[int(answer) - 1])
+                return
+            if answer.casefold() in names:
+                match.apply(role, names[answer.casefold()])
+                return
+            try:
+                typ, _, arg = answer.partition(" ")
+                value = int(arg) if arg.lstrip("-").isdigit() else arg or None
+                match.apply(role, Action(typ, value))
+                return
+            except IllegalAction as exc:
+                console.print(f"[red]{exc.reason}[/] Type a number from 1 to {len(actions)}.")
+
+    def write(self, path: Path) -> None:
+        data = {**self.match.to_json(), "seats": self.seats}
+        outcome = self.match.outcome()
+        data["outcome"] = outcome.model_dump() if outcome is not None else None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def offer_to_save(self) -> None:
+        """Ctrl-C: save where --save said, else ask for a file name (Enter: do not save)."""
+        path = self.save
+        if path is None:
+            default = f"{self.match.game_id}-{self.match.seed}.json"
+            try:
+                answer = console.input(
+                    f"Save the game to continue later? File name ({escape(default)}), "
+                    "or 'n' to quit without saving: "
+                ).strip()
+            except (KeyboardInterrupt, EOFError):
+                console.print("\nNot saved.")
+                return
+            if answer.lower() in ("n", "no"):
+                console.print("Not saved.")
+                return
+            path = Path(answer or default)
+        self.write(path)
+        console.print(
+            f"Saved to {path}: `gameshelf play --resume {path}` goes on with it, "
+            f"`gameshelf replay {path}` replays it.",
+            soft_wrap=True,
+            highlight=False,
+        )
+
+    def finish(self) -> None:
+        match = self.match
+        view = match.view(self.humans[0])
+        log = view.get("log") or []
+        new = log[min(self.seen.values()) :]
+        if new:
+            console.rule(f"[dim]to the end ({len(new)} line{'s' if len(new) != 1 else ''})[/]")
+            for line in new:
+                console.print(f"  {line}", markup=False, highlight=False)
+        board = text.draw(match.ruleset, view)
+        if board is not None:
+            console.rule("The board at the end")
+            console.print(board)
+        outcome = match.outcome()
+        assert outcome is not None
+        console.print(
+            f"[bold]Game over[/]: {outcome.text or outcome.reason} "
+            f"(winners: {', '.join(outcome.winners) or 'none, a draw'})",
+            highlight=False,
+        )
+        if self.save is not None:
+            self.write(self.save)
+            console.print(f"The game is saved in {self.save}.", soft_wrap=True, highlight=False)
 
 
-def _ask(match: Match, role: str) -> None:
-    actions = match.actions(role)
-    while True:
-        answer = console.input(f"{role}> ").strip()
-        if answer in ("undo", "u") and match.undoable(role):
-            match.undo(role)
-            return
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            match.apply(role, actions[int(answer) - 1])
-            return
-        try:
-            typ, _, arg = answer.partition(" ")
-            match.apply(role, Action(typ, int(arg) if arg.lstrip("-").isdigit() else arg or None))
-            return
-        except IllegalAction as exc:
-            console.print(f"[red]{exc.reason}[/] Type a number from 1 to {len(actions)}.")
+def _read_game_file(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        errors.print(f"[red]{path} is not a game file: {exc}[/]")
+        raise typer.Exit(2) from None
+    if not isinstance(data, dict) or "game" not in data or "seed" not in data:
+        errors.print(f"[red]{path} is not a game file (it needs at least game and seed)[/]")
+        raise typer.Exit(2)
+    return data
 
 
 # --- replay -------------------------------------------------------------------------------
@@ -231,13 +397,17 @@ def _ask(match: Match, role: str) -> None:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="a saved match")],
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="a game file")],
     check: Annotated[bool, typer.Option("--check", help="re-check every action")] = False,
+    board: Annotated[
+        bool, typer.Option("--board", help="end with the board, every seat's view")
+    ] = False,
 ) -> None:
-    """Re-run a saved match (from the conformance kit, the web app or `simulate`)."""
-    data = json.loads(file.read_text())
+    """Re-run a saved game: from `play --save`, `simulate --save`, the web app's
+    download or a conformance-kit failure."""
+    data = _read_game_file(file)
     registry = _registry()
-    match = Match.unplayed(data, _game(registry, data["game"]))
+    match = Match.unplayed(data, _game(registry, str(data["game"])))
     for i, item in enumerate(data.get("history", ())):
         try:
             match.apply(item["role"], {"type": item["type"], "arg": item.get("arg")})
@@ -251,7 +421,16 @@ def replay(
             raise typer.Exit(1) from None
     if not check:
         for line in match.state.log:
-            console.print(line)
+            console.print(line, markup=False, highlight=False)
+    if board:
+        roles: list[str | None] = [*match.roles] if match.outcome() is not None else [None]
+        for role in roles:
+            drawn = text.draw(match.ruleset, match.view(role))
+            if drawn is not None:
+                console.rule(f"as {role} sees it" if role else "as a spectator sees it")
+                console.print(drawn)
+    if data.get("error"):
+        console.print(f"[yellow]saved with an error: {data['error']}[/]")
     outcome = match.outcome()
     console.print(
         f"{match.seq} actions replayed"

@@ -36,6 +36,7 @@ from plugins.hammer_scots import (  # noqa: F401 (each module registers its step
 from plugins.hammer_scots.model import DATA_MODEL, SIDES
 from plugins.hammer_scots.setup import new_game
 from plugins.hammer_scots.state import State, machine
+from plugins.hammer_scots.text import TEXT
 from plugins.hammer_scots.victory import outcome
 from plugins.hammer_scots.view import board_view, shuffle_hidden
 
@@ -78,6 +79,8 @@ class HammerOfTheScots(StepRuleset[State]):
     machine = machine
     # The SVG board the web app draws from ``view.board_view`` (template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
+    # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.
+    text = TEXT
 
     def setup(
         self,

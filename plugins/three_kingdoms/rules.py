@@ -48,6 +48,7 @@ from plugins.three_kingdoms import (  # noqa: F401
 )
 from plugins.three_kingdoms.setup import new_game
 from plugins.three_kingdoms.state import ROLES, TKState, machine
+from plugins.three_kingdoms.text import TEXT
 
 # A bound on one game's length with the default round limit: 10 setup choices, then at
 # most 14 decisions a turn (1 roll; at most 5 to resolve the space: deploy + 3 cards +
@@ -96,6 +97,8 @@ class ThreeKingdoms(StepRuleset[TKState]):
     machine = machine
     # The board the web app draws from ``view.board_view`` (its template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
+    # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.
+    text = TEXT
 
     def setup(
         self,

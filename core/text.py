@@ -1,0 +1,83 @@
+"""A game's board as text, for ``gameshelf play``: what a seat sees, drawn with rich.
+
+A ruleset may carry ``text``, a :class:`TextBoard` its plugin makes (the game's text board
+belongs to the game, like its web board):
+
+- ``board(view)`` returns a rich renderable (a table, a group of panels) of one seat's
+  view. It is handed the *view*, never the state, so it cannot show what the seat may not
+  see;
+- ``label(action, view)`` names a choice as players name it ("Wallace", "Fire with Moray",
+  "Occupy with 諸葛亮 Zhuge Liang"), or ``None`` to leave it to the generic words;
+- ``role_name(role, view)`` names a seat ("曹操 Cao Cao" for ``p2``), or ``None``: its id.
+
+A game without one still plays at the terminal: its prompt, and each action as its type and
+argument in words. The core names no game here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+
+from core.ruleset import JSON, Action
+
+
+def _no_label(action: Action, view: JSON) -> str | None:
+    return None
+
+
+def _no_name(role: str, view: JSON) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class TextBoard:
+    """How a game draws a seat's view at the terminal and names its choices."""
+
+    board: Callable[[JSON], RenderableType | None]
+    label: Callable[[Action, JSON], str | None] = _no_label
+    role_name: Callable[[str, JSON], str | None] = _no_name
+
+
+def text_board(ruleset: Any) -> TextBoard | None:
+    """The ruleset's text board, if its game ships one."""
+    board = getattr(ruleset, "text", None)
+    return board if isinstance(board, TextBoard) else None
+
+
+def words(ident: object) -> str:
+    """An id in words: ``"move_where"`` -> ``"move where"``."""
+    return str(ident).replace("_", " ")
+
+
+def generic_label(action: Action) -> str:
+    """What a choice is called when its game does not say: "done", "card 3"."""
+    if action.arg is None:
+        return words(action.type)
+    return f"{words(action.type)} {words(action.arg)}"
+
+
+def label(ruleset: Any, action: Action, view: JSON) -> str:
+    """A choice named as players name it: the game's words, else the generic ones."""
+    board = text_board(ruleset)
+    if board is not None:
+        said = board.label(action, view)
+        if said:
+            return said
+    return generic_label(action)
+
+
+def role_name(ruleset: Any, role: str, view: JSON) -> str:
+    """What players call a seat: the game's name for it, else its id."""
+    board = text_board(ruleset)
+    said = board.role_name(role, view) if board is not None else None
+    return said or role
+
+
+def draw(ruleset: Any, view: JSON) -> RenderableType | None:
+    """The board of ``view`` as a renderable, or ``None`` for a game without a text board."""
+    board = text_board(ruleset)
+    return board.board(view) if board is not None else None

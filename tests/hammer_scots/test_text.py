@@ -1,0 +1,106 @@
+"""The board at the terminal (``gameshelf play``): what a seat sees, its choices in words."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from core.agents import RandomAgent
+from core.rng import Rng
+from core.ruleset import Action
+from core.text import label, role_name
+from plugins.hammer_scots.rules import RULESET
+from plugins.hammer_scots.text import board
+
+E, S = "England", "Scotland"
+
+
+def drawn(s, role):
+    console = Console(record=True, width=200, color_system=None)
+    console.print(board(RULESET.view(s, role)))
+    return console.export_text()
+
+
+def row(text, area):
+    return next(line for line in text.splitlines() if line.startswith(f"│ {area} "))
+
+
+def test_a_seat_sees_its_blocks_by_name_and_strength_and_the_enemys_as_a_count():
+    s = RULESET.setup(1, "braveheart")
+    scots = drawn(s, S)
+    assert "Wallace 4/4" in row(scots, "Fife")
+    english = drawn(s, E)
+    assert "3 blocks" in row(english, "Fife")
+    assert "Wallace" not in english
+    assert "Nobles on the map: England 11, Scotland 3" in english  # Moray counts
+
+
+def test_pools_and_the_hand_are_shown_as_the_seat_may_see_them():
+    s = RULESET.setup(1, "braveheart")
+    text = drawn(s, S)
+    assert "Scotland's pool: 7 blocks: Campbell 4/4" in text
+    assert "England's pool: 9 blocks\n" in text
+    hand = RULESET.view(s, S)["hand"]
+    cards = (c["name"] + (" (event)" if c["event"] else "") for c in hand)
+    assert "Your hand: " + ", ".join(cards) in text
+
+
+def test_the_text_shows_nothing_the_seat_may_not_see():
+    """Rearranging what a seat may not see leaves its text board as it was."""
+    s = RULESET.setup(3, "braveheart")
+    agent = RandomAgent(3)
+    battles = 0
+    for step in range(1500):
+        if RULESET.outcome(s) is not None:
+            break
+        if step % 50 == 0 or s.battle >= 0:
+            battles += s.battle >= 0
+            for role in (E, S):
+                other = RULESET.copy_state(s)
+                RULESET.shuffle_hidden(other, role, Rng(seed=step))
+                assert drawn(other, role) == drawn(s, role)
+        role = RULESET.active(s)[0]
+        RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+    assert battles  # a battle was drawn too
+
+
+def test_a_battle_is_drawn_row_by_row():
+    s = RULESET.setup(3, "braveheart")
+    agent = RandomAgent(3)
+    while s.battle < 0:
+        role = RULESET.active(s)[0]
+        RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+    text = drawn(s, S)
+    assert "Battle of " in text
+    assert "attacks" in text
+    assert "defends" in text
+    assert "│ reserve" in text
+
+
+def test_choices_are_named_as_players_name_them():
+    view = RULESET.view(RULESET.setup(1, "braveheart"), S)
+    assert label(RULESET, Action("block", "wallace"), view) == "Wallace"
+    assert label(RULESET, Action("area", "lanark"), view) == "Lanark"
+    assert label(RULESET, Action("fire", "wallace"), view) == "Fire with Wallace"
+    assert label(RULESET, Action("hit", "moray"), view) == "Hit on Moray"
+    assert label(RULESET, Action("card", "herald"), view) == "Herald (event)"
+    assert label(RULESET, Action("card", "move2_4"), view) == "Move 2"
+    assert label(RULESET, Action("done"), view) == "Done"
+    assert label(RULESET, Action("stop"), view) == "Stop here"
+    assert label(RULESET, Action("crown", "bruce"), view) == "Crown Bruce"
+    assert role_name(RULESET, S, view) == S
+
+
+def test_every_choice_of_a_game_has_a_players_name():
+    """No choice falls back to its id ("block york_knights") in a whole game."""
+    for seed, scenario in ((5, "braveheart"), (6, "the_bruce"), (7, "braveheart")):
+        s = RULESET.setup(seed, scenario)
+        agent = RandomAgent(seed)
+        while RULESET.outcome(s) is None:
+            role = RULESET.active(s)[0]
+            actions = RULESET.actions(s, role)
+            view = RULESET.view(s, role)
+            for action in actions:
+                said = label(RULESET, action, view)
+                assert "_" not in said, (action, said)
+                assert action.arg is None or str(action.arg) not in said, (action, said)
+            RULESET.apply(s, role, agent.choose(RULESET, s, role, actions))
