@@ -4,10 +4,16 @@ Game ``i`` of a run with base seed ``K`` uses seed ``K + i``, and its bots are s
 the same number, so any game of a run can be played again on its own. With ``jobs > 1`` the
 games are shared among worker processes (forked, so they inherit the loaded plugins); every
 figure but the time is the same whatever the number of jobs.
+
+With ``save`` (a folder), every game is written there as a game file,
+``<game>-<scenario>-<seed>.json`` (the form ``Match.to_json`` gives, which
+``gameshelf replay`` reads); a game that failed is saved too, up to its last accepted
+action, with ``"error"`` saying what went wrong.
 """
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import statistics
 import time
@@ -15,6 +21,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from core.agents import Agent
@@ -86,16 +93,42 @@ def play_one(
     players: int | None,
     factories: Sequence[AgentFactory],
     max_steps: int,
+    save: Path | None = None,
 ) -> Match:
-    """One bot game to its end (or ``max_steps``, which raises ``RuntimeError``)."""
+    """One bot game to its end (or ``max_steps``, which raises ``RuntimeError``); with
+    ``save``, its game file is written in that folder, failed or not."""
     match = Match(game, scenario=scenario, seed=seed, players=players)
     agents = {
         role: factories[i % len(factories)](seed * 31 + i) for i, role in enumerate(match.roles)
     }
-    match.play_bots(agents, limit=max_steps)
-    if match.outcome() is None:
-        raise RuntimeError(f"no outcome after {match.seq} actions")
+    try:
+        match.play_bots(agents, limit=max_steps)
+        if match.outcome() is None:
+            raise RuntimeError(f"no outcome after {match.seq} actions")
+    except Exception as exc:
+        if save is not None:
+            save_game(match, save, error=_describe(exc))
+        raise
+    if save is not None:
+        save_game(match, save)
     return match
+
+
+def game_file_name(match: Match) -> str:
+    return f"{match.game_id}-{match.scenario}-{match.seed}.json"
+
+
+def save_game(match: Match, folder: Path, error: str | None = None) -> Path:
+    """Write ``match`` as a game file in ``folder`` (made if missing); returns its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / game_file_name(match)
+    data = match.to_json()
+    outcome = match.outcome()
+    data["outcome"] = outcome.model_dump() if outcome is not None else None
+    if error is not None:
+        data["error"] = error
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return path
 
 
 def simulate(
@@ -109,10 +142,11 @@ def simulate(
     max_steps: int | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    save: Path | None = None,
 ) -> SimulationResult:
     scenario_id = game.info.scenario(scenario).id
     limit = max_steps if max_steps is not None else game.info.max_actions
-    batch = _Batch(game, scenario_id, players, factories, limit)
+    batch = _Batch(game, scenario_id, players, factories, limit, save)
     seeds = range(seed, seed + games)
     started = time.perf_counter()
     if jobs <= 1:
@@ -132,6 +166,7 @@ class _Batch:
     players: int | None
     factories: Sequence[AgentFactory]
     limit: int
+    save: Path | None = None
 
     def play(
         self, seeds: Sequence[int], progress: Callable[[int], None] | None = None
@@ -140,7 +175,13 @@ class _Batch:
         for game_seed in seeds:
             try:
                 match = play_one(
-                    self.game, self.scenario, game_seed, self.players, self.factories, self.limit
+                    self.game,
+                    self.scenario,
+                    game_seed,
+                    self.players,
+                    self.factories,
+                    self.limit,
+                    self.save,
                 )
             except Exception as exc:
                 result.errors.append(GameError(game_seed, _describe(exc), 0))
