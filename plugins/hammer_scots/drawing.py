@@ -9,7 +9,8 @@ points of both areas' outlines, two areas that share an edge without a border.
 ``DRAWING`` is the JSON-ready part of every view (the same object each time)::
 
     {"size": [1140, 1567],
-     "areas": {"lennox": {"d": "m409 873 12 -5 ...z", "label": [409, 843], "columns": 3}, ...},
+     "areas": {"lennox": {"d": "m409 873 12 -5 ...z", "label": [409, 843], "columns": 3,
+                "tint": "lowlands"}, ...},
      "borders": ["m... ...", ...],          # in the order of map.json's borders
      "islands": [{"name": "Skye", "d": "m...z"}, ...],
      "seas": [{"id": "north_sea", "name": "North Sea", "at": [1078, 520], "small": false}]}
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import json
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -33,6 +34,7 @@ class _Frozen(BaseModel):
 
 
 class AreaDrawing(_Frozen):
+    tint: Literal["highlands", "lowlands", "england"]
     outline: tuple[Point, ...]
     label: Point
     columns: int
@@ -110,7 +112,12 @@ BOARD = load()
 DRAWING: dict[str, Any] = {
     "size": list(BOARD.size),
     "areas": {
-        aid: {"d": _path(a.outline, True), "label": list(a.label), "columns": a.columns}
+        aid: {
+            "d": _path(a.outline, True),
+            "label": list(a.label),
+            "columns": a.columns,
+            "tint": a.tint,
+        }
         for aid, a in BOARD.areas.items()
     },
     "borders": [_path(b.line, False) for b in BOARD.borders],

@@ -323,3 +323,59 @@ def test_blocks_and_the_legend_explain_themselves(browser: Any, site: str) -> No
     names = page.locator(".hs-area-name").all_inner_texts()
     assert len(names) == 23
     close(page)
+
+
+def test_three_kingdoms_names_are_never_cut_on_a_phone(browser: Any, site: str) -> None:
+    match, token = new_match(site, "three_kingdoms")
+    page = open_page(browser, "phone")
+    visit(page, site, match, token)
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.tk-land-name span, .tk-owner, .tk-province')]"
+        ".filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)"
+    )
+    assert cut == []
+    buttons = page.evaluate(
+        "() => [...document.querySelectorAll('#actions button')].map((b) => {"
+        " const r = b.getBoundingClientRect(); return [r.left, r.right, b.scrollWidth,"
+        " b.clientWidth]; })"
+    )
+    assert buttons
+    assert all(left >= 0 and right <= 390 and sw <= cw + 1 for left, right, sw, cw in buttons)
+    close(page)
+
+
+def test_a_long_press_on_a_phone_tells_what_a_block_is(browser: Any, site: str) -> None:
+    match, token = new_match(site, "hammer_scots")
+    page = open_page(browser, "phone")
+    visit(page, site, match, token)
+    page.evaluate(
+        "() => { const b = document.querySelector('.hs-map .hs-block.face-up');"
+        " const r = b.getBoundingClientRect();"
+        " b.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, pointerType: 'touch',"
+        " pointerId: 7, clientX: r.left + 5, clientY: r.top + 5})); }"
+    )
+    page.wait_for_selector(".gs-tip")
+    assert "Strength" in page.locator(".gs-tip").inner_text()
+    close(page)
+
+
+def test_dragging_the_map_pans_it_and_clicks_nothing(browser: Any, site: str) -> None:
+    match, token = new_match(site, "hammer_scots")
+    page = open_page(browser, "desktop")
+    visit(page, site, match, token)
+    page.click(".gs-zoom-btn.in")
+    page.click(".gs-zoom-btn.in")
+    before = box(page, ".hs-map")
+    card = box(page, ".hs-hand .hs-card.legal")  # a card is to be chosen: nothing else acts
+    frame = box(page, ".gs-zoom")
+    x, y = frame["left"] + 150, frame["top"] + 300
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y + 40, steps=6)
+    page.mouse.up()
+    after = box(page, ".hs-map")
+    assert after["left"] == pytest.approx(before["left"] + 60, abs=2)
+    assert after["top"] == pytest.approx(before["top"] + 40, abs=2)
+    assert box(page, ".hs-hand .hs-card.legal") == card
+    assert page.locator("#message").is_hidden()
+    close(page)

@@ -183,7 +183,7 @@
     const moving = view.moving || {};
     const areas = G.svg("g", { class: "hs-areas" });
     for (const a of view.areas) {
-      const cls = ["hs-area", a.country === "England" ? "england" : "scotland", a.contested ? "contested" : "", a.attacker ? "battle" : "",
+      const cls = ["hs-area", a.country === "England" ? "england" : "scotland", "tint-" + D.areas[a.id].tint, a.contested ? "contested" : "", a.attacker ? "battle" : "",
         moving.at === a.id ? "moving-at" : "", moving.from === a.id ? "moving-from" : "", view.battle && view.battle.area === a.id ? "fighting" : ""].join(" ");
       areas.appendChild(G.svg("g", { class: cls, "data-act-type": "area", "data-act-arg": a.id, "data-area": a.id },
         G.svg("path", { class: "hs-shape", d: D.areas[a.id].d }),
