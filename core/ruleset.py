@@ -309,15 +309,25 @@ class StepRuleset(Ruleset[S]):
         self.machine.apply(state, role, action)  # nobody is active once the game is over
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
-        step = self.machine.steps[state.step]
-        for role in step.active(state):
+        machine = self.machine
+        for role in machine.steps[state.step].active(state):
             if role in among:
-                return role, list(step.actions(state, role))
+                return role, list(machine.actions(state, role))
         return None
 
     def play(self, state: S, role: Role, action: Action) -> None:
-        # Unchecked (see Ruleset.play): straight to the current step's handler.
-        self.machine.steps[state.step].handlers[action.type](state, role, action.arg)
+        # Unchecked (see Ruleset.play): straight to the handler.
+        self.machine.play(state, role, action)
+
+    def load_state(self, text: str) -> S:
+        state: S = self.state_type.from_json(text)  # type: ignore[assignment]
+        self.machine.check(state)  # a frame this machine would misread: refused
+        return state
+
+    def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:
+        """The secrets the current step keeps (a secret choice's choices); a game with
+        hidden parts of its own extends this."""
+        self.machine.current(state).hide(state, role, rng)
 
     def view(self, state: S, role: Role | None) -> JSON:
         acts = self.actions(state, role) if role is not None else []
@@ -330,6 +340,7 @@ class StepRuleset(Ruleset[S]):
             "actions": action_menu(acts),
             "log": list(state.log),
         }
+        view.update(self.machine.current(state).public(state, role))
         outcome = self.outcome(state)
         view["outcome"] = outcome.model_dump() if outcome else None
         view.update(self.board_view(state, role))

@@ -5,7 +5,8 @@ A game's state is a pydantic model it owns: a subclass of :class:`GameState` dec
 JSON and back exactly (``to_json``/``from_json``). The core reads:
 
 - ``step``: the name of the current step of the game's state machine (``core.steps``);
-- ``stack``: steps to return to when a called sub-procedure finishes;
+- ``stack``: the frames of the steps the machine is in, the current one on top
+  (``core.frames``): a called step's arguments and working values, a procedure's position;
 - ``active``: the roles that must act now (kept by the steps);
 - ``rng``: the seeded generator (``core.rng``), whose epoch tells undo what is new;
 - ``log``: the public log, in words a player understands.
@@ -17,6 +18,7 @@ from typing import Self
 
 from pydantic import Field
 
+from core.frames import Frame
 from core.rng import Rng
 from core.state_model import dump_json, load_json, state_model
 
@@ -28,7 +30,7 @@ class GameState:
     """Base class of every game's state."""
 
     step: str = ""
-    stack: list[str] = Field(default_factory=list)
+    stack: list[Frame] = Field(default_factory=list)
     active: list[str] = Field(default_factory=list)
     rng: Rng
     log: list[str] = Field(default_factory=list)

@@ -52,3 +52,8 @@ def dump_json(model: Any) -> str:
 def load_json(cls: type[T], text: str | bytes) -> T:
     """A state model back from :func:`dump_json`'s text, validated (unknown fields refused)."""
     return _adapter(cls).validate_json(text)
+
+
+def load_python(cls: type[T], data: Any) -> T:
+    """A state model from its JSON-shaped Python form (dicts and lists), validated."""
+    return _adapter(cls).validate_python(data)

@@ -1,6 +1,6 @@
 """A game's sequence of play as a table of named steps.
 
-Each step is a class with a ``name``, a ``prompt``, the legal ``actions`` of a role, and one
+Each step is a class with a ``name``, a ``prompt``, the legal actions of a role, and one
 handler per action type, ``on_<type>(state, role, arg)``. A :class:`StepMachine` registers
 the steps of one game and dispatches to the step named by ``state.step``::
 
@@ -8,29 +8,72 @@ the steps of one game and dispatches to the step named by ``state.step``::
 
     @machine.step
     class MoveWhere(Step[State]):
-        name = "move_where"
-        waiting = "moving"
+        name, waiting = "move_where", "moving"
 
         def prompt(self, s, role): ...
-        def actions(self, s, role): yield Action("area", "north_wood")
+        def options(self, s, role):          # every choice, with why a refused one is refused
+            for area in neighbours(s):
+                yield Action("area", area), refusal(s, area)   # None: legal
         def on_area(self, s, role, area): ...
 
-Entering a step resets its fields in one place (``Step.begin``). A step can *call* another
-as a sub-procedure (a battle in the middle of a movement phase, an event's sub-choice) and
-the callee *finishes* back to its caller, which ``resume``\\ s; the return addresses live in
-``state.stack``, so the state stays plain JSON.
+**Legality, once.** A step lists its decisions either with ``actions`` (every legal action)
+or, when some choices are refused for a reason worth telling, with ``options``: pairs of an
+action and ``None`` (legal) or the reason it is refused. ``actions`` and the refusal of an
+illegal action then both come from ``options``.
+
+**Frames, calls and results.** Every step on the machine has a :class:`~core.frames.Frame`
+on ``state.stack``, the current one on top. ``enter`` replaces the current step, ``call``
+enters a step above it as a sub-procedure, and ``finish`` returns a result to the caller's
+``resume``. A step with arguments names its frame model as ``frame_type``::
+
+    @frame_model
+    class Plan:
+        ops: int
+        placed: int = 0                       # a working value, kept in the frame
+
+    @machine.step
+    class Place(Step[State]):
+        name, frame_type = "place", Plan
+
+        def on_country(self, s, role, country):
+            plan = self.frame(s)
+            plan.placed += 1
+            if plan.placed == plan.ops:
+                machine.finish(s, plan.placed)   # the caller's resume(s, result) gets 4
+
+    machine.call(s, "place", Plan(ops=4))
+
+**Transitions are queued.** ``enter``, ``call`` and ``finish`` made while the machine is at
+work (in a handler, a ``begin`` or a ``resume``) are carried out once that function has
+returned, in the order they were made, by one loop that runs ``begin``\\ s and ``resume``\\ s
+until the machine rests on a step that waits for a decision. Made from outside (a game's
+setup, a test), they start that loop themselves. Nothing re-enters a step while it runs, so a
+transition may stand anywhere in a function. A loop that never rests is stopped with an
+error (``RUNAWAY``).
+
+**Ambient actions** (:class:`Ambient`) are offered in a declared set of steps beside each
+step's own actions. **Procedures** (``core.procedure``) are steps declared as a sequence of
+steps and functions; **secret simultaneous choices** (``core.secret``) are a step kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from core.ruleset import Action, IllegalAction, Role
+from core.frames import Frame, new_frame
+from core.rng import Rng
+from core.ruleset import JSON, Action, IllegalAction, Role
 from core.state import GameState
 
 S = TypeVar("S", bound=GameState)
 Handler = Callable[[Any, Role, Any], None]
+Option = tuple[Action, str | None]  # an action, and why it is refused (None: it is legal)
+
+# More transitions than this in one action, and the machine is taken to be going round in
+# circles: a step that enters itself, a procedure whose loop never calls a waiting step.
+RUNAWAY = 10_000
 
 
 class Step(Generic[S]):
@@ -38,32 +81,106 @@ class Step(Generic[S]):
 
     name: ClassVar[str]
     waiting: ClassVar[str] = "deciding"  # "Waiting for north — deciding."
+    frame_type: ClassVar[type[Any] | None] = None  # the model of its frame, if it has one
+    signature: ClassVar[str] = ""  # a procedure's declaration, saved in its frame
     handlers: dict[str, Handler]
 
-    def begin(self, s: S) -> None:
-        """Called on entering the step: set up its fields (default: nothing)."""
+    def bind(self, machine: StepMachine[S]) -> None:
+        """Called once, when ``machine`` registers the step (default: nothing)."""
 
-    def resume(self, s: S) -> None:
-        """Called when a sub-step called from here finishes (default: nothing)."""
+    def begin(self, s: S) -> None:
+        """Called on entering the step: set up its frame and fields (default: nothing)."""
+
+    def resume(self, s: S, result: Any) -> None:
+        """Called when a step called from here finishes with ``result`` (default: nothing)."""
+
+    def frame(self, s: S) -> Any:
+        """This step's frame model (the top of the stack while the step runs)."""
+        return s.stack[-1].args
 
     def active(self, s: S) -> Sequence[Role]:
-        """The roles that must act (default: ``state.active``)."""
+        """The roles the game waits for (default: ``state.active``)."""
         return s.active
+
+    def actors(self, s: S) -> Sequence[Role]:
+        """The roles that may act: those awaited, and in a secret choice those who chose."""
+        return self.active(s)
 
     def prompt(self, s: S, role: Role) -> str:
         """What ``role`` is asked to do, imperative ("Choose a card to play.")."""
         return "Choose an action."
 
+    def options(self, s: S, role: Role) -> Iterable[Option]:
+        """Every choice of ``role`` with ``None`` if legal or the reason it is refused."""
+        for action in self.actions(s, role):
+            yield action, None
+
     def actions(self, s: S, role: Role) -> Iterable[Action]:
-        """Every legal action of an active ``role``; a generator is fine."""
+        """Every legal action of an acting ``role``; a generator is fine."""
         return ()
 
     def why_not(self, s: S, role: Role, action: Action) -> str | None:
         """Why ``action`` is illegal, in the rule's words; ``None`` for the generic reason."""
         return None
 
+    def public(self, s: S, role: Role | None) -> JSON:
+        """What the step adds to every view (a secret choice: who has chosen)."""
+        return {}
+
+    def hide(self, s: S, role: Role | None, rng: Rng) -> None:
+        """Rearrange what the step keeps that ``role`` may not see (default: nothing)."""
+
+    def handle(self, s: S, role: Role, action: Action) -> None:
+        """The handler of an action type without an ``on_<type>`` method."""
+        raise RuntimeError(f"step {self.name!r} has no handler for {action.type!r}")
+
+    # Stand-ins installed by ``StepMachine.step`` for a step that writes only ``options``.
+
+    def _actions_from_options(self, s: S, role: Role) -> Iterator[Action]:
+        for action, refusal in self.options(s, role):
+            if refusal is None:
+                yield action
+
+    def _why_not_from_options(self, s: S, role: Role, action: Action) -> str | None:
+        for option, refusal in self.options(s, role):
+            if option == action:
+                return refusal
+        return None
+
+
+class Ambient(Generic[S]):
+    """An action a role may take in any of a declared set of steps, beside their own.
+
+    Declared once with ``StepMachine.ambient``: ``steps`` names where it is offered,
+    ``options`` (or ``actions``) says to whom and which, ``on_<type>`` carries it out. It is
+    offered only to a role that may act in the current step.
+    """
+
+    name: ClassVar[str]
+    steps: ClassVar[frozenset[str]]
+    handlers: dict[str, Handler]
+
+    def options(self, s: S, role: Role) -> Iterable[Option]:
+        for action in self.actions(s, role):
+            yield action, None
+
+    def actions(self, s: S, role: Role) -> Iterable[Action]:
+        return ()
+
+    def _legal(self, s: S, role: Role) -> Iterator[Action]:
+        for action, refusal in self.options(s, role):
+            if refusal is None:
+                yield action
+
+    def why_not(self, s: S, role: Role, action: Action) -> str | None:
+        for option, refusal in self.options(s, role):
+            if option == action:
+                return refusal
+        return None
+
 
 StepT = TypeVar("StepT", bound=type[Step[Any]])
+AmbientT = TypeVar("AmbientT", bound=type[Ambient[Any]])
 
 
 class StepMachine(Generic[S]):
@@ -77,6 +194,9 @@ class StepMachine(Generic[S]):
     def __init__(self, role_name: Callable[[S, Role], str] | None = None) -> None:
         self.steps: dict[str, Step[S]] = {}
         self.role_name: Callable[[S, Role], str] = role_name or _role_id
+        self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
+        # The queues of transitions of the states the machine is at work on, by state id.
+        self._queues: dict[int, deque[tuple[Any, ...]]] = {}
 
     # --- registration ----------------------------------------------------------------
 
@@ -86,10 +206,27 @@ class StepMachine(Generic[S]):
         if name in self.steps:
             raise ValueError(f"step {name!r} is registered twice")
         instance = cls()
-        instance.handlers = {
-            attr[3:]: getattr(instance, attr) for attr in dir(cls) if attr.startswith("on_")
-        }
+        instance.handlers = _handlers(instance)
+        if cls.options is not Step.options:  # legality from one function (see the module)
+            if cls.actions is Step.actions:
+                instance.actions = instance._actions_from_options  # type: ignore[method-assign]
+            if cls.why_not is Step.why_not:
+                instance.why_not = instance._why_not_from_options  # type: ignore[method-assign]
+        for ambient in self.ambients.get(name, ()):
+            _check_clash(ambient, instance)
         self.steps[name] = instance
+        instance.bind(self)
+        return cls
+
+    def ambient(self, cls: AmbientT) -> AmbientT:
+        """Class decorator: offer an :class:`Ambient` action in each of its ``steps``."""
+        instance = cls()
+        instance.handlers = _handlers(instance)
+        for name in sorted(cls.steps):
+            step = self.steps.get(name)
+            if step is not None:
+                _check_clash(instance, step)
+            self.ambients.setdefault(name, []).append(instance)
         return cls
 
     def __getitem__(self, name: str) -> Step[S]:
@@ -97,24 +234,108 @@ class StepMachine(Generic[S]):
 
     # --- moving between steps -------------------------------------------------------
 
-    def enter(self, s: S, name: str) -> None:
-        """Go to step ``name`` and let it set itself up."""
-        step = self.steps[name]
-        s.step = name
-        step.begin(s)
+    def enter(self, s: S, name: str, args: Any = None) -> None:
+        """Go to step ``name`` in place of the current one (with its frame ``args``)."""
+        self._transition(s, ("enter", name, self._frame_args(name, args)))
 
-    def call(self, s: S, name: str, then: str | None = None) -> None:
-        """Enter ``name`` as a sub-procedure; ``finish`` returns to ``then`` (default: here)."""
-        s.stack.append(then if then is not None else s.step)
-        self.enter(s, name)
+    def call(self, s: S, name: str, args: Any = None) -> None:
+        """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
+        self._transition(s, ("call", name, self._frame_args(name, args)))
 
-    def finish(self, s: S) -> None:
-        """Return from a called sub-procedure to its caller, which resumes."""
-        if not s.stack:
-            raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
-        name = s.stack.pop()
+    def finish(self, s: S, result: Any = None) -> None:
+        """End the current step, a called one, and hand ``result`` to its caller's resume."""
+        self._transition(s, ("finish", result))
+
+    def reset(self, s: S, name: str, args: Any = None) -> None:
+        """Empty the stack and enter ``name``: the start of a game, or its end."""
+        self._transition(s, ("reset", name, self._frame_args(name, args)))
+
+    def place(self, s: S, name: str, args: Any = None) -> None:
+        """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
+        s.stack[:] = [new_frame(name, self._frame_args(name, args), self.steps[name].signature)]
         s.step = name
-        self.steps[name].resume(s)
+
+    def trail(self, s: S) -> list[str]:
+        """The steps on the stack, the first caller first and the current step last."""
+        return [frame.step for frame in s.stack]
+
+    def pending(self, s: S) -> bool:
+        """Whether transitions wait to be carried out (the current function made one)."""
+        queue = self._queues.get(id(s))
+        return bool(queue)
+
+    def run(self, s: S, work: Callable[[], None]) -> None:
+        """Do ``work`` with the machine at work on ``s``, then carry out its transitions."""
+        key = id(s)
+        if key in self._queues:
+            work()
+            return
+        queue: deque[tuple[Any, ...]] = deque()
+        self._queues[key] = queue
+        try:
+            work()
+            self._settle(s, queue)
+        finally:
+            del self._queues[key]
+
+    def _transition(self, s: S, op: tuple[Any, ...]) -> None:
+        queue = self._queues.get(id(s))
+        if queue is not None:
+            queue.append(op)
+        else:
+            self.run(s, lambda: self._queues[id(s)].append(op))
+
+    def _settle(self, s: S, queue: deque[tuple[Any, ...]]) -> None:
+        done = 0
+        while queue:
+            done += 1
+            if done > RUNAWAY:
+                raise RuntimeError(
+                    f"the step machine did not come to rest after {RUNAWAY} transitions; "
+                    f"last at {s.step!r} with the stack {[f.step for f in s.stack]}"
+                )
+            op = queue.popleft()
+            kind = op[0]
+            stack = s.stack
+            if kind == "finish":
+                if len(stack) < 2:
+                    raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
+                stack.pop()
+                caller = stack[-1].step
+                s.step = caller
+                self.steps[caller].resume(s, op[1])
+                continue
+            name, args = op[1], op[2]
+            step = self.steps[name]
+            frame = new_frame(name, args, step.signature)
+            if kind == "call":
+                if not stack:
+                    raise RuntimeError(f"step {name!r} called with no step to return to")
+                stack.append(frame)
+            elif kind == "reset":
+                stack.clear()
+                stack.append(frame)
+            elif stack:  # enter
+                stack[-1] = frame
+            else:
+                stack.append(frame)
+            s.step = name
+            step.begin(s)
+
+    def _frame_args(self, name: str, args: Any) -> Any:
+        step = self.steps.get(name)
+        if step is None:
+            raise KeyError(f"no step {name!r}")
+        kind = step.frame_type
+        if kind is None:
+            if args is not None:
+                raise TypeError(f"step {name!r} takes no frame, not {type(args).__name__}")
+            return None
+        if args is None:
+            return kind()
+        if type(args) is not kind:
+            raise TypeError(f"step {name!r} takes a {kind.__name__}, not {type(args).__name__}")
+        return args
 
     # --- dispatch ---------------------------------------------------------------------
 
@@ -124,36 +345,38 @@ class StepMachine(Generic[S]):
     def active(self, s: S) -> Sequence[Role]:
         return self.steps[s.step].active(s)
 
-    def actions(self, s: S, role: Role) -> Iterable[Action]:
+    def actions(self, s: S, role: Role) -> Iterator[Action]:
         step = self.steps[s.step]
-        if role not in step.active(s):
-            return ()
-        return step.actions(s, role)
+        if role not in step.actors(s):
+            return
+        yield from step.actions(s, role)
+        for ambient in self.ambients.get(s.step, ()):
+            yield from ambient._legal(s, role)
 
     def prompt(self, s: S, role: Role | None) -> str:
         step = self.steps[s.step]
-        active = list(step.active(s))
-        if role is not None and role in active:
+        if role is not None and role in step.actors(s):
             return step.prompt(s, role)
+        active = list(step.active(s))
         if not active:
             return ""
         return f"Waiting for {self._names(s, active)} — {step.waiting}."
 
     def apply(self, s: S, role: Role, action: Action) -> None:
-        """Check ``action`` against the step's legal actions, then run its handler."""
+        """Check ``action`` against the legal actions, then run its handler."""
         step = self.steps[s.step]
-        active = step.active(s)
-        if role not in active:
-            if not active:
+        actors = step.actors(s)
+        if role not in actors:
+            if not actors:
                 raise IllegalAction("The game is over: nobody may act.", code="game_over")
             raise IllegalAction(
                 f"It is not {self.role_name(s, role)}'s turn: waiting for "
-                f"{self._names(s, active)}.",
+                f"{self._names(s, step.active(s) or actors)}.",
                 code="not_your_turn",
             )
         legal = False
         known_type = False
-        for a in step.actions(s, role):
+        for a in self.actions(s, role):
             if a == action:
                 legal = True
                 break
@@ -163,19 +386,76 @@ class StepMachine(Generic[S]):
                 self._refusal(step, s, role, action, known_type),
                 code="illegal" if known_type else "unknown_action",
             )
-        step.handlers[action.type](s, role, action.arg)
+        self.play(s, role, action)
+
+    def play(self, s: S, role: Role, action: Action) -> None:
+        """Run the handler of an action already known to be legal, and what it sets going."""
+        step = self.steps[s.step]
+        handler = step.handlers.get(action.type)
+        if handler is None:
+            for ambient in self.ambients.get(s.step, ()):
+                handler = ambient.handlers.get(action.type)
+                if handler is not None:
+                    break
+        if handler is None:
+            self.run(s, lambda: step.handle(s, role, action))
+        else:
+            self.run(s, lambda: handler(s, role, action.arg))
 
     def _names(self, s: S, roles: Iterable[Role]) -> str:
         return " and ".join(self.role_name(s, role) for role in roles)
 
-    @staticmethod
-    def _refusal(step: Step[S], s: S, role: Role, action: Action, known_type: bool) -> str:
+    def _refusal(self, step: Step[S], s: S, role: Role, action: Action, known: bool) -> str:
         reason = step.why_not(s, role, action)
+        for ambient in self.ambients.get(s.step, ()):
+            if reason:
+                break
+            if action.type in ambient.handlers:
+                reason = ambient.why_not(s, role, action)
         if reason:
             return reason
-        if known_type:
+        if known:
             return f"{action.arg!r} is not a legal choice for {action.type!r} now."
         return f"{action.type!r} is not something {role} can do now."
+
+    # --- saved states -----------------------------------------------------------------
+
+    def check(self, s: S) -> None:
+        """Refuse a loaded state this machine would misread (``ValueError``).
+
+        Every frame must name a registered step with the frame model that step declares, and
+        a procedure's frame the signature of the procedure as it is declared now.
+        """
+        for frame in s.stack:
+            _check_frame(self, frame)
+        if s.stack and s.stack[-1].step != s.step:
+            raise ValueError(f"the state is at {s.step!r} but its stack at {s.stack[-1].step!r}")
+
+
+def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:
+    step = machine.steps.get(frame.step)
+    if step is None:
+        raise ValueError(f"the saved state is in a step this game no longer has: {frame.step!r}")
+    expected = step.frame_type
+    if (expected is None) != (frame.args is None) or (
+        expected is not None and type(frame.args) is not expected
+    ):
+        raise ValueError(f"the saved frame of {frame.step!r} is not a {expected}")
+    if frame.sig != step.signature:
+        raise ValueError(f"the procedure {frame.step!r} was saved under another declaration")
+
+
+def _handlers(instance: object) -> dict[str, Handler]:
+    cls = type(instance)
+    return {attr[3:]: getattr(instance, attr) for attr in dir(cls) if attr.startswith("on_")}
+
+
+def _check_clash(ambient: Ambient[Any], step: Step[Any]) -> None:
+    clash = sorted(set(ambient.handlers) & set(step.handlers))
+    if clash:
+        raise ValueError(
+            f"ambient {ambient.name!r} and step {step.name!r} both handle {', '.join(clash)}"
+        )
 
 
 def _role_id(s: Any, role: Role) -> str:

@@ -185,7 +185,9 @@ class _Run:
             for arg in ("__nowhere__", -987654):
                 if Action(typ, arg) not in legal_set:
                     attempts.append((role, Action(typ, arg)))
-        idle = [r for r in m.roles if r not in active]
+        # A role not awaited may still be offered actions (in a secret choice, a role that
+        # has chosen may change its mind): it is refused what it is not offered.
+        idle = [r for r in m.roles if r not in active and legal[0] not in m.actions(r)]
         if idle:
             attempts.append((idle[0], legal[0]))
         attempts.append(("__no_such_role__", legal[0]))

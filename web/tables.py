@@ -28,7 +28,6 @@ from functools import partial
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
 
 from core.agents import Agent
 from core.match import Entry, Match
@@ -302,7 +301,7 @@ class Tables:
             return 0
         try:
             match.state = match.ruleset.load_state(snap[1])
-        except ValidationError:  # written by another version of the game: replay instead
+        except ValueError:  # written by another version of the game: replay instead
             log.warning("match %s: snapshot at %s unreadable; replaying", match_id, snap[0])
             return 0
         match.history = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]

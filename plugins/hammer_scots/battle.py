@@ -522,7 +522,7 @@ class BattlePhase(Step[State]):
     def begin(self, s: State) -> None:
         next_battle(s)
 
-    def resume(self, s: State) -> None:
+    def resume(self, s: State, result: object) -> None:
         next_battle(s)
 
     def prompt(self, s: State, role: str) -> str:

@@ -82,8 +82,8 @@ class EventStep(OffersCoronation, Step[State]):
     def begin(self, s: State) -> None:
         s.active = [s.acting]
 
-    def resume(self, s: State) -> None:  # an immediate battle is over: the action ends
-        end_action(s)
+    def resume(self, s: State, result: object) -> None:
+        end_action(s)  # an immediate battle is over: the action ends
 
     def refusal(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "crown":
@@ -226,7 +226,7 @@ class PillageHits(Step[State]):
         s.active = [enemy(s.acting)]
         self.apply_forced(s)
 
-    def resume(self, s: State) -> None:  # the battle after a capture is over
+    def resume(self, s: State, result: object) -> None:  # the battle after a capture is over
         end_action(s)
 
     def apply_forced(self, s: State) -> None:

@@ -140,7 +140,7 @@ class CoronationBattles(Step[State]):
         s.active = [s.p1]
         self.next_battle(s)
 
-    def resume(self, s: State) -> None:
+    def resume(self, s: State, result: object) -> None:
         s.active = [s.p1]
         self.next_battle(s)
 

@@ -402,7 +402,7 @@ def end_game(s: State, winner: str, reason: str, text: str) -> None:
     s.win_reason = reason
     s.win_text = text
     s.say(text)
-    machine.enter(s, "game_over")
+    machine.reset(s, "game_over")
 
 
 @machine.step
@@ -413,7 +413,6 @@ class GameOver(Step[State]):
 
     def begin(self, s: State) -> None:
         s.active = []
-        s.stack = []
 
     def active(self, s: State) -> list[str]:
         return []

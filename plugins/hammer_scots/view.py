@@ -68,8 +68,11 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE,
     SIDES,
+    bix,
 )
 from plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy, nobles_on_map
+
+MORAY = bix("moray")
 
 JSON = dict[str, Any]
 LETTERS = ("A", "B", "C")
@@ -301,20 +304,25 @@ def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
     """Rearrange what ``role`` may not see: which hidden block stands in which hidden place
     (its area or the pool, its reserve and moved marks), its strength, the enemy's hand and
     unrevealed card. Public facts stay: who holds each noble (so nobles stay on the map),
-    how many blocks each side has where."""
+    how many blocks each side has where, and whether Moray is on the map (the Nobles box
+    counts him as the victory rules do, RULES §9), so a Moray off the map stays off it."""
     hidden_sides = [side for side in SIDES if side != role]
     for side in hidden_sides:
-        _shuffle_blocks(s, [b for b in hidden_blocks(s, role) if SIDE[b] == side], rng)
+        slots = [b for b in hidden_blocks(s, role) if SIDE[b] == side]
+        if s.location[MORAY] < 0:
+            slots = [b for b in slots if b != MORAY]
+        _shuffle_blocks(s, slots, rng)
     _shuffle_hands(s, role, hidden_sides, rng)
 
 
 def _shuffle_blocks(s: State, slots: list[int], rng: Rng) -> None:
     on_map = [b for b in slots if s.location[b] >= 0]
-    nobles = [b for b in slots if OTHER_COLOUR[b] >= 0]  # public allegiance: on the map
+    # Public allegiance: the nobles (and a Moray on the map) stay on the map.
+    nobles = [b for b in slots if OTHER_COLOUR[b] >= 0 or b == MORAY]
     rng.shuffle(on_map)
     noble_slots = on_map[: len(nobles)]
     rest_slots = on_map[len(nobles) :] + [b for b in slots if s.location[b] < 0]
-    others = [b for b in slots if OTHER_COLOUR[b] < 0]
+    others = [b for b in slots if OTHER_COLOUR[b] < 0 and b != MORAY]
     rng.shuffle(others)
     rng.shuffle(nobles)
     identity = dict(zip(noble_slots + rest_slots, nobles + others, strict=True))

@@ -85,7 +85,7 @@ def arrive_rival(s: TKState, land: str) -> None:
         s.say(f"{who(s, attacker)} has no card for a battle plan.")
         pay_toll(s, land, failed_siege=False)
         return
-    machine.call(s, "battle_plan", then="turn")
+    machine.call(s, "battle_plan")
 
 
 def contest(s: TKState) -> None:

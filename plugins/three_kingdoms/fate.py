@@ -32,7 +32,7 @@ from plugins.three_kingdoms.strategy import advise
 
 
 def arrive(s: TKState) -> None:
-    machine.call(s, "fate", then="turn")
+    machine.call(s, "fate")
 
 
 def fate_tax(s: TKState, card: str) -> int:

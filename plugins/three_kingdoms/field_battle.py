@@ -34,7 +34,7 @@ def start(s: TKState) -> None:
     if list(pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
         return
     s.foes = [r for r in rivals(s, mover) if pos[r] == here]
-    machine.call(s, "field_battle", then="turn")
+    machine.call(s, "field_battle")
 
 
 def power(card: str | None, die: int) -> int:

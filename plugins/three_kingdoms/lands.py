@@ -34,12 +34,12 @@ def arrive_unowned(s: TKState, land: str) -> None:
         s.say(f"{who(s, s.turn)} has no card to occupy {label(land)} with.")
         return
     s.land = land
-    machine.call(s, "occupy", then="turn")
+    machine.call(s, "occupy")
 
 
 def arrive_own(s: TKState, land: str) -> None:
     s.land = land
-    machine.call(s, "own_land", then="turn")
+    machine.call(s, "own_land")
 
 
 def land_tax(s: TKState, land: str) -> int:

@@ -9,15 +9,14 @@
 then the next seat in turn order plays; a round ends when the first player is to play again
 (``round_limit``, DESIGN §7.24).
 
-The stages are run by the step ``turn``: each stage either resolves at once or calls a step
-that waits for a decision and, when done, returns here (``machine.finish``), so the stage
-after it follows. No one ever waits on ``turn`` itself.
+The turn is the procedure ``turn``: each stage either resolves at once or calls a step that
+waits for a decision, and the procedure goes on with the next stage when that step is done.
+The turns follow each other in a loop; the game's end leaves it.
 """
 
 from __future__ import annotations
 
-from core.ruleset import Role
-from core.steps import Step
+from core.procedure import Loop, Procedure
 from plugins.three_kingdoms import battle, fate, field_battle, lands, recall
 from plugins.three_kingdoms.model import SPACE_LAND
 from plugins.three_kingdoms.state import Seat, TKState, machine
@@ -25,15 +24,19 @@ from plugins.three_kingdoms.victory import round_limit_reached
 
 
 def start_turn(s: TKState, seat: Seat) -> None:
+    """The first turn of the game (after the talents are placed), by ``seat``."""
     s.turn = seat
+    machine.reset(s, "turn")
+
+
+def new_turn(s: TKState) -> None:
     s.stage = "move"
     s.land = ""
-    s.stack.clear()
-    machine.call(s, "choose_dice", then="turn")
 
 
 def resolve_space(s: TKState) -> None:
     """Stage 2: what the space the pawn stopped on asks for (seed §2.2 A–D)."""
+    s.stage = "space"
     seat = s.turn
     land = SPACE_LAND[s.pos[seat]]
     if land is None:
@@ -48,17 +51,20 @@ def resolve_space(s: TKState) -> None:
         battle.arrive_rival(s, land)
 
 
-# Stages 2-4 in order: each is recorded in ``stage`` before it runs, so that a step it calls
-# comes back to the stage after it. ``AFTER``: where the turn goes on once a stage is done.
-STAGES = (
-    ("space", resolve_space),
-    ("field", field_battle.start),
-    ("recall", recall.at_end_of_turn),
-)
-AFTER = {"move": 0, "space": 1, "field": 2, "recall": 3}
+def field_battles(s: TKState) -> None:
+    """Stage 3."""
+    s.stage = "field"
+    field_battle.start(s)
 
 
-def end_turn(s: TKState) -> None:
+def recall_cards(s: TKState) -> None:
+    """Stage 4."""
+    s.stage = "recall"
+    recall.at_end_of_turn(s)
+
+
+def next_seat(s: TKState) -> None:
+    """The next seat in turn order; after the last one, a new round (or the round limit)."""
     order = s.order
     nxt = order.index(s.turn) + 1
     if nxt == len(order):  # the first player is to play again: a new round
@@ -67,24 +73,21 @@ def end_turn(s: TKState) -> None:
             return
         s.round += 1
         nxt = 0
-    start_turn(s, order[nxt])
+    s.turn = order[nxt]
 
 
 @machine.step
-class Turn(Step[TKState]):
-    """The sequence of a turn; a stage that waits calls a step and comes back here."""
+class Turn(Procedure[TKState]):
+    """The sequence of play: the four stages of each seat's turn, seat after seat."""
 
     name, waiting = "turn", "playing"
-
-    def active(self, s: TKState) -> list[Role]:
-        return []
-
-    def resume(self, s: TKState) -> None:
-        # A stage may finish at once, even from inside a step it called: then the stages
-        # after it have already run (a nested resume) and another step is current.
-        for stage, run in STAGES[AFTER[s.stage] :]:
-            s.stage = stage
-            run(s)
-            if s.step != "turn":  # a step waits for a decision, or the game is over
-                return
-        end_turn(s)
+    body = (
+        Loop(
+            new_turn,
+            "choose_dice",  # stage 1: the move
+            resolve_space,
+            field_battles,
+            recall_cards,
+            next_seat,
+        ),
+    )

@@ -26,12 +26,11 @@ def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
     """End the game at once: nothing of the turn in progress happens any more."""
     s.winner = seat
     s.reason = reason
-    s.stack.clear()
     if seat is None:
         s.say("The round limit is reached and the richest players are level: a draw.")
     else:
         s.say(f"{who(s, seat)} {REASONS[reason]}: {who(s, seat)} wins.")
-    machine.enter(s, "over")
+    machine.reset(s, "over")
 
 
 def check_founding(s: TKState, seat: Seat) -> None:

@@ -70,7 +70,7 @@ class NeverEnds(HighCardDuel):
         super().apply(s, role, action)
         if s.step == "over":  # deal new hands forever
             s.hands = {r: [1, 2, 3] for r in ROLES}
-            machine.enter(s, "choose")
+            machine.reset(s, "duel")
 
 
 @pytest.mark.parametrize(

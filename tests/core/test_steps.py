@@ -1,4 +1,4 @@
-"""The step machine: registration, dispatch, refusals, call and finish."""
+"""The step machine: registration, dispatch, refusals, call and finish, saved states."""
 
 import pytest
 from pydantic import Field, ValidationError
@@ -26,8 +26,8 @@ def make_machine(role_name=None) -> StepMachine[Counter]:
             s.active = ["a"]
             s.trail.append("begin count")
 
-        def resume(self, s):
-            s.trail.append("resume count")
+        def resume(self, s, result):
+            s.trail.append(f"resume count with {result}")
 
         def prompt(self, s, role):
             return f"Add to {s.n}."
@@ -58,7 +58,7 @@ def make_machine(role_name=None) -> StepMachine[Counter]:
 
         def on_answer(self, s, role, arg):
             s.active = ["a"]
-            machine.finish(s)
+            machine.finish(s, arg)
 
     return machine
 
@@ -87,10 +87,10 @@ def test_call_and_finish_return_to_the_caller():
     machine = make_machine()
     s = fresh(machine)
     machine.apply(s, "a", Action("ask"))
-    assert (s.step, s.stack, s.active) == ("question", ["count"], ["b"])
+    assert (s.step, machine.trail(s), s.active) == ("question", ["count", "question"], ["b"])
     machine.apply(s, "b", Action("answer", "yes"))
-    assert (s.step, s.stack) == ("count", [])
-    assert s.trail == ["begin count", "resume count"]
+    assert (s.step, machine.trail(s)) == ("count", ["count"])
+    assert s.trail == ["begin count", "resume count with yes"]
 
 
 def test_finish_with_an_empty_stack_is_a_bug():

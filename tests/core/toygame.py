@@ -1,10 +1,11 @@
 """High Card Duel: the tiny test-only game that proves the core.
 
 Two players, North and South, hold three cards each from a shuffled deck of 1–12. Each
-round both choose a card secretly and at once; the higher card wins the round (a point)
-and its owner may then roll a die for a bonus, a sub-procedure called on the step stack:
-a 6 scores two more points, a 1 loses the point just won. Both draw back up while the deck
-lasts. When the hands run out, the higher score wins.
+round both choose a card secretly and at once (a core secret choice); the higher card wins
+the round (a point) and its owner may then roll a die for a bonus, a step called with the
+roller in its frame: a 6 scores two more points, a 1 loses the point just won. Both draw
+back up while the deck lasts. When the hands run out, the higher score wins. The sequence
+of play is a procedure: rounds in a loop, each a secret choice and perhaps a bonus.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from pydantic import Field
 
 from core.deck import Deck
+from core.frames import frame_model
+from core.procedure import Call, If, Procedure, While
 from core.rng import Rng
 from core.ruleset import (
     JSON,
@@ -25,6 +28,7 @@ from core.ruleset import (
     Scenario,
     StepRuleset,
 )
+from core.secret import SecretChoice
 from core.state import GameState, state_model
 from core.steps import Step, StepMachine
 
@@ -37,27 +41,65 @@ machine: StepMachine[DuelState] = StepMachine()
 class DuelState(GameState):
     deck: Deck = Field(default_factory=Deck)
     hands: dict[Role, list[int]] = Field(default_factory=dict)
-    chosen: dict[Role, int] = Field(default_factory=dict)
     score: dict[Role, int] = Field(default_factory=dict)
     round: int = 0
-    bonus_for: Role | None = None
 
 
 def other(role: Role) -> Role:
     return ROLES[1 - ROLES.index(role)]
 
 
+@frame_model
+class Round:
+    """The duel's frame: who won the round being played."""
+
+    winner: Role | None = None
+
+
+def hands_left(s: DuelState) -> bool:
+    return all(s.hands[r] for r in ROLES)
+
+
+def has_winner(s: DuelState, f: Round) -> bool:
+    return f.winner is not None
+
+
+def next_round(s: DuelState, f: Round) -> None:
+    for role in ROLES:
+        s.hands[role].extend(s.deck.draw(s.rng, 1, reshuffle=False) if s.deck else [])
+    s.round += 1
+    f.winner = None
+
+
 @machine.step
-class Choose(Step[DuelState]):
+class Duel(Procedure[DuelState]):
+    """The sequence of play: rounds while both players hold cards, then the end."""
+
+    name, frame_type = "duel", Round
+    body = (
+        While(
+            hands_left,
+            Call("choose", into="winner"),
+            If(has_winner, Call("bonus", args=lambda s, f: Bonus(role=f.winner))),
+            next_round,
+        ),
+        lambda s: machine.enter(s, "over"),
+    )
+
+
+@machine.step
+class Choose(SecretChoice[DuelState]):
     """Both players choose a card at once; neither sees the other's until both have."""
 
     name, waiting = "choose", "choosing a card"
 
-    def begin(self, s: DuelState) -> None:
-        s.chosen = {}
-        s.active = [r for r in ROLES if s.hands[r]]
+    def choosers(self, s: DuelState) -> list[Role]:
+        return list(ROLES)
 
     def prompt(self, s: DuelState, role: Role) -> str:
+        mine = self.choice_of(s, role)
+        if mine is not None:
+            return f"You chose {mine.arg}: choose again to change it."
         return "Choose a card to play."
 
     def actions(self, s: DuelState, role: Role) -> Iterator[Action]:
@@ -69,48 +111,30 @@ class Choose(Step[DuelState]):
             return f"Card {action.arg} is not in your hand."
         return None
 
-    def on_card(self, s: DuelState, role: Role, card: int) -> None:
-        s.hands[role].remove(card)
-        s.chosen[role] = card
-        s.active = [r for r in s.active if r != role]
-        if not s.active:
-            reveal(s)
-
-    def resume(self, s: DuelState) -> None:
-        next_round(s)
-
-
-def reveal(s: DuelState) -> None:
-    north, south = s.chosen["north"], s.chosen["south"]
-    s.rng.reveal()  # each side now sees the other's card: undo may not cross this
-    s.say(f"Round {s.round}: North shows {north}, South shows {south}.")
-    if north == south:
-        next_round(s)
-        return
-    winner = "north" if north > south else "south"
-    s.score[winner] += 1
-    s.bonus_for = winner
-    machine.call(s, "bonus")
+    def reveal(self, s: DuelState, choices: dict[Role, Action]) -> None:
+        north, south = int(choices["north"].arg or 0), int(choices["south"].arg or 0)
+        s.hands["north"].remove(north)
+        s.hands["south"].remove(south)
+        s.say(f"Round {s.round}: North shows {north}, South shows {south}.")
+        winner = None if north == south else "north" if north > south else "south"
+        if winner is not None:
+            s.score[winner] += 1
+        machine.finish(s, winner)
 
 
-def next_round(s: DuelState) -> None:
-    for role in ROLES:
-        s.hands[role].extend(s.deck.draw(s.rng, 1, reshuffle=False) if s.deck else [])
-    s.round += 1
-    if any(s.hands[r] for r in ROLES) and all(s.hands[r] for r in ROLES):
-        machine.enter(s, "choose")
-    else:
-        machine.enter(s, "over")
+@frame_model
+class Bonus:
+    role: Role
 
 
 @machine.step
-class Bonus(Step[DuelState]):
+class BonusRoll(Step[DuelState]):
     """The round's winner may roll for a bonus (a sub-procedure of the round)."""
 
-    name, waiting = "bonus", "deciding on a bonus roll"
+    name, waiting, frame_type = "bonus", "deciding on a bonus roll", Bonus
 
     def begin(self, s: DuelState) -> None:
-        s.active = [s.bonus_for] if s.bonus_for else []
+        s.active = [self.frame(s).role]
 
     def prompt(self, s: DuelState, role: Role) -> str:
         return "Roll for a bonus (6: +2, 1: lose the point) or pass."
@@ -126,10 +150,9 @@ class Bonus(Step[DuelState]):
             s.score[role] += 2
         elif die == 1:
             s.score[role] -= 1
-        self.on_pass(s, role, None)
+        machine.finish(s)
 
     def on_pass(self, s: DuelState, role: Role, arg: None) -> None:
-        s.bonus_for = None
         machine.finish(s)
 
 
@@ -174,7 +197,7 @@ class HighCardDuel(StepRuleset[DuelState]):
         s.hands = {r: [int(c) for c in s.deck.draw(s.rng, size)] for r in ROLES}
         s.score = dict.fromkeys(ROLES, 0)
         s.round = 1
-        machine.enter(s, "choose")
+        machine.reset(s, "duel")
         return s
 
     def outcome(self, s: DuelState) -> Outcome | None:
@@ -194,22 +217,21 @@ class HighCardDuel(StepRuleset[DuelState]):
             "deck": len(s.deck),
             "hand": list(s.hands[role]) if role else None,
             "hand_sizes": {r: len(s.hands[r]) for r in ROLES},
-            "chosen": {r: (s.chosen[r] if r == role else True) for r in s.chosen},
         }
 
     def shuffle_hidden(self, s: DuelState, role: Role | None, rng: Rng) -> None:
-        """Deal again every card ``role`` cannot see: the deck, the rival's hand and pick."""
+        """Deal again every card ``role`` cannot see: the deck and the rival's hand; then
+        the rival's pick, if it has chosen, is another card of that hand."""
         hidden_roles = [r for r in ROLES if r != role]
         pool = list(s.deck.draw_pile)
         for r in hidden_roles:
-            pool += s.hands[r] + ([s.chosen[r]] if r in s.chosen else [])
+            pool += s.hands[r]
         rng.shuffle(pool)
         for r in hidden_roles:
             n = len(s.hands[r])
             s.hands[r], pool = [int(c) for c in pool[:n]], pool[n:]
-            if r in s.chosen:
-                s.chosen[r], pool = int(pool[0]), pool[1:]
         s.deck.draw_pile = pool
+        super().shuffle_hidden(s, role, rng)
 
 
 RULESET = HighCardDuel()

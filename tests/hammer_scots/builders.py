@@ -107,7 +107,7 @@ def build(
     if begin:
         machine.enter(s, step)
     else:
-        s.step = step
+        machine.place(s, step)
     return s
 
 

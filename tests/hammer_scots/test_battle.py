@@ -33,7 +33,6 @@ def battle(
     s = build(
         "battle_phase",
         blocks={**blocks, **SPARE},
-        stack=["battle_phase"],
         battle=where,
         attacker={where: attacker, "garmoran": "England", "ross": "England"},
         p1=p1,
@@ -41,7 +40,7 @@ def battle(
         **fields,
     )
     s.rng.script = list(dice)
-    machine.enter(s, "battle")
+    machine.call(s, "battle")
     return s
 
 
@@ -77,7 +76,7 @@ def test_player_1_picks_the_battles_in_turn():
     assert s.step == "battle_round"
     assert s.battle == AREA_IX["lanark"]
     assert s.battle_attacker == "Scotland"
-    assert s.stack == ["battle_phase"]
+    assert machine.trail(s) == ["battle_phase", "battle_round"]
 
 
 def test_picking_a_battle_reveals_its_blocks_so_undo_cannot_cross_it():  # RULES §1

@@ -6,7 +6,7 @@ import pytest
 
 from core.ruleset import IllegalAction
 from plugins.hammer_scots.model import FULL, aix, bix
-from plugins.hammer_scots.state import OFF, POOL, blocks_in
+from plugins.hammer_scots.state import OFF, POOL, blocks_in, machine
 from tests.hammer_scots.builders import build, legal, play
 
 E, S = "England", "Scotland"
@@ -281,7 +281,7 @@ def test_herald_turning_a_noble_among_enemies_fights_at_once_with_him_attacking(
     assert s.attacker[aix("badenoch")] == S
     assert s.battle_attacker == S
     assert "Battle in Badenoch: Comyn turns on his former allies." in s.log
-    assert s.stack[-1] == "herald"  # the battle returns to the Herald, which ends the action
+    assert machine.trail(s)[-2] == "herald"  # the battle returns to the Herald: the action ends
 
 
 def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():  # §14.2

@@ -188,7 +188,7 @@ def test_an_accepted_action_is_stored_before_the_reply(client: TestClient, app: 
     )
     assert reply.status_code == 200
     assert reply.json()["seq"] == 1
-    assert card not in reply.json()["view"]["hand"]
+    assert reply.json()["view"]["my_choice"] == {"type": "card", "arg": card}
     [stored] = app.state.storage.actions(mid)
     assert (stored.seq, stored.role, stored.type, stored.arg) == (1, "north", "card", card)
     assert app.state.storage.match(mid).summary.active == ["south"]
@@ -271,19 +271,35 @@ def test_garbage_bodies_are_refused_never_a_server_error(client: TestClient, app
 def test_a_seat_may_not_act_when_it_is_not_its_decision(client: TestClient, app: FastAPI) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
-    card = legal_card(client, mid, tok["north"])
     play_a_card(client, mid, tok["north"], 0)
+    play_a_card(client, mid, tok["south"], 1)  # both cards shown: the winner may roll
+    [winner] = app.state.tables.cached(mid).match.state.active
+    loser = "south" if winner == "north" else "north"
     before = fingerprint(app, mid)
-    hand = app.state.tables.cached(mid).match.state.hands["north"]
     reply = client.post(
         f"/api/matches/{mid}/actions",
-        headers=auth(tok["north"]),
-        json={"type": "card", "arg": hand[0], "seq": 1},
+        headers=auth(tok[loser]),
+        json={"type": "roll", "arg": None, "seq": 2},
     )
     assert reply.status_code == 403
     assert reply.json()["detail"]["code"] == "not_your_turn"
     assert fingerprint(app, mid) == before
-    assert card not in hand
+
+
+def test_a_seat_that_has_chosen_may_change_its_secret_choice(
+    client: TestClient, app: FastAPI
+) -> None:
+    created = new_duel(client)
+    mid, tok = created["id"], tokens(created)
+    play_a_card(client, mid, tok["north"], 0)
+    hand = app.state.tables.cached(mid).match.state.hands["north"]
+    reply = client.post(
+        f"/api/matches/{mid}/actions",
+        headers=auth(tok["north"]),
+        json={"type": "card", "arg": hand[-1], "seq": 1},
+    )
+    assert reply.status_code == 200
+    assert reply.json()["view"]["my_choice"] == {"type": "card", "arg": hand[-1]}
 
 
 def test_another_matchs_token_is_not_a_seat_here(client: TestClient) -> None:
@@ -393,7 +409,7 @@ def test_bots_answer_right_after_the_person_and_their_moves_are_stored(
     mid, token = created["id"], tokens(created)["north"]
     start = client.get(f"/api/matches/{mid}/view", headers=auth(token)).json()
     assert start["seq"] == 1  # the bot chose its card at once
-    assert start["view"]["chosen"] == {"south": True}
+    assert start["view"]["chosen"] == ["south"]  # who has chosen, never what
     final = play_out(client, mid, token)
     assert final["status"] == "finished"
     stored = app.state.storage.actions(mid)

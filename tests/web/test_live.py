@@ -42,9 +42,11 @@ def test_each_connection_receives_its_own_seats_view_on_every_change(
         )
         n1, s1, x1 = north.receive_json(), south.receive_json(), spectator.receive_json()
         assert n1["seq"] == s1["seq"] == x1["seq"] == 1
-        assert n1["view"]["chosen"] == {"north": card}
-        assert s1["view"]["chosen"] == {"north": True}  # South does not see North's card
-        assert x1["view"]["chosen"] == {"north": True}
+        assert n1["view"]["my_choice"] == {"type": "card", "arg": card}
+        assert s1["view"]["chosen"] == ["north"]  # South does not see North's card
+        assert s1["view"]["my_choice"] is None
+        assert x1["view"]["chosen"] == ["north"]
+        assert x1["view"]["my_choice"] is None
         assert s1["view"]["actions"] == s0["view"]["actions"]
         assert n1 == client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()
 

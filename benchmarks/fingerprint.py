@@ -1,0 +1,80 @@
+"""A fingerprint of many seeded bot games: proof that a change of code left the rules alone.
+
+For each game and scenario, plays ``--games`` random-bot games (seeds 0, 1, ...) and digests
+what players can observe of them: every action taken (role, type, arg), the log, the outcome
+and each role's final view (without the keys named in ``--ignore``, which a change of the
+machinery may legitimately add or rename). Run it before and after a refactoring: the same
+digests mean the same games, decision for decision.
+
+    python benchmarks/fingerprint.py --games 200
+    python benchmarks/fingerprint.py --games 200 --ignore step,chosen,my_choice
+    python benchmarks/fingerprint.py --games 200 --parts log      # actions and logs only
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.agents import RandomAgent
+from core.plugins import Registry
+from core.simulate import play_one
+
+PLAYS = {  # game -> [(scenario, players)]
+    "hammer_scots": [("braveheart", None), ("the_bruce", None), ("campaign", None)],
+    "three_kingdoms": [(None, 2), (None, 3), (None, 4), (None, 5)],
+}
+
+
+def digest(
+    game_id: str,
+    scenario: str | None,
+    players: int | None,
+    games: int,
+    ignore: set[str],
+    parts: set[str],
+) -> str:
+    game = Registry().game(game_id)
+    h = hashlib.sha256()
+    for seed in range(games):
+        match = play_one(game, scenario, seed, players, [RandomAgent], 100_000)
+        h.update(json.dumps([e.to_json() for e in match.history]).encode())
+        if "log" in parts:
+            h.update(json.dumps(list(match.state.log), ensure_ascii=False).encode())
+        outcome = match.outcome()
+        if "outcome" in parts:
+            h.update(json.dumps(outcome.model_dump() if outcome else None).encode())
+        for role in match.roles if "views" in parts else ():
+            view = {k: v for k, v in match.view(role).items() if k not in ignore}
+            h.update(json.dumps(view, sort_keys=True, ensure_ascii=False).encode())
+    return h.hexdigest()[:16]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--only", default="", help="a game id")
+    parser.add_argument("--ignore", default="", help="view keys left out, comma-separated")
+    parser.add_argument("--no-views", action="store_true", help="digest no view at all")
+    parser.add_argument(
+        "--parts", default="log,outcome,views", help="what to digest beside the actions"
+    )
+    args = parser.parse_args()
+    ignore = {k for k in args.ignore.split(",") if k}
+    for game_id, plays in PLAYS.items():
+        if args.only and game_id != args.only:
+            continue
+        for scenario, players in plays:
+            label = f"{game_id} {scenario or ''} {players or ''}".strip()
+            parts = set(args.parts.split(",")) - ({"views"} if args.no_views else set())
+            found = digest(game_id, scenario, players, args.games, ignore, parts)
+            print(f"{label:<32} {found}")
+
+
+if __name__ == "__main__":
+    main()

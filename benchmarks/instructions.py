@@ -1,0 +1,89 @@
+"""CPU instructions an action, counted by callgrind: a speed figure the machine's load cannot
+disturb (these machines are shared and their wall-clock figures vary by half).
+
+Plays ``games`` random-bot games through ``Match.play_bots`` under
+``valgrind --tool=callgrind``, once with the games and once with none (the imports and the
+start-up), and prints the difference divided by the actions played.
+
+    python benchmarks/instructions.py three_kingdoms --players 4 --games 20 --seed 100
+    python benchmarks/instructions.py hammer_scots --scenario braveheart --games 6
+
+Needs Debian's ``valgrind``. Figures only; no assertion.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def play(game_id: str, scenario: str | None, players: int | None, games: int, seed: int) -> int:
+    sys.path.insert(0, str(ROOT))
+    from core.agents import RandomAgent
+    from core.match import Match
+    from core.plugins import Registry
+
+    game = Registry().game(game_id)
+    actions = 0
+    for i in range(games):
+        match = Match(game, scenario=scenario, seed=seed + i, players=players)
+        agents = {role: RandomAgent(seed + i + k) for k, role in enumerate(match.roles)}
+        actions += match.play_bots(agents)
+    return actions
+
+
+def counted(args: list[str]) -> tuple[int, int]:
+    """Instructions and actions of this script run under callgrind with ``args``."""
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--inner",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-2000:]}")
+    actions = int(run.stdout.strip().splitlines()[-1])
+    return int(found.group(1)), actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--scenario")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        print(play(args.game, args.scenario, args.players, args.games, args.seed))
+        return
+    common = [args.game, "--seed", str(args.seed)]
+    if args.scenario:
+        common += ["--scenario", args.scenario]
+    if args.players:
+        common += ["--players", str(args.players)]
+    full, actions = counted([*common, "--games", str(args.games)])
+    empty, _ = counted([*common, "--games", "0"])
+    print(
+        f"{args.game} {args.scenario or ''} {args.players or ''}: {actions} actions, "
+        f"{(full - empty) / actions / 1000:.1f}k instructions an action"
+    )
+
+
+if __name__ == "__main__":
+    main()

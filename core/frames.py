@@ -1,0 +1,105 @@
+"""Call frames: what a called step receives, keeps and hands back, saved on the state's stack.
+
+Every step the machine is in has a :class:`Frame` on ``state.stack`` (the current step's on
+top). A step that takes arguments declares them as a small model with :func:`frame_model`
+and names it as its ``frame_type``; the caller passes an instance::
+
+    @frame_model
+    class PlaceInfluence:
+        ops: int
+        region: str
+        per_country: int = 0
+        placed: dict[str, int] = Field(default_factory=dict)  # a working value
+
+    machine.call(s, "place_influence", PlaceInfluence(ops=4, region="western_europe"))
+
+The step reads and writes its frame (``self.frame(s)``) and finishes with a result that the
+caller's ``resume`` receives. The frame disappears with the step, so a sub-procedure's
+arguments and working values never become fields of the game state.
+
+A frame saves its model's kind (module and class name) beside its fields, so that a saved
+state loads its frames back as the same typed models, exactly; a kind no longer known, or a
+model whose fields changed, refuses the saved state instead of misreading it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from core.state_model import load_python, state_model
+
+T = TypeVar("T")
+
+_KINDS: dict[str, type[Any]] = {}
+
+
+def frame_model(cls: type[T]) -> type[T]:
+    """Class decorator: declare a step's frame (its arguments and working values).
+
+    Like :func:`~core.state_model.state_model` (keyword-only fields, lists and dicts through
+    ``Field(default_factory=...)``), and registered so that saved frames load back.
+    """
+    model = state_model(cls)
+    kind = f"{model.__module__}.{model.__qualname__}"
+    _KINDS[kind] = model  # a module loaded again replaces its own declaration
+    model.__frame_kind__ = kind  # type: ignore[attr-defined]
+    return model
+
+
+def frame_kind(model_type: type[Any]) -> str:
+    """The name a frame model is saved under."""
+    try:
+        return model_type.__frame_kind__  # type: ignore[no-any-return]
+    except AttributeError:
+        raise TypeError(f"{model_type.__name__} is not declared with @frame_model") from None
+
+
+@state_model
+class Frame:
+    """One step on the stack: its name, its typed frame, and (in a procedure) its position.
+
+    ``sig`` is a procedure's declaration signature: a state saved under another declaration
+    of the procedure is refused when it is loaded (``StepMachine.check``).
+    """
+
+    step: str
+    kind: str | None = None
+    args: Any = None
+    pc: int = 0
+    sig: str = ""
+
+    @field_validator("args", mode="before")
+    @classmethod
+    def _typed(cls, value: Any, info: ValidationInfo) -> Any:
+        kind = info.data.get("kind")
+        if kind is None:
+            if value is not None:
+                raise ValueError("a frame without a kind has no arguments")
+            return None
+        model = _KINDS.get(kind)
+        if model is None:
+            raise ValueError(f"unknown frame kind {kind!r}")
+        if isinstance(value, model):
+            return value
+        if not isinstance(value, dict):
+            raise ValueError(f"a {kind} frame holds an object")
+        return load_python(model, value)
+
+
+def new_frame(step: str, args: Any = None, sig: str = "") -> Frame:
+    """A frame for ``step`` holding ``args`` (already a valid frame model, or ``None``).
+
+    Built without validation: the machine enters steps several times an action.
+    """
+    frame = object.__new__(Frame)
+    object.__setattr__(frame, "step", step)
+    object.__setattr__(frame, "kind", None if args is None else frame_kind(type(args)))
+    object.__setattr__(frame, "args", args)
+    object.__setattr__(frame, "pc", 0)
+    object.__setattr__(frame, "sig", sig)
+    return frame
+
+
+__all__ = ["Field", "Frame", "frame_kind", "frame_model", "new_frame"]

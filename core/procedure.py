@@ -1,0 +1,216 @@
+"""Procedures: steps declared as a sequence of play, the way a rulebook writes one.
+
+A :class:`Procedure` is a step whose ``body`` lists what happens in order: the name of a
+step to call (it runs until it finishes, then the procedure goes on), a plain function
+(``f(state)``, or ``f(state, frame)`` to use the procedure's frame), and the loops and
+branches ``While``, ``Loop`` and ``If``::
+
+    @machine.step
+    class GameTurn(Procedure[State]):
+        '''RULES §2: a game turn.'''
+
+        name, frame_type = "game_turn", TurnFrame
+        body = (
+            "card_phase",                           # both sides choose a card, in secret
+            Call("action", args=lambda s, f: Act(side=f.first)),
+            Call("action", args=lambda s, f: Act(side=f.second)),
+            While(battles_remain, Call("battle", into="last_battle")),
+            border_raids,
+        )
+
+The position in the body is kept in the procedure's frame (``Frame.pc``), with the
+procedure's working values in its frame model, so a saved game stops and goes on exactly
+where it was. A function may make a transition of its own (enter a step, call one, finish
+the procedure early); the procedure then waits for it as for a call. At the end of its body
+a procedure finishes, returning ``result(state, frame)`` (default ``None``) to its caller.
+
+The body is compiled once, when the machine registers the step, into a flat list of
+instructions; its *signature* (a digest of that list) is saved in the frame, and a state
+saved under another declaration of the body is refused when loaded
+(``StepMachine.check``), never misread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from core.ruleset import Role
+from core.state import GameState
+from core.steps import RUNAWAY, Step
+
+if TYPE_CHECKING:
+    from core.steps import StepMachine
+
+S = TypeVar("S", bound=GameState)
+Fn = Callable[..., Any]  # f(state) or f(state, frame)
+
+
+@dataclass(frozen=True)
+class Call:
+    """Call the step ``step`` with ``args(state, frame)``; keep its result in ``into``."""
+
+    step: str
+    args: Fn | None = None
+    into: str | None = None
+
+
+class While:
+    """Repeat ``body`` as long as ``test(state[, frame])`` holds, testing before each turn."""
+
+    def __init__(self, test: Fn, *body: Any) -> None:
+        self.test, self.body = test, body
+
+
+class Loop(While):
+    """Repeat ``body`` for ever: a function or a step leaves it with a transition."""
+
+    def __init__(self, *body: Any) -> None:
+        super().__init__(_always, *body)
+
+
+class If:
+    """Do ``body`` if ``test(state[, frame])`` holds, else ``otherwise``."""
+
+    def __init__(self, test: Fn, *body: Any, otherwise: Sequence[Any] = ()) -> None:
+        self.test, self.body, self.otherwise = test, body, tuple(otherwise)
+
+
+def _always(s: Any) -> bool:
+    return True
+
+
+# --- the compiled form --------------------------------------------------------------------
+
+_DO, _CALL, _JUMP, _UNLESS = "do", "call", "jump", "unless"
+
+
+@dataclass(frozen=True)
+class _Op:
+    kind: str
+    fn: Fn | None = None  # do: the function; unless: the test
+    step: str = ""  # call
+    args: Fn | None = None  # call
+    into: str | None = None  # call
+    target: int = 0  # jump, unless
+    with_frame: bool = False  # fn takes (state, frame)
+
+
+def _takes_frame(fn: Fn) -> bool:
+    params = [
+        p
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    return len(params) >= 2
+
+
+def _compile(body: Sequence[Any], code: list[_Op]) -> None:
+    for item in body:
+        if isinstance(item, str):
+            code.append(_Op(_CALL, step=item))
+        elif isinstance(item, Call):
+            code.append(_Op(_CALL, step=item.step, args=item.args, into=item.into))
+        elif isinstance(item, While):
+            top = len(code)
+            code.append(_Op(_UNLESS, fn=item.test, with_frame=_takes_frame(item.test)))
+            _compile(item.body, code)
+            code.append(_Op(_JUMP, target=top))
+            code[top] = _Op(
+                _UNLESS, fn=item.test, target=len(code), with_frame=code[top].with_frame
+            )
+        elif isinstance(item, If):
+            test = len(code)
+            code.append(_Op(_UNLESS))
+            _compile(item.body, code)
+            if item.otherwise:
+                skip = len(code)
+                code.append(_Op(_JUMP))
+                _compile(item.otherwise, code)
+                code[skip] = _Op(_JUMP, target=len(code))
+                at = skip + 1
+            else:
+                at = len(code)
+            code[test] = _Op(_UNLESS, fn=item.test, target=at, with_frame=_takes_frame(item.test))
+        elif callable(item):
+            code.append(_Op(_DO, fn=item, with_frame=_takes_frame(item)))
+        else:
+            raise TypeError(f"a procedure's body holds steps and functions, not {item!r}")
+
+
+def _describe(op: _Op) -> str:
+    fn = "" if op.fn is None else f"{op.fn.__module__}.{op.fn.__qualname__}"
+    return f"{op.kind}:{fn}:{op.step}:{op.into or ''}:{op.target}"
+
+
+def signature(code: Sequence[_Op]) -> str:
+    """A short digest of a compiled body: what a saved position in it means."""
+    text = "\n".join(_describe(op) for op in code)
+    return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
+
+
+class Procedure(Step[S]):
+    """A step that is a declared sequence of steps and functions (see the module)."""
+
+    body: ClassVar[Sequence[Any]] = ()
+    waiting = "playing"
+    code: list[_Op]
+    machine: StepMachine[S]
+
+    def bind(self, machine: StepMachine[S]) -> None:
+        self.machine = machine
+        self.code = []
+        _compile(self.body, self.code)
+        self.signature = signature(self.code)  # type: ignore[misc]
+
+    def active(self, s: S) -> Sequence[Role]:
+        return ()  # a procedure never waits: the steps it calls do
+
+    def result(self, s: S, frame: Any) -> Any:
+        """What the procedure returns to its caller when its body is done."""
+        return None
+
+    def begin(self, s: S) -> None:
+        self._go_on(s)
+
+    def resume(self, s: S, result: Any) -> None:
+        frame = s.stack[-1]
+        last = self.code[frame.pc - 1] if frame.pc else None
+        if last is not None and last.kind == _CALL and last.into is not None:
+            setattr(frame.args, last.into, result)
+        self._go_on(s)
+
+    def _go_on(self, s: S) -> None:
+        frame = s.stack[-1]
+        f = frame.args
+        code, machine = self.code, self.machine
+        budget = RUNAWAY
+        while frame.pc < len(code):
+            budget -= 1
+            if budget < 0:
+                raise RuntimeError(
+                    f"procedure {self.name!r} ran {RUNAWAY} instructions without waiting"
+                )
+            op = code[frame.pc]
+            frame.pc += 1
+            kind = op.kind
+            if kind == _DO:
+                op.fn(s, f) if op.with_frame else op.fn(s)  # type: ignore[misc]
+                if machine.pending(s):
+                    return  # the function moved the machine: go on when it comes back
+            elif kind == _CALL:
+                args = op.args(s, f) if op.args is not None else None
+                machine.call(s, op.step, args)
+                return
+            elif kind == _UNLESS:
+                if not (op.fn(s, f) if op.with_frame else op.fn(s)):  # type: ignore[misc]
+                    frame.pc = op.target
+            else:
+                frame.pc = op.target
+        machine.finish(s, self.result(s, f))
+
+
+__all__ = ["Call", "If", "Loop", "Procedure", "While", "signature"]

@@ -1,0 +1,108 @@
+"""Ambient actions: declared once, offered in exactly their steps beside the steps' own."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import Field
+
+from core.rng import Rng
+from core.ruleset import Action, IllegalAction
+from core.state import GameState, state_model
+from core.steps import Ambient, Step, StepMachine
+
+
+@state_model
+class Turn(GameState):
+    bonus_left: int = 1
+    log_: list[str] = Field(default_factory=list)
+
+
+def make() -> StepMachine[Turn]:
+    machine: StepMachine[Turn] = StepMachine()
+
+    class Simple(Step[Turn]):
+        def begin(self, s):
+            s.active = ["a"]
+
+        def actions(self, s, role):
+            yield Action("next")
+
+        def on_next(self, s, role, arg):
+            machine.enter(s, {"place": "move", "move": "score", "score": "place"}[self.name])
+
+    for step_name in ("place", "move", "score"):
+        machine.step(type(step_name.title(), (Simple,), {"name": step_name}))
+
+    @machine.ambient
+    class UseBonus(Ambient[Turn]):
+        """A bonus marker, at any moment of one's turn but scoring."""
+
+        name, steps = "bonus", frozenset({"place", "move"})
+
+        def options(self, s, role):
+            yield Action("bonus", "extra"), None if s.bonus_left else "No bonus marker left."
+
+        def on_bonus(self, s, role, arg):
+            s.bonus_left -= 1
+            s.log_.append(f"bonus {arg} in {s.step}")
+
+    return machine
+
+
+def fresh():
+    machine = make()
+    s = Turn(rng=Rng(seed=1))
+    machine.reset(s, "place")
+    return machine, s
+
+
+def test_an_ambient_action_is_offered_in_each_declared_step():
+    machine, s = fresh()
+    assert list(machine.actions(s, "a")) == [Action("next"), Action("bonus", "extra")]
+    machine.apply(s, "a", Action("next"))
+    assert s.step == "move"
+    assert Action("bonus", "extra") in list(machine.actions(s, "a"))
+    machine.apply(s, "a", Action("bonus", "extra"))
+    assert s.log_ == ["bonus extra in move"]
+    assert s.step == "move"  # the step goes on
+
+
+def test_an_ambient_action_is_refused_outside_its_steps():
+    machine, s = fresh()
+    machine.apply(s, "a", Action("next"))
+    machine.apply(s, "a", Action("next"))
+    assert s.step == "score"
+    assert list(machine.actions(s, "a")) == [Action("next")]
+    with pytest.raises(IllegalAction) as err:
+        machine.apply(s, "a", Action("bonus", "extra"))
+    assert err.value.code == "unknown_action"
+
+
+def test_an_ambient_refusal_gives_its_reason_and_changes_nothing():
+    machine, s = fresh()
+    machine.apply(s, "a", Action("bonus", "extra"))
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="No bonus marker left"):
+        machine.apply(s, "a", Action("bonus", "extra"))
+    assert s.to_json() == before
+
+
+def test_an_ambient_action_is_only_for_a_role_that_may_act():
+    machine, s = fresh()
+    assert list(machine.actions(s, "b")) == []
+    with pytest.raises(IllegalAction) as err:
+        machine.apply(s, "b", Action("bonus", "extra"))
+    assert err.value.code == "not_your_turn"
+
+
+def test_an_ambient_may_not_take_a_steps_own_action_type():
+    machine = make()
+
+    class Clash(Ambient[Turn]):
+        name, steps = "clash", frozenset({"score"})
+
+        def on_next(self, s, role, arg):
+            pass
+
+    with pytest.raises(ValueError, match="both handle next"):
+        machine.ambient(Clash)
