@@ -62,3 +62,35 @@ def test_views_carry_the_drawing_and_what_each_card_does():
     assert {sea["id"] for sea in view["drawing"]["seas"]} >= {"north_sea", "irish_sea"}
     assert all(card["text"] for card in view["hand"])
     assert all(card.text for card in CARDS.values())  # every card, event or move, explains itself
+
+
+BLOCK, GAP = 44, 4  # a block's side and the gap between two, as board.js draws them
+
+
+def name_box(area_id: str) -> tuple[float, float, float, float]:
+    """Roughly where an area's name and the marks under it are drawn."""
+    (x, y), name = BOARD.areas[area_id].label, next(a.name for a in AREAS if a.id == area_id)
+    half = (len(name) * (24 if area_id == "england" else 15) + 10) / 2
+    return (x - half, y - 20, x + half, y + 26)
+
+
+def stack_box(area_id: str, blocks: int) -> tuple[float, float, float, float]:
+    area = next(a for a in AREAS if a.id == area_id)
+    columns = BOARD.areas[area_id].columns
+    rows = -(-blocks // columns)
+    half = (min(blocks, columns) * (BLOCK + GAP) - GAP) / 2
+    return (area.x - half, area.y, area.x + half, area.y + rows * (BLOCK + GAP) - GAP)
+
+
+def test_stacks_of_four_blocks_never_cover_a_name():
+    for area in AREAS:
+        stack = stack_box(area.id, 8 if area.id == "england" else 4)
+        for other in AREAS:
+            name = name_box(other.id)
+            overlap = (
+                stack[0] < name[2]
+                and name[0] < stack[2]
+                and stack[1] < name[3]
+                and name[1] < stack[3]
+            )
+            assert not overlap, f"{area.id}'s blocks cover the name of {other.id}"

@@ -49,10 +49,13 @@
     return pts[pts.length - 1];
   }
 
-  function shortName(name) {
-    if (name.length <= 8) return name;
-    const first = name.split(" ")[0];
-    return first.length <= 8 ? first : first.slice(0, 6) + ".";
+  /* A block's name on its face: the first word ("Lancaster" of Lancaster Knights: the kind is
+   * written under it), squeezed to the face's width when long. */
+  function nameText(name) {
+    const word = name.split(" ")[0];
+    const attrs = { class: "hs-name", x: BLOCK / 2, y: 24, text: word };
+    if (word.length > 7) Object.assign(attrs, { textLength: BLOCK - 6, lengthAdjust: "spacingAndGlyphs" });
+    return G.svg("text", attrs);
   }
 
   const sideClass = (s) => (s === "England" ? "eng" : "sco");
@@ -101,7 +104,7 @@
     g.setAttribute("data-act-arg", b.id);
     g.appendChild(G.svg("text", { class: "hs-rating", x: 4, y: 11, text: b.letter + b.fire }));
     g.appendChild(G.svg("text", { class: "hs-move", x: BLOCK - 4, y: 11, text: b.move }));
-    g.appendChild(G.svg("text", { class: "hs-name", x: BLOCK / 2, y: 24, text: shortName(b.name) }));
+    g.appendChild(nameText(b.name));
     g.appendChild(G.svg("text", { class: "hs-kind", x: BLOCK / 2, y: 32.5, text: KIND[b.kind] || "" }));
     g.appendChild(pips(b.steps, b.full));
     return g;
