@@ -242,7 +242,7 @@ def play_until(site: str, match: str, token: str, done: Any, prefer: str = "") -
             kind, arg = prefer, actions[prefer][0]
         else:
             kind, arg = rnd.choice([(t, a) for t, args in actions.items() for a in args])
-        body = {"type": kind, "arg": arg, "seq": payload["seq"]}
+        body = {"type": kind, "arg": arg, "version": payload["version"]}
         httpx.post(f"{site}/api/matches/{match}/actions", headers=headers, json=body)
     raise AssertionError("never reached in 800 choices")
 
@@ -378,4 +378,22 @@ def test_dragging_the_map_pans_it_and_clicks_nothing(browser: Any, site: str) ->
     assert after["top"] == pytest.approx(before["top"] + 40, abs=2)
     assert box(page, ".hs-hand .hs-card.legal") == card
     assert page.locator("#message").is_hidden()
+    close(page)
+
+
+def test_a_pinch_zooms_the_map(browser: Any, site: str) -> None:
+    match, token = new_match(site, "hammer_scots")
+    page = open_page(browser, "phone")
+    visit(page, site, match, token)
+    before = box(page, ".hs-map")["width"]
+    page.evaluate(
+        "() => { const f = document.querySelector('.gs-zoom');"
+        " const r = f.getBoundingClientRect();"
+        " const at = (id, x, y, type) => f.dispatchEvent(new PointerEvent(type, {bubbles: true,"
+        " pointerType: 'touch', pointerId: id, clientX: r.left + x, clientY: r.top + y}));"
+        " at(1, 150, 200, 'pointerdown'); at(2, 200, 250, 'pointerdown');"
+        " at(2, 250, 300, 'pointermove'); at(1, 100, 150, 'pointermove');"
+        " at(1, 100, 150, 'pointerup'); at(2, 250, 300, 'pointerup'); }"
+    )
+    assert box(page, ".hs-map")["width"] == pytest.approx(before * 3, rel=0.05)  # fingers 3x apart
     close(page)

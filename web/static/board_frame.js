@@ -174,12 +174,7 @@
       if (dragged) { ev.stopPropagation(); ev.preventDefault(); dragged = false; }
     }, true);
 
-    let width = 0;
-    window.addEventListener("resize", () => {
-      if (frame.clientWidth === width && !frame.isConnected) return;
-      width = frame.clientWidth;
-      layout();
-    });
+    window.addEventListener("resize", layout); // a zoomed board keeps its zoom and centre
 
     const api = {
       refresh() {
