@@ -6,9 +6,12 @@ belongs to the game, like its web board):
 - ``board(view)`` returns a rich renderable (a table, a group of panels) of one seat's
   view. It is handed the *view*, never the state, so it cannot show what the seat may not
   see;
-- ``label(action, view)`` names a choice as players name it ("Wallace", "Fire with Moray",
-  "Occupy with 諸葛亮 Zhuge Liang"), or ``None`` to leave it to the generic words;
-- ``role_name(role, view)`` names a seat ("曹操 Cao Cao" for ``p2``), or ``None``: its id.
+- ``label(action, view)`` names a choice as players name it ("the Black Knight", "Fire
+  with the archers", not ``block black_knight``), or ``None`` to leave it to the generic
+  words;
+- ``role_name(role, view)`` names a seat ("the Red King" for ``p2``), or ``None``: its id;
+- ``place(view)`` says in a few words where the game stands ("1512, turn 4", "round 12"):
+  the lobby shows it for a running match and the replay viewer jumps by it.
 
 A game without one still plays at the terminal: its prompt, and each action as its type and
 argument in words. The core names no game here.
@@ -33,6 +36,10 @@ def _no_name(role: str, view: JSON) -> str | None:
     return None
 
 
+def _no_place(view: JSON) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class TextBoard:
     """How a game draws a seat's view at the terminal and names its choices."""
@@ -40,6 +47,7 @@ class TextBoard:
     board: Callable[[JSON], RenderableType | None]
     label: Callable[[Action, JSON], str | None] = _no_label
     role_name: Callable[[str, JSON], str | None] = _no_name
+    place: Callable[[JSON], str | None] = _no_place
 
 
 def text_board(ruleset: Any) -> TextBoard | None:
@@ -75,6 +83,13 @@ def role_name(ruleset: Any, role: str, view: JSON) -> str:
     board = text_board(ruleset)
     said = board.role_name(role, view) if board is not None else None
     return said or role
+
+
+def place(ruleset: Any, view: JSON) -> str | None:
+    """Where the game of ``view`` stands ("1512, turn 4"), or ``None`` if its game does not
+    say."""
+    board = text_board(ruleset)
+    return board.place(view) if board is not None else None
 
 
 def draw(ruleset: Any, view: JSON) -> RenderableType | None:

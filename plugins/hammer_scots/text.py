@@ -8,6 +8,7 @@ fought, row by row. ``gameshelf play hammer_scots`` prints it before each decisi
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,6 +18,7 @@ from rich.text import Text
 from core.ruleset import JSON, Action
 from core.text import TextBoard
 from plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, SIDES
+from plugins.hammer_scots.state import machine
 
 COLOUR = {"England": "red", "Scotland": "blue"}
 AREA_NAME = {a.id: a.name for a in AREAS}
@@ -233,4 +235,19 @@ def label(action: Action, view: JSON) -> str | None:
     return name
 
 
-TEXT = TextBoard(board=board, label=label)
+@cache
+def winter_steps() -> frozenset[str]:
+    """The steps of the winter (those winter.py registers)."""
+    return frozenset(
+        name for name, step in machine.steps.items() if type(step).__module__.endswith(".winter")
+    )
+
+
+def place(view: JSON) -> str:
+    """Where the war stands: "1297, turn 4", "1297, winter"."""
+    if view.get("step") in winter_steps():
+        return f"{view['year']}, winter"
+    return f"{view['year']}, turn {view['turn']}"
+
+
+TEXT = TextBoard(board=board, label=label, place=place)

@@ -203,4 +203,9 @@ def role_name(role: str, view: JSON) -> str | None:
     return f"{player['name']} {player['name_en']}" if player else None
 
 
-TEXT = TextBoard(board=board, label=label, role_name=role_name)
+def place(view: JSON) -> str:
+    """Where the game stands: "round 12"."""
+    return f"round {view['round']}"
+
+
+TEXT = TextBoard(board=board, label=label, role_name=role_name, place=place)

@@ -15,7 +15,9 @@
   async function show(n) {
     position = Math.max(0, Math.min(page.total, n));
     slider.value = String(position);
-    $("#position-label").textContent = position + " / " + page.total;
+    const here = chapterAt(position);
+    $("#position-label").textContent = position + " / " + page.total + (here ? " · " + here.place : "");
+    if (here) $("#chapter").value = String(here.seq);
     const role = $("#perspective").value;
     const query = "?seq=" + position + (role ? "&role=" + encodeURIComponent(role) : "");
     const reply = await G.api("GET", "/api/matches/" + page.match + "/replay" + query);
@@ -32,6 +34,25 @@
     ol.scrollTop = ol.scrollHeight;
   }
   const go = (n) => { loading = loading.then(() => show(n)); return loading; };
+
+  /* Chapters: where each year, turn or round begins, to jump to (the game says its places). */
+  let chapters = [];
+  function chapterAt(n) {
+    let found = null;
+    for (const c of chapters) { if (c.seq <= n) found = c; else break; }
+    return found;
+  }
+  async function loadChapters() {
+    const reply = await G.api("GET", "/api/matches/" + page.match + "/chapters");
+    if (reply.status !== 200 || !reply.data.length) return;
+    chapters = reply.data;
+    const select = G.clear($("#chapter"));
+    for (const c of chapters) select.appendChild(G.el("option", { value: String(c.seq), text: c.place }));
+    $("#chapter-box").hidden = false;
+    select.addEventListener("change", () => go(Number(select.value)));
+    const here = chapterAt(position);
+    if (here) select.value = String(here.seq);
+  }
 
   function play() {
     const button = document.querySelector("[data-step='play']");
@@ -57,5 +78,5 @@
     if (ev.key === "ArrowRight") go(position + 1);
     if (ev.key === "ArrowLeft") go(position - 1);
   });
-  go(page.total);
+  go(page.total).then(loadChapters);
 })();

@@ -1,0 +1,131 @@
+"""Finished matches: the game file to download, chapters to jump to, "show everything",
+and the replay page of a match still being played."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from core import cli
+from tests.web.conftest import new_duel
+from tests.web.games import games_registry
+from web.app import create_app
+from web.settings import Settings
+
+
+def bots_only(client: TestClient, game: str, players: int = 2) -> str:
+    seats = [{"bot": "random"} for _ in range(players)]
+    reply = client.post("/api/matches", json={"game": game, "seats": seats})
+    assert reply.status_code == 201, reply.text
+    match_id = reply.json()["id"]
+    assert client.get(f"/api/matches/{match_id}/view").json()["status"] == "finished"
+    return match_id
+
+
+@pytest.fixture
+def games(tmp_path: Path):
+    app = create_app(
+        Settings(db=tmp_path / "g.sqlite3"),
+        registry=games_registry("hammer_scots", "three_kingdoms"),
+    )
+    with TestClient(app) as c:
+        yield c
+
+
+def test_the_game_file_downloads_once_over_and_gameshelf_replay_reads_it(
+    client: TestClient, tmp_path: Path, monkeypatch
+) -> None:
+    running = new_duel(client)["id"]
+    assert client.get(f"/api/matches/{running}/game-file").status_code == 409
+    match_id = bots_only(client, "toy_duel")
+    reply = client.get(f"/api/matches/{match_id}/game-file")
+    assert reply.status_code == 200
+    assert "attachment" in reply.headers["content-disposition"]
+    assert f"toy_duel-{match_id}.json" in reply.headers["content-disposition"]
+    path = tmp_path / "downloaded.json"
+    path.write_bytes(reply.content)
+    from core.plugins import Registry, make_plugin_manager
+    from tests.core.conftest import toy_plugin
+
+    monkeypatch.setattr(
+        cli,
+        "Registry",
+        lambda: Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())])),
+    )
+    result = CliRunner().invoke(cli.app, ["replay", str(path), "--check"])
+    assert result.exit_code == 0, result.output
+    history = json.loads(reply.content)["history"]
+    assert f"{len(history)} actions replayed and checked; outcome" in result.output
+
+
+def test_the_match_and_replay_pages_link_the_game_file(client: TestClient) -> None:
+    match_id = bots_only(client, "toy_duel")
+    for page in (f"/m/{match_id}", f"/m/{match_id}/replay"):
+        assert f"/api/matches/{match_id}/game-file" in client.get(page).text, page
+
+
+def test_the_replay_page_of_a_running_match_says_so_without_empty_panels(
+    client: TestClient,
+) -> None:
+    created = new_duel(client)
+    html = client.get(f"/m/{created['id']}/replay").text
+    assert "still being played" in html
+    assert f'href="/m/{created["id"]}"' in html
+    for empty in ('id="seats"', 'id="log"', 'id="board"', "replay.js"):
+        assert empty not in html
+
+
+def test_chapters_say_where_each_year_turn_or_round_begins(games: TestClient) -> None:
+    for game, first in (("hammer_scots", "1297, turn 1"), ("three_kingdoms", "round 1")):
+        match_id = bots_only(games, game)
+        chapters = games.get(f"/api/matches/{match_id}/chapters").json()
+        assert chapters[0] == {"seq": 0, "place": first}
+        seqs = [c["seq"] for c in chapters]
+        assert seqs == sorted(set(seqs))
+        assert len(chapters) > 3
+        total = games.get(f"/api/matches/{match_id}/history").json()["history"]
+        assert seqs[-1] <= len(total)
+    hammer = bots_only(games, "hammer_scots")
+    places = [c["place"] for c in games.get(f"/api/matches/{hammer}/chapters").json()]
+    assert "1297, turn 2" in places
+    assert "1297, winter" in places or len(places) < 6
+
+
+def test_chapters_wait_for_the_end(client: TestClient) -> None:
+    created = new_duel(client)
+    assert client.get(f"/api/matches/{created['id']}/chapters").status_code == 409
+
+
+def test_show_everything_lays_every_seats_view_over_the_others(games: TestClient) -> None:
+    match_id = bots_only(games, "hammer_scots")
+    total = len(games.get(f"/api/matches/{match_id}/history").json()["history"])
+    for seq in (0, total // 2, total):
+        seen = games.get(f"/api/matches/{match_id}/replay?seq={seq}&role=*").json()
+        assert seen["everything"] is True
+        assert seen["role"] is None
+        assert seen["view"]["actions"] == {}
+        for area in seen["view"]["areas"]:
+            for blocks in area["blocks"].values():
+                assert all("id" in b for b in blocks), area["id"]
+        for pool in seen["view"]["pools"].values():
+            assert pool["blocks"] is not None
+    spectator = games.get(f"/api/matches/{match_id}/replay?seq=0").json()
+    assert any(
+        b.get("hidden")
+        for a in spectator["view"]["areas"]
+        for bs in a["blocks"].values()
+        for b in bs
+    )
+
+
+def test_show_everything_waits_for_the_end(client: TestClient) -> None:
+    created = new_duel(client)
+    assert client.get(f"/api/matches/{created['id']}/replay?role=*").status_code == 409
