@@ -255,7 +255,7 @@ async def play_on(
             status, reply = await client.request(
                 "POST",
                 f"{url}/actions?log_tail={LOG_TAIL}",
-                {"type": kind, "arg": arg, "seq": payload["seq"]},
+                {"type": kind, "arg": arg, "version": payload["version"]},
                 tokens[role],
             )
             counted(figures.actions, began)

@@ -31,7 +31,10 @@ Text = Annotated[StrictStr, AfterValidator(_encodable)]
 Name = Annotated[Text, Field(min_length=1, max_length=40, pattern=r"\S")]
 Word = Annotated[Text, Field(min_length=1, max_length=64)]
 Arg = StrictInt | Annotated[Text, Field(max_length=200)] | None
-Seq = Annotated[StrictInt, Field(ge=0, le=1 << 40)]
+Version = Annotated[
+    StrictInt,
+    Field(ge=0, le=1 << 40, description="The version of the match the decision was made on."),
+]
 
 
 class Body(BaseModel):
@@ -39,17 +42,17 @@ class Body(BaseModel):
 
 
 class ActionIn(Body):
-    """One decision of the seat, made while the match was at ``seq``."""
+    """One decision of the seat, made on the view of the match at ``version``."""
 
     type: Word
     arg: Arg = None
-    seq: Seq
+    version: Version
 
 
 class UndoIn(Body):
-    """Take back the seat's latest action; with ``seq``, only if the match is still there."""
+    """Take back the seat's latest action, decided on the view at ``version``."""
 
-    seq: Seq | None = None
+    version: Version
 
 
 class SeatIn(Body):
@@ -109,5 +112,9 @@ class Payload(BaseModel):
     undo: int = 0
     seats: list[dict[str, Any]] = []
     status: str = "running"
-    version: int = Field(0, description="Grows with every change: keep the newest payload.")
+    version: int = Field(
+        0,
+        description="The match's version: grows with every change (an undo too), never "
+        "goes back. Keep the newest payload; name its version when you act or undo.",
+    )
     log_from: int | None = Field(None, description="With log_tail: where view.log starts.")

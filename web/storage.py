@@ -48,6 +48,7 @@ class Summary:
     status: Status
     active: list[str] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
+    version: int = 0  # grows with every change of the match, never goes back (undo too)
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ class Storage(ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -198,6 +199,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE matches ADD COLUMN seed_text TEXT;
     UPDATE matches SET seed_text = CAST(seed AS TEXT);
+    """,
+    # 3: the match's version, which grows with every change (an undo too, unlike seq).
+    """
+    ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    UPDATE matches SET version = seq;
     """,
 ]
 
@@ -306,7 +312,7 @@ class SQLiteStorage(Storage):
             with self._write() as db:
                 db.execute(
                     f"INSERT INTO matches ({_MATCH_COLUMNS}, seed) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         record.id,
                         record.game,
@@ -433,7 +439,8 @@ class SQLiteStorage(Storage):
 
     def _set_summary(self, match_id: str, summary: Summary, now: float | None = None) -> None:
         self._db.execute(
-            "UPDATE matches SET seq=?, status=?, active=?, outcome=?, updated=? WHERE id=?",
+            "UPDATE matches SET seq=?, status=?, active=?, outcome=?, version=?, updated=? "
+            "WHERE id=?",
             (*_summary_row(summary), now if now is not None else time.time(), match_id),
         )
 
@@ -445,7 +452,7 @@ class SQLiteStorage(Storage):
 
 _MATCH_COLUMNS = (
     "id, game, scenario, options, seed_text, players, created, updated, seq, status, active, "
-    "outcome"
+    "outcome, version"
 )
 
 
@@ -459,14 +466,14 @@ def _dump(value: object) -> str:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _summary_row(summary: Summary) -> tuple[int, str, str, str | None]:
+def _summary_row(summary: Summary) -> tuple[int, str, str, str | None, int]:
     outcome = _dump(summary.outcome) if summary.outcome is not None else None
-    return summary.seq, summary.status, _dump(summary.active), outcome
+    return summary.seq, summary.status, _dump(summary.active), outcome, summary.version
 
 
 def _match_record(row: Sequence[Any]) -> MatchRecord:
-    mid, game, scenario, options, seed, players, created, updated, seq, status, active, out = row
-    summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None)
+    mid, game, scenario, options, seed, players, created, updated, seq, status, active, out, v = row
+    summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None, v)
     return MatchRecord(
         mid, game, scenario, json.loads(options), int(seed), players, summary, created, updated
     )

@@ -2,15 +2,29 @@
 
 A :class:`Table` is a :class:`core.match.Match` with its seats. :class:`Tables` finds a
 table (from memory, else by rebuilding it from its latest snapshot and the action log),
-creates matches, applies a seat's action with its ``seq`` (optimistic concurrency), lets the
-bots answer, and commits every accepted action to storage *before* anyone is told of it.
+creates matches, applies a seat's action made on a version of the match (optimistic
+concurrency, below), lets the bots answer, and commits every accepted action to storage
+*before* anyone is told of it.
+
+**Versions.** A match's ``version`` grows by one with every stored change (an action with
+the bots' answer, an undo, a seat taken) and never goes back, across restarts too (it is
+stored); every payload carries it. An action or an undo names the version of the view it
+was decided on. Staleness is per seat: the table keeps, for each role, the version at
+which that role's view last changed (:attr:`Table.seen_at`), and refuses an action as
+stale only if the view its seat sees changed after the version it names. What does not
+count as a change (:data:`PROGRESS_KEYS`): who is still to act (``active``) and who has
+already chosen in a secret simultaneous choice (``chosen``). So when England picks its
+card in Hammer's card phase, Scotland's choice, made on the same version, still stands;
+its own actions always count for a seat (it saw what it did). After a restart every seat
+starts seen at the stored version (an older decision is refused once, to look again).
 
 A refusal is a :class:`Refusal` carrying the HTTP status the API answers with; the match is
 left exactly as it was (the rules guarantee it for the state, and nothing is written).
 
 Everything runs on the server's event loop; writes go through :class:`web.writer.Writer`
-(group commit). Each table has a lock held from the check of ``seq`` until the action, and
-the bots' answer, are on disk and announced, so nobody sees a state that is not stored yet.
+(group commit). Each table has a lock held from the check of the version until the action,
+and the bots' answer, are on disk and announced, so nobody sees a state that is not stored
+yet; the reply to an action is built under that lock, so it shows the state it produced.
 """
 
 from __future__ import annotations
@@ -20,7 +34,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,21 +66,36 @@ BOT_ROUND = 200  # bot actions between two pauses in which the server serves oth
 # IllegalAction codes that mean "this is not your decision to make" (403), not a bad action.
 NOT_YOURS = frozenset({"not_your_turn", "game_over", "unknown_role"})
 
+# View keys whose change does not make a seat's pending decision stale: who is still to act,
+# and who has already chosen in a secret simultaneous choice (the core's ``chosen`` list;
+# Hammer's and the toy duel's per-side ``chosen`` say the same: "hidden" or nothing).
+PROGRESS_KEYS = frozenset({"active", "chosen"})
+
 
 class Refusal(Exception):
     """A request the server turns down, with the status, a code and a reason in words."""
 
-    def __init__(self, status: int, code: str, reason: str, seq: int | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        reason: str,
+        seq: int | None = None,
+        version: int | None = None,
+    ) -> None:
         super().__init__(reason)
         self.status = status
         self.code = code
         self.reason = reason
         self.seq = seq
+        self.version = version
 
     def body(self) -> dict[str, Any]:
         detail: dict[str, Any] = {"code": self.code, "reason": self.reason}
         if self.seq is not None:
             detail["seq"] = self.seq
+        if self.version is not None:
+            detail["version"] = self.version
         return {"detail": detail}
 
 
@@ -104,10 +132,15 @@ class Table:
     match: Match
     seats: list[SeatRecord]
     created: float = 0.0
-    version: int = 0  # grows with every change, across restarts: pages drop older news
+    version: int = 0  # grows with every stored change, never goes back (see the module)
+    seen_at: dict[Role, int] = field(default_factory=dict)  # when each role's view changed
+    # the retry of a role's last accepted action: (version it named, action, seq after it)
+    accepted: dict[Role, tuple[int, Action, int]] = field(default_factory=dict, repr=False)
     title: str = field(init=False)
     _texts: dict[tuple[Role | None, int | None], bytes] = field(default_factory=dict, repr=False)
+    _views: dict[Role | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
+    _marks: dict[Role, bytes] = field(default_factory=dict, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     def __post_init__(self) -> None:
@@ -144,7 +177,40 @@ class Table:
             status=self.status,
             active=self.match.active(),
             outcome=outcome.model_dump() if outcome else None,
+            version=self.version,
         )
+
+    # --- versions -------------------------------------------------------------------
+
+    def note_views(self, actor: Role | None = None) -> None:
+        """After a change: move :attr:`seen_at` of every role whose view changed apart from
+        :data:`PROGRESS_KEYS` (and of ``actor``, who saw its own action) to the version."""
+        for role in self.match.roles:
+            view = self.view(role)
+            mark = dump({k: v for k, v in view.items() if k not in PROGRESS_KEYS})
+            if role == actor or self._marks.get(role) != mark or role not in self.seen_at:
+                self.seen_at[role] = self.version
+                self._marks[role] = mark
+
+    def stale(self, role: Role, version: int) -> Refusal | None:
+        """The refusal of a decision ``role`` made on ``version``, if its view changed
+        since (or the version is not one this match had)."""
+        if version > self.version:
+            return Refusal(
+                409,
+                "stale",
+                f"The match is at version {self.version}, not {version}. Look again.",
+                version=self.version,
+            )
+        if self.seen_at.get(role, self.version) > version:
+            return Refusal(
+                409,
+                "stale",
+                f"What you see changed after version {version} (the match is at "
+                f"{self.version}): look again and choose.",
+                version=self.version,
+            )
+        return None
 
     def public_seats(self) -> list[dict[str, Any]]:
         return [
@@ -159,7 +225,7 @@ class Table:
         ``log_from`` says where they start (a page that has the rest appends them)."""
         match = self.match
         outcome = match.outcome()
-        view = match.view(role)
+        view = self.view(role)
         payload = {
             "seq": match.seq,
             "view": view,
@@ -173,17 +239,29 @@ class Table:
         if log_tail is not None:
             log = view.get("log", [])
             start = max(0, len(log) - log_tail)
-            view["log"] = log[start:]
+            payload["view"] = {**view, "log": log[start:]}
             payload["log_from"] = start
         return payload
+
+    def view(self, role: Role | None) -> dict[str, Any]:
+        """What ``role`` sees now, built once per version (do not change it)."""
+        self._fresh_caches()
+        view = self._views.get(role)
+        if view is None:
+            view = self._views[role] = self.match.view(role)
+        return view
+
+    def _fresh_caches(self) -> None:
+        if self._texts_version != self.version:
+            self._texts.clear()
+            self._views.clear()
+            self._texts_version = self.version
 
     def payload_json(self, role: Role | None, log_tail: int | None = None) -> bytes:
         """:meth:`payload` as JSON (UTF-8), built once per change of the match and kind of
         reader: what an HTTP reply carries as it is."""
         key = (role, log_tail)
-        if self._texts_version != self.version:
-            self._texts.clear()
-            self._texts_version = self.version
+        self._fresh_caches()
         data = self._texts.get(key)
         if data is None:
             data = self._texts[key] = dump(self.payload(role, log_tail))
@@ -196,6 +274,14 @@ class Table:
     def forget_texts(self) -> None:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
         self._texts.clear()
+        self._views.clear()
+
+
+def _kept(table: Table, role: Role, accepted: tuple[int, Action, int]) -> bool:
+    """Whether ``role``'s accepted action is still in the history (not undone)."""
+    _, action, seq = accepted
+    history = table.match.history
+    return len(history) >= seq and history[seq - 1][:3] == (role, *action)
 
 
 def dump(value: object) -> bytes:
@@ -221,7 +307,6 @@ class Tables:
         self.on_change = on_change
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
-        self._clock = time.time_ns() // 1000
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
 
     # --- finding --------------------------------------------------------------------
@@ -286,7 +371,9 @@ class Tables:
             match.apply(action.role, Action(action.type, action.arg))
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
-        return Table(record.id, match, seats, record.created)
+        table = Table(record.id, match, seats, record.created, version=record.summary.version)
+        table.note_views()
+        return table
 
     def _restore_snapshot(
         self,
@@ -307,12 +394,7 @@ class Tables:
         match.history = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
         return snap[0]
 
-    def _tick(self) -> int:
-        self._clock = max(self._clock + 1, time.time_ns() // 1000)
-        return self._clock
-
     def _remember(self, table: Table) -> None:
-        table.version = table.version or self._tick()
         self._cache[table.id] = table
         self._cache.move_to_end(table.id)
         while len(self._cache) > self.settings.cached_matches:
@@ -442,7 +524,7 @@ class Tables:
             token = self._new_token()
             claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
             seats = [claimed if s.role == role else s for s in table.seats]
-            after = Table(table.id, table.match, seats, table.created)
+            after = Table(table.id, table.match, seats, table.created, version=table.version + 1)
             write = partial(
                 self.storage.claim_seat,
                 table.id,
@@ -454,6 +536,7 @@ class Tables:
             if not await self._write(None, write):
                 raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
             table.seats = seats
+            table.version += 1
             self._changed(table)
         return role, token
 
@@ -474,66 +557,69 @@ class Tables:
 
     # --- playing --------------------------------------------------------------------
 
-    async def act(self, table: Table, role: Role, action: Action, seq: int) -> bool:
-        """Apply ``role``'s action if the match is still at ``seq``, then let bots answer.
+    async def act(
+        self, table: Table, role: Role, action: Action, version: int, log_tail: int | None = None
+    ) -> tuple[bool, bytes]:
+        """Apply ``role``'s action, decided on ``version`` of the match, then let bots answer.
 
-        Returns ``False`` when this exact action of this role was already applied at
-        ``seq`` (a retry): nothing is applied twice. Raises :class:`Refusal` otherwise.
-        Returns once the action (and the bots' answer) is stored and announced.
+        Refused as stale (409) when what ``role`` sees changed after ``version`` (see the
+        module). Returns whether it was applied (``False``: this very action, named with
+        the same version, was applied already: a retry, not applied twice) and ``role``'s
+        payload as it stands right after (with ``log_tail``), once stored and announced.
+        Raises :class:`Refusal` otherwise.
         """
         async with table.lock:
             match = table.match
-            if seq != match.seq:
-                if 0 <= seq < match.seq and match.history[seq][:3] == (role, *action):
-                    return False
-                raise Refusal(
-                    409,
-                    "stale",
-                    f"The match has moved on: it is at {match.seq}, "
-                    f"not {seq}. Look again and choose.",
-                    seq=match.seq,
-                )
+            last = table.accepted.get(role)
+            if last is not None and last[:2] == (version, action) and _kept(table, role, last):
+                return False, table.payload_json(role, log_tail)
+            refusal = table.stale(role, version)
+            if refusal is not None:
+                raise refusal
             start = match.seq
             try:
-                match.apply(role, action, seq=seq)
+                match.apply(role, action)
             except IllegalAction as exc:
                 status = 403 if exc.code in NOT_YOURS else 422
-                raise Refusal(status, exc.code, exc.reason, seq=match.seq) from None
+                raise Refusal(status, exc.code, exc.reason, version=table.version) from None
             except Exception:
                 self._forget(table)
                 raise
             await self._commit(table, start)
+            table.accepted[role] = (version, action, match.seq)
             await self._play_bots(table)
-            self._changed(table)
-        return True
+            self._changed(table, role)
+            return True, table.payload_json(role, log_tail)
 
-    async def undo(self, table: Table, role: Role, seq: int | None = None) -> None:
-        """Take back ``role``'s latest action under the core's undo rule."""
+    async def undo(
+        self, table: Table, role: Role, version: int, log_tail: int | None = None
+    ) -> bytes:
+        """Take back ``role``'s latest action under the core's undo rule, if what ``role``
+        sees did not change after ``version``; returns ``role``'s payload right after."""
         async with table.lock:
             match = table.match
-            if seq is not None and seq != match.seq:
-                raise Refusal(
-                    409,
-                    "stale",
-                    f"The match has moved on: it is at {match.seq}, not {seq}.",
-                    seq=match.seq,
-                )
+            refusal = table.stale(role, version)
+            if refusal is not None:
+                raise refusal
             if not match.undoable(role):
                 raise Refusal(
                     409,
                     "cannot_undo",
                     "Nothing to take back: new information came out or another player acted since.",
-                    seq=match.seq,
+                    version=table.version,
                 )
             try:
                 match.undo(role)
             except Exception:
                 self._forget(table)
                 raise
+            table.version += 1
             await self._write(
                 table, partial(self.storage.truncate, table.id, match.seq, table.summary())
             )
-            self._changed(table)
+            table.accepted.pop(role, None)
+            self._changed(table, role)
+            return table.payload_json(role, log_tail)
 
     def _agents(self, table: Table) -> dict[Role, Agent]:
         match = table.match
@@ -587,12 +673,15 @@ class Tables:
         snapshot = None
         if match.seq // every > start // every:
             snapshot = (match.seq, match.ruleset.dump_state(match.state))
+        table.version += 1
         await self._write(
             table, partial(self.storage.append, table.id, records, table.summary(), snapshot)
         )
 
-    def _changed(self, table: Table) -> None:
-        table.version = self._tick()
+    def _changed(self, table: Table, actor: Role | None = None) -> None:
+        """Announce a change already stored (its version counted), noting whose views
+        changed (``actor``'s always: it saw what it did)."""
+        table.note_views(actor)
         if self.on_change is not None:
             self.on_change(table)
 

@@ -30,7 +30,7 @@ def play_a_card(client: TestClient, match_id: str, token: str, seq: int) -> Any:
     return client.post(
         f"/api/matches/{match_id}/actions",
         headers=auth(token),
-        json={"type": "card", "arg": legal_card(client, match_id, token), "seq": seq},
+        json={"type": "card", "arg": legal_card(client, match_id, token), "version": seq},
     )
 
 
@@ -163,7 +163,7 @@ def test_an_unknown_match_is_404_everywhere(client: TestClient) -> None:
     for method, path, body in [
         ("get", "/api/matches/nosuch", None),
         ("get", "/api/matches/nosuch/view", None),
-        ("post", "/api/matches/nosuch/actions", {"type": "card", "arg": 1, "seq": 0}),
+        ("post", "/api/matches/nosuch/actions", {"type": "card", "arg": 1, "version": 0}),
         ("post", "/api/matches/nosuch/undo", {}),
         ("post", "/api/matches/nosuch/join", {"name": "X"}),
         ("get", "/api/matches/nosuch/history", None),
@@ -184,7 +184,7 @@ def test_an_accepted_action_is_stored_before_the_reply(client: TestClient, app: 
     reply = client.post(
         f"/api/matches/{mid}/actions",
         headers=auth(tok["north"]),
-        json={"type": "card", "arg": card, "seq": 0},
+        json={"type": "card", "arg": card, "version": 0},
     )
     assert reply.status_code == 200
     assert reply.json()["seq"] == 1
@@ -196,7 +196,7 @@ def test_an_accepted_action_is_stored_before_the_reply(client: TestClient, app: 
 
 def refusals(tok: dict[str, str], card: int) -> list[tuple[int, str, dict[str, str], Any]]:
     """(status, code, headers, body) of refused submissions of North's card at seq 0."""
-    good = {"type": "card", "arg": card, "seq": 0}
+    good = {"type": "card", "arg": card, "version": 0}
     north = auth(tok["north"])
     return [
         (401, "missing_token", {}, good),
@@ -209,13 +209,13 @@ def refusals(tok: dict[str, str], card: int) -> list[tuple[int, str, dict[str, s
         (422, "malformed", north, {**good, "arg": 1.5}),
         (422, "malformed", north, {**good, "arg": [1]}),
         (422, "malformed", north, {**good, "arg": "x" * 201}),
-        (422, "malformed", north, {**good, "seq": "0"}),
-        (422, "malformed", north, {**good, "seq": -1}),
+        (422, "malformed", north, {**good, "version": "0"}),
+        (422, "malformed", north, {**good, "version": -1}),
         (422, "malformed", north, {**good, "extra": 1}),
         (422, "malformed", north, {**good, "type": ""}),
         (422, "malformed", north, [good]),
         (422, "malformed", north, None),
-        (409, "stale", north, {**good, "seq": 5}),
+        (409, "stale", north, {**good, "version": 5}),
     ]
 
 
@@ -238,7 +238,7 @@ def test_an_illegal_action_is_refused_with_the_rules_reason(client: TestClient) 
     reply = client.post(
         f"/api/matches/{created['id']}/actions",
         headers=auth(tokens(created)["north"]),
-        json={"type": "card", "arg": 99, "seq": 0},
+        json={"type": "card", "arg": 99, "version": 0},
     )
     assert reply.status_code == 422
     assert reply.json()["detail"]["reason"] == "Card 99 is not in your hand."
@@ -255,9 +255,9 @@ def test_garbage_bodies_are_refused_never_a_server_error(client: TestClient, app
         b"[" * 5000 + b"]" * 5000,
         b"\xff\xfe",
         b'{"type":1e999}',
-        b'{"type":"card","arg":' + b"9" * 5000 + b',"seq":0}',
-        b'{"type":"\\ud800","arg":null,"seq":0}',
-        b'{"type":"card","arg":"\\ud800","seq":0}',
+        b'{"type":"card","arg":' + b"9" * 5000 + b',"version":0}',
+        b'{"type":"\\ud800","arg":null,"version":0}',
+        b'{"type":"card","arg":"\\ud800","version":0}',
     ]:
         reply = client.post(
             f"/api/matches/{mid}/actions",
@@ -279,7 +279,7 @@ def test_a_seat_may_not_act_when_it_is_not_its_decision(client: TestClient, app:
     reply = client.post(
         f"/api/matches/{mid}/actions",
         headers=auth(tok[loser]),
-        json={"type": "roll", "arg": None, "seq": 2},
+        json={"type": "roll", "arg": None, "version": 2},
     )
     assert reply.status_code == 403
     assert reply.json()["detail"]["code"] == "not_your_turn"
@@ -296,7 +296,7 @@ def test_a_seat_that_has_chosen_may_change_its_secret_choice(
     reply = client.post(
         f"/api/matches/{mid}/actions",
         headers=auth(tok["north"]),
-        json={"type": "card", "arg": hand[-1], "seq": 1},
+        json={"type": "card", "arg": hand[-1], "version": 1},
     )
     assert reply.status_code == 200
     assert reply.json()["view"]["my_choice"] == {"type": "card", "arg": hand[-1]}
@@ -307,22 +307,30 @@ def test_another_matchs_token_is_not_a_seat_here(client: TestClient) -> None:
     reply = client.post(
         f"/api/matches/{first['id']}/actions",
         headers=auth(tokens(second)["north"]),
-        json={"type": "card", "arg": 1, "seq": 0},
+        json={"type": "card", "arg": 1, "version": 0},
     )
     assert reply.status_code == 401
 
 
-def test_a_stale_action_is_refused_with_the_current_seq(client: TestClient, app: FastAPI) -> None:
+def test_an_action_is_stale_once_what_its_seat_sees_changed(
+    client: TestClient, app: FastAPI
+) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
     play_a_card(client, mid, tok["north"], 0)
-    before = fingerprint(app, mid)
-    reply = play_a_card(client, mid, tok["south"], 0)
+    play_a_card(client, mid, tok["south"], 0)  # North's choice did not change South's view
+    before = fingerprint(app, mid)  # both cards are shown: North's view changed at version 2
+    reply = client.post(
+        f"/api/matches/{mid}/actions",
+        headers=auth(tok["north"]),
+        json={"type": "roll", "arg": None, "version": 1},
+    )
     assert reply.status_code == 409
     assert reply.json()["detail"] == {
         "code": "stale",
-        "seq": 1,
-        "reason": "The match has moved on: it is at 1, not 0. Look again and choose.",
+        "version": 2,
+        "reason": "What you see changed after version 1 (the match is at 2): "
+        "look again and choose.",
     }
     assert fingerprint(app, mid) == before
 
@@ -330,16 +338,17 @@ def test_a_stale_action_is_refused_with_the_current_seq(client: TestClient, app:
 def test_the_same_action_sent_twice_is_applied_once(client: TestClient, app: FastAPI) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
-    body = {"type": "card", "arg": legal_card(client, mid, tok["north"]), "seq": 0}
+    body = {"type": "card", "arg": legal_card(client, mid, tok["north"]), "version": 0}
     first = client.post(f"/api/matches/{mid}/actions", headers=auth(tok["north"]), json=body)
     again = client.post(f"/api/matches/{mid}/actions", headers=auth(tok["north"]), json=body)
     assert first.status_code == again.status_code == 200
     assert again.headers["x-gameshelf-duplicate"] == "1"
     assert again.json() == first.json()
     assert len(app.state.storage.actions(mid)) == 1
-    # the other seat sending North's action with North's seq is not a retry: it is stale
+    # the other seat sending North's action from the same version is not a retry
     other = client.post(f"/api/matches/{mid}/actions", headers=auth(tok["south"]), json=body)
-    assert other.status_code == 409
+    assert other.status_code == 422  # North's card is not in South's hand
+    assert "x-gameshelf-duplicate" not in other.headers
 
 
 # --- undo -------------------------------------------------------------------------------
@@ -354,7 +363,7 @@ def test_a_seat_may_take_back_its_action_until_new_information(
     north = auth(tok["north"])
     played = play_a_card(client, mid, tok["north"], 0).json()
     assert played["undo"] == 1
-    undone = client.post(f"/api/matches/{mid}/undo", headers=north, json={"seq": 1})
+    undone = client.post(f"/api/matches/{mid}/undo", headers=north, json={"version": 1})
     assert undone.status_code == 200
     assert undone.json()["seq"] == 0
     assert undone.json()["undo"] == 0
@@ -369,12 +378,15 @@ def test_undo_is_refused_when_there_is_nothing_to_take_back(
     mid, tok = created["id"], tokens(created)
     play_a_card(client, mid, tok["north"], 0)
     before = fingerprint(app, mid)
-    refused = client.post(f"/api/matches/{mid}/undo", headers=auth(tok["south"]))
+    south = auth(tok["south"])
+    refused = client.post(f"/api/matches/{mid}/undo", headers=south, json={"version": 1})
     assert refused.status_code == 409
     assert refused.json()["detail"]["code"] == "cannot_undo"
-    stale = client.post(f"/api/matches/{mid}/undo", headers=auth(tok["north"]), json={"seq": 0})
+    stale = client.post(f"/api/matches/{mid}/undo", headers=auth(tok["north"]), json={"version": 0})
     assert stale.status_code == 409
-    assert stale.json()["detail"]["seq"] == 1
+    assert stale.json()["detail"]["version"] == 1
+    unnamed = client.post(f"/api/matches/{mid}/undo", headers=auth(tok["north"]))
+    assert unnamed.status_code == 422  # an undo names the version it was decided on
     assert client.post(f"/api/matches/{mid}/undo").status_code == 401
     assert fingerprint(app, mid) == before
 
@@ -392,7 +404,7 @@ def play_out(client: TestClient, mid: str, token: str) -> dict[str, Any]:
         reply = client.post(
             f"/api/matches/{mid}/actions",
             headers=auth(token),
-            json={"type": kind, "arg": menu[kind][0], "seq": payload["seq"]},
+            json={"type": kind, "arg": menu[kind][0], "version": payload["version"]},
         )
         assert reply.status_code == 200, reply.text
         payload = reply.json()
@@ -419,7 +431,7 @@ def test_bots_answer_right_after_the_person_and_their_moves_are_stored(
     after = client.post(
         f"/api/matches/{mid}/actions",
         headers=auth(token),
-        json={"type": "card", "arg": 1, "seq": final["seq"]},
+        json={"type": "card", "arg": 1, "version": final["version"]},
     )
     assert after.status_code == 403
     assert after.json()["detail"]["code"] == "game_over"

@@ -28,7 +28,7 @@ def play(client: TestClient, mid: str, token: str, count: int) -> dict[str, Any]
         payload = client.post(
             f"/api/matches/{mid}/actions",
             headers=auth(token),
-            json={"type": kind, "arg": menu[kind][-1], "seq": payload["seq"]},
+            json={"type": kind, "arg": menu[kind][-1], "version": payload["version"]},
         ).json()
     return payload
 
@@ -163,7 +163,7 @@ def test_an_action_the_disk_refused_is_forgotten_not_shown(
 
         monkeypatch.setattr(storage, "append", full_disk)
         kind = next(iter(view["view"]["actions"]))
-        action = {"type": kind, "arg": view["view"]["actions"][kind][0], "seq": 0}
+        action = {"type": kind, "arg": view["view"]["actions"][kind][0], "version": 0}
         refused = client.post(f"/api/matches/{mid}/actions", headers=north, json=action)
         assert refused.status_code == 500
         monkeypatch.undo()

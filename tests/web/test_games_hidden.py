@@ -57,7 +57,7 @@ def step(client: TestClient, mid: str, tokens: dict[str, str], rnd: random.Rando
     reply = client.post(
         f"/api/matches/{mid}/actions",
         headers=auth(tokens[role]),
-        json={"type": kind, "arg": arg, "seq": mine["seq"]},
+        json={"type": kind, "arg": arg, "version": mine["version"]},
     )
     assert reply.status_code == 200, reply.text
     return True

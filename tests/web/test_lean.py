@@ -28,16 +28,16 @@ BODIES: list[tuple[bytes | None, dict[str, str]]] = [
     (b"[" * 5000 + b"]" * 5000, JSON),
     (b"\xff\xfe", JSON),
     (b'{"type":1e999}', JSON),
-    (b'{"type":"\\ud800","arg":null,"seq":0}', JSON),
-    (b'{"type":"card","arg":true,"seq":0}', JSON),
-    (b'{"type":"card","arg":1.5,"seq":"0"}', JSON),
-    (b'{"type":"","arg":1,"seq":-1,"extra":1}', JSON),
-    (b'{"type":"card","arg":99,"seq":0}', {}),
-    (b'{"type":"card","arg":99,"seq":0}', {"Content-Type": "text/plain"}),
-    (b'{"type":"card","arg":99,"seq":0}', {"Content-Type": "application/merge-patch+json"}),
-    (b'{"type":"card","arg":99,"seq":0}', {"Content-Type": "application/json; charset=utf-8"}),
-    (b'{"type":"card","arg":99,"seq":0}', JSON),
-    (b'{"type":"card","arg":1,"seq":7}', JSON),
+    (b'{"type":"\\ud800","arg":null,"version":0}', JSON),
+    (b'{"type":"card","arg":true,"version":0}', JSON),
+    (b'{"type":"card","arg":1.5,"version":"0"}', JSON),
+    (b'{"type":"","arg":1,"version":-1,"extra":1}', JSON),
+    (b'{"type":"card","arg":99,"version":0}', {}),
+    (b'{"type":"card","arg":99,"version":0}', {"Content-Type": "text/plain"}),
+    (b'{"type":"card","arg":99,"version":0}', {"Content-Type": "application/merge-patch+json"}),
+    (b'{"type":"card","arg":99,"version":0}', {"Content-Type": "application/json; charset=utf-8"}),
+    (b'{"type":"card","arg":99,"version":0}', JSON),
+    (b'{"type":"card","arg":1,"version":7}', JSON),
 ]
 
 QUERIES = ["", "?log_tail=3", "?log_tail=", "?log_tail=x", "?log_tail=-1", "?log_tail=10001"]
@@ -107,7 +107,7 @@ def test_a_retried_action_is_answered_as_fastapi_would(both: FastAPI) -> None:
         mid, north = created["id"], tokens(created)["north"]
         view = client.get(f"/api/matches/{mid}/view", headers=auth(north)).json()
         card = view["view"]["actions"]["card"][0]
-        action = {"type": "card", "arg": card, "seq": 0}
+        action = {"type": "card", "arg": card, "version": 0}
         first = client.post(f"/api/matches/{mid}/actions", json=action, headers=auth(north))
         assert first.status_code == 200
         lean, std = answers(

@@ -38,7 +38,7 @@ def test_each_connection_receives_its_own_seats_view_on_every_change(
         client.post(
             f"/api/matches/{mid}/actions",
             headers=auth(tok["north"]),
-            json={"type": "card", "arg": card, "seq": 0},
+            json={"type": "card", "arg": card, "version": 0},
         )
         n1, s1, x1 = north.receive_json(), south.receive_json(), spectator.receive_json()
         assert n1["seq"] == s1["seq"] == x1["seq"] == 1
@@ -78,7 +78,7 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
         json={
             "type": "card",
             "arg": app.state.tables.cached(mid).match.state.hands["south"][0],
-            "seq": 0,
+            "version": 0,
         },
     )
     match = app.state.tables.cached(mid).match
@@ -112,7 +112,7 @@ def test_live_messages_may_carry_only_the_tail_of_the_log(client: TestClient) ->
             client.post(
                 f"/api/matches/{mid}/actions",
                 headers=auth(tok[role]),
-                json={"type": "card", "arg": first_card(view), "seq": seq},
+                json={"type": "card", "arg": first_card(view), "version": seq},
             )
             pushed = ws.receive_json()
         full = client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()

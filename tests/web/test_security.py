@@ -14,7 +14,7 @@ from web.settings import Settings
 
 def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
     created = new_duel(client)
-    big = b'{"type":"card","arg":"' + b"x" * 70_000 + b'","seq":0}'
+    big = b'{"type":"card","arg":"' + b"x" * 70_000 + b'","version":0}'
     reply = client.post(
         f"/api/matches/{created['id']}/actions",
         content=big,

@@ -21,7 +21,10 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     401: {"description": "No seat token, or not one of this match"},
     403: {"description": "Not this seat's decision now (or the match is over)"},
     404: {"description": "No such match"},
-    409: {"description": "Stale: the match moved on (the body says its seq)"},
+    409: {
+        "description": "Stale: what the seat sees changed since that version (the body "
+        "says the match's version)"
+    },
     422: {"description": "Malformed body, or an illegal action (with the rules' reason)"},
 }
 
@@ -36,6 +39,7 @@ async def match_info(table: TableDep) -> dict[str, Any]:
         "scenario": table.match.scenario,
         "status": table.status,
         "seq": table.match.seq,
+        "version": table.version,
         "active": table.match.active(),
         "seats": table.public_seats(),
     }
@@ -91,14 +95,17 @@ router.add_api_route(
 
 
 async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -> Response:
-    """Make one decision. ``seq`` is the version of the match the decision was made on:
-    if the match moved on it is refused (409), unless this very action was already applied
-    there (a retry), which is answered as a success without applying it again."""
+    """Make one decision, naming the ``version`` of the view it was made on. It is refused
+    as stale (409) only if what this seat sees changed since (another seat choosing at the
+    same time in secret does not count), unless this very action was already applied from
+    that version (a retry), which is answered as a success without applying it again. The
+    reply is the seat's payload right after this action (and the bots' answer)."""
     assert seat.role is not None
-    applied = await seat.tables.act(seat.table, seat.role, Action(body.type, body.arg), body.seq)
-    return await payload_response(
-        seat, log_tail, None if applied else {"X-Gameshelf-Duplicate": "1"}
+    applied, data = await seat.tables.act(
+        seat.table, seat.role, Action(body.type, body.arg), body.version, log_tail
     )
+    headers = None if applied else {"X-Gameshelf-Duplicate": "1"}
+    return Response(data, media_type="application/json", headers=headers)
 
 
 async def _post_action(request: Request) -> Response:
@@ -122,14 +129,13 @@ router.add_api_route(
 
 
 @router.post("/undo", response_model=Payload, responses=REFUSALS)
-async def post_undo(
-    seat: SeatDep, body: UndoIn | None = None, log_tail: LogTail = None
-) -> Response:
-    """Take back the seat's latest action, while no new information came out since and
-    no other seat acted (409 otherwise)."""
+async def post_undo(seat: SeatDep, body: UndoIn, log_tail: LogTail = None) -> Response:
+    """Take back the seat's latest action, naming the ``version`` of the view the undo was
+    decided on (409 if what the seat sees changed since, if new information came out or
+    another seat acted). The reply is the seat's payload right after the undo."""
     assert seat.role is not None
-    await seat.tables.undo(seat.table, seat.role, body.seq if body else None)
-    return await payload_response(seat, log_tail)
+    data = await seat.tables.undo(seat.table, seat.role, body.version, log_tail)
+    return Response(data, media_type="application/json")
 
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)

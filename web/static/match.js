@@ -168,7 +168,7 @@
     setBusy(true);
     showMessage("");
     try {
-      const reply = await send("/api/matches/" + id + "/actions?log_tail=" + TAIL, { type, arg, seq: payload.seq });
+      const reply = await send("/api/matches/" + id + "/actions?log_tail=" + TAIL, { type, arg, version: payload.version });
       if (reply.status === 200) accept(reply.data);
       else if (reply.status === 409) {
         showMessage("The match moved on before your choice arrived: look again and choose.", "notice");
@@ -187,7 +187,7 @@
     setBusy(true);
     showMessage("");
     try {
-      const reply = await send("/api/matches/" + id + "/undo?log_tail=" + TAIL, { seq: payload.seq });
+      const reply = await send("/api/matches/" + id + "/undo?log_tail=" + TAIL, { version: payload.version });
       if (reply.status === 200) accept(reply.data);
       else showMessage(G.reason(reply));
     } catch (e) {
