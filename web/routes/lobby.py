@@ -7,11 +7,14 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request, status
 from fastapi.responses import HTMLResponse
 
-from core.plugins import Registry
+from core import text
+from core.plugins import Game, Registry
 from web.deps import RegistryDep, SettingsDep, TableDep, TablesDep
 from web.pages import render
 from web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
-from web.tables import SeatRequest
+from web.tables import Refusal, SeatRequest, Tables
+
+RULES_SUMMARY = "rules.html"  # a game's rules in a page, beside its board template
 
 router = APIRouter(tags=["lobby"])
 pages = APIRouter()
@@ -26,6 +29,51 @@ def game_list(registry: Registry) -> list[dict[str, Any]]:
             option["kind"] = type(model.default).__name__  # bool, int or str: the form's input
         out.append({**data, "board": game.ruleset.board is not None})
     return out
+
+
+def rules_summary(game: Game) -> str | None:
+    """The template of a game's rules summary (``<game>/rules.html``), if it ships one."""
+    board = game.ruleset.board
+    if board is None or not (board.templates / RULES_SUMMARY).is_file():
+        return None
+    return f"{game.id}/{RULES_SUMMARY}"
+
+
+def words(ident: str) -> str:
+    return ident.replace("_", " ").title() if ident.islower() else ident
+
+
+def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict[str, Any]:
+    """A listed match with what its lobby row says: each side and who holds it, the winners
+    by side and player, and where a running match stands ("1297, turn 4"). Names of sides
+    and places come from the game (its text board) when the match is in memory."""
+    game = registry.games.get(match["game"])
+    table = tables.cached(match["id"])
+    view = table.match.view(None) if table is not None and game is not None else None
+    agents = {a.id: a.title for a in registry.agents.values()}
+
+    def side(role: str) -> str:
+        said = text.role_name(game.ruleset, role, view) if view is not None else role
+        return said if said != role else words(role)
+
+    sides = []
+    for seat in match["seats"]:
+        if seat["kind"] == "bot":
+            who = "bot: " + agents.get(seat["agent"] or "", seat["name"] or "a bot").lower()
+        elif seat["kind"] == "open":
+            who = "open seat"
+        else:
+            who = seat["name"] or "a player"
+        sides.append({**seat, "side": side(seat["role"]), "who": who})
+    by_role = {s["role"]: s for s in sides}
+    outcome = match.get("outcome")
+    winners = []
+    if outcome:
+        for role in outcome.get("winners") or []:
+            s = by_role.get(role)
+            winners.append(f"{s['side']} ({s['who']})" if s else words(role))
+    place = text.place(game.ruleset, view) if view is not None else None
+    return {**match, "sides": sides, "winners_text": " and ".join(winners), "place": place}
 
 
 @router.get("/games")
@@ -83,7 +131,7 @@ async def join_match(body: JoinIn, table: TableDep, tables: TablesDep) -> Joined
 
 @pages.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, tables: TablesDep, registry: RegistryDep) -> HTMLResponse:
-    matches = tables.listing(100)
+    matches = [lobby_row(m, tables, registry) for m in tables.listing(100)]
     return render(
         request,
         "lobby.html",
@@ -95,3 +143,14 @@ async def lobby_page(request: Request, tables: TablesDep, registry: RegistryDep)
             "finished": [m for m in matches if m["status"] == "finished"][:20],
         },
     )
+
+
+@pages.get("/games/{game_id}/rules", response_class=HTMLResponse)
+async def rules_page(request: Request, game_id: str, registry: RegistryDep) -> HTMLResponse:
+    """A game's rules in a page: what it is, its scenarios and options, and the summary
+    its plugin ships (``rules.html`` beside its board template)."""
+    game = registry.games.get(game_id)
+    if game is None:
+        raise Refusal(404, "unknown_game", f"There is no game {game_id!r} here.")
+    data = next(g for g in game_list(registry) if g["id"] == game_id)
+    return render(request, "rules.html", {"game": data, "summary": rules_summary(game)})
