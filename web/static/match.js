@@ -89,13 +89,32 @@
     followActiveSeat();
   }
 
-  /* Hot seat: when this browser holds several seats, show the one that must act. */
+  /* Hot seat: when this browser holds several seats, show the one that must act, once a
+     curtain has asked to pass the device (nobody sees the next seat's hand by accident). */
+  let curtain = null;
   function followActiveSeat() {
-    if (!role || busy) return;
+    if (!role || busy || curtain) return;
     const active = payload.view.active || [];
     if (active.includes(role) || Object.keys(held).length < 2) return;
     const next = Object.keys(held).find((r) => active.includes(r));
-    if (next) switchSeat(next);
+    if (next) passTheDevice(next);
+  }
+
+  function passTheDevice(next) {
+    const name = G.roleName(next, payload && payload.view);
+    const button = G.el("button", { type: "button", class: "primary", text: "I am " + name + ": show my side" });
+    curtain = G.el("div", { class: "pass-device", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-device-title" },
+      G.el("h2", { id: "pass-device-title", text: "Pass the device to " + name }),
+      G.el("p", { text: "The next decision is " + name + "'s: their side of the table appears once they are at the screen." }),
+      button);
+    Object.assign(curtain.style, {
+      position: "fixed", inset: "0", zIndex: "1000", display: "flex", flexDirection: "column",
+      alignItems: "center", justifyContent: "center", gap: "1rem", padding: "2rem",
+      textAlign: "center", background: "#f4ecd8",
+    });
+    button.addEventListener("click", () => { curtain.remove(); curtain = null; switchSeat(next); });
+    document.body.appendChild(curtain);
+    button.focus();
   }
 
   async function refresh() {

@@ -1,0 +1,68 @@
+"""In a real browser: hot-seat play passes the device between seats, and a finished
+match's replay jumps to a year and turn, shows everything and downloads its game file.
+Skipped when Debian's chromium is absent (see test_browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tests.web import test_browser
+from tests.web.test_browser import settle, shot, until
+
+pytestmark = test_browser.pytestmark
+# The browser, a page and the site of test_browser, shared as fixtures.
+browser, page, site = test_browser.browser, test_browser.page, test_browser.site
+
+
+def test_hot_seat_asks_to_pass_the_device_before_the_next_seat_appears(
+    page: Any, site: str
+) -> None:
+    page.goto(site + "/")
+    page.click("button.open-form[data-game=toy_duel]")
+    form = page.locator("form.new-match[data-game=toy_duel]")
+    for index, name in ((0, "Ann"), (1, "Bob")):
+        form.locator(f".seat-row[data-index='{index}'] select").select_option("me")
+        form.locator(f".seat-row[data-index='{index}'] input").fill(name)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r".*/m/[0-9a-f]+$"))
+    page.wait_for_selector("#connection.live")
+    first = page.locator("#seats li.me").get_attribute("data-role")
+    page.locator("#actions button").first.click()  # the first seat chooses its card
+    page.wait_for_selector(".pass-device")
+    other = "South" if first == "north" else "North"
+    assert page.locator(".pass-device h2").inner_text() == f"Pass the device to {other}"
+    shot(page, "hot_seat_pass_the_device")
+    page.locator(".pass-device button").click()
+    until(page, f"() => document.querySelector('#seats li.me').dataset.role === '{other.lower()}'")
+    assert page.locator(".pass-device").count() == 0
+
+
+def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
+    page: Any, site: str
+) -> None:
+    reply = page.request.post(
+        site + "/api/matches",
+        data=json.dumps({"game": "hammer_scots", "seats": [{"bot": "random"}, {"bot": "random"}]}),
+        headers={"Content-Type": "application/json"},
+    )
+    match_id = reply.json()["id"]
+    page.goto(f"{site}/m/{match_id}/replay")
+    page.wait_for_selector("#chapter-box:not([hidden])")
+    options = page.locator("#chapter option").all_inner_texts()
+    assert options[:2] == ["1297, turn 1", "1297, turn 2"]
+    page.select_option("#chapter", label="1297, turn 2")
+    until(
+        page, "() => document.getElementById('position-label').textContent.endsWith('1297, turn 2')"
+    )
+    page.select_option("#perspective", "*")
+    settle(page)
+    shot(page, "hammer_scots_replay_everything")
+    with page.expect_download() as download:
+        page.click("#download")
+    assert download.value.suggested_filename == f"hammer_scots-{match_id}.json"
+    page.goto(site + "/")
+    row = page.locator(f".match-row[data-match='{match_id}']").inner_text()
+    assert "wins" in row
+    assert "England: bot: random moves" in row
