@@ -81,6 +81,12 @@ class SeqTaken(Exception):
     """Another writer stored an action under the same ``seq`` first."""
 
 
+class StaleWrite(SeqTaken):
+    """The stored match is not where a write expects it: another copy of the match wrote
+    first (its version moved), or the write's ``seq`` would not follow the stored ones
+    (a gap). Nothing of the write is stored."""
+
+
 class NewerDatabase(Exception):
     """The database was written by a newer Gameshelf than this one."""
 
@@ -106,9 +112,18 @@ class Storage(ABC):
 
     @abstractmethod
     def claim_seat(
-        self, match_id: str, role: str, name: str, token_hash: bytes, summary: Summary
+        self,
+        match_id: str,
+        role: str,
+        name: str,
+        token_hash: bytes,
+        summary: Summary,
+        expected_version: int | None = None,
     ) -> bool:
-        """Give an open seat to a person; ``False`` when it was not open any more."""
+        """Give an open seat to a person; ``False`` when it was not open any more.
+
+        With ``expected_version``, only if the stored match is at that version
+        (:class:`StaleWrite` otherwise), as for every write below."""
 
     @abstractmethod
     def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
@@ -121,15 +136,21 @@ class Storage(ABC):
         actions: Sequence[ActionRecord],
         summary: Summary,
         snapshot: tuple[int, str] | None = None,
+        expected_version: int | None = None,
     ) -> None:
         """Commit accepted actions, the new summary and maybe a snapshot, all or nothing.
 
-        Raises :class:`SeqTaken` when one of the ``seq`` is already stored.
+        The actions' ``seq`` must follow the stored ones without a gap and the stored
+        match must be at ``expected_version`` when given (:class:`StaleWrite` otherwise);
+        raises :class:`SeqTaken` when one of the ``seq`` is already stored.
         """
 
     @abstractmethod
-    def truncate(self, match_id: str, seq: int, summary: Summary) -> None:
-        """Forget the actions (and snapshots) after ``seq``: an undo."""
+    def truncate(
+        self, match_id: str, seq: int, summary: Summary, expected_version: int | None = None
+    ) -> None:
+        """Forget the actions (and snapshots) after ``seq``: an undo (or the repair of a
+        gap). With ``expected_version``, only if the stored match is at that version."""
 
     @abstractmethod
     def snapshot(self, match_id: str, at_most: int | None = None) -> tuple[int, str] | None:
@@ -370,9 +391,16 @@ class SQLiteStorage(Storage):
         return found
 
     def claim_seat(
-        self, match_id: str, role: str, name: str, token_hash: bytes, summary: Summary
+        self,
+        match_id: str,
+        role: str,
+        name: str,
+        token_hash: bytes,
+        summary: Summary,
+        expected_version: int | None = None,
     ) -> bool:
         with self._write() as db:
+            self._expect(match_id, expected_version)
             done = db.execute(
                 "UPDATE seats SET kind='human', name=?, token_hash=? "
                 "WHERE match_id=? AND role=? AND kind='open'",
@@ -402,10 +430,18 @@ class SQLiteStorage(Storage):
         actions: Sequence[ActionRecord],
         summary: Summary,
         snapshot: tuple[int, str] | None = None,
+        expected_version: int | None = None,
     ) -> None:
         now = time.time()
         try:
             with self._write() as db:
+                stored = self._expect(match_id, expected_version)
+                wanted = list(range(stored + 1, stored + 1 + len(actions)))
+                if [a.seq for a in actions] != wanted:
+                    raise StaleWrite(
+                        f"match {match_id}: actions {[a.seq for a in actions]} do not follow "
+                        f"the {stored} stored ones"
+                    )
                 db.executemany(
                     "INSERT INTO actions VALUES (?,?,?,?,?,?,?)",
                     [
@@ -421,8 +457,11 @@ class SQLiteStorage(Storage):
         except sqlite3.IntegrityError as exc:
             raise SeqTaken(f"match {match_id}: an action with this seq is stored") from exc
 
-    def truncate(self, match_id: str, seq: int, summary: Summary) -> None:
+    def truncate(
+        self, match_id: str, seq: int, summary: Summary, expected_version: int | None = None
+    ) -> None:
         with self._write() as db:
+            self._expect(match_id, expected_version)
             db.execute("DELETE FROM actions WHERE match_id=? AND seq>?", (match_id, seq))
             db.execute("DELETE FROM snapshots WHERE match_id=? AND seq>?", (match_id, seq))
             self._set_summary(match_id, summary)
@@ -436,6 +475,19 @@ class SQLiteStorage(Storage):
                 (match_id, bound),
             ).fetchone()
         return (row[0], row[1]) if row else None
+
+    def _expect(self, match_id: str, version: int | None) -> int:
+        """The last stored ``seq`` of the match's actions, inside a write; raises
+        :class:`StaleWrite` when the match is not stored or (``version`` given) not at
+        that version."""
+        row = self._db.execute("SELECT version FROM matches WHERE id=?", (match_id,)).fetchone()
+        if row is None or (version is not None and row[0] != version):
+            found = "no such match" if row is None else f"it is at version {row[0]}"
+            raise StaleWrite(f"match {match_id}: expected version {version}, {found}")
+        last = self._db.execute(
+            "SELECT MAX(seq) FROM actions WHERE match_id=?", (match_id,)
+        ).fetchone()
+        return int(last[0] or 0)
 
     def _set_summary(self, match_id: str, summary: Summary, now: float | None = None) -> None:
         self._db.execute(

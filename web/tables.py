@@ -34,6 +34,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ from web.storage import (
     MatchRecord,
     SeatRecord,
     SeqTaken,
+    StaleWrite,
     Status,
     Storage,
     Summary,
@@ -142,6 +144,7 @@ class Table:
     _texts_version: int = field(default=-1, repr=False)
     _marks: dict[Role, bytes] = field(default_factory=dict, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    dead: bool = False  # dropped (it may be ahead of storage): requests holding it retry
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
@@ -306,6 +309,9 @@ class Tables:
         self.settings = settings
         self.on_change = on_change
         self._cache: OrderedDict[str, Table] = OrderedDict()
+        # Every table still held by someone (a request, a socket), cached or not: a match
+        # evicted from the cache while in use is found here, so it never has two copies.
+        self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
 
@@ -317,6 +323,10 @@ class Tables:
         table = self._cache.get(match_id)
         if table is not None:
             self._cache.move_to_end(match_id)
+            return table
+        table = self._live.get(match_id)
+        if table is not None and not table.dead:
+            self._remember(table)
             return table
         record = self.storage.match(match_id)
         if record is None:
@@ -344,7 +354,19 @@ class Tables:
         from memory (it may be ahead of storage) and the error raised. The write is
         queued at once and completes even if this request is cancelled meanwhile."""
         on_failure = None if table is None else (lambda _: self._forget(table))
-        return await self.writer.submit(write, on_failure)
+        try:
+            return await self.writer.submit(write, on_failure)
+        except StaleWrite:
+            log.warning("match %s: a write from a stale copy was refused", table and table.id)
+            raise Refusal(
+                409, "conflict", "This match changed meanwhile: look again and choose."
+            ) from None
+
+    @staticmethod
+    def _alive(table: Table) -> None:
+        """Refuse to work on a table that was dropped while this request waited for it."""
+        if table.dead:
+            raise Refusal(409, "conflict", "This match was reloaded meanwhile: look again.")
 
     def _load(self, record: MatchRecord) -> Table:
         """Rebuild a match: its latest snapshot, then the actions stored after it."""
@@ -364,14 +386,28 @@ class Tables:
             players=record.players,
         )
         stored = self.storage.actions(record.id)
-        if [a.seq for a in stored] != list(range(1, len(stored) + 1)):
-            raise RuntimeError(f"match {record.id}: the action log has a gap")
-        start = self._restore_snapshot(record.id, match, stored)
+        kept = next((i for i, a in enumerate(stored) if a.seq != i + 1), len(stored))
+        gap = kept < len(stored) or kept != record.summary.seq
+        if kept < len(stored):  # written before writes were checked: play up to the gap
+            log.warning(
+                "match %s: the action log has a gap after seq %s; replaying up to it and "
+                "dropping the %s actions stored after it",
+                record.id,
+                kept,
+                len(stored) - kept,
+            )
+            stored = stored[:kept]
+        start = self._restore_snapshot(record.id, match, stored, at_most=kept)
         for action in stored[start:]:
             match.apply(action.role, Action(action.type, action.arg))
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
         table = Table(record.id, match, seats, record.created, version=record.summary.version)
+        if gap:  # stored as repaired, so that the log reads whole from now on
+            table.version += 1
+            self.storage.truncate(
+                record.id, kept, table.summary(), expected_version=record.summary.version
+            )
         table.note_views()
         return table
 
@@ -395,6 +431,7 @@ class Tables:
         return snap[0]
 
     def _remember(self, table: Table) -> None:
+        self._live[table.id] = table
         self._cache[table.id] = table
         self._cache.move_to_end(table.id)
         while len(self._cache) > self.settings.cached_matches:
@@ -402,8 +439,11 @@ class Tables:
 
     def _forget(self, table: Table) -> None:
         """Drop a table whose memory may be ahead of storage; the next get reloads it."""
+        table.dead = True
         if self._cache.get(table.id) is table:
             del self._cache[table.id]
+        if self._live.get(table.id) is table:
+            del self._live[table.id]
 
     # --- creating -------------------------------------------------------------------
 
@@ -520,6 +560,7 @@ class Tables:
     async def join(self, table: Table, role: Role | None, name: str) -> tuple[Role, str]:
         """Take an open seat (the first one when ``role`` is ``None``); returns its token."""
         async with table.lock:
+            self._alive(table)
             role = self._open_seat(table, role)
             token = self._new_token()
             claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
@@ -532,6 +573,7 @@ class Tables:
                 name,
                 claimed.token_hash or b"",
                 after.summary(),
+                table.version,
             )
             if not await self._write(None, write):
                 raise Refusal(409, "seat_taken", f"The seat {role} is taken.")
@@ -569,6 +611,7 @@ class Tables:
         Raises :class:`Refusal` otherwise.
         """
         async with table.lock:
+            self._alive(table)
             match = table.match
             last = table.accepted.get(role)
             if last is not None and last[:2] == (version, action) and _kept(table, role, last):
@@ -597,6 +640,7 @@ class Tables:
         """Take back ``role``'s latest action under the core's undo rule, if what ``role``
         sees did not change after ``version``; returns ``role``'s payload right after."""
         async with table.lock:
+            self._alive(table)
             match = table.match
             refusal = table.stale(role, version)
             if refusal is not None:
@@ -614,9 +658,10 @@ class Tables:
                 self._forget(table)
                 raise
             table.version += 1
-            await self._write(
-                table, partial(self.storage.truncate, table.id, match.seq, table.summary())
+            write = partial(
+                self.storage.truncate, table.id, match.seq, table.summary(), table.version - 1
             )
+            await self._write(table, write)
             table.accepted.pop(role, None)
             self._changed(table, role)
             return table.payload_json(role, log_tail)
@@ -674,9 +719,10 @@ class Tables:
         if match.seq // every > start // every:
             snapshot = (match.seq, match.ruleset.dump_state(match.state))
         table.version += 1
-        await self._write(
-            table, partial(self.storage.append, table.id, records, table.summary(), snapshot)
+        write = partial(
+            self.storage.append, table.id, records, table.summary(), snapshot, table.version - 1
         )
+        await self._write(table, write)
 
     def _changed(self, table: Table, actor: Role | None = None) -> None:
         """Announce a change already stored (its version counted), noting whose views
