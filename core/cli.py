@@ -291,7 +291,8 @@ class _Terminal:
         if board is not None:
             console.rule(f"[bold]{self.name(role)}[/]: the board as you see it")
             console.print(board)
-        console.rule(f"[bold]{self.name(role)}[/]")
+        place = text.place(match.ruleset, view)
+        console.rule(f"[bold]{self.name(role)}[/]" + (f" · {escape(place)}" if place else ""))
         console.print(f"[bold]{escape(view.get('prompt', ''))}[/]", highlight=False)
         for i, action in enumerate(match.actions(role), 1):
             said = text.label(match.ruleset, action, view)

@@ -325,3 +325,27 @@ def test_play_shows_a_games_text_board_and_names_its_choices(monkeypatch):
     assert "BOARD of south" in result.output
     assert "1. the card" in result.output
     assert not re.search(r"\d\. card \d", result.output)  # the generic label is not used
+
+
+def test_replay_board_ends_with_each_seats_board(tmp_path, monkeypatch):
+    from core.text import TextBoard
+
+    game = Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())])).game(
+        "toy_duel"
+    )
+    monkeypatch.setattr(
+        type(game.ruleset),
+        "text",
+        TextBoard(lambda view: f"BOARD of {view['role']}", place=lambda view: "round 9"),
+        raising=False,
+    )
+    path = tmp_path / "duel.json"
+    runner.invoke(
+        cli.app,
+        ["play", "toy_duel", "--seat", "south", "--seed", "2", "--save", str(path)],
+        input="1\n" * 40,
+    )
+    result = runner.invoke(cli.app, ["replay", str(path), "--board", "--check"])
+    assert result.exit_code == 0, result.output
+    assert "BOARD of north" in result.output
+    assert "BOARD of south" in result.output
