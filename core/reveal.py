@@ -5,15 +5,17 @@ the replay viewer may also show the board with nothing hidden: every block face 
 hand open. No game has to write that view: :func:`merge_views` builds it from the seats'
 own views, keeping at each place the most that any seat saw there.
 
-The rule, applied recursively from the top of the views:
+The rule, applied recursively from the top of the views, to the values the seats' views
+hold at one place:
 
-- equal values stay as they are;
+- what every seat saw alike stays as it is;
 - ``None``, ``"hidden"`` or a dict marked ``"hidden": true`` gives way to what another
-  seat saw in that place;
-- dicts merge key by key (unless both name a different ``"id"``: two things, not one);
-- lists of the same length: the one with the fewest hidden entries wins (a seat's own
-  blocks, in their order); when they tie, they merge entry by entry;
-- anything else keeps the first seat's value (the first seat's prompt, its "you").
+  seat saw there;
+- dicts merge key by key (unless they name different ``"id"``s: different things);
+- lists of one length: the one with the fewest hidden entries wins (a seat's own blocks,
+  in their order); when several tie, they merge entry by entry;
+- seats that saw different things at one place (each its own hand, its own "you") leave
+  it empty: ``None``, what a spectator is shown there.
 
 It is only ever used for a finished game: during play it would hand every secret to
 whoever asked.
@@ -40,33 +42,43 @@ def _hidden_count(items: list[Any]) -> int:
     return sum(1 for item in items if is_hidden(item))
 
 
-def merge(a: Any, b: Any) -> Any:
-    """``a`` and ``b`` (the same place in two views) as one, keeping what either saw."""
-    if a == b:
-        return a
-    if is_hidden(a) and not is_hidden(b):
-        return b
-    if is_hidden(b):
-        return a
-    if isinstance(a, dict) and isinstance(b, dict):
-        if "id" in a and "id" in b and a["id"] != b["id"]:
-            return a  # two different things (two cards of two hands): not one thing seen twice
-        return {key: merge(a.get(key), b.get(key)) if key in b else a[key] for key in a} | {
-            key: b[key] for key in b if key not in a
-        }
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        hidden_a, hidden_b = _hidden_count(a), _hidden_count(b)
-        if hidden_a != hidden_b:
-            return a if hidden_a < hidden_b else b
-        return [merge(x, y) for x, y in zip(a, b, strict=True)]
-    return a
+class _Conflict:
+    """Seats that saw different things at one place."""
+
+
+CONFLICT = _Conflict()
+
+
+def merge(values: Sequence[Any]) -> Any:
+    """The values several views hold at one place, as one (see the module's docstring);
+    :data:`CONFLICT` where seats saw different things (a list with one such entry is a
+    conflict as a whole: each seat's own hand is not one hand)."""
+    seen = [v for v in values if not is_hidden(v)]
+    if not seen:
+        return values[0] if values else None
+    first = seen[0]
+    if all(v == first for v in seen[1:]):
+        return first
+    if all(isinstance(v, dict) for v in seen):
+        if len({v["id"] for v in seen if "id" in v}) > 1:
+            return CONFLICT  # different things (each seat's own card)
+        keys = list(dict.fromkeys(k for v in seen for k in v))
+        out = {k: merge([v.get(k) for v in seen]) for k in keys}
+        return {k: None if v is CONFLICT else v for k, v in out.items()}
+    if all(isinstance(v, list) for v in seen) and len({len(v) for v in seen}) == 1:
+        counts = [_hidden_count(v) for v in seen]
+        fewest = min(counts)
+        best = [v for v, c in zip(seen, counts, strict=True) if c == fewest]
+        if len(best) == 1:
+            return best[0]
+        entries = [merge(list(column)) for column in zip(*best, strict=True)]
+        return CONFLICT if any(e is CONFLICT for e in entries) else entries
+    return CONFLICT
 
 
 def merge_views(views: Sequence[JSON]) -> JSON:
     """The views of every seat laid over each other (see the module's docstring)."""
     if not views:
         return {}
-    merged: JSON = views[0]
-    for view in views[1:]:
-        merged = merge(merged, view)
-    return merged
+    merged = merge(list(views))
+    return merged if isinstance(merged, dict) else {}  # (two views that are not dicts)

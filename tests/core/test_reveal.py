@@ -20,7 +20,7 @@ def test_what_one_seat_saw_fills_what_another_could_not():
     assert merged["area"]["blocks"] == [{"id": "a", "steps": 3}, {"id": "b", "steps": 2}]
     assert merged["pool"] == {"north": ["x"], "south": ["y", "z"]}
     assert merged["chosen"] == {"north": "card_4", "south": "card_9"}
-    assert merged["role"] == "north"  # a disagreement keeps the first seat's value
+    assert merged["role"] is None  # each seat saw itself here: nobody's
 
 
 def test_a_seats_own_list_wins_over_the_same_list_seen_from_outside():
@@ -30,9 +30,16 @@ def test_a_seats_own_list_wins_over_the_same_list_seen_from_outside():
 
 
 def test_two_different_things_are_not_mixed_into_one():
-    north = {"hand": [{"id": "k1", "name": "King"}]}
-    south = {"hand": [{"id": "q2", "name": "Queen"}]}
-    assert merge_views([north, south])["hand"] == north["hand"]
+    north = {"hand": [{"id": "k1", "name": "King"}], "size": 1}
+    south = {"hand": [{"id": "q2", "name": "Queen"}], "size": 1}
+    assert merge_views([north, south]) == {"hand": None, "size": 1}
+
+
+def test_each_seats_own_hand_shows_where_the_others_saw_none():
+    north = {"players": [{"seat": "n", "hand": ["a"]}, {"seat": "s", "hand": None}]}
+    south = {"players": [{"seat": "n", "hand": None}, {"seat": "s", "hand": ["b", "c"]}]}
+    merged = merge_views([north, south])
+    assert merged["players"] == [{"seat": "n", "hand": ["a"]}, {"seat": "s", "hand": ["b", "c"]}]
 
 
 def test_real_games_show_every_block_and_hand_at_the_end():
