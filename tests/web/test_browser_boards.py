@@ -9,6 +9,7 @@ does. Screenshots of each board at both sizes are saved under ``test-artifacts/b
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 from collections.abc import Iterator
@@ -396,4 +397,23 @@ def test_a_pinch_zooms_the_map(browser: Any, site: str) -> None:
         " at(1, 100, 150, 'pointerup'); at(2, 250, 300, 'pointerup'); }"
     )
     assert box(page, ".hs-map")["width"] == pytest.approx(before * 3, rel=0.05)  # fingers 3x apart
+    close(page)
+
+
+def test_on_a_phone_a_tapped_area_offers_its_blocks_large(browser: Any, site: str) -> None:
+    match, token = new_match(site, "hammer_scots", seed=5)
+    play_until(site, match, token, lambda v: "block" in (v.get("actions") or {}))
+    page = open_page(browser, "phone")
+    visit(page, site, match, token)
+    area = page.locator(".hs-area.has-choice").first.get_attribute("data-area")
+    name = box(page, f".hs-area-name[data-area={area}]")
+    page.mouse.click((name["left"] + name["right"]) / 2, (name["top"] + name["bottom"]) / 2)
+    page.wait_for_selector(".hs-picker:not([hidden]) .hs-block.legal")
+    block = box(page, ".hs-picker .hs-block.legal")
+    assert block["width"] >= 44
+    assert block["height"] >= 44
+    prompt = page.locator("#prompt").inner_text()
+    page.locator(".hs-picker .hs-block.legal").first.click()
+    until(page, f"() => document.getElementById('prompt').textContent !== {json.dumps(prompt)}")
+    assert page.locator(".hs-picker").is_hidden()
     close(page)

@@ -61,7 +61,7 @@
 
     function available() {
       const top = frame.getBoundingClientRect().top + window.scrollY;
-      const room = window.innerHeight - G.pinnedHeight() - MARGIN - Math.min(top, window.innerHeight * 0.3);
+      const room = window.innerHeight - G.pinnedHeight() - MARGIN - Math.min(top, window.innerHeight * 0.4);
       return Math.max(260, room);
     }
 

@@ -188,9 +188,14 @@
     for (const a of view.areas) {
       const cls = ["hs-area", a.country === "England" ? "england" : "scotland", "tint-" + D.areas[a.id].tint, a.contested ? "contested" : "", a.attacker ? "battle" : "",
         moving.at === a.id ? "moving-at" : "", moving.from === a.id ? "moving-from" : "", view.battle && view.battle.area === a.id ? "fighting" : ""].join(" ");
-      areas.appendChild(G.svg("g", { class: cls, "data-act-type": "area", "data-act-arg": a.id, "data-area": a.id },
+      const g = G.svg("g", { class: cls, "data-act-type": "area", "data-act-arg": a.id, "data-area": a.id },
         G.svg("path", { class: "hs-shape", d: D.areas[a.id].d }),
-        G.svg("title", { text: areaTip(a) })));
+        G.svg("title", { text: areaTip(a) }));
+      if (legalBlocks(view, a).length) {
+        g.classList.add("has-choice");
+        g.addEventListener("click", () => { if (!g.classList.contains("legal") && PHONE.matches) openPicker(a); });
+      }
+      areas.appendChild(g);
     }
     svg.appendChild(areas);
 
@@ -221,7 +226,7 @@
     const stacks = G.svg("g", { class: "hs-stacks" });
     for (const a of view.areas) {
       const [lx, ly] = D.areas[a.id].label;
-      labels.appendChild(G.svg("text", { class: "hs-area-name" + (a.country === "England" ? " england" : ""), x: lx, y: ly, text: a.name }));
+      labels.appendChild(G.svg("text", { class: "hs-area-name" + (a.country === "England" ? " england" : ""), x: lx, y: ly, text: a.name, "data-area": a.id }));
       labels.appendChild(marks(a, lx, ly + 17));
       if (a.attacker) {
         labels.appendChild(G.svg("text", { class: "hs-swords", x: lx + a.name.length * 6.5 + 16, y: ly + 1, text: "⚔" }));
@@ -231,6 +236,29 @@
     svg.appendChild(labels);
     svg.appendChild(badges);
     svg.appendChild(stacks);
+  }
+
+  /* --- on a phone, an area's blocks to choose from, large enough to tap ------------------- */
+  const PHONE = window.matchMedia("(max-width: 700px)");
+  let current = null; // {root, view, ui} of the last render
+
+  function legalBlocks(view, a) {
+    const types = BLOCK_TYPES.split(" ");
+    return a.blocks.England.concat(a.blocks.Scotland).filter((b) => !b.hidden &&
+      types.some((t) => G.legalArg(view.actions, t, b.id) !== undefined));
+  }
+
+  function openPicker(a) {
+    if (!current) return;
+    const { root, view, ui } = current;
+    const box = G.clear(root.querySelector(".hs-picker"));
+    box.hidden = false;
+    box.appendChild(G.el("header", { class: "hs-battle-head" },
+      G.el("h3", { text: a.name }),
+      G.el("button", { type: "button", class: "hs-fold", title: "Close", "aria-label": "Close", text: "✕", onclick: () => { box.hidden = true; } })));
+    box.appendChild(G.el("p", { class: "muted", text: "Tap a block: " + (view.prompt || "") }));
+    box.appendChild(blockRow(legalBlocks(view, a), view.role));
+    G.highlight(box, view.actions, ui && !ui.replay ? ui.act : null);
   }
 
   function nameOf(view, areaId) {
@@ -386,6 +414,8 @@
   G.registerBoard({
     render(root, view, ui) {
       const hammer = root.querySelector(".hammer");
+      current = { root: hammer, view, ui };
+      hammer.querySelector(".hs-picker").hidden = true;
       const role = view.role;
       learnNames(view);
       hammer.classList.toggle("as-scotland", role === "Scotland");
