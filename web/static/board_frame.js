@@ -253,10 +253,10 @@
     board.addEventListener("pointermove", (ev) => {
       if (start && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) clearTimeout(timer);
     });
-    const end = () => { clearTimeout(timer); setTimeout(hide, 1800); };
+    const end = () => { clearTimeout(timer); start = null; setTimeout(hide, 1800); };
     board.addEventListener("pointerup", end);
     board.addEventListener("pointercancel", end);
-    board.addEventListener("contextmenu", (ev) => { if (tip || start) ev.preventDefault(); });
+    board.addEventListener("contextmenu", (ev) => { if (tip || start) ev.preventDefault(); }); // no menu over a tip
   }
 
   if (document.readyState === "loading") {
