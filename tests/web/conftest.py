@@ -6,6 +6,7 @@ from __future__ import annotations
 import types
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,15 @@ def new_duel(client: TestClient, **extra: Any) -> dict[str, Any]:
     reply = client.post("/api/matches", json=body)
     assert reply.status_code == 201, reply.text
     return reply.json()
+
+
+@contextmanager
+def watch(client: TestClient, mid: str, token: str | None = None, query: str = "") -> Iterator[Any]:
+    """A live connection to match ``mid`` as the seat of ``token`` (a spectator without):
+    the token goes in the first message, never in the URL."""
+    with client.websocket_connect(f"/ws/matches/{mid}{query}") as ws:
+        ws.send_json({"token": token})
+        yield ws
 
 
 def tokens(created: dict[str, Any]) -> dict[str, str]:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from core.rng import Rng
-from tests.web.conftest import TestClient, auth
+from tests.web.conftest import TestClient, auth, watch
 from tests.web.games import games_registry
 from web.app import create_app
 from web.settings import Settings
@@ -65,8 +65,7 @@ def step(client: TestClient, mid: str, tokens: dict[str, str], rnd: random.Rando
 
 def received(client: TestClient, mid: str, token: str | None) -> tuple[str, str]:
     """What a seat (or a spectator) gets: the HTTP view and the WebSocket's first message."""
-    query = f"?token={token}" if token else ""
-    with client.websocket_connect(f"/ws/matches/{mid}{query}") as ws:
+    with watch(client, mid, token) as ws:
         pushed = ws.receive_text()
     http = client.get(f"/api/matches/{mid}/view", headers=auth(token)).text
     return http, pushed

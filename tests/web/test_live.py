@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from core.rng import Rng
 from tests.core.toygame import RULESET
-from tests.web.conftest import TestClient, auth, new_duel, tokens
+from tests.web.conftest import TestClient, auth, new_duel, tokens, watch
 
 
 def first_card(payload: dict[str, Any]) -> int:
@@ -24,9 +24,9 @@ def test_each_connection_receives_its_own_seats_view_on_every_change(
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
     with (
-        client.websocket_connect(f"/ws/matches/{mid}?token={tok['north']}") as north,
-        client.websocket_connect(f"/ws/matches/{mid}?token={tok['south']}") as south,
-        client.websocket_connect(f"/ws/matches/{mid}") as spectator,
+        watch(client, mid, tok["north"]) as north,
+        watch(client, mid, tok["south"]) as south,
+        watch(client, mid) as spectator,
     ):
         n0, s0, x0 = north.receive_json(), south.receive_json(), spectator.receive_json()
         assert (n0["seq"], s0["seq"], x0["seq"]) == (0, 0, 0)
@@ -53,18 +53,35 @@ def test_each_connection_receives_its_own_seats_view_on_every_change(
 
 def test_a_wrong_token_or_match_closes_the_socket_with_a_reason(client: TestClient) -> None:
     created = new_duel(client)
-    with (
-        client.websocket_connect(f"/ws/matches/{created['id']}?token=wrong") as ws,
-        pytest.raises(WebSocketDisconnect) as closed,
-    ):
+    with watch(client, created["id"], "wrong") as ws, pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
     assert closed.value.code == 4401
+    with watch(client, "nosuch") as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize(
+    "hello", ["not json", "[1]", '{"token": 7}', '{"token": "x", "role": "north"}']
+)
+def test_a_socket_must_first_say_who_it_is(client: TestClient, hello: str) -> None:
+    created = new_duel(client)
+    with client.websocket_connect(f"/ws/matches/{created['id']}") as ws:
+        ws.send_text(hello)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4400
+
+
+def test_a_token_in_the_socket_url_is_refused(client: TestClient) -> None:
+    created = new_duel(client)
+    token = tokens(created)["north"]
     with (
-        client.websocket_connect("/ws/matches/nosuch") as ws,
+        client.websocket_connect(f"/ws/matches/{created['id']}?token={token}") as ws,
         pytest.raises(WebSocketDisconnect) as closed,
     ):
         ws.receive_json()
-    assert closed.value.code == 4404
+    assert closed.value.code == 4400
 
 
 def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI) -> None:
@@ -83,17 +100,13 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
     )
     match = app.state.tables.cached(mid).match
     for role, token in [("north", tok["north"]), (None, None)]:
-        with client.websocket_connect(
-            f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
-        ) as ws:
+        with watch(client, mid, token) as ws:
             pushed = ws.receive_text()
         http = client.get(f"/api/matches/{mid}/view", headers=auth(token)).text
         for seed in range(5):
             RULESET.shuffle_hidden(match.state, role, Rng(seed=seed))
             app.state.tables.cached(mid).forget_texts()  # changed behind the server's back
-            with client.websocket_connect(
-                f"/ws/matches/{mid}" + (f"?token={token}" if token else "")
-            ) as ws:
+            with watch(client, mid, token) as ws:
                 assert ws.receive_text() == pushed
             assert client.get(f"/api/matches/{mid}/view", headers=auth(token)).text == http
     spectator = json.loads(client.get(f"/api/matches/{mid}/view").text)
@@ -104,7 +117,7 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
 def test_live_messages_may_carry_only_the_tail_of_the_log(client: TestClient) -> None:
     created = new_duel(client)
     mid, tok = created["id"], tokens(created)
-    with client.websocket_connect(f"/ws/matches/{mid}?token={tok['north']}&log_tail=1") as ws:
+    with watch(client, mid, tok["north"], "?log_tail=1") as ws:
         first = ws.receive_json()
         assert "log_from" not in first  # the first message has the whole log
         for role, seq in (("north", 0), ("south", 1)):

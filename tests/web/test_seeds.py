@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from tests.web.conftest import TestClient, auth, new_duel, tokens, toy_registry
+from tests.web.conftest import TestClient, auth, new_duel, tokens, toy_registry, watch
 from tests.web.test_api import play_out
 from web.app import create_app
 from web.settings import Settings
@@ -89,7 +89,7 @@ def everything_a_seat_can_read(client: TestClient, mid: str, token: str | None) 
         client.get(f"/m/{mid}/replay", headers=headers).text,
         client.get("/", headers=headers).text,
     ]
-    with client.websocket_connect(f"/ws/matches/{mid}", headers=headers) as ws:
+    with watch(client, mid, token) as ws:
         texts.append(ws.receive_text())
     return "\n".join(texts)
 

@@ -1,16 +1,21 @@
-"""Live updates over a WebSocket: ``/ws/matches/{id}?token=…``.
+"""Live updates over a WebSocket: ``/ws/matches/{id}``.
 
-On connecting, and after every change of the match, the connection receives
-``{seq, view, outcome, …}`` for its own seat (the spectator view without a token). With
-``log_tail=N`` the messages after the first carry only the last N lines of the log. The
-server only talks; messages from the browser are read and ignored. A wrong match or token
-closes the socket with code 4404 or 4401, so the page stops retrying.
+A seat token never travels in the URL (URLs end up in access logs, proxies' logs and the
+browser's history): the client's first message says who it is, ``{"token": "…"}`` for a
+seat or ``{"token": null}`` (or ``{}``) for a spectator, within :data:`HELLO_SECONDS`.
+Then, and after every change of the match, the connection receives ``{seq, version, view,
+outcome, …}`` for its own seat. With ``log_tail=N`` (in the URL: it is no secret) the
+messages after the first carry only the last N lines of the log. Later messages from the
+browser are read and ignored. A wrong match or token closes the socket with code 4404 or
+4401, so the page stops retrying; a token in the URL, a first message that is not such an
+object, or none in time, closes it with 4400.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated
 
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
@@ -23,6 +28,8 @@ router = APIRouter(tags=["live"])
 
 CLOSE_UNKNOWN_MATCH = 4404
 CLOSE_UNKNOWN_TOKEN = 4401
+CLOSE_BAD_HELLO = 4400
+HELLO_SECONDS = 10.0  # how long a new connection may take to say who it is
 
 
 @router.websocket("/ws/matches/{match_id}")
@@ -31,14 +38,23 @@ async def live(
     match_id: str,
     tables: TablesDep,
     hub: HubDep,
-    token: str | None = None,
     log_tail: Annotated[int | None, Query(ge=0, le=10_000)] = None,
 ) -> None:
     await websocket.accept()
+    if "token" in websocket.query_params:
+        await websocket.close(CLOSE_BAD_HELLO, "send the token in the first message")
+        return
     try:
         table = await tables.get(match_id)
     except Refusal:
         await websocket.close(CLOSE_UNKNOWN_MATCH, "no such match")
+        return
+    try:
+        token = await _hello(websocket)
+    except (ValueError, TimeoutError):
+        await websocket.close(CLOSE_BAD_HELLO, 'the first message is {"token": ...}')
+        return
+    except GONE:
         return
     role = table.role_for_token(token) if token else None
     if token and role is None:
@@ -61,6 +77,24 @@ async def live(
 
 # What sending to or reading from a socket the browser closed may raise.
 GONE = (WebSocketDisconnect, RuntimeError, OSError)
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """The token of the connection's first message (``None``: a spectator)."""
+    async with asyncio.timeout(HELLO_SECONDS):
+        message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        hello = json.loads(message.get("text") or message.get("bytes") or b"")
+    except (TypeError, json.JSONDecodeError, UnicodeDecodeError):
+        raise ValueError("not JSON") from None
+    if not isinstance(hello, dict) or set(hello) - {"token"}:
+        raise ValueError("not a hello")
+    token = hello.get("token")
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
+        raise ValueError("not a token")
+    return token
 
 
 async def _send(websocket: WebSocket, listener: Listener) -> None:

@@ -136,11 +136,12 @@
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const t = token();
-    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?log_tail=" + TAIL + (t ? "&token=" + encodeURIComponent(t) : ""));
+    // The seat's key goes in the first message, never in the URL (URLs end up in logs).
+    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?log_tail=" + TAIL);
     socket = sock;
     let first = true;
     setConnection(retries ? "reconnecting" : "connecting");
-    sock.onopen = () => { retries = 0; setConnection("live"); };
+    sock.onopen = () => { sock.send(JSON.stringify({ token: t || null })); retries = 0; setConnection("live"); };
     sock.onmessage = (ev) => {
       const p = JSON.parse(ev.data);
       accept(p, first);

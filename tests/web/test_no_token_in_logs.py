@@ -1,0 +1,113 @@
+"""No seat token in any URL the server sees, so none in its logs: the server runs as
+``gameshelf serve`` does (uvicorn, access log on), two people play over HTTP and the
+WebSocket, and its whole log is searched for their tokens."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tests.web.live_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What `gameshelf serve` runs (web.server.serve), with the toy game installed.
+SERVER = """
+import sys
+from tests.web.conftest import toy_registry
+from web.app import create_app
+from web.server import serve
+from web.settings import Settings
+
+settings = Settings(db=sys.argv[1], port=int(sys.argv[2]), access_log=True)
+serve(create_app(settings, registry=toy_registry()), settings)
+"""
+
+
+def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
+    for _ in range(200):  # a bounded wait for the server to listen
+        if server.poll() is not None:
+            raise RuntimeError("the server stopped")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError("the server did not start")
+
+
+def play(base: str, port: int) -> list[str]:
+    """Two people play a little, one seat is taken from the lobby; the tokens seen."""
+    http = httpx.Client(base_url=base)
+    seen = []
+    made = http.post("/api/matches", json={"game": "toy_duel", "seats": [{"name": "A"}] * 2})
+    mid = made.json()["id"]
+    tok = {s["role"]: s["token"] for s in made.json()["seats"]}
+    seen += tok.values()
+    opened = http.post(
+        "/api/matches", json={"game": "toy_duel", "seats": [{"name": "C"}, {"open": True}]}
+    ).json()
+    joined = http.post(f"/api/matches/{opened['id']}/join", json={"name": "D"}).json()
+    seen += [opened["seats"][0]["token"], joined["token"]]
+    with connect(f"ws://127.0.0.1:{port}/ws/matches/{mid}?log_tail=5") as ws:
+        ws.send(json.dumps({"token": tok["north"]}))
+        first = json.loads(ws.recv())
+        assert first["role"] == "north"
+        for role in ("north", "south"):
+            bearer = {"Authorization": f"Bearer {tok[role]}"}
+            payload = http.get(f"/api/matches/{mid}/view", headers=bearer).json()
+            card = payload["view"]["actions"]["card"][0]
+            body = {"type": "card", "arg": card, "version": payload["version"]}
+            reply = http.post(f"/api/matches/{mid}/actions", headers=bearer, json=body)
+            assert reply.status_code == 200, reply.text
+            if role == "north":
+                undo = {"version": reply.json()["version"]}
+                assert http.post(f"/api/matches/{mid}/undo", headers=bearer, json=undo).is_success
+                again = {**body, "version": undo["version"] + 1}
+                assert http.post(f"/api/matches/{mid}/actions", headers=bearer, json=again)
+        assert json.loads(ws.recv())["seq"] >= 1
+    with connect(f"ws://127.0.0.1:{port}/ws/matches/{mid}") as ws:  # a wrong key
+        ws.send(json.dumps({"token": tok["north"][::-1]}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv()
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == 4401
+    http.close()
+    return seen
+
+
+def test_no_seat_token_reaches_the_servers_log(tmp_path: Path) -> None:
+    port = free_port()
+    log_path = tmp_path / "server.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(tmp_path / "g.sqlite3"), str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for(port, server)
+            seen: list[Any] = play(f"http://127.0.0.1:{port}", port)
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(timeout=30)
+    text = log_path.read_text()
+    assert "POST /api/matches/" in text  # the access log was on and is all here
+    assert "WebSocket /ws/matches/" in text
+    assert len(seen) == 4
+    for token in seen:
+        assert token not in text
