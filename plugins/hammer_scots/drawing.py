@@ -122,5 +122,5 @@ DRAWING: dict[str, Any] = {
     },
     "borders": [_path(b.line, False) for b in BOARD.borders],
     "islands": [{"name": i.name, "d": _path(i.outline, True)} for i in BOARD.islands],
-    "seas": [s.model_dump() for s in BOARD.seas],
+    "seas": [s.model_dump(mode="json") for s in BOARD.seas],
 }

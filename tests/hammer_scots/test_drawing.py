@@ -3,6 +3,8 @@ edge its two areas share, no edge shared without a border, names and stacks insi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from plugins.hammer_scots.drawing import BOARD, DRAWING, BoardDrawing, check
@@ -57,6 +59,7 @@ def test_views_carry_the_drawing_and_what_each_card_does():
     s = RULESET.setup(4, "braveheart")
     view = RULESET.view(s, "England")
     assert view["drawing"] is DRAWING
+    assert json.loads(json.dumps(view["drawing"])) == view["drawing"]  # JSON through and through
     assert set(view["drawing"]["areas"]) == {a.id for a in AREAS}
     assert len(view["drawing"]["borders"]) == len(BORDERS)
     assert {sea["id"] for sea in view["drawing"]["seas"]} >= {"north_sea", "irish_sea"}
