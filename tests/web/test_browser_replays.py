@@ -59,6 +59,14 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
     page.select_option("#perspective", "*")
     settle(page)
     shot(page, "hammer_scots_replay_everything")
+    page.click("[data-step=last]")
+    until(page, "() => document.querySelectorAll('#log li.log-start').length > 2")
+    headings = page.locator("#log li.log-start").evaluate_all(
+        "(items) => items.map((li) => li.dataset.section)"
+    )
+    assert headings[:2] == ["1297, turn 1", "1297, turn 2"]
+    page.locator("#log li.log-start").nth(1).scroll_into_view_if_needed()
+    shot(page, "hammer_scots_replay_log_headings")
     with page.expect_download() as download:
         page.click("#download")
     assert download.value.suggested_filename == f"hammer_scots-{match_id}.json"

@@ -87,7 +87,7 @@ def test_chapters_say_where_each_year_turn_or_round_begins(games: TestClient) ->
     for game, first in (("hammer_scots", "1297, turn 1"), ("three_kingdoms", "round 1")):
         match_id = bots_only(games, game)
         chapters = games.get(f"/api/matches/{match_id}/chapters").json()
-        assert chapters[0] == {"seq": 0, "place": first}
+        assert chapters[0] == {"seq": 0, "line": 0, "place": first}
         seqs = [c["seq"] for c in chapters]
         assert seqs == sorted(set(seqs))
         assert len(chapters) > 3
@@ -99,9 +99,30 @@ def test_chapters_say_where_each_year_turn_or_round_begins(games: TestClient) ->
     assert "1297, winter" in places or len(places) < 6
 
 
-def test_chapters_wait_for_the_end(client: TestClient) -> None:
-    created = new_duel(client)
-    assert client.get(f"/api/matches/{created['id']}/chapters").status_code == 409
+def test_a_running_match_has_its_chapters_so_far_with_the_log_line_each_begins(
+    games: TestClient,
+) -> None:
+    reply = games.post(
+        "/api/matches", json={"game": "hammer_scots", "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    )
+    match_id, token = reply.json()["id"], reply.json()["seats"][0]["token"]
+    assert games.get(f"/api/matches/{match_id}/chapters").json() == [
+        {"seq": 0, "line": 0, "place": "1297, turn 1"}
+    ]
+    headers = {"Authorization": f"Bearer {token}"}
+    for _ in range(200):  # England (Ann) plays on until the second turn
+        view = games.get(f"/api/matches/{match_id}/view", headers=headers).json()
+        chapters = games.get(f"/api/matches/{match_id}/chapters").json()
+        if len(chapters) > 1:
+            break
+        first = next(iter(view["view"]["actions"].items()))
+        action = {"type": first[0], "arg": first[1][0], "version": view["version"]}
+        assert games.post(
+            f"/api/matches/{match_id}/actions", json=action, headers=headers
+        ).is_success
+    assert chapters[1]["place"] in ("1297, turn 2", "1297, winter")  # (two events: winter)
+    log = view["view"]["log"]
+    assert 0 < chapters[1]["line"] <= len(log)
 
 
 def test_show_everything_lays_every_seats_view_over_the_others(games: TestClient) -> None:

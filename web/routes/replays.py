@@ -1,5 +1,5 @@
-"""Finished matches: the history, the game file, chapters to jump to, and a replay viewer
-that steps through it."""
+"""Finished matches: the history, the game file and a replay viewer that steps through
+it; and for any match, the chapters of its log (where each year, turn or round begins)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from core import text
-from core.match import Match
+from core.match import Entry, Match
 from core.reveal import merge_views
 from web.deps import RegistryDep, TableDep, TablesDep
 from web.pages import render_table
@@ -20,8 +20,7 @@ from web.pages import render_table
 router = APIRouter(prefix="/matches/{match_id}", tags=["replays"])
 pages = APIRouter()
 
-_CHAPTERS: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()  # finished matches only
-_KEEP = 64
+_KEEP = 64  # matches whose chapters are kept (each with its replay, for the next ask)
 EVERYTHING = "*"  # the replay's "show everything" perspective
 
 
@@ -53,38 +52,61 @@ async def game_file(table: TableDep, tables: TablesDep) -> Response:
     )
 
 
-@router.get("/chapters", responses={409: {"description": "The match is not over yet"}})
-async def match_chapters(table: TableDep, tables: TablesDep) -> list[dict[str, Any]]:
-    """Where each part of a finished match begins (``[{"seq": 0, "place": "1297, turn 1"},
-    ...]``), for the replay viewer to jump to a year, a turn, a round; empty for a game
-    that does not say where it stands."""
-    tables.history(table)  # refuses a match that is not over
-    found = _CHAPTERS.get(table.id)
-    if found is None:
-        found = await asyncio.to_thread(chapters, table.match)
-        _CHAPTERS[table.id] = found
-        while len(_CHAPTERS) > _KEEP:
-            _CHAPTERS.popitem(last=False)
-    return found
+@router.get("/chapters")
+async def match_chapters(request: Request, table: TableDep) -> list[dict[str, Any]]:
+    """Where each part of the match begins: ``[{"seq": 0, "line": 0, "place": "1297, turn
+    1"}, ...]``, ``seq`` the position (for the replay viewer to jump to a year, a turn, a
+    round) and ``line`` the first line of the public log that belongs to it (for the log's
+    headings). Public, running or finished: places come from a spectator's view. Empty for
+    a game that does not say where it stands."""
+    history = list(table.match.history)
+    cache, lock = _chapters_cache(request)
+    async with lock:
+        known = cache.pop(table.id, None)
+        if known is None or known.entries != history[: len(known.entries)]:
+            known = Chapters(table.match.restarted())  # new, or undone since: from the start
+        await asyncio.to_thread(known.extend, history)
+        cache[table.id] = known
+        while len(cache) > _KEEP:
+            cache.popitem(last=False)
+        return list(known.found)
 
 
-def chapters(match: Match) -> list[dict[str, Any]]:
-    """Replay ``match`` once and note each position where its place in the game changes."""
-    again = match.restarted()
-    ruleset = again.ruleset
-    if text.text_board(ruleset) is None:
-        return []
-    out: list[dict[str, Any]] = []
-    last = None
-    for seq in range(match.seq + 1):
-        if seq:
-            entry = match.history[seq - 1]
-            again.apply(entry.role, entry.action)
-        place = text.place(ruleset, again.view(None))
-        if place and place != last:
-            out.append({"seq": seq, "place": place})
-            last = place
-    return out
+def _chapters_cache(request: Request) -> tuple[OrderedDict[str, Chapters], asyncio.Lock]:
+    """This app's chapters of the matches asked about lately, and the lock over them."""
+    state = request.app.state
+    if not hasattr(state, "chapters"):
+        state.chapters = (OrderedDict(), asyncio.Lock())
+    return state.chapters  # type: ignore[no-any-return]
+
+
+class Chapters:
+    """A match replayed as far as it has been asked about, with the places found so far."""
+
+    def __init__(self, start: Match) -> None:
+        self.match = start
+        self.entries: list[Entry] = []
+        self.found: list[dict[str, Any]] = []
+        self.telling = text.text_board(start.ruleset) is not None
+        self.last: str | None = None
+        self.note(0)
+
+    def note(self, line: int) -> None:
+        if not self.telling:
+            return
+        place = text.place(self.match.ruleset, self.match.view(None))
+        if place and place != self.last:
+            self.found.append({"seq": self.match.seq, "line": line, "place": place})
+            self.last = place
+
+    def extend(self, history: list[Entry]) -> None:
+        """Replay the entries of ``history`` not replayed yet, noting where places change
+        (a place begins after the log lines of the action that brought it)."""
+        for entry in history[len(self.entries) :]:
+            self.match.apply(entry.role, entry.action)
+            self.entries.append(entry)
+            if self.telling:
+                self.note(len(self.match.state.log))
 
 
 @router.get("/replay", responses={409: {"description": "The match is not over yet"}})

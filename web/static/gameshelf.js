@@ -140,10 +140,19 @@
       ul.appendChild(li);
     }
   };
-  G.renderLog = function (ol, lines) {
+  /* The log, with a heading where each year, turn or round begins: sections are the
+     match's chapters ([{line, place}], /api/matches/{id}/chapters), the heading drawn by
+     CSS from data-section so a line's text stays the line. Numbers get the room they need. */
+  G.renderLog = function (ol, lines, sections) {
     const wasAtBottom = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
     G.clear(ol);
-    (lines || []).forEach((line, i) => ol.appendChild(G.el("li", { text: line, "data-n": i + 1 })));
+    const starts = {};
+    for (const s of sections || []) starts[s.line] = s.place;
+    (lines || []).forEach((line, i) => ol.appendChild(G.el("li", {
+      text: line, "data-n": i + 1, "data-section": i in starts ? starts[i] : null,
+      class: i in starts ? "log-start" : null,
+    })));
+    ol.style.paddingLeft = (1.2 + 0.6 * String((lines || []).length).length) + "rem";
     if (wasAtBottom || ol.childElementCount < 30) ol.scrollTop = ol.scrollHeight;
   };
   G.renderOutcome = function (box, payload) {

@@ -45,7 +45,7 @@
     renderButtons(view);
     $("#undo").hidden = !(payload.undo > 0);
     G.renderBoard(boardRoot, view, ui);
-    G.renderLog($("#log"), view.log);
+    G.renderLog($("#log"), view.log, sections);
     document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
   }
 
@@ -87,6 +87,32 @@
     payload = p;
     render();
     followActiveSeat();
+    loadSections();
+  }
+
+  /* Headings in the log where each year, turn or round begins: asked again when it grew. */
+  let sections = [];
+  let sectionsAt = -1; // the log length they were asked for
+  let sectionsLoading = false;
+  async function loadSections() {
+    if (sectionsLoading || fullLog.length === sectionsAt) return;
+    sectionsLoading = true;
+    const at = fullLog.length;
+    let ok = false;
+    try {
+      const reply = await G.api("GET", "/api/matches/" + id + "/chapters");
+      ok = reply.status === 200;
+      if (ok) {
+        sections = reply.data;
+        sectionsAt = at;
+        G.renderLog($("#log"), fullLog, sections);
+      }
+    } catch (e) {
+      ok = false; // headings are a nicety: the log reads without them
+    } finally {
+      sectionsLoading = false;
+    }
+    if (ok && fullLog.length !== sectionsAt) loadSections();
   }
 
   /* Hot seat: when this browser holds several seats, show the one that must act, once a

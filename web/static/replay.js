@@ -29,7 +29,7 @@
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? "The match is over." : "");
     G.renderBoard($("#board"), p.view, ui);
-    G.renderLog($("#log"), p.view.log);
+    G.renderLog($("#log"), p.view.log, chapters);
     const ol = $("#log");
     ol.scrollTop = ol.scrollHeight;
   }
@@ -50,8 +50,7 @@
     for (const c of chapters) select.appendChild(G.el("option", { value: String(c.seq), text: c.place }));
     $("#chapter-box").hidden = false;
     select.addEventListener("change", () => go(Number(select.value)));
-    const here = chapterAt(position);
-    if (here) select.value = String(here.seq);
+    go(position); // again, with the log's headings
   }
 
   function play() {
