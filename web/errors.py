@@ -1,42 +1,280 @@
-"""How refusals look on the wire: ``{"detail": {"code", "reason", ...}}`` with the status.
+"""One shape for every refusal, documented for every route.
 
-A malformed body (FastAPI's validation error) gets the same shape with code ``malformed``
-and the failing fields, so a client handles every refusal the same way.
+Whatever refuses a request (the rules, a seat check, a malformed body, an unknown route, a
+wrong method, a body too large, a server error) answers ``{"detail": {"code", "reason",
+...}}`` (:class:`Problem`): ``code`` a short word for programs, ``reason`` sentences for
+people, plus ``version``/``seq`` when the match's position matters and ``fields`` when
+fields of the request were wrong, one plain sentence each (no validator internals, no
+Python values). The OpenAPI document gives that schema to every refusal of every route
+(:func:`document`). A browser (``Accept: text/html``) asking for a page that does not
+exist, a missing match's page among them, gets an HTML page with a link to the lobby.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
 from fastapi import FastAPI, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
 
 from web.tables import Refusal
 
+log = logging.getLogger("gameshelf.web")
 
-async def refusal_response(request: Request, exc: Exception) -> JSONResponse:
+
+class FieldProblem(BaseModel):
+    """One wrong field of a request."""
+
+    field: str = Field(description='Where: "body", "options.last_year", "seats[0].name".')
+    reason: str = Field(description="What is wrong, in one sentence.")
+
+
+class ProblemDetail(BaseModel):
+    code: str = Field(description="A short word for programs: stale, not_your_turn, ...")
+    reason: str = Field(description="What went wrong, in sentences a person understands.")
+    version: int | None = Field(None, description="The match's version, when it matters.")
+    seq: int | None = Field(None, description="The match's number of actions, when it matters.")
+    fields: list[FieldProblem] | None = Field(None, description="The wrong fields, if any.")
+
+
+class Problem(BaseModel):
+    """Every refusal of the API."""
+
+    detail: ProblemDetail
+
+
+def problem(status: int, code: str, reason: str, **extra: Any) -> JSONResponse:
+    detail = {"code": code, "reason": reason, **{k: v for k, v in extra.items() if v is not None}}
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+
+
+# --- plain sentences for malformed requests ------------------------------------------------
+
+KINDS = {
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "string_type": "a text",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "list_type": "a list",
+    "none_required": "null",
+}
+
+# A segment pydantic adds to an error's place for the member of a union it tried
+# ("bool", "constrained-str", "function-after[_encodable(), constrained-str]", ...).
+_TAG = re.compile(r"^(bool|int|float|str|none|[a-z-]+\[.*\]|constrained-[a-z]+|[a-z]+-[a-z-]+)$")
+
+
+def where(loc: tuple[Any, ...] | list[Any]) -> str:
+    """The field an error is about, as a person writes it: ``seats[0].name``."""
+    parts = list(loc[1:]) if loc and loc[0] in ("body", "query", "path", "header") else list(loc)
+    text = ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif not _TAG.match(str(part)) or not text:
+            text += ("." if text else "") + str(part)
+    if not text:
+        return "body" if loc and loc[0] == "body" else str(loc[0] if loc else "request")
+    return text
+
+
+def sentence(field: str, error: dict[str, Any]) -> str:
+    """One plain sentence for one pydantic error about ``field``."""
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    name = "The body" if field == "body" else field
+    if kind in KINDS:
+        return f"{name} must be {KINDS[kind]}."
+    bound = {k: ctx.get(k) for k in ("min_length", "max_length", "ge", "gt", "le", "lt")}
+    unit = " characters" if isinstance(error.get("input"), str) else " items"
+    simple = {
+        "missing": f"{name} is required.",
+        "extra_forbidden": f"{name} is not a field of this request.",
+        "json_invalid": "The body is not valid JSON.",
+        "json_type": "The body must be JSON.",
+        "string_pattern_mismatch": f"{name} must not be blank.",
+        "string_too_short": f"{name} must not be empty."
+        if bound["min_length"] == 1
+        else f"{name} needs at least {bound['min_length']} characters.",
+        "string_too_long": f"{name} is too long: at most {bound['max_length']} characters.",
+        "too_short": f"{name} is too short: at least {bound['min_length']}{unit}.",
+        "too_long": f"{name} is too long: at most {bound['max_length']}{unit}.",
+        "greater_than_equal": f"{name} must be at least {bound['ge']}.",
+        "greater_than": f"{name} must be more than {bound['gt']}.",
+        "less_than_equal": f"{name} must be at most {bound['le']}.",
+        "less_than": f"{name} must be less than {bound['lt']}.",
+        "literal_error": f"{name} must be {ctx.get('expected', 'one of the listed values')}.",
+        "enum": f"{name} must be {ctx.get('expected', 'one of the listed values')}.",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind == "value_error":
+        message = str(error.get("msg", "")).removeprefix("Value error, ")
+        return f"{name}: {message}." if message else f"{name} is not valid."
+    return f"{name} is not valid."
+
+
+def kind_of(error: dict[str, Any]) -> str | None:
+    """What a member of a union wanted, for one sentence about all of them."""
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    if kind in KINDS:
+        return KINDS[kind]
+    if kind == "string_too_long":
+        return f"a text of at most {ctx.get('max_length')} characters"
+    if kind in ("string_too_short", "string_pattern_mismatch"):
+        return "a text that is not blank"
+    return None
+
+
+def field_problems(errors: list[dict[str, Any]]) -> list[FieldProblem]:
+    """One problem per wrong field: a union's failures about one field make one sentence."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for error in errors:
+        field = "body" if error.get("type") == "json_invalid" else where(error.get("loc", ()))
+        grouped.setdefault(field, []).append(error)
+    out = []
+    for field, found in grouped.items():
+        kinds = list(dict.fromkeys(k for k in map(kind_of, found) if k))
+        if len(found) > 1 and len(kinds) > 1:
+            name = "The body" if field == "body" else field
+            reason = f"{name} must be {', '.join(kinds[:-1])} or {kinds[-1]}."
+        else:
+            reason = sentence(field, found[0])
+        out.append(FieldProblem(field=field, reason=reason))
+    return out
+
+
+# --- the handlers --------------------------------------------------------------------------
+
+
+def wants_html(request: Request) -> bool:
+    """A browser asking for a page (not the API, not a socket)."""
+    path = request.url.path
+    if path.startswith(("/api/", "/ws/", "/assets/", "/static/")) or request.method != "GET":
+        return False
+    return "text/html" in request.headers.get("accept", "")
+
+
+def not_found_page(request: Request, reason: str) -> HTMLResponse:
+    from web.pages import render  # the pages import the tables, as this module does
+
+    response = render(request, "not_found.html", {"reason": reason})
+    response.status_code = 404
+    return response
+
+
+async def refusal_response(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refusal)
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-    return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+    if exc.status == 404 and wants_html(request):
+        return not_found_page(request, exc.reason)
+    return problem(exc.status, exc.code, exc.reason, version=exc.version, seq=exc.seq)
 
 
-async def malformed_response(request: Request, exc: Exception) -> JSONResponse:
+async def malformed_response(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    errors = [
-        {
-            "loc": list(e.get("loc", ())),
-            "msg": str(e.get("msg", "")),
-            "type": str(e.get("type", "")),
-        }
-        for e in exc.errors()
-    ]
-    first = errors[0] if errors else {"loc": [], "msg": "malformed request"}
-    where = ".".join(str(p) for p in first["loc"])
-    reason = f"{where}: {first['msg']}" if where else first["msg"]
-    body = {"detail": {"code": "malformed", "reason": reason, "errors": errors}}
-    return JSONResponse(jsonable_encoder(body), status_code=422)
+    fields = field_problems([dict(e) for e in exc.errors()])
+    reason = " ".join(f.reason for f in fields) or "The request is malformed."
+    body = {"code": "malformed", "reason": reason, "fields": [f.model_dump() for f in fields]}
+    return JSONResponse({"detail": body}, status_code=422)
+
+
+HTTP_REASONS: dict[int, tuple[str, str]] = {
+    400: ("malformed", "The body could not be read: send JSON, in UTF-8."),
+    404: ("not_found", "There is nothing at this address."),
+    405: ("method_not_allowed", "This address does not take that method."),
+}
+
+
+async def http_response(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (unknown route, wrong method, unreadable body)."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404 and wants_html(request):
+        return not_found_page(request, "There is no such page.")
+    code, reason = HTTP_REASONS.get(exc.status_code, (f"http_{exc.status_code}", str(exc.detail)))
+    response = problem(exc.status_code, code, reason)
+    for key, value in (exc.headers or {}).items():
+        response.headers[key] = value
+    return response
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    return problem(500, "server_error", "Something went wrong on the server; it was logged.")
 
 
 def install(app: FastAPI) -> None:
     app.add_exception_handler(Refusal, refusal_response)
     app.add_exception_handler(RequestValidationError, malformed_response)
+    app.add_exception_handler(HTTPException, http_response)
+    app.add_exception_handler(Exception, server_error)
+    document(app)
+
+
+# --- the OpenAPI document ----------------------------------------------------------------
+
+DESCRIPTIONS = {
+    "400": "The body could not be read (not JSON in UTF-8)",
+    "401": "No seat token, or not one of this match",
+    "403": "Not this seat's decision now (or the match is over)",
+    "404": "No such match",
+    "409": "The match is not where the request expects it",
+    "413": "The body is too large",
+    "422": "Malformed request (each wrong field in a sentence), or refused by the rules",
+}
+PROBLEM = {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+
+
+def refusals_of(path: str, operation: dict[str, Any]) -> list[str]:
+    """The refusals a route can answer: those it declares, and those of its inputs."""
+    found = {s for s in operation.get("responses", {}) if s.startswith("4")}
+    if operation.get("parameters") or operation.get("requestBody"):
+        found.add("422")
+    if "{match_id}" in path:
+        found.add("404")
+    if operation.get("security"):
+        found.add("401")
+    if operation.get("requestBody"):
+        found |= {"400", "413"}
+    return sorted(found)
+
+
+def document(app: FastAPI) -> None:
+    """Make ``app.openapi()`` give every refusal of every route the :class:`Problem`
+    schema (FastAPI's own would describe its default 422 body, which nobody receives)."""
+    generate: Callable[[], dict[str, Any]] = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = generate()
+        schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+        problem_schema = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(problem_schema.pop("$defs", {}))
+        schemas["Problem"] = problem_schema
+        for unused in ("HTTPValidationError", "ValidationError"):
+            schemas.pop(unused, None)
+        for path, item in schema.get("paths", {}).items():
+            for operation in item.values():
+                responses = operation.setdefault("responses", {})
+                for status in refusals_of(path, operation):
+                    described = responses.get(status, {}).get("description")
+                    if described == "Validation Error":  # FastAPI's, for its own body
+                        described = None
+                    responses[status] = {
+                        "description": described or DESCRIPTIONS.get(status, "Refused"),
+                        "content": PROBLEM,
+                    }
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

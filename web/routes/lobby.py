@@ -122,7 +122,14 @@ async def create_match(body: MatchIn, tables: TablesDep, settings: SettingsDep) 
     )
 
 
-@router.post("/matches/{match_id}/join", response_model=Joined)
+@router.post(
+    "/matches/{match_id}/join",
+    response_model=Joined,
+    responses={
+        409: {"description": "No open seat (or not that one), or the match is over"},
+        422: {"description": "Malformed body, or no such seat in this match"},
+    },
+)
 async def join_match(body: JoinIn, table: TableDep, tables: TablesDep) -> Joined:
     """Take an open seat (the first one unless ``role`` is given); returns its token."""
     role, token = await tables.join(table, body.role, body.name.strip())

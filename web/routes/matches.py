@@ -90,6 +90,8 @@ router.add_api_route(
     methods=["GET"],
     response_model=Payload,
     responses={401: REFUSALS[401], 404: REFUSALS[404]},
+    # a token is optional here: without one, the spectator's view
+    openapi_extra={"security": [{}]},
     route_class_override=lean_route(_match_view, ["seat", "log_tail"]),
 )
 
