@@ -27,6 +27,7 @@ app = typer.Typer(
 )
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
+PALETTE = ("red", "blue", "green", "yellow", "magenta")  # the seats' colours in the log
 
 
 def _registry() -> Registry:
@@ -249,6 +250,39 @@ class _Terminal:
         self.save = save
         self.seen = {role: 0 for role in humans}  # log lines each human has been shown
         self.last: str | None = None  # the human who acted last (hot-seat hand-over)
+        # The log's headings: the line where each year, turn or round begins, as the game
+        # says where it stands (core.text.place) after each action.
+        self.sections: dict[int, str] = {}
+        self.place: str | None = None
+        self.note(0 if match.seq == 0 else len(match.state.log))
+        match.observers.append(self.observe)
+        self.styles: dict[str, str] | None = None  # a seat's name -> its colour in the log
+
+    def note(self, line: int) -> None:
+        place = text.place(self.match.ruleset, self.match.view(None))
+        if place and place != self.place:
+            self.sections[line] = place
+        self.place = place
+
+    def observe(self, match: Match, event: Any) -> None:
+        if event.kind == "undo":
+            length = len(match.state.log)
+            self.sections = {n: p for n, p in self.sections.items() if n <= length}
+            self.place = self.sections[max(self.sections)] if self.sections else None
+        self.note(len(match.state.log))
+
+    def print_log(self, lines: list[str], start: int) -> None:
+        """Log lines from line ``start`` on: a heading where a year, turn or round begins,
+        a line that starts with a seat's name in that seat's colour."""
+        if self.styles is None:
+            view = self.match.view(None)
+            names = [text.role_name(self.match.ruleset, r, view) for r in self.match.roles]
+            self.styles = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+        for i, line in enumerate(lines, start):
+            if i in self.sections:
+                console.print(f"  [bold]── {escape(self.sections[i])} ──[/]", highlight=False)
+            style = next((s for n, s in self.styles.items() if line.startswith(n)), None)
+            console.print(f"  {line}", style=style, markup=False, highlight=False)
 
     def run(self, bots: dict[str, Any]) -> None:
         match = self.match
@@ -284,8 +318,7 @@ class _Terminal:
         if new:
             title = "since your last move" if self.seen[role] else "the game so far"
             console.rule(f"[dim]{title} ({len(new)} line{'s' if len(new) != 1 else ''})[/]")
-            for line in new:
-                console.print(f"  {line}", markup=False, highlight=False)
+            self.print_log(new, self.seen[role])
         self.seen[role] = len(log)
         board = text.draw(match.ruleset, view)
         if board is not None:
@@ -360,11 +393,11 @@ class _Terminal:
         match = self.match
         view = match.view(self.humans[0])
         log = view.get("log") or []
-        new = log[min(self.seen.values()) :]
+        start = min(self.seen.values())
+        new = log[start:]
         if new:
             console.rule(f"[dim]to the end ({len(new)} line{'s' if len(new) != 1 else ''})[/]")
-            for line in new:
-                console.print(f"  {line}", markup=False, highlight=False)
+            self.print_log(new, start)
         board = text.draw(match.ruleset, view)
         if board is not None:
             console.rule("The board at the end")

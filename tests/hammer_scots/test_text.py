@@ -104,3 +104,33 @@ def test_every_choice_of_a_game_has_a_players_name():
                 assert "_" not in said, (action, said)
                 assert action.arg is None or str(action.arg) not in said, (action, said)
             RULESET.apply(s, role, agent.choose(RULESET, s, role, actions))
+
+
+def test_gameshelf_play_draws_the_board_and_heads_the_log_by_year_and_turn(tmp_path):
+    from typer.testing import CliRunner
+
+    from core import cli
+
+    result = CliRunner().invoke(
+        cli.app,
+        [
+            "play",
+            "hammer_scots",
+            "--seat",
+            "Scotland",
+            "--seed",
+            "3",
+            "--save",
+            str(tmp_path / "g"),
+        ],
+        input="1\n" * 40,
+    )
+    assert result.exit_code == 130  # the input ran out: the game is saved, to go on later
+    out = result.output
+    assert "── 1297, turn 1 ──" in out
+    assert "── 1297, turn 2 ──" in out
+    assert "Scotland: the board as you see it" in out
+    assert "Wallace 4/4" in out
+    assert "Scotland · 1297, turn 1" in out
+    assert "block wallace" not in out
+    assert (tmp_path / "g").is_file()
