@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.telemetry import TelemetryConfig
 
 from core.plugins import Registry, make_plugin_manager
-from web import errors
+from web import docs, errors
 from web.hub import Hub
 from web.middleware import Guard
 from web.pages import make_templates
@@ -56,6 +56,8 @@ def create_app(
         lifespan=lifespan,
         description="One site for many board games: lobby, seats, live play.",
         telemetry=None if settings.telemetry else NO_TELEMETRY,
+        docs_url=None,  # web.docs serves them from an installed package, within the CSP
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.registry = registry
@@ -66,6 +68,7 @@ def create_app(
 
     errors.install(app)
     include_routes(app)
+    docs.install(app)
     for game in registry.games.values():
         board = game.ruleset.board
         if board is not None and Path(board.static).is_dir():
