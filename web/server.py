@@ -10,6 +10,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from web.app import create_app
+from web.limits import Limits, bounded_protocol
 from web.settings import Settings
 
 
@@ -27,8 +28,23 @@ def run(host: str, port: int, db: str | None) -> None:
 def serve(app: FastAPI, settings: Settings, log_level: str = "info") -> None:
     """Run ``app`` with uvicorn as ``gameshelf serve`` does (the benchmark too): no proxy
     headers trusted and no per-request middleware for them, no server header, the access
-    log only when asked for, WebSocket messages no larger than request bodies."""
-    options: dict[str, Any] = {
+    log only when asked for, WebSocket messages no larger than request bodies, bounded
+    headers, slow clients and connections (:mod:`web.limits`)."""
+    settle_garbage_collector()
+    uvicorn.run(app, **uvicorn_options(settings, log_level))
+
+
+def uvicorn_options(settings: Settings, log_level: str = "info") -> dict[str, Any]:
+    """How ``gameshelf serve`` runs uvicorn for ``settings`` (tests serve the same way),
+    with the bounds of :mod:`web.limits` on headers, slow clients and connections."""
+    limits = Limits(
+        header_bytes=settings.max_header_bytes,
+        header_seconds=settings.header_seconds,
+        body_seconds=settings.body_seconds,
+        per_client=settings.max_connections_per_client,
+        total=settings.max_connections,
+    )
+    return {
         "host": settings.host,
         "port": settings.port,
         "access_log": settings.access_log,
@@ -36,9 +52,8 @@ def serve(app: FastAPI, settings: Settings, log_level: str = "info") -> None:
         "proxy_headers": False,
         "server_header": False,
         "log_level": log_level,
+        "http": bounded_protocol(limits),
     }
-    settle_garbage_collector()
-    uvicorn.run(app, **options)
 
 
 # A request builds and drops thousands of containers (a view is dicts of lists); with

@@ -49,6 +49,21 @@ class Settings(BaseSettings):
         (), description="Origins allowed by CORS; none by default (same origin only)."
     )
     access_log: bool = Field(False, description="uvicorn's access log (it prints URLs).")
+    max_header_bytes: int = Field(
+        16 * 1024, ge=1024, le=MEBIBYTE, description="A request's line and headers, at most."
+    )
+    header_seconds: float = Field(
+        10.0, gt=0, le=300, description="A request's headers must arrive within this time."
+    )
+    body_seconds: float = Field(
+        30.0, gt=0, le=3600, description="A request's body must arrive within this time."
+    )
+    max_connections_per_client: int = Field(
+        32, ge=1, le=100_000, description="Open connections from one address, at most."
+    )
+    max_connections: int = Field(
+        1024, ge=1, le=1_000_000, description="Open connections in all, at most."
+    )
     telemetry: bool = Field(
         False,
         description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "

@@ -11,6 +11,9 @@ from contextlib import contextmanager
 import uvicorn
 from fastapi import FastAPI
 
+from web.server import uvicorn_options
+from web.settings import Settings
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -19,12 +22,19 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(app: FastAPI, port: int | None = None) -> Iterator[str]:
-    """Serve ``app`` (on ``port``, default a free one) until the block ends; yields its URL."""
+def serving(
+    app: FastAPI, port: int | None = None, settings: Settings | None = None
+) -> Iterator[str]:
+    """Serve ``app`` (on ``port``, default a free one) until the block ends; yields its URL.
+    With ``settings``, uvicorn runs as ``gameshelf serve`` runs it (``web.server``)."""
     port = port or free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"
-    )
+    if settings is not None:
+        options = {**uvicorn_options(settings, "warning"), "host": "127.0.0.1", "port": port}
+        config = uvicorn.Config(app, lifespan="on", **options)
+    else:
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"
+        )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -1,0 +1,109 @@
+"""Bounded requests (web.limits), on a server run as ``gameshelf serve`` runs it, with
+bounded loops of raw connections on 127.0.0.1: oversized headers, clients that send their
+headers or body slowly or say nothing, too many connections from one address or in all."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.web.conftest import toy_registry
+from tests.web.live_server import serving
+from web.app import create_app
+from web.settings import Settings
+
+WAIT = 15.0  # how long a test waits for the server to act; its limits are far shorter
+
+
+@contextmanager
+def server(tmp_path: Path, **limits: Any) -> Iterator[tuple[str, int]]:
+    settings = Settings(db=tmp_path / "g.sqlite3", **limits)
+    with serving(create_app(settings, registry=toy_registry()), settings=settings) as url:
+        yield url, int(url.rsplit(":", 1)[1])
+
+
+def connection(port: int) -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    conn.settimeout(WAIT)
+    return conn
+
+
+def answer(conn: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    data = b""
+    while chunk := conn.recv(65536):
+        data += chunk
+    return data
+
+
+def test_oversized_headers_are_refused(tmp_path: Path) -> None:
+    with server(tmp_path, max_header_bytes=4096) as (url, port):
+        with connection(port) as conn:  # a little too much, all at once: a clean 431
+            conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 5000)
+            assert answer(conn).startswith(b"HTTP/1.1 431")
+        for _ in range(10):  # ten 1 MB headers: the server stops reading each early
+            with connection(port) as conn:
+                try:
+                    conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: ")
+                    for _ in range(64):
+                        conn.sendall(b"a" * 16384)
+                    reply = answer(conn)
+                except OSError:  # reset: the server closed with our bytes unread
+                    reply = b"reset"
+                assert reply == b"reset" or reply.startswith(b"HTTP/1.1 431")
+        assert httpx.get(f"{url}/api/games").status_code == 200
+
+
+def test_headers_sent_slowly_or_not_at_all_are_cut_off(tmp_path: Path) -> None:
+    with server(tmp_path, header_seconds=0.3) as (_, port):
+        slow, silent = connection(port), connection(port)
+        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")  # and nothing more
+        assert answer(slow).startswith(b"HTTP/1.1 408")
+        assert answer(silent).startswith(b"HTTP/1.1 408")
+        slow.close()
+        silent.close()
+        with connection(port) as conn:  # a client that says it all is served
+            conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert answer(conn).startswith(b"HTTP/1.1 200")
+
+
+def test_a_body_sent_slowly_is_cut_off(tmp_path: Path) -> None:
+    with server(tmp_path, body_seconds=0.3) as (url, port), connection(port) as conn:
+        conn.sendall(
+            b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 500\r\n\r\n{"game": '
+        )
+        reply = answer(conn)
+        assert reply == b"" or reply.startswith(b"HTTP/1.1 408")
+        assert httpx.get(f"{url}/api/matches").json() == []  # nothing was made
+
+
+def test_connections_from_one_address_are_bounded(tmp_path: Path) -> None:
+    with server(tmp_path, max_connections_per_client=5, header_seconds=60) as (url, port):
+        held = [connection(port) for _ in range(5)]
+        refused = []
+        for _ in range(50):  # a bounded flood of silent connections
+            with connection(port) as conn:
+                refused.append(answer(conn).startswith(b"HTTP/1.1 503"))
+        assert all(refused)
+        for conn in held:
+            conn.close()
+        for _ in range(100):  # until the server has seen them go (bounded)
+            if httpx.get(f"{url}/api/games").status_code == 200:
+                break
+        assert httpx.get(f"{url}/api/games").status_code == 200
+
+
+def test_connections_in_all_are_bounded(tmp_path: Path) -> None:
+    settings = {"max_connections": 3, "max_connections_per_client": 100, "header_seconds": 60}
+    with server(tmp_path, **settings) as (_, port):
+        held = [connection(port) for _ in range(3)]
+        with connection(port) as conn:
+            assert answer(conn).startswith(b"HTTP/1.1 503")
+        for conn in held:
+            conn.close()

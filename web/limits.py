@@ -1,0 +1,139 @@
+"""Bounded connections: what one client, or all of them, may hold of the server.
+
+uvicorn's fast HTTP parser (httptools) takes headers of any size and waits for a request's
+headers and body as long as a client likes, and any number of connections stay open. The
+protocol made by :func:`bounded_protocol` is uvicorn's own with :class:`Limits` added:
+
+- the request line and headers of a request together are at most ``header_bytes``
+  (431 otherwise, and the connection is closed);
+- a request's headers must have arrived within ``header_seconds`` of its first byte (or of
+  the connection, for a client that says nothing), and its body within ``body_seconds`` of
+  its headers; a connection that is late is closed (after a 408 when nothing was answered);
+- at most ``per_client`` connections from one address and ``total`` in all (WebSockets
+  included): a connection over either is answered 503 and closed at once.
+
+Request bodies are limited in size by :class:`web.middleware.Guard`; WebSockets, once
+upgraded, by uvicorn's ``ws_max_size`` and the live route's first-message deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, NamedTuple
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+
+class Limits(NamedTuple):
+    header_bytes: int = 16 * 1024
+    header_seconds: float = 10.0
+    body_seconds: float = 30.0
+    per_client: int = 32
+    total: int = 1024
+
+
+REASONS = {
+    408: b"Request Timeout",
+    431: b"Request Header Fields Too Large",
+    503: b"Service Unavailable",
+}
+
+
+def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
+    """uvicorn's httptools protocol under ``limits`` (for ``uvicorn.run(http=...)``)."""
+
+    class BoundedProtocol(HttpToolsProtocol):
+        _deadline: asyncio.TimerHandle | None = None
+        _header_bytes = 0  # bytes received while the request's headers are incomplete
+        _in_headers = True
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            host = self.client[0] if self.client else None
+            same = sum(1 for c in self.connections if _host(c) == host)
+            if len(self.connections) > limits.total or same > limits.per_client:
+                self._refuse(503, "Too many connections: close some and try again.")
+                return
+            self._arm(limits.header_seconds)
+
+        def data_received(self, data: bytes) -> None:
+            if self.transport.is_closing():
+                return
+            if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
+                self._arm(limits.header_seconds)  # the first bytes of the next request
+            super().data_received(data)
+            if self._in_headers and not self.transport.is_closing():
+                # httptools hands a header over only once it is whole: count what it holds
+                self._header_bytes += len(data)
+                if self._header_bytes > limits.header_bytes:
+                    self._refuse(431, f"Headers are at most {limits.header_bytes} bytes.")
+
+        def send_400_response(self, msg: str) -> None:
+            if not self.transport.is_closing():
+                super().send_400_response(msg)
+
+        # --- the parser's callbacks -------------------------------------------------
+
+        def on_message_begin(self) -> None:
+            self._header_bytes, self._in_headers = 0, True
+            super().on_message_begin()
+
+        def on_headers_complete(self) -> None:
+            self._in_headers = False
+            self._arm(limits.body_seconds)
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()
+            super().handle_websocket_upgrade()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        # --- enforcing ----------------------------------------------------------------
+
+        def _arm(self, seconds: float) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if self.transport.is_closing():
+                return
+            if self.cycle is not None and not self.cycle.response_complete:
+                if self.cycle.response_started:  # answering already: just end it
+                    self.transport.close()
+                    return
+                self.cycle.disconnected = True
+                self.cycle.message_event.set()
+            self._refuse(408, "The request took too long to arrive.")
+
+        def _refuse(self, status: int, reason: str) -> None:
+            """Answer ``status`` (unless an answer is under way) and close."""
+            self._disarm()
+            if self.transport.is_closing():
+                return
+            body = reason.encode()
+            self.transport.write(
+                b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                b"content-length: %d\r\nconnection: close\r\n\r\n%s"
+                % (status, REASONS[status], len(body), body)
+            )
+            self.transport.close()
+
+    return BoundedProtocol
+
+
+def _host(connection: Any) -> str | None:
+    client = getattr(connection, "client", None)
+    return client[0] if client else None
