@@ -34,12 +34,13 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -62,8 +63,11 @@ from web.storage import (
 from web.writer import Writer
 
 log = logging.getLogger("gameshelf.web")
+T = TypeVar("T")
 
 BOT_ROUND = 200  # bot actions between two pauses in which the server serves others
+ONCE_SECONDS = 600.0  # how long a creation's reply is kept for a retry with its key
+ONCE_KEPT = 10_000  # at most this many replies kept
 
 # IllegalAction codes that mean "this is not your decision to make" (403), not a bad action.
 NOT_YOURS = frozenset({"not_your_turn", "game_over", "unknown_role"})
@@ -314,6 +318,10 @@ class Tables:
         self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
+        # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)
+        self._once: OrderedDict[tuple[str, str], tuple[bytes, asyncio.Future[Any], float]] = (
+            OrderedDict()
+        )
 
     # --- finding --------------------------------------------------------------------
 
@@ -494,6 +502,37 @@ class Tables:
             await self._play_bots(table)
             self._changed(table)
         return table, tokens
+
+    async def once(self, key: tuple[str, str], body: bytes, make: Callable[[], Awaitable[T]]) -> T:
+        """``make()``'s result, made once per ``key`` (a client and its idempotency key)
+        for :data:`ONCE_SECONDS`: the same key and ``body`` again get the same result
+        (waiting for it if it is on its way), another body with that key a refusal. The
+        results, tokens and all, are kept in memory only, never stored."""
+        now = time.monotonic()
+        while self._once and next(iter(self._once.values()))[2] < now:
+            self._once.popitem(last=False)
+        found = self._once.get(key)
+        if found is not None:
+            if found[0] != body:
+                raise Refusal(
+                    422,
+                    "idempotency_key_reused",
+                    "This Idempotency-Key came with another request: use a new key.",
+                )
+            return await asyncio.shield(found[1])  # type: ignore[no-any-return]
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._once[key] = (body, future, now + ONCE_SECONDS)
+        while len(self._once) > ONCE_KEPT:
+            self._once.popitem(last=False)
+        try:
+            result = await make()
+        except BaseException as exc:
+            self._once.pop(key, None)  # not made: a retry makes it
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody may be waiting
+            raise
+        future.set_result(result)
+        return result
 
     def _seat(
         self, roles: Sequence[Role], seats: Sequence[SeatRequest]

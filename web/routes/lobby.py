@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, Header, Request, status
 from fastapi.responses import HTMLResponse
 
 from core import text
@@ -12,6 +12,7 @@ from core.plugins import Game, Registry
 from web.deps import RegistryDep, SettingsDep, TableDep, TablesDep
 from web.pages import render
 from web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
+from web.settings import Settings
 from web.tables import Refusal, SeatRequest, Tables
 
 RULES_SUMMARY = "rules.html"  # a game's rules in a page, beside its board template
@@ -101,10 +102,51 @@ async def list_matches(
     return tables.listing(100, status)
 
 
-@router.post("/matches", status_code=status.HTTP_201_CREATED, response_model=Created)
-async def create_match(body: MatchIn, tables: TablesDep, settings: SettingsDep) -> Created:
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=16,
+        max_length=128,
+        pattern=r"^[A-Za-z0-9_.:-]+$",
+        description="A random key of the client's (a UUID): a creation retried with the "
+        "same key and body within 10 minutes answers the first reply again, tokens "
+        "included, instead of creating a second match.",
+    ),
+]
+
+
+@router.post(
+    "/matches",
+    status_code=status.HTTP_201_CREATED,
+    response_model=Created,
+    responses={
+        422: {
+            "description": "Malformed body, a setup the game refuses, or an "
+            "Idempotency-Key used for another body"
+        }
+    },
+)
+async def create_match(
+    body: MatchIn,
+    tables: TablesDep,
+    settings: SettingsDep,
+    request: Request,
+    idempotency_key: IdempotencyKey = None,
+) -> Created:
     """Create a match. Each person's seat gets a token, returned only in this reply; bot
-    seats and open seats have none."""
+    seats and open seats have none. Send an ``Idempotency-Key`` to retry safely."""
+    if idempotency_key is None:
+        return await _create(body, tables, settings)
+    client = request.client.host if request.client else ""
+    return await tables.once(
+        (client, idempotency_key),
+        body.model_dump_json().encode(),
+        lambda: _create(body, tables, settings),
+    )
+
+
+async def _create(body: MatchIn, tables: Tables, settings: Settings) -> Created:
     seats = [
         SeatRequest(
             name=s.name.strip(),
