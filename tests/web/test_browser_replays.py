@@ -65,6 +65,10 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
         "(items) => items.map((li) => li.dataset.section)"
     )
     assert headings[:2] == ["1297, turn 1", "1297, turn 2"]
+    sides = page.locator("#log li.by-side").evaluate_all(
+        "(items) => [...new Set(items.map((li) => li.dataset.side))].sort()"
+    )
+    assert sides == ["England", "Scotland"]  # lines by a side carry its colour
     page.locator("#log li.log-start").nth(1).scroll_into_view_if_needed()
     shot(page, "hammer_scots_replay_log_headings")
     with page.expect_download() as download:

@@ -7,6 +7,7 @@
  *                           (data-act-type may list several types, first legal wins).
  *   label(type, arg, view)  optional: the words of an action's button.
  *   roleName(role, view)    optional: what a seat is called ("Cao Cao" for "p2").
+ *   roleColour(role, view)  optional: a seat's colour (CSS), for its lines in the log.
  * ui = {role, payload, act(type, arg), legal(type, arg), replay}. The board never decides
  * what is legal: it shows what the server's view says.
  */
@@ -143,15 +144,37 @@
   /* The log, with a heading where each year, turn or round begins: sections are the
      match's chapters ([{line, place}], /api/matches/{id}/chapters), the heading drawn by
      CSS from data-section so a line's text stays the line. Numbers get the room they need. */
-  G.renderLog = function (ol, lines, sections) {
+  /* A line that opens with a seat's name ("Scotland moves…", "曹操 Cao Cao rolls…") is marked
+     with that seat's colour: the board's roleColour(role, view) if it has one, else the
+     seat's place in a fixed palette (side-0, side-1… in gameshelf.css). */
+  const PALETTE = ["#b03a2e", "#2e5cb8", "#2e8b57", "#b8860b", "#7d3c98"];
+  G.roleColour = function (role, view) {
+    const said = board && board.roleColour && view ? board.roleColour(role, view) : null;
+    if (said) return said;
+    const roles = G.pageData().roles || [];
+    const i = roles.indexOf(role);
+    return i < 0 ? null : PALETTE[i % PALETTE.length];
+  };
+  function sideOf(line, sides) {
+    for (const s of sides) if (line.startsWith(s.name)) return s;
+    return null;
+  }
+  G.renderLog = function (ol, lines, sections, view) {
     const wasAtBottom = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
     G.clear(ol);
     const starts = {};
     for (const s of sections || []) starts[s.line] = s.place;
-    (lines || []).forEach((line, i) => ol.appendChild(G.el("li", {
-      text: line, "data-n": i + 1, "data-section": i in starts ? starts[i] : null,
-      class: i in starts ? "log-start" : null,
-    })));
+    const sides = (G.pageData().roles || []).map((role) => ({ role, name: G.roleName(role, view), colour: G.roleColour(role, view) }));
+    (lines || []).forEach((line, i) => {
+      const side = sideOf(line, sides);
+      const li = G.el("li", {
+        text: line, "data-n": i + 1, "data-section": i in starts ? starts[i] : null,
+        "data-side": side ? side.role : null,
+        class: [i in starts ? "log-start" : "", side ? "by-side" : ""].join(" ").trim() || null,
+      });
+      if (side && side.colour) li.style.setProperty("--side", side.colour);
+      ol.appendChild(li);
+    });
     ol.style.paddingLeft = (1.2 + 0.6 * String((lines || []).length).length) + "rem";
     if (wasAtBottom || ol.childElementCount < 30) ol.scrollTop = ol.scrollHeight;
   };

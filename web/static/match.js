@@ -45,7 +45,7 @@
     renderButtons(view);
     $("#undo").hidden = !(payload.undo > 0);
     G.renderBoard(boardRoot, view, ui);
-    G.renderLog($("#log"), view.log, sections);
+    G.renderLog($("#log"), view.log, sections, view);
     document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
   }
 
@@ -105,7 +105,7 @@
       if (ok) {
         sections = reply.data;
         sectionsAt = at;
-        G.renderLog($("#log"), fullLog, sections);
+        G.renderLog($("#log"), fullLog, sections, payload && payload.view);
       }
     } catch (e) {
       ok = false; // headings are a nicety: the log reads without them

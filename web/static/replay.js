@@ -29,7 +29,7 @@
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? "The match is over." : "");
     G.renderBoard($("#board"), p.view, ui);
-    G.renderLog($("#log"), p.view.log, chapters);
+    G.renderLog($("#log"), p.view.log, chapters, p.view);
     const ol = $("#log");
     ol.scrollTop = ol.scrollHeight;
   }
