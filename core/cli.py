@@ -304,11 +304,13 @@ class _Terminal:
         return escape(said if said == role else f"{said} ({role})")
 
     def hand_over(self, role: str) -> None:
-        """Hot-seat: the next seat's hand appears only once its player says so."""
-        console.clear()
+        """Hot-seat: the next seat's hand appears only once its player says so; the screen
+        is cleared, its scrollback too (where the terminal knows how), so the last seat's
+        hand cannot be scrolled back to."""
+        clear_screen()
         console.rule(f"[bold]Pass the device to {self.name(role)}[/]")
         console.input(f"{self.name(role)}: press Enter when you are at the keyboard… ")
-        console.clear()
+        clear_screen()
 
     def show(self, role: str) -> None:
         match = self.match
@@ -412,6 +414,14 @@ class _Terminal:
         if self.save is not None:
             self.write(self.save)
             console.print(f"The game is saved in {self.save}.", soft_wrap=True, highlight=False)
+
+
+def clear_screen() -> None:
+    """Clear the terminal and its scrollback (xterm's \\e[3J); nothing when not a terminal."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
 
 
 def _read_game_file(path: Path) -> dict[str, Any]:
