@@ -11,7 +11,11 @@ belongs to the game, like its web board):
   words;
 - ``role_name(role, view)`` names a seat ("the Red King" for ``p2``), or ``None``: its id;
 - ``place(view)`` says in a few words where the game stands ("1512, turn 4", "round 12"):
-  the lobby shows it for a running match and the replay viewer jumps by it.
+  the lobby shows it for a running match, the replay viewer jumps by it, and the logs (web
+  and terminal) are headed by it where it changes.
+
+The core finds it as ``ruleset.text`` (:func:`text_board`); a ruleset without the attribute
+has none.
 
 A game without one still plays at the terminal: its prompt, and each action as its type and
 argument in words. The core names no game here.
