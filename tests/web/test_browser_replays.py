@@ -48,6 +48,11 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
         headers={"Content-Type": "application/json"},
     )
     match_id = reply.json()["id"]
+    for _ in range(600):  # bots alone may play on in the background: wait for the end
+        view = page.request.get(f"{site}/api/matches/{match_id}/view").json()
+        if view["status"] == "finished":
+            break
+        page.wait_for_timeout(50)
     page.goto(f"{site}/m/{match_id}/replay")
     page.wait_for_selector("#chapter-box:not([hidden])")
     options = page.locator("#chapter option").all_inner_texts()
