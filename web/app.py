@@ -46,6 +46,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await app.state.tables.resume_bots()  # matches of bots alone a restart interrupted
         yield
         writer.close()
         storage.close()

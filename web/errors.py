@@ -49,10 +49,12 @@ class Problem(BaseModel):
     detail: ProblemDetail
 
 
-def problem(status: int, code: str, reason: str, **extra: Any) -> JSONResponse:
+def problem(
+    status: int, code: str, reason: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
     detail = {"code": code, "reason": reason, **{k: v for k, v in extra.items() if v is not None}}
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+    headers = {**(headers or {}), **({"WWW-Authenticate": "Bearer"} if status == 401 else {})}
+    return JSONResponse({"detail": detail}, status_code=status, headers=headers or None)
 
 
 # --- plain sentences for malformed requests ------------------------------------------------
@@ -178,7 +180,7 @@ async def refusal_response(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refusal)
     if exc.status == 404 and wants_html(request):
         return not_found_page(request, exc.reason)
-    return problem(exc.status, exc.code, exc.reason, version=exc.version, seq=exc.seq)
+    return problem(exc.status, exc.code, exc.reason, exc.headers, version=exc.version, seq=exc.seq)
 
 
 async def malformed_response(request: Request, exc: Exception) -> Response:
@@ -229,6 +231,7 @@ DESCRIPTIONS = {
     "404": "No such match",
     "409": "The match is not where the request expects it",
     "413": "The body is too large",
+    "429": "Too many new matches from this address, or of bots alone: try again later",
     "422": "Malformed request (each wrong field in a sentence), or refused by the rules",
 }
 PROBLEM = {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}

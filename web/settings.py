@@ -61,6 +61,15 @@ class Settings(BaseSettings):
     max_connections_per_client: int = Field(
         32, ge=1, le=100_000, description="Open connections from one address, at most."
     )
+    bot_actions_per_second: int = Field(
+        2000, ge=1, le=1_000_000, description="Matches of bots alone play this fast, in all."
+    )
+    max_bot_matches: int = Field(
+        8, ge=1, le=10_000, description="Matches of bots alone being played at once, at most."
+    )
+    max_creations_per_minute: int = Field(
+        30, ge=1, le=100_000, description="New matches a minute from one address, at most."
+    )
     max_connections: int = Field(
         1024, ge=1, le=1_000_000, description="Open connections in all, at most."
     )

@@ -64,6 +64,7 @@ class MatchRecord:
     summary: Summary
     created: float = 0.0
     updated: float = 0.0
+    bots_only: bool = False  # every seat a bot (set from the seats when stored)
 
 
 @dataclass(frozen=True)
@@ -103,8 +104,11 @@ class Storage(ABC):
         """The match ``match_id``, or ``None``."""
 
     @abstractmethod
-    def matches(self, limit: int = 100, status: Status | None = None) -> list[MatchRecord]:
-        """The most recently changed matches, newest first."""
+    def matches(
+        self, limit: int = 100, status: Status | None = None, finished_bots: bool = True
+    ) -> list[MatchRecord]:
+        """The most recently changed matches, newest first (without the finished matches
+        of bots alone unless ``finished_bots``)."""
 
     @abstractmethod
     def seats(self, match_ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
@@ -167,7 +171,7 @@ class Storage(ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -225,6 +229,13 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     UPDATE matches SET version = seq;
+    """,
+    # 4: matches of bots alone, which the lobby does not list once finished.
+    """
+    ALTER TABLE matches ADD COLUMN bots_only INTEGER NOT NULL DEFAULT 0;
+    UPDATE matches SET bots_only = NOT EXISTS (
+        SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind != 'bot');
+    CREATE INDEX matches_by_bots_status ON matches (bots_only, status, updated DESC);
     """,
 ]
 
@@ -333,7 +344,7 @@ class SQLiteStorage(Storage):
             with self._write() as db:
                 db.execute(
                     f"INSERT INTO matches ({_MATCH_COLUMNS}, seed) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         record.id,
                         record.game,
@@ -344,6 +355,7 @@ class SQLiteStorage(Storage):
                         now,
                         now,
                         *_summary_row(record.summary),
+                        int(bool(seats) and all(s.kind == "bot" for s in seats)),
                         record.seed if record.seed < 1 << 63 else 0,
                     ),
                 )
@@ -364,12 +376,16 @@ class SQLiteStorage(Storage):
             ).fetchone()
         return _match_record(row) if row else None
 
-    def matches(self, limit: int = 100, status: Status | None = None) -> list[MatchRecord]:
-        query = f"SELECT {_MATCH_COLUMNS} FROM matches"
+    def matches(
+        self, limit: int = 100, status: Status | None = None, finished_bots: bool = True
+    ) -> list[MatchRecord]:
+        query = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE 1"
         params: tuple[Any, ...] = ()
         if status is not None:
-            query += " WHERE status=?"
+            query += " AND status=?"
             params = (status,)
+        if not finished_bots:
+            query += " AND NOT (bots_only AND status='finished')"
         query += " ORDER BY updated DESC LIMIT ?"
         with self._read() as db:
             rows = db.execute(query, (*params, limit)).fetchall()
@@ -504,7 +520,7 @@ class SQLiteStorage(Storage):
 
 _MATCH_COLUMNS = (
     "id, game, scenario, options, seed_text, players, created, updated, seq, status, active, "
-    "outcome, version"
+    "outcome, version, bots_only"
 )
 
 
@@ -524,8 +540,18 @@ def _summary_row(summary: Summary) -> tuple[int, str, str, str | None, int]:
 
 
 def _match_record(row: Sequence[Any]) -> MatchRecord:
-    mid, game, scenario, options, seed, players, created, updated, seq, status, active, out, v = row
-    summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None, v)
+    mid, game, scenario, options, seed, players, created, updated = row[:8]
+    seq, status, active, out, version, bots_only = row[8:]
+    summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None, version)
     return MatchRecord(
-        mid, game, scenario, json.loads(options), int(seed), players, summary, created, updated
+        mid,
+        game,
+        scenario,
+        json.loads(options),
+        int(seed),
+        players,
+        summary,
+        created,
+        updated,
+        bool(bots_only),
     )

@@ -36,7 +36,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -88,6 +88,7 @@ class Refusal(Exception):
         reason: str,
         seq: int | None = None,
         version: int | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(reason)
         self.status = status
@@ -95,6 +96,7 @@ class Refusal(Exception):
         self.reason = reason
         self.seq = seq
         self.version = version
+        self.headers = headers
 
     def body(self) -> dict[str, Any]:
         detail: dict[str, Any] = {"code": self.code, "reason": self.reason}
@@ -154,6 +156,10 @@ class Table:
         self.title = self.match.game.info.title
 
     # --- who is who -----------------------------------------------------------------
+
+    @property
+    def bots_only(self) -> bool:
+        return bool(self.seats) and all(s.kind == "bot" for s in self.seats)
 
     def seat(self, role: Role) -> SeatRecord | None:
         return next((s for s in self.seats if s.role == role), None)
@@ -318,6 +324,12 @@ class Tables:
         self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
+        self.clock: Callable[[], float] = time.monotonic  # tests may move time on
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # or count pauses
+        self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
+        self._bot_matches: set[str] = set()  # those queued or being played
+        self._bot_task: asyncio.Task[None] | None = None
+        self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
         # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)
         self._once: OrderedDict[tuple[str, str], tuple[bytes, asyncio.Future[Any], float]] = (
             OrderedDict()
@@ -325,9 +337,10 @@ class Tables:
 
     # --- finding --------------------------------------------------------------------
 
-    async def get(self, match_id: str) -> Table:
+    async def get(self, match_id: str, resume: bool = True) -> Table:
         """The table ``match_id``; ``Refusal(404)`` when there is none. A match loaded
-        after a restart lets its bots act if they were interrupted."""
+        after a restart lets its bots act if they were interrupted (a match of bots alone
+        is queued for the background player instead; ``resume=False``: neither)."""
         table = self._cache.get(match_id)
         if table is not None:
             self._cache.move_to_end(match_id)
@@ -341,6 +354,11 @@ class Tables:
             raise Refusal(404, "unknown_match", f"There is no match {match_id!r}.")
         table = self._load(record)
         self._remember(table)
+        if not resume:
+            return table
+        if table.bots_only:
+            self._schedule(table)
+            return table
         async with table.lock:
             if await self._play_bots(table):
                 self._changed(table)
@@ -496,12 +514,90 @@ class Tables:
                 f"{chosen.players[1]} players, not {len(seats)}.",
             )
         records, tokens = self._seat(match.roles, seats)
+        if all(r.kind == "bot" for r in records):
+            self._admit_bots()
         match.observers = [self.registry.notify]
         table = await self._store_new(match, records)
+        if table.bots_only:
+            self._changed(table)
+            self._schedule(table)  # played in the background, not in this request
+            return table, tokens
         async with table.lock:
             await self._play_bots(table)
             self._changed(table)
         return table, tokens
+
+    # --- matches of bots alone, in the background -------------------------------------
+
+    def _admit_bots(self) -> None:
+        cap = self.settings.max_bot_matches
+        if len(self._bot_matches) >= cap:
+            raise Refusal(
+                429,
+                "bots_busy",
+                f"{cap} matches of bots alone are being played: try again once one is over.",
+                headers={"Retry-After": "10"},
+            )
+
+    def _schedule(self, table: Table) -> None:
+        """Queue a match of bots alone for the background player (started if idle)."""
+        if table.id in self._bot_matches or table.match.outcome() is not None:
+            return
+        self._bot_matches.add(table.id)
+        self._bot_queue.append(table.id)
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._play_in_background())
+
+    async def _play_in_background(self) -> None:
+        """Play the queued matches of bots alone a round each in turn, at most
+        ``bot_actions_per_second`` actions a second in all, so people's matches come first."""
+        rate = self.settings.bot_actions_per_second
+        while self._bot_queue:
+            match_id = self._bot_queue.popleft()
+            played, over = 0, True
+            try:
+                table = await self.get(match_id, resume=False)
+                async with table.lock:
+                    if not table.dead:
+                        played = await self._play_bots(table, rounds=1)
+                        self._changed(table)
+                        over = table.match.outcome() is not None or not played
+            except Exception:
+                log.exception("match %s: playing its bots in the background failed", match_id)
+            if over:
+                self._bot_matches.discard(match_id)
+            else:
+                self._bot_queue.append(match_id)
+            await self.sleep(played / rate)
+
+    async def resume_bots(self) -> int:
+        """Queue the unfinished matches of bots alone (after a restart); how many."""
+        found = 0
+        for record in self.storage.matches(1000, "running"):
+            if record.bots_only:
+                self._schedule(await self.get(record.id, resume=False))
+                found += 1
+        return found
+
+    def admit_creation(self, client: str) -> None:
+        """Refuse a creation from ``client`` over ``max_creations_per_minute``."""
+        now = self.clock()
+        window = self._creations.setdefault(client, deque())
+        while window and window[0] <= now - 60:
+            window.popleft()
+        cap = self.settings.max_creations_per_minute
+        if len(window) >= cap:
+            wait = max(1, int(window[0] + 60 - now) + 1)
+            raise Refusal(
+                429,
+                "too_many_matches",
+                f"At most {cap} new matches a minute from one address: try again in {wait} s.",
+                headers={"Retry-After": str(wait)},
+            )
+        window.append(now)
+        if len(self._creations) > 10_000:  # forget the quietest addresses
+            for quiet in [c for c, w in self._creations.items() if not w or w[-1] <= now - 60]:
+                del self._creations[quiet]
 
     async def once(self, key: tuple[str, str], body: bytes, make: Callable[[], Awaitable[T]]) -> T:
         """``make()``'s result, made once per ``key`` (a client and its idempotency key)
@@ -715,16 +811,20 @@ class Tables:
             if s.kind == "bot" and s.agent
         }
 
-    async def _play_bots(self, table: Table) -> int:
-        """Let the seated bots act until a person must; their actions are committed.
+    async def _play_bots(self, table: Table, rounds: int | None = None) -> int:
+        """Let the seated bots act until a person must (or ``rounds`` rounds are played);
+        their actions are committed.
 
         Bots play in rounds of :data:`BOT_ROUND` actions; between rounds the progress is
-        stored and announced and the server serves others (a match of bots alone does not
-        freeze the site)."""
+        stored and announced and the server serves others."""
         match = table.match
         first = match.seq
         limit = match.ruleset.info.max_actions
+        played = 0
         while match.outcome() is None and match.seq - first < limit:
+            if rounds is not None and played >= rounds:
+                break
+            played += 1
             agents = self._agents(table)
             if not agents:
                 break
@@ -829,9 +929,12 @@ class Tables:
 
     # --- the lobby ------------------------------------------------------------------
 
-    def listing(self, limit: int = 100, status: Status | None = None) -> list[dict[str, Any]]:
-        """Public information of recent matches, straight from storage."""
-        records = self.storage.matches(limit, status)
+    def listing(
+        self, limit: int = 100, status: Status | None = None, finished_bots: bool = False
+    ) -> list[dict[str, Any]]:
+        """Public information of recent matches, straight from storage (finished matches
+        of bots alone only with ``finished_bots``: they would flood the lobby)."""
+        records = self.storage.matches(limit, status, finished_bots)
         seats = self.storage.seats([r.id for r in records])
         out = []
         for r in records:
@@ -853,6 +956,7 @@ class Tables:
                     ],
                     "created": r.created,
                     "updated": r.updated,
+                    "bots_only": r.bots_only,
                 }
             )
         return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import sqlite3
+import time
 from typing import Any
 
 import pytest
@@ -534,6 +535,10 @@ def test_a_match_of_bots_alone_plays_to_its_end_and_is_stored(
         json={"game": "toy_duel", "seed": 4, "seats": [{"bot": "random"}, {"bot": "first"}]},
     ).json()
     assert all(s["token"] is None for s in created["seats"])
-    view = client.get(f"/api/matches/{created['id']}/view").json()
+    for _ in range(500):  # played in the background: a bounded wait for the end
+        view = client.get(f"/api/matches/{created['id']}/view").json()
+        if view["status"] == "finished":
+            break
+        time.sleep(0.01)
     assert view["status"] == "finished"
     assert len(app.state.storage.actions(created["id"])) == view["seq"]

@@ -4,6 +4,7 @@ place of a running one, bots named for what they do, a rules summary per game.""
 from __future__ import annotations
 
 import re
+import time
 import warnings
 from pathlib import Path
 
@@ -41,7 +42,11 @@ def test_a_finished_row_names_the_winner_by_side_and_player_and_every_side(
     client: TestClient,
 ) -> None:
     match_id = create(client, "toy_duel", [{"bot": "random"}, {"bot": "first"}])
-    outcome = client.get(f"/api/matches/{match_id}/view").json()["outcome"]
+    for _ in range(500):  # bots alone play in the background: a bounded wait for the end
+        outcome = client.get(f"/api/matches/{match_id}/view").json()["outcome"]
+        if outcome is not None:
+            break
+        time.sleep(0.01)
     text = row(client.get("/").text, match_id)
     side = {"north": "North (bot: random moves)", "south": "South (bot: first legal move)"}
     if outcome["winners"]:

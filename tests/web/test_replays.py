@@ -4,6 +4,7 @@ and the replay page of a match still being played."""
 from __future__ import annotations
 
 import json
+import time
 import warnings
 from pathlib import Path
 
@@ -26,6 +27,10 @@ def bots_only(client: TestClient, game: str, players: int = 2) -> str:
     reply = client.post("/api/matches", json={"game": game, "seats": seats})
     assert reply.status_code == 201, reply.text
     match_id = reply.json()["id"]
+    for _ in range(3000):  # bots alone play in the background: a bounded wait for the end
+        if client.get(f"/api/matches/{match_id}").json()["status"] == "finished":
+            break
+        time.sleep(0.01)
     assert client.get(f"/api/matches/{match_id}/view").json()["status"] == "finished"
     return match_id
 

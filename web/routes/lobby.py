@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, status
+from fastapi import APIRouter, Header, Query, Request, status
 from fastapi.responses import HTMLResponse
 
 from core import text
@@ -96,10 +96,13 @@ async def list_agents(registry: RegistryDep) -> list[dict[str, str]]:
 async def list_matches(
     tables: TablesDep,
     status: Literal["open", "running", "finished"] | None = None,
+    bots: Annotated[
+        bool, Query(description="Also the finished matches of bots alone (left out else).")
+    ] = False,
 ) -> list[dict[str, Any]]:
     """Recent matches with their public information: game, scenario, seats, status and
     whose turn it is. No token ever appears here."""
-    return tables.listing(100, status)
+    return tables.listing(100, status, finished_bots=bots)
 
 
 IdempotencyKey = Annotated[
@@ -124,7 +127,11 @@ IdempotencyKey = Annotated[
         422: {
             "description": "Malformed body, a setup the game refuses, or an "
             "Idempotency-Key used for another body"
-        }
+        },
+        429: {
+            "description": "Too many new matches from this address this minute, or too "
+            "many matches of bots alone being played (see Retry-After)"
+        },
     },
 )
 async def create_match(
@@ -136,17 +143,18 @@ async def create_match(
 ) -> Created:
     """Create a match. Each person's seat gets a token, returned only in this reply; bot
     seats and open seats have none. Send an ``Idempotency-Key`` to retry safely."""
-    if idempotency_key is None:
-        return await _create(body, tables, settings)
     client = request.client.host if request.client else ""
+    if idempotency_key is None:
+        return await _create(body, tables, settings, client)
     return await tables.once(
         (client, idempotency_key),
         body.model_dump_json().encode(),
-        lambda: _create(body, tables, settings),
+        lambda: _create(body, tables, settings, client),
     )
 
 
-async def _create(body: MatchIn, tables: Tables, settings: Settings) -> Created:
+async def _create(body: MatchIn, tables: Tables, settings: Settings, client: str) -> Created:
+    tables.admit_creation(client)
     seats = [
         SeatRequest(
             name=s.name.strip(),
@@ -181,6 +189,8 @@ async def join_match(body: JoinIn, table: TableDep, tables: TablesDep) -> Joined
 @pages.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, tables: TablesDep, registry: RegistryDep) -> HTMLResponse:
     matches = [lobby_row(m, tables, registry) for m in tables.listing(100)]
+    # a few finished matches of bots alone too, which can never push people's out
+    bots = [m for m in tables.listing(5, "finished", finished_bots=True) if m["bots_only"]]
     return render(
         request,
         "lobby.html",
@@ -189,7 +199,8 @@ async def lobby_page(request: Request, tables: TablesDep, registry: RegistryDep)
             "agents": [{"id": a.id, "title": a.title} for a in registry.agents.values()],
             "open": [m for m in matches if m["status"] == "open"],
             "running": [m for m in matches if m["status"] == "running"],
-            "finished": [m for m in matches if m["status"] == "finished"][:20],
+            "finished": [m for m in matches if m["status"] == "finished"][:20]
+            + [lobby_row(m, tables, registry) for m in bots],
         },
     )
 

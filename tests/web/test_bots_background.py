@@ -1,0 +1,147 @@
+"""No unlimited free work: matches of bots alone are played in the background at a bounded
+rate, not in the request that made them; new matches per address per minute and matches
+of bots alone at once are capped; finished matches of bots alone do not flood the lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.plugins import Registry
+from tests.web.conftest import TestClient, toy_registry
+from tests.web.games import games_registry
+from web.app import create_app
+from web.settings import Settings
+from web.storage import SQLiteStorage
+from web.tables import BOT_ROUND, Refusal, SeatRequest, Tables
+
+BOTS = [SeatRequest(bot="random"), SeatRequest(bot="first")]
+BOTS_BODY = {"game": "toy_duel", "seats": [{"bot": "random"}, {"bot": "first"}]}
+
+
+def run_tables(
+    db: Path, run: Callable[[Tables], Awaitable[Any]], registry: Registry | None = None, **kw: Any
+) -> Any:
+    storage = SQLiteStorage(db)
+    tables = Tables(storage, registry or toy_registry(), Settings(db=db, **kw))
+
+    async def main() -> Any:
+        try:
+            return await run(tables)
+        finally:
+            tables.writer.close()
+
+    try:
+        return asyncio.run(main())
+    finally:
+        storage.close()
+
+
+async def idle() -> None:
+    """A background player that does not play (to look at the queue)."""
+
+
+def test_bots_alone_play_after_the_request_that_made_them(tmp_path: Path) -> None:
+    async def run(tables: Tables) -> None:
+        table, _ = await tables.create("toy_duel", None, None, None, BOTS)
+        assert table.match.seq == 0  # nothing played inside the request
+        assert tables.cached(table.id) is table
+        assert tables._bot_task is not None
+        await tables._bot_task
+        assert table.match.outcome() is not None
+        assert len(tables.storage.actions(table.id)) == table.match.seq
+
+    run_tables(tmp_path / "g.sqlite3", run)
+
+
+def test_bots_alone_play_in_turn_at_a_bounded_rate(tmp_path: Path) -> None:
+    pauses: list[float] = []
+    rate = 500
+
+    async def pause(seconds: float) -> None:
+        pauses.append(seconds)
+
+    async def run(tables: Tables) -> list[int]:
+        tables.sleep = pause
+        made = [await tables.create("hammer_scots", None, None, None, BOTS) for _ in range(2)]
+        assert tables._bot_task is not None
+        await tables._bot_task
+        return [table.match.seq for table, _ in made]
+
+    registry = games_registry("hammer_scots")
+    seqs = run_tables(tmp_path / "g.sqlite3", run, registry, bot_actions_per_second=rate)
+    assert all(seq > BOT_ROUND for seq in seqs)  # each took several rounds, in turn
+    assert len(pauses) >= 4
+    assert max(pauses) <= BOT_ROUND / rate
+    assert sum(pauses) == pytest.approx(sum(seqs) / rate)  # the rate, whatever the clock
+
+
+def test_matches_of_bots_alone_at_once_are_capped(tmp_path: Path) -> None:
+    async def run(tables: Tables) -> None:
+        play = tables._play_in_background
+        tables._play_in_background = idle  # type: ignore[method-assign]
+        for _ in range(2):
+            await tables.create("toy_duel", None, None, None, BOTS)
+        with pytest.raises(Refusal) as refused:
+            await tables.create("toy_duel", None, None, None, BOTS)
+        assert (refused.value.status, refused.value.code) == (429, "bots_busy")
+        people = [SeatRequest(name="Ann"), SeatRequest(bot="random")]
+        await tables.create("toy_duel", None, None, None, people)  # people are not capped
+        tables._play_in_background = play  # type: ignore[method-assign]
+        await play()
+        await tables.create("toy_duel", None, None, None, BOTS)  # room again
+
+    run_tables(tmp_path / "g.sqlite3", run, max_bot_matches=2)
+
+
+def test_new_matches_from_one_address_are_capped_per_minute(db_path: Path) -> None:
+    settings = Settings(db=db_path, max_creations_per_minute=3)
+    body = {"game": "toy_duel", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        replies = [client.post("/api/matches", json=body) for _ in range(10)]
+        assert [r.status_code for r in replies] == [201] * 3 + [429] * 7
+        refused = replies[-1]
+        assert refused.json()["detail"]["code"] == "too_many_matches"
+        assert 1 <= int(refused.headers["retry-after"]) <= 61
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        later = time.monotonic() + 61
+        tables.clock = lambda: later  # a minute on
+        assert client.post("/api/matches", json=body).status_code == 201
+        assert len(tables.storage.matches()) == 4
+
+
+def test_finished_matches_of_bots_alone_are_not_listed_by_default(db_path: Path) -> None:
+    with TestClient(create_app(Settings(db=db_path), registry=toy_registry())) as client:
+        made = [client.post("/api/matches", json=BOTS_BODY).json()["id"] for _ in range(7)]
+        for _ in range(500):  # bounded: until the background player is done
+            statuses = {client.get(f"/api/matches/{m}").json()["status"] for m in made}
+            if statuses == {"finished"}:
+                break
+            time.sleep(0.01)
+        people = client.post(
+            "/api/matches", json={"game": "toy_duel", "seats": [{"name": "A"}, {"name": "B"}]}
+        ).json()["id"]
+        assert [m["id"] for m in client.get("/api/matches").json()] == [people]
+        everything = {m["id"] for m in client.get("/api/matches?bots=true").json()}
+        assert everything == {people, *made}
+        lobby = client.get("/").text
+        assert sum(m in lobby for m in made) == 5  # a few, never a flood
+
+
+def test_bots_alone_interrupted_by_a_restart_play_on(db_path: Path) -> None:
+    settings = Settings(db=db_path)
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        tables._play_in_background = idle  # as if the server stopped before they played
+        mid = client.post("/api/matches", json=BOTS_BODY).json()["id"]
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        for _ in range(500):  # bounded: the restarted server plays them on its own
+            if client.get(f"/api/matches/{mid}").json()["status"] == "finished":
+                break
+            time.sleep(0.01)
+        assert client.get(f"/api/matches/{mid}").json()["status"] == "finished"
