@@ -17,6 +17,7 @@ from rich.table import Table
 from core import text
 from core.match import Match
 from core.plugins import Registry, UnknownAgent, UnknownGame
+from core.reveal import merge_views
 from core.ruleset import Action, IllegalAction
 from core.simulate import simulate as run_simulation
 
@@ -444,7 +445,7 @@ def replay(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="a game file")],
     check: Annotated[bool, typer.Option("--check", help="re-check every action")] = False,
     board: Annotated[
-        bool, typer.Option("--board", help="end with the board, every seat's view")
+        bool, typer.Option("--board", help="end with the board (all of it once over)")
     ] = False,
 ) -> None:
     """Re-run a saved game: from `play --save`, `simulate --save`, the web app's
@@ -467,12 +468,13 @@ def replay(
         for line in match.state.log:
             console.print(line, markup=False, highlight=False)
     if board:
-        roles: list[str | None] = [*match.roles] if match.outcome() is not None else [None]
-        for role in roles:
-            drawn = text.draw(match.ruleset, match.view(role))
-            if drawn is not None:
-                console.rule(f"as {role} sees it" if role else "as a spectator sees it")
-                console.print(drawn)
+        # Once over, nothing is secret: every seat's view laid over the others (core.reveal).
+        over = match.outcome() is not None
+        view = merge_views([match.view(r) for r in match.roles]) if over else match.view(None)
+        drawn = text.draw(match.ruleset, {**view, "role": None})
+        if drawn is not None:
+            console.rule("everything, nothing hidden" if over else "as a spectator sees it")
+            console.print(drawn)
     if data.get("error"):
         console.print(f"[yellow]saved with an error: {data['error']}[/]")
     outcome = match.outcome()

@@ -327,7 +327,7 @@ def test_play_shows_a_games_text_board_and_names_its_choices(monkeypatch):
     assert not re.search(r"\d\. card \d", result.output)  # the generic label is not used
 
 
-def test_replay_board_ends_with_each_seats_board(tmp_path, monkeypatch):
+def test_replay_board_ends_with_the_whole_board_of_a_finished_game(tmp_path, monkeypatch):
     from core.text import TextBoard
 
     game = Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())])).game(
@@ -347,5 +347,5 @@ def test_replay_board_ends_with_each_seats_board(tmp_path, monkeypatch):
     )
     result = runner.invoke(cli.app, ["replay", str(path), "--board", "--check"])
     assert result.exit_code == 0, result.output
-    assert "BOARD of north" in result.output
-    assert "BOARD of south" in result.output
+    assert "everything, nothing hidden" in result.output  # the game is over
+    assert "BOARD of None" in result.output  # every seat's view laid over the others
