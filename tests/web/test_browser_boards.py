@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -238,7 +239,8 @@ def play_until(site: str, match: str, token: str, done: Any, prefer: str = "") -
         actions = view.get("actions") or {}
         assert actions or not payload.get("outcome"), "the game ended first"
         if not actions:
-            continue  # the bot is thinking
+            time.sleep(0.02)  # the bot is thinking
+            continue
         if prefer in actions:
             kind, arg = prefer, actions[prefer][0]
         else:
