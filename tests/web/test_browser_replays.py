@@ -65,6 +65,11 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
     settle(page)
     shot(page, "hammer_scots_replay_everything")
     page.click("[data-step=last]")
+    page.wait_for_selector("#outcome:not([hidden])")
+    banner = page.locator("#outcome").inner_text()
+    assert re.search(r"^(England|Scotland) \(bot: random moves\) wins: ", banner), banner
+    assert banner.endswith(".")
+    assert not banner.endswith("..")
     until(page, "() => document.querySelectorAll('#log li.log-start').length > 2")
     headings = page.locator("#log li.log-start").evaluate_all(
         "(items) => items.map((li) => li.dataset.section)"
