@@ -26,6 +26,10 @@
     ui.role = p.role;
     ui.payload = p;
     G.renderSeats($("#seats"), p, p.role);
+    for (const option of $("#perspective").options) { // seats by the game's names ("曹操 Cao Cao")
+      if (option.dataset.player === undefined) continue;
+      option.textContent = G.roleName(option.value, p.view) + (option.dataset.player ? " (" + option.dataset.player + ")" : "");
+    }
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? "The match is over." : "");
     G.renderBoard($("#board"), p.view, ui);
