@@ -8,12 +8,16 @@ Seed §2.2 C, DESIGN §7.9–§7.11, §7.21, §7.23.
   the attacker needs strictly more (ties fail). Swords do not defend a plan. A failed plan
   pays the full toll and its cards go face down.
 - Siege (攻城): each side picks a general at the same time, in secret (the attacker from its
-  plan, the defender from the land); each rolls a die. Siege power = die + martial (+1 with
-  曹操 in the plan); defence = die + martial + swords; ties fail.
+  plan, the defender from the land; the core's secret choice: a side may change its mind
+  until both have chosen, and a side with one card has it as its general); each rolls a
+  die. Siege power = die + martial (+1 with 曹操 in the plan); defence = die + martial +
+  swords; ties fail.
   - Won: the attacker's general goes face up on the land, its other plan card face down in
     front of it; the attacker takes the land card, the swords stay, and the land's talents go
     face down in front of their owner. Taking a rival's last land wins (``victory``).
   - Lost: half the toll (a multiple of 50); the plan cards go face down.
+- The plan and the land attacked are the frame of the battle's steps (``Plan``, ``Siege``),
+  not fields of the game state.
 - Tolls are read from the land card for the swords on it when paying; 董卓 in the owner's
   hand doubles a full toll and turns a half toll into a full one.
 """
@@ -22,15 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pydantic import Field
+
+from core.frames import frame_model
 from core.ruleset import Action, Role
-from core.steps import Step
+from core.secret import Choices, SecretChoice
 from plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
 from plugins.three_kingdoms.lords import cao_cao_bonus, dong_zhuo_shown
-from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, TOLL
+from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, TOLL, CardId, LandId
 from plugins.three_kingdoms.money import pay
 from plugins.three_kingdoms.state import (
     Seat,
     TKState,
+    TurnStep,
     action_table,
     done,
     go_face_down,
@@ -77,20 +85,35 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     pay(s, payer, holder, amount)
 
 
+@frame_model
+class Plan:
+    """The battle plan's frame: the land attacked and the cards of the plan so far."""
+
+    land: LandId
+    plan: list[CardId] = Field(default_factory=list)
+
+
+@frame_model
+class Siege(Choices):
+    """The siege's frame: the land, the plan face up, and the generals chosen in secret."""
+
+    land: LandId
+    plan: list[CardId] = Field(default_factory=list)
+
+
 def arrive_rival(s: TKState, land: str) -> None:
     """DESIGN §7.9: the plan is forced; with no card in hand the full toll is paid."""
-    s.land = land
     attacker = s.turn
     if not s.hand[attacker]:
         s.say(f"{who(s, attacker)} has no card for a battle plan.")
         pay_toll(s, land, failed_siege=False)
         return
-    machine.call(s, "battle_plan")
+    machine.call(s, "battle_plan", Plan(land=land))
 
 
-def contest(s: TKState) -> None:
+def contest(s: TKState, f: Plan) -> None:
     """Seed §2.2 C: the plan's intelligence against the land's; the attacker needs more."""
-    land, attacker, plan = s.land, s.turn, s.plan
+    land, attacker, plan = f.land, s.turn, f.plan
     attack = sum([INTELLIGENCE[c] for c in plan])  # a list sums faster than a generator
     defence = sum([INTELLIGENCE[c] for c in s.garrison[land]])
     verdict = "the plan succeeds: siege!" if attack > defence else "the plan fails."
@@ -99,10 +122,9 @@ def contest(s: TKState) -> None:
         f"intelligence {attack} against {defence}, {verdict}"
     )
     if attack > defence:
-        machine.enter(s, "generals")
+        machine.enter(s, "generals", Siege(land=land, plan=plan))
         return
     lay_face_down(s, plan)
-    s.plan = []
     pay_toll(s, land, failed_siege=False)
     done(s)
 
@@ -111,25 +133,23 @@ PLAN, GENERAL = action_table("plan"), action_table("general")
 
 
 @machine.step
-class BattlePlan(Step[TKState]):
+class BattlePlan(TurnStep):
     """Seed §2.2 C: play 2 cards from hand (1 if that is all) as the battle plan."""
 
-    name, waiting = "battle_plan", "making a battle plan"
+    name, waiting, frame_type = "battle_plan", "making a battle plan", Plan
 
     def begin(self, s: TKState) -> None:
-        attacker = s.turn
-        s.plan = []
-        s.generals = {}
-        s.active = [attacker]
-        hand = s.hand[attacker]
+        super().begin(s)
+        hand = s.hand[s.turn]
         if len(hand) == 1:  # DESIGN §7.9: one card in hand is the whole plan
-            self.on_plan(s, attacker, hand[0])
+            self.on_plan(s, s.turn, hand[0])
 
     def prompt(self, s: TKState, role: Role) -> str:
-        land = s.land
+        f = self.frame(s)
+        land = f.land
         rival = who(s, holder_of(s, land))
-        if s.plan:
-            return f"Your plan holds {labels(s.plan)}. Choose the second card of the plan."
+        if f.plan:
+            return f"Your plan holds {labels(f.plan)}. Choose the second card of the plan."
         return (
             f"{label(land)} belongs to {rival}: you must attack. Choose 2 cards for the "
             f"battle plan; their intelligence must beat "
@@ -143,74 +163,77 @@ class BattlePlan(Step[TKState]):
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "plan":
             return not_in_hand(s, role, action)
-        return owned_land_refusal(s, action)
+        return owned_land_refusal(s, self.frame(s).land, action)
 
     def on_plan(self, s: TKState, role: Role, card: str) -> None:
-        hand, plan = s.hand[role], s.plan
+        f = self.frame(s)
+        hand, plan = s.hand[role], f.plan
         hand.remove(card)
         plan.append(card)
         if len(plan) == 2 or not hand:
-            contest(s)
+            contest(s, f)
 
 
-def defender(s: TKState) -> Seat:
-    return holder_of(s, s.land)
-
-
-def general_options(s: TKState, seat: Seat) -> list[str]:
+def general_options(s: TKState, f: Siege, seat: Seat) -> list[str]:
     """The attacker picks among its plan cards; the defender among the land's talents."""
-    return s.plan if seat == s.turn else s.garrison[s.land]
+    return f.plan if seat == s.turn else s.garrison[f.land]
 
 
 @machine.step
-class Generals(Step[TKState]):
+class Generals(SecretChoice[TKState]):
     """DESIGN §7.10: both generals are chosen in secret and revealed together."""
 
-    name, waiting = "generals", "choosing a general"
+    name, waiting, frame_type = "generals", "choosing a general", Siege
 
-    def begin(self, s: TKState) -> None:
-        s.generals = {}
+    def choosers(self, s: TKState) -> list[Seat]:
         # only a side with more than one general to choose from chooses
-        s.active = [p for p in (s.turn, defender(s)) if len(general_options(s, p)) > 1]
-        if not s.active:
-            siege(s)
+        f = self.frame(s)
+        return [p for p in (s.turn, holder_of(s, f.land)) if len(general_options(s, f, p)) > 1]
 
     def prompt(self, s: TKState, role: Role) -> str:
+        f = self.frame(s)
+        mine = self.choice_of(s, role)
+        if mine is not None:
+            return f"Your general is {label(mine.arg)}: choose again to change your mind."
         if role == s.turn:
             return (
-                f"Siege of {label(s.land)} ({s.swords[s.land]} swords): choose your "
-                f"general from {labels(s.plan)}."
+                f"Siege of {label(f.land)} ({s.swords[f.land]} swords): choose your "
+                f"general from {labels(f.plan)}."
             )
         return (
-            f"{who(s, s.turn)} besieges your {label(s.land)} with {labels(s.plan)}: "
+            f"{who(s, s.turn)} besieges your {label(f.land)} with {labels(f.plan)}: "
             "choose the general who defends it."
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return map(GENERAL.__getitem__, general_options(s, role))
+        return map(GENERAL.__getitem__, general_options(s, self.frame(s), role))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
         if action.type == "general":
-            where = "your battle plan" if role == s.turn else f"{label(s.land)}"
+            where = "your battle plan" if role == s.turn else f"{label(self.frame(s).land)}"
             return f"The general must be one of the cards of {where}."
         return None
 
-    def on_general(self, s: TKState, role: Role, card: str) -> None:
-        s.generals[role] = card
-        s.active = waiting = [p for p in s.active if p != role]
-        if not waiting:
-            siege(s)
+    def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
+        f = self.frame(s)
+        holder = holder_of(s, f.land)
+        mine, theirs = choices.get(s.turn), choices.get(holder)
+        # a side with a single card to choose from has it as its general
+        siege(
+            s,
+            f,
+            f.plan[0] if mine is None else mine.arg,
+            s.garrison[f.land][0] if theirs is None else theirs.arg,
+        )
 
 
-def siege(s: TKState) -> None:
+def siege(s: TKState, f: Siege, att_general: str, def_general: str) -> None:
     """Seed §2.2 C 攻城: the dice, martial and swords decide; the attacker needs more."""
-    land, attacker, holder = s.land, s.turn, defender(s)
+    land, attacker, holder = f.land, s.turn, holder_of(s, f.land)
     walls = s.swords[land]
-    att_general = s.generals.get(attacker, s.plan[0])
-    def_general = s.generals.get(holder, s.garrison[land][0])
     att_die, def_die = s.rng.d6(), s.rng.d6()
     att_martial, def_martial = MARTIAL[att_general], MARTIAL[def_general]
-    bonus = cao_cao_bonus(s)
+    bonus = cao_cao_bonus(s, f.plan)
     power = att_die + att_martial + bonus
     guard = def_die + def_martial + walls
     cao = " + 1 for 曹操 Cao Cao" if bonus else ""
@@ -220,26 +243,23 @@ def siege(s: TKState) -> None:
         f"{att_martial}{cao} = {power} against {LABEL[def_general]}'s {def_die} + "
         f"martial {def_martial} + {swords(walls)} = {guard}: {verdict}."
     )
-    s.generals = {}
     if power > guard:
-        take_land(s, att_general, holder)
+        take_land(s, f, att_general, holder)
         check_last_land(s, attacker, holder)
     else:
-        lay_face_down(s, s.plan)
-        s.plan = []
+        lay_face_down(s, f.plan)
         pay_toll(s, land, failed_siege=True)
     done(s)
 
 
-def take_land(s: TKState, general: str, holder: Seat) -> None:
+def take_land(s: TKState, f: Siege, general: str, holder: Seat) -> None:
     """Seed §2.2 C: the land changes hands with its swords; its talents go face down."""
-    land, attacker = s.land, s.turn
+    land, attacker = f.land, s.turn
     defeated = s.garrison[land]
     lay_face_down(s, defeated)
-    lay_face_down(s, [c for c in s.plan if c != general])
+    lay_face_down(s, [c for c in f.plan if c != general])
     s.garrison[land] = [general]
     s.owner[land] = attacker
-    s.plan = []
     s.say(
         f"{who(s, attacker)} takes {LABEL[land]} from {who(s, holder)}: {LABEL[general]} "
         f"holds it with {swords(s.swords[land])}; {go_face_down(defeated)}."

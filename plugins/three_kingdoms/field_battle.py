@@ -3,7 +3,8 @@
 After resolving its space, the player who moved fights every other pawn on that space (天機
 spaces too), one at a time, in turn order starting with the next player. Each fight is
 forced: both sides choose one card from hand at the same time, in secret (an empty hand
-plays none), and roll a die. Power = die + the card's intelligence + martial. The loser pays
+plays none; the core's secret choice, so a side may change its mind until both have chosen),
+and roll a die. Power = die + the card's intelligence + martial. The loser pays
 the winner 1,500 (all it has, if less); a tie pays nothing. Played cards go face down.
 """
 
@@ -11,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pydantic import Field
+
+from core.frames import frame_model
 from core.ruleset import Action, Role
-from core.steps import Step
+from core.secret import Choices, SecretChoice
 from plugins.three_kingdoms.lands import not_in_hand
 from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, N
 from plugins.three_kingdoms.money import pay
 from plugins.three_kingdoms.state import (
+    Seat,
     TKState,
     action_table,
     done,
@@ -27,32 +32,27 @@ from plugins.three_kingdoms.state import (
 )
 
 
+@frame_model
+class Fight(Choices):
+    """A field battle's frame: the rival fought now, those fought after it, and the cards
+    chosen in secret."""
+
+    foe: Seat
+    later: list[Seat] = Field(default_factory=list)
+
+
 def start(s: TKState) -> None:
     """Stage 3: the rivals sharing the mover's space, in turn order after it."""
     pos, mover = s.pos, s.turn
     here = pos[mover]
     if list(pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
         return
-    s.foes = [r for r in rivals(s, mover) if pos[r] == here]
-    machine.call(s, "field_battle")
+    foes = [r for r in rivals(s, mover) if pos[r] == here]
+    machine.call(s, "field_battle", Fight(foe=foes[0], later=foes[1:]))
 
 
 def power(card: str | None, die: int) -> int:
     return die + (INTELLIGENCE[card] + MARTIAL[card] if card else 0)
-
-
-def next_fight(s: TKState) -> None:
-    while s.foes:
-        s.foe = s.foes.pop(0)
-        s.fight = {}
-        s.active = [p for p in (s.turn, s.foe) if s.hand[p]]
-        if s.active:
-            return
-        fight(s)
-        if s.reason is not None:
-            return
-    s.foe = ""
-    done(s)
 
 
 def fighter(s: TKState, seat: str, card: str | None, die: int, strength: int) -> str:
@@ -61,15 +61,14 @@ def fighter(s: TKState, seat: str, card: str | None, die: int, strength: int) ->
     return f"{who(s, seat)} {played} rolls {die}: {strength}"
 
 
-def fight(s: TKState) -> None:
-    mover, foe = s.turn, s.foe
-    mover_card, foe_card = s.fight.get(mover), s.fight.get(foe)
+def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -> None:
+    """Both dice, both cards face down, and the loser pays the winner."""
+    mover = s.turn
     mover_die, foe_die = s.rng.d6(), s.rng.d6()
     for seat, card in ((mover, mover_card), (foe, foe_card)):
         if card is not None:
             s.hand[seat].remove(card)
             lay_face_down(s, [card])
-    s.fight = {}
     attack, defence = power(mover_card, mover_die), power(foe_card, foe_die)
     shown = (
         f"{fighter(s, mover, mover_card, mover_die, attack)} against "
@@ -87,17 +86,26 @@ def fight(s: TKState) -> None:
 CARD = action_table("card")
 
 
+def card_of(choice: Action | None) -> str | None:
+    return None if choice is None else str(choice.arg)
+
+
 @machine.step
-class FieldBattle(Step[TKState]):
-    """Both fighters choose their card at once; neither sees the other's until both have."""
+class FieldBattle(SecretChoice[TKState]):
+    """Both fighters choose their card at once; neither sees the other's until both have.
+    A side with an empty hand plays no card; then the next rival on the space is fought."""
 
     name, waiting = "field_battle", "choosing a card for the field battle"
+    frame_type = Fight
 
-    def begin(self, s: TKState) -> None:
-        next_fight(s)
+    def choosers(self, s: TKState) -> list[Seat]:
+        return [p for p in (s.turn, self.frame(s).foe) if s.hand[p]]
 
     def prompt(self, s: TKState, role: Role) -> str:
-        rival = s.foe if role == s.turn else s.turn
+        mine = self.choice_of(s, role)
+        if mine is not None:
+            return f"Your card is {LABEL[str(mine.arg)]}: choose again to change your mind."
+        rival = self.frame(s).foe if role == s.turn else s.turn
         return (
             f"Field battle with {who(s, rival)}: choose a card (die + intelligence + "
             f"martial; the loser pays {N.field_battle_stake:,})."
@@ -111,11 +119,12 @@ class FieldBattle(Step[TKState]):
             return not_in_hand(s, role, action)
         return None
 
-    def on_card(self, s: TKState, role: Role, card: str) -> None:
-        s.fight[role] = card
-        s.active = [p for p in s.active if p != role]
-        if s.active:
+    def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
+        f = self.frame(s)
+        fight(s, f.foe, card_of(choices.get(s.turn)), card_of(choices.get(f.foe)))
+        if s.reason is not None:
             return
-        fight(s)
-        if s.reason is None:
-            next_fight(s)
+        if f.later:
+            machine.enter(s, "field_battle", Fight(foe=f.later[0], later=f.later[1:]))
+        else:
+            done(s)

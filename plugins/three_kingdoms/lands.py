@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from core.ruleset import Action, Role
+from core.steps import Option
 from plugins.three_kingdoms.lords import sun_quan_may_add_sword
 from plugins.three_kingdoms.model import LABEL, POLITICS, N
 from plugins.three_kingdoms.money import collect
 from plugins.three_kingdoms.state import (
+    AtLand,
     TKState,
     TurnStep,
     action_table,
@@ -33,13 +35,11 @@ def arrive_unowned(s: TKState, land: str) -> None:
     if not s.hand[s.turn]:
         s.say(f"{who(s, s.turn)} has no card to occupy {label(land)} with.")
         return
-    s.land = land
-    machine.call(s, "occupy")
+    machine.call(s, "occupy", AtLand(land=land))
 
 
 def arrive_own(s: TKState, land: str) -> None:
-    s.land = land
-    machine.call(s, "own_land")
+    machine.call(s, "own_land", AtLand(land=land))
 
 
 def land_tax(s: TKState, land: str) -> int:
@@ -47,12 +47,12 @@ def land_tax(s: TKState, land: str) -> int:
     return N.tax_per_politics * sum(POLITICS[c] for c in s.garrison[land])
 
 
-def owned_land_refusal(s: TKState, action: Action) -> str | None:
-    """Why a land that already has an owner cannot be occupied."""
-    holder = s.owner.get(s.land)
+def owned_land_refusal(s: TKState, land: str, action: Action) -> str | None:
+    """Why ``land``, which already has an owner, cannot be occupied."""
+    holder = s.owner.get(land)
     if action.type == "occupy" and holder is not None:
         whose = "yours" if holder == s.turn else f"held by {who(s, holder)}"
-        return f"{label(s.land)} is already {whose}: only a land nobody holds can be occupied."
+        return f"{label(land)} is already {whose}: only a land nobody holds can be occupied."
     return None
 
 
@@ -64,18 +64,18 @@ def not_in_hand(s: TKState, role: Role, action: Action) -> str:
 
 OCCUPY, TALENT = action_table("occupy"), action_table("talent")
 PASS, DONE = Action("pass"), Action("done")
-OWN_LAND = (Action("deploy"), Action("tax"), Action("train"))
-OWN_CITY = OWN_LAND[:2]
+DEPLOY, TAX, TRAIN = Action("deploy"), Action("tax"), Action("train")
 
 
 @machine.step
 class Occupy(TurnStep):
     """Seed §2.2 A: occupy the land with one card from hand, or leave it."""
 
-    name, waiting = "occupy", "deciding whether to occupy"
+    name, waiting, frame_type = "occupy", "deciding whether to occupy", AtLand
 
     def prompt(self, s: TKState, role: Role) -> str:
-        return f"{label(s.land)} is nobody's. Occupy it with a card from your hand, or pass."
+        land = label(self.frame(s).land)
+        return f"{land} is nobody's. Occupy it with a card from your hand, or pass."
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return [*map(OCCUPY.__getitem__, s.hand[role]), PASS]
@@ -86,7 +86,7 @@ class Occupy(TurnStep):
         return None
 
     def on_occupy(self, s: TKState, role: Role, card: str) -> None:
-        land = s.land
+        land = self.frame(s).land
         s.hand[role].remove(card)
         s.garrison[land].append(card)
         s.owner[land] = role
@@ -94,7 +94,7 @@ class Occupy(TurnStep):
         done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
-        s.say(f"{who(s, role)} leaves {label(s.land)} unoccupied.")
+        s.say(f"{who(s, role)} leaves {label(self.frame(s).land)} unoccupied.")
         done(s)
 
 
@@ -102,10 +102,10 @@ class Occupy(TurnStep):
 class OwnLand(TurnStep):
     """Seed §2.2 B, DESIGN §7.8: deploy, tax or train; one of them is mandatory."""
 
-    name, waiting = "own_land", "deploying, taxing or training"
+    name, waiting, frame_type = "own_land", "deploying, taxing or training", AtLand
 
     def prompt(self, s: TKState, role: Role) -> str:
-        land = s.land
+        land = self.frame(s).land
         train = (
             f"train (sword {s.swords[land] + 1} of {N.max_swords})"
             if s.swords[land] < N.max_swords
@@ -116,36 +116,42 @@ class OwnLand(TurnStep):
             f"{land_tax(s, land):,}, or {train}."
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return OWN_LAND if s.swords[s.land] < N.max_swords else OWN_CITY
+    def options(self, s: TKState, role: Role) -> Iterator[Option]:
+        land = self.frame(s).land
+        yield DEPLOY, None
+        yield TAX, None
+        if s.swords[land] < N.max_swords:
+            yield TRAIN, None
+        else:
+            most = N.max_swords
+            yield TRAIN, f"{label(land)} already holds {most} swords, a city: no more training."
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        if action.type == "train":
-            return f"{label(s.land)} already holds {N.max_swords} swords, a city: no more training."
-        return owned_land_refusal(s, action)
+        land = self.frame(s).land
+        return self._why_not_from_options(s, role, action) or owned_land_refusal(s, land, action)
 
     def on_deploy(self, s: TKState, role: Role, arg: None) -> None:
-        land = s.land
+        land = self.frame(s).land
         taken = s.garrison[land]
         s.hand[role].extend(taken)
         s.garrison[land] = []
         s.say(f"{who(s, role)} takes {labels(taken)} back from {label(land)} to deploy.")
-        machine.enter(s, "deploy")
+        machine.enter(s, "deploy", AtLand(land=land))
 
     def on_tax(self, s: TKState, role: Role, arg: None) -> None:
-        land = s.land
+        land = self.frame(s).land
         amount = land_tax(s, land)
         s.say(f"{who(s, role)} taxes {label(land)} for {amount:,}.")
         collect(s, role, amount)
         done(s)
 
     def on_train(self, s: TKState, role: Role, arg: None) -> None:
-        land = s.land
+        land = self.frame(s).land
         s.swords[land] += 1
         city = " (a city)" if s.swords[land] == N.max_swords else ""
         s.say(f"{who(s, role)} trains at {label(land)}: {swords(s.swords[land])}{city}.")
-        if sun_quan_may_add_sword(s, role):
-            machine.enter(s, "sun_quan_sword")
+        if sun_quan_may_add_sword(s, role, land):
+            machine.enter(s, "sun_quan_sword", AtLand(land=land))
         else:
             done(s)
 
@@ -154,10 +160,10 @@ class OwnLand(TurnStep):
 class Deploy(TurnStep):
     """Seed §2.2 B: play 1–3 cards from hand face up on the land (never left empty)."""
 
-    name, waiting = "deploy", "deploying talents"
+    name, waiting, frame_type = "deploy", "deploying talents", AtLand
 
     def prompt(self, s: TKState, role: Role) -> str:
-        land = s.land
+        land = self.frame(s).land
         placed = s.garrison[land]
         if not placed:
             return f"Choose a card to deploy on {label(land)} (1 to 3 cards)."
@@ -165,29 +171,29 @@ class Deploy(TurnStep):
             return f"{label(land)} holds {labels(placed)}, the most it can: finish deploying."
         return f"{label(land)} holds {labels(placed)}. Deploy another card, or finish."
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        placed = s.garrison[s.land]
-        menu = [TALENT[c] for c in s.hand[role]] if len(placed) < N.max_talents_per_land else []
-        if placed:
-            menu.append(DONE)
-        return menu
+    def options(self, s: TKState, role: Role) -> Iterator[Option]:
+        land = self.frame(s).land
+        placed = s.garrison[land]
+        full = (
+            f"{label(land)} already holds {N.max_talents_per_land} talents, the most a land can."
+            if len(placed) >= N.max_talents_per_land
+            else None
+        )
+        for card in s.hand[role]:
+            yield TALENT[card], full
+        yield DONE, None if placed else "Deploy at least one card: a land is never left empty."
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
-        land = s.land
-        if action.type == "talent" and len(s.garrison[land]) >= N.max_talents_per_land:
-            most = N.max_talents_per_land
-            return f"{label(land)} already holds {most} talents, the most a land can."
-        if action.type == "talent":
+        reason = self._why_not_from_options(s, role, action)
+        if reason is None and action.type == "talent":
             return not_in_hand(s, role, action)
-        if action.type == "done":
-            return "Deploy at least one card: a land is never left empty."
-        return None
+        return reason
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         s.hand[role].remove(card)
-        s.garrison[s.land].append(card)
+        s.garrison[self.frame(s).land].append(card)
 
     def on_done(self, s: TKState, role: Role, arg: None) -> None:
-        land = s.land
+        land = self.frame(s).land
         s.say(f"{who(s, role)} deploys {labels(s.garrison[land])} on {label(land)}.")
         done(s)

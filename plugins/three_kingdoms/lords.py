@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from core.ruleset import Action, Role
 from plugins.three_kingdoms.model import LABEL, N
 from plugins.three_kingdoms.state import (
+    AtLand,
     TKState,
     TurnStep,
     done,
@@ -31,9 +32,9 @@ YUAN_SHAO_TAX = 2000
 LIU_BEI_BONUS = 500
 
 
-def sun_quan_may_add_sword(s: TKState, seat: str) -> bool:
+def sun_quan_may_add_sword(s: TKState, seat: str, land: str) -> bool:
     """§7.19: after a train, with 孫權 in hand, if the land would still hold at most 4."""
-    return s.lord_skills and SUN_QUAN in s.hand[seat] and s.swords[s.land] + 1 <= N.max_swords
+    return s.lord_skills and SUN_QUAN in s.hand[seat] and s.swords[land] + 1 <= N.max_swords
 
 
 def yuan_shao_tax(s: TKState, card: str) -> int | None:
@@ -41,9 +42,9 @@ def yuan_shao_tax(s: TKState, card: str) -> int | None:
     return YUAN_SHAO_TAX if s.lord_skills and card == YUAN_SHAO else None
 
 
-def cao_cao_bonus(s: TKState) -> int:
+def cao_cao_bonus(s: TKState, plan: list[str]) -> int:
     """§7.21: +1 siege power when 曹操 is one of the plan cards, general or not."""
-    return 1 if s.lord_skills and CAO_CAO in s.plan else 0
+    return 1 if s.lord_skills and CAO_CAO in plan else 0
 
 
 def liu_bei_bonus(s: TKState, recalled: list[str]) -> int:
@@ -61,11 +62,12 @@ class SunQuanSword(TurnStep):
     """§7.19: 孫權 may go face down to add one more sword to the land just trained."""
 
     name, waiting = "sun_quan_sword", "deciding on 孫權 Sun Quan's extra sword"
+    frame_type = AtLand
 
     def prompt(self, s: TKState, role: Role) -> str:
-        land = LABEL[s.land]
+        land = self.frame(s).land
         return (
-            f"{land} now has {swords(s.swords[s.land])}. Lay 孫權 Sun Quan face down "
+            f"{LABEL[land]} now has {swords(s.swords[land])}. Lay 孫權 Sun Quan face down "
             "for one more sword, or keep him in hand."
         )
 
@@ -76,10 +78,11 @@ class SunQuanSword(TurnStep):
     def on_extra_sword(self, s: TKState, role: Role, arg: None) -> None:
         s.hand[role].remove(SUN_QUAN)
         lay_face_down(s, [SUN_QUAN])
-        s.swords[s.land] += 1
+        land = self.frame(s).land
+        s.swords[land] += 1
         s.say(
             f"{who(s, role)} lays 孫權 Sun Quan face down: one more sword on "
-            f"{LABEL[s.land]}, now {s.swords[s.land]}."
+            f"{LABEL[land]}, now {s.swords[land]}."
         )
         done(s)
 

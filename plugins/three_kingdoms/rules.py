@@ -126,6 +126,7 @@ class ThreeKingdoms(StepRuleset[TKState]):
 
     def shuffle_hidden(self, state: TKState, role: Role | None, rng: Rng) -> None:
         view.shuffle_hidden(state, role, rng)
+        super().shuffle_hidden(state, role, rng)  # the secret choices of the current step
 
 
 RULESET = ThreeKingdoms()

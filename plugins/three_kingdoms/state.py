@@ -9,7 +9,8 @@ Where a card is (DESIGN §7.3: cards never change owner):
 - ``hand[seat]``: secret; rivals see its size (§7.6);
 - ``down[seat]``: face down in front of the seat; rivals see its size (§7.6);
 - ``garrison[land]``: face up on a land, always the land owner's own cards;
-- ``plan``: the attacker's battle-plan cards, face up in front of it during a battle;
+- the battle plan: the attacker's cards face up in front of it during a battle (in the
+  frame of the battle's steps, ``battle``);
 - ``drawn[seat]``: the three talents drawn at setup, waiting to be placed (secret).
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from core.frames import frame_model
 from core.money import Purse
 from core.ruleset import Action
 from core.state import GameState, state_model
@@ -29,7 +31,13 @@ ROLES: tuple[Seat, ...] = ("p1", "p2", "p3", "p4", "p5")
 
 @state_model
 class TKState(GameState):
-    """A game of 三國戰記. ``stage`` is where the current turn stands (DESIGN seed §2)."""
+    """A game of 三國戰記.
+
+    The matter in hand (the land being resolved, a battle plan, the generals and field-battle
+    cards chosen in secret, the strategy card being resolved) is no field here: it lives in
+    the frame of the step resolving it (``AtLand`` below; ``battle``, ``field_battle`` and
+    ``strategy`` declare theirs).
+    """
 
     # the table
     seats: list[Seat] = Field(default_factory=list)  # seated roles, in seating (clockwise) order
@@ -54,20 +62,7 @@ class TKState(GameState):
     # the turn
     turn: Seat = ""
     round: int = 1
-    stage: str = ""  # the stage in progress: "move", "space", "field", "recall" (turn.py)
     dice: list[int] = Field(default_factory=list)  # the last roll of a pawn
-    # the matter in hand (reset when a turn starts)
-    land: LandId = ""  # the land being resolved (occupy, deploy, siege, strategy); "" none
-    plan: list[CardId] = Field(default_factory=list)  # battle-plan cards
-    # secret picks of the two generals (§7.10)
-    generals: dict[Seat, CardId] = Field(default_factory=dict)
-    # field battles still to fight this turn (§7.13)
-    foes: list[Seat] = Field(default_factory=list)
-    foe: Seat = ""  # the rival of the field battle being fought
-    # secret picks of a field battle (§7.13)
-    fight: dict[Seat, CardId] = Field(default_factory=dict)
-    strategy: str = ""  # the strategy card being resolved
-    repeats: int = 0  # 草船借箭: moves left
     # the end
     winner: Seat | None = None
     reason: str | None = None
@@ -113,6 +108,14 @@ def go_face_down(cards: list[str]) -> str:
 
 
 machine: StepMachine[TKState] = StepMachine(role_name=seat_name)
+
+
+@frame_model
+class AtLand:
+    """The frame of a step resolving the land the pawn stopped on (occupy, own land, deploy,
+    孫權's extra sword)."""
+
+    land: LandId
 
 
 class TurnStep(Step[TKState]):

@@ -4,6 +4,8 @@ Advising draws the top card and shows the whole hand to everyone; if the hand's 
 intelligence reaches the card's requirement, the effect happens now, the drawer making every
 choice; the card goes to the bottom of the deck either way, so the deck never runs out. A
 harmful effect with no legal target does nothing.
+The drawer's choices are steps whose frame names the card (``Stratagem``); 草船借箭 keeps
+its moves left and the land a sword was taken from in its own (``Borrowing``).
 
 ===================  ====  ===========================================================
 苦肉計 (paid_recall)     8  may pay 1,000 to the bank (holding more than 1,000) to recall
@@ -22,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
+from core.frames import frame_model
 from core.ruleset import Action, Role
-from plugins.three_kingdoms.model import INTELLIGENCE, LAND_IDS, STRATEGIES, N
+from plugins.three_kingdoms.model import INTELLIGENCE, LAND_IDS, STRATEGIES, LandId, N, Strategy
 from plugins.three_kingdoms.money import pay, pay_bank
 from plugins.three_kingdoms.recall import recall
 from plugins.three_kingdoms.state import (
@@ -46,7 +49,6 @@ def advise(s: TKState, seat: Seat) -> None:
     card = s.deck.pop(0)
     s.deck.append(card)  # DESIGN §6: to the bottom either way
     s.rng.reveal()  # a hidden card came out: no undo past this
-    s.strategy = card
     strat = STRATEGIES[card]
     hand = s.hand[seat]
     total = sum(INTELLIGENCE[c] for c in hand)
@@ -56,20 +58,29 @@ def advise(s: TKState, seat: Seat) -> None:
     )
     if total < strat.requirement:
         s.say(f"{label(card)} fails and goes under the deck.")
-        finish(s)
+        done(s)
         return
-    EFFECTS[strat.effect](s, seat)
+    EFFECTS[strat.effect](s, seat, card)
 
 
-def finish(s: TKState) -> None:
-    s.strategy = ""
-    s.land = ""
+@frame_model
+class Stratagem:
+    """The frame of a choice the drawer makes for a strategy card: the card."""
+
+    card: str
+
+
+@frame_model
+class Borrowing(Stratagem):
+    """草船借箭's frame: the moves still to make, and the land a sword was just taken from."""
+
+    left: int
+    taken: LandId = ""
+
+
+def no_effect(s: TKState, card: str, why: str) -> None:
+    s.say(f"{label(card)} has no effect: {why}.")
     done(s)
-
-
-def no_effect(s: TKState, why: str) -> None:
-    s.say(f"{label(s.strategy)} has no effect: {why}.")
-    finish(s)
 
 
 # --- the targets a card may choose ----------------------------------------------------------
@@ -102,81 +113,81 @@ def exposed_talents(s: TKState, seat: Seat) -> list[str]:
 # --- the effects ---------------------------------------------------------------------------
 
 
-def paid_recall(s: TKState, seat: Seat) -> None:
+def paid_recall(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6: offered whenever the drawer holds more than 1,000, even with nothing face
     # down (the card says "may"; paying for nothing is the drawer's choice).
-    if s.money[seat] <= STRATEGIES[s.strategy].needs_more_than:
-        no_effect(s, f"{who(s, seat)} does not hold more than {STRATEGIES[s.strategy].fee:,}")
+    if s.money[seat] <= STRATEGIES[card].needs_more_than:
+        no_effect(s, card, f"{who(s, seat)} does not hold more than {STRATEGIES[card].fee:,}")
         return
-    machine.enter(s, "kurou_ji")
+    machine.enter(s, "kurou_ji", Stratagem(card=card))
 
 
-def opponent_pays(s: TKState, seat: Seat) -> None:
-    machine.enter(s, "meiren_ji")
+def opponent_pays(s: TKState, seat: Seat, card: str) -> None:
+    machine.enter(s, "meiren_ji", Stratagem(card=card))
 
 
-def add_swords(s: TKState, seat: Seat) -> None:
+def add_swords(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6 [impl] ruling: only a land below 4 swords is offered, since a city cannot
     # take a sword; with none, the card does nothing.
     if not own_lands_below_city(s, seat):
-        no_effect(s, "no land of yours can take another sword")
+        no_effect(s, card, "no land of yours can take another sword")
         return
-    machine.enter(s, "kongcheng_ji")
+    machine.enter(s, "kongcheng_ji", Stratagem(card=card))
 
 
-def discard_random_hand(s: TKState, seat: Seat) -> None:
+def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6 [impl] ruling: only a rival holding a card is offered (an empty hand is no
     # legal target of a harmful effect); with none, the card does nothing.
     if not rivals_holding_a_card(s, seat):
-        no_effect(s, "no rival holds a card")
+        no_effect(s, card, "no rival holds a card")
         return
-    machine.enter(s, "lijian_ji")
+    machine.enter(s, "lijian_ji", Stratagem(card=card))
 
 
-def steal_swords(s: TKState, seat: Seat) -> None:
-    s.repeats = STRATEGIES[s.strategy].count
-    next_borrowing(s)
+def steal_swords(s: TKState, seat: Seat, card: str) -> None:
+    next_borrowing(s, Borrowing(card=card, left=STRATEGIES[card].count))
 
 
-def next_borrowing(s: TKState) -> None:
+def next_borrowing(s: TKState, f: Borrowing) -> None:
     """草船借箭: each of the two moves needs a rival sword and an own land below 4."""
     seat = s.turn
-    while s.repeats:
-        s.repeats -= 1
+    f.taken = ""
+    while f.left:
+        f.left -= 1
         if armed_rival_lands(s, seat) and own_lands_below_city(s, seat):
-            machine.enter(s, "caochuan_take")
+            machine.enter(s, "caochuan_take", f)
             return
-        s.say(f"{label(s.strategy)}: no sword can be borrowed.")
-    finish(s)
+        s.say(f"{label(f.card)}: no sword can be borrowed.")
+    done(s)
 
 
-def remove_all_swords(s: TKState, seat: Seat) -> None:
+def remove_all_swords(s: TKState, seat: Seat, card: str) -> None:
     if not armed_rival_lands(s, seat):
-        no_effect(s, "no rival land holds a sword")
+        no_effect(s, card, "no rival land holds a sword")
         return
-    machine.enter(s, "huo_ji")
+    machine.enter(s, "huo_ji", Stratagem(card=card))
 
 
-def remove_talent(s: TKState, seat: Seat) -> None:
+def remove_talent(s: TKState, seat: Seat, card: str) -> None:
     if not exposed_talents(s, seat):
-        no_effect(s, "no rival land holds 2 talents")
+        no_effect(s, card, "no rival land holds 2 talents")
         return
-    machine.enter(s, "fanjian_ji")
+    machine.enter(s, "fanjian_ji", Stratagem(card=card))
 
 
-def all_rival_lands_lose_sword(s: TKState, seat: Seat) -> None:
+def all_rival_lands_lose_sword(s: TKState, seat: Seat, card: str) -> None:
     hit = armed_rival_lands(s, seat)
     for land in hit:
-        s.swords[land] -= STRATEGIES[s.strategy].amount
+        s.swords[land] -= STRATEGIES[card].amount
     s.say(
-        f"{label(s.strategy)}: {labels(hit)} each lose a sword."
+        f"{label(card)}: {labels(hit)} each lose a sword."
         if hit
-        else f"{label(s.strategy)}: no rival land has a sword to lose."
+        else f"{label(card)}: no rival land has a sword to lose."
     )
-    finish(s)
+    done(s)
 
 
-EFFECTS: dict[str, Callable[[TKState, Seat], None]] = {
+EFFECTS: dict[str, Callable[[TKState, Seat, str], None]] = {
     "paid_recall": paid_recall,
     "opponent_pays": opponent_pays,
     "add_swords": add_swords,
@@ -192,9 +203,14 @@ EFFECTS: dict[str, Callable[[TKState, Seat], None]] = {
 
 
 class StrategyChoice(TurnStep):
-    """A choice the drawer of a strategy card makes."""
+    """A choice the drawer of a strategy card makes; its frame names the card."""
 
     waiting = "playing a strategy card"
+    frame_type = Stratagem
+
+    def card(self, s: TKState) -> Strategy:
+        """The strategy card being resolved."""
+        return STRATEGIES[self.frame(s).card]
 
 
 OWN_LAND_BELOW_CITY = "Choose one of your lands with fewer than 4 swords."
@@ -224,7 +240,7 @@ class KurouJi(StrategyChoice):
 
     def prompt(self, s: TKState, role: Role) -> str:
         return (
-            f"苦肉計: pay {STRATEGIES[s.strategy].fee:,} to the bank to recall your "
+            f"苦肉計: pay {self.card(s).fee:,} to the bank to recall your "
             f"{len(s.down[role])} face-down cards now, or pass."
         )
 
@@ -233,15 +249,15 @@ class KurouJi(StrategyChoice):
         yield Action("pass")
 
     def on_pay(self, s: TKState, role: Role, arg: None) -> None:
-        fee = STRATEGIES[s.strategy].fee
+        fee = self.card(s).fee
         pay_bank(s, role, fee)
         s.say(f"{who(s, role)} pays {fee:,} to the bank.")
         recall(s, role)
-        finish(s)
+        done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
         s.say(f"{who(s, role)} keeps its money.")
-        finish(s)
+        done(s)
 
 
 @machine.step
@@ -251,16 +267,15 @@ class MeirenJi(TargetChoice):
     name, kind, refusal = "meiren_ji", "rival", "Choose another seated player."
 
     def prompt(self, s: TKState, role: Role) -> str:
-        return f"美人計: choose the rival who pays you {STRATEGIES[s.strategy].amount:,}."
+        return f"美人計: choose the rival who pays you {self.card(s).amount:,}."
 
     targets = staticmethod(rivals)
 
     def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
-        amount = STRATEGIES[s.strategy].amount
+        amount = self.card(s).amount
         paid = pay(s, rival, role, amount)
         s.say(f"美人計: {who(s, rival)} pays {who(s, role)} {paid:,}.")
-        if s.reason is None:
-            finish(s)
+        done(s)
 
 
 @machine.step
@@ -275,9 +290,9 @@ class KongchengJi(TargetChoice):
     targets = staticmethod(own_lands_below_city)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
-        s.swords[land] = min(N.max_swords, s.swords[land] + STRATEGIES[s.strategy].amount)
+        s.swords[land] = min(N.max_swords, s.swords[land] + self.card(s).amount)
         s.say(f"空城計: {label(land)} now has {s.swords[land]} swords.")
-        finish(s)
+        done(s)
 
 
 @machine.step
@@ -295,11 +310,11 @@ class LijianJi(TargetChoice):
         hand = s.hand[rival]
         taken = [
             hand.pop(s.rng.randint(0, len(hand) - 1))
-            for _ in range(min(STRATEGIES[s.strategy].count, len(hand)))
+            for _ in range(min(self.card(s).count, len(hand)))
         ]
         s.down[rival].extend(taken)
         s.say(f"離間計: {len(taken)} cards of {who(s, rival)}'s hand go face down.")
-        finish(s)
+        done(s)
 
 
 @machine.step
@@ -307,6 +322,7 @@ class CaochuanTake(TargetChoice):
     """草船借箭, first half of a move: the rival land that loses a sword."""
 
     name, kind, refusal = "caochuan_take", "land", ARMED_RIVAL_LAND
+    frame_type = Borrowing
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "草船借箭: choose a rival land to take a sword from."
@@ -314,9 +330,10 @@ class CaochuanTake(TargetChoice):
     targets = staticmethod(armed_rival_lands)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
+        f = self.frame(s)
         s.swords[land] -= 1
-        s.land = land
-        machine.enter(s, "caochuan_place")
+        f.taken = land
+        machine.enter(s, "caochuan_place", f)
 
 
 @machine.step
@@ -324,17 +341,19 @@ class CaochuanPlace(TargetChoice):
     """草船借箭, second half of a move: the own land that gains the sword."""
 
     name, kind, refusal = "caochuan_place", "land", OWN_LAND_BELOW_CITY
+    frame_type = Borrowing
 
     def prompt(self, s: TKState, role: Role) -> str:
-        return f"草船借箭: a sword is taken from {label(s.land)}; choose your land to put it on."
+        taken = label(self.frame(s).taken)
+        return f"草船借箭: a sword is taken from {taken}; choose your land to put it on."
 
     targets = staticmethod(own_lands_below_city)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
+        f = self.frame(s)
         s.swords[land] += 1
-        s.say(f"草船借箭: a sword moves from {label(s.land)} to {label(land)}.")
-        s.land = ""
-        next_borrowing(s)
+        s.say(f"草船借箭: a sword moves from {label(f.taken)} to {label(land)}.")
+        next_borrowing(s, f)
 
 
 @machine.step
@@ -351,7 +370,7 @@ class HuoJi(TargetChoice):
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.say(f"火計: {label(land)} loses its {s.swords[land]} swords.")
         s.swords[land] = 0
-        finish(s)
+        done(s)
 
 
 @machine.step
@@ -374,4 +393,4 @@ class FanjianJi(TargetChoice):
             f"反間計: {label(card)} leaves {label(land)} and goes face down in front of "
             f"{who(s, owner_of_card(s, card))}."
         )
-        finish(s)
+        done(s)

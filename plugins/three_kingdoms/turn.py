@@ -29,14 +29,8 @@ def start_turn(s: TKState, seat: Seat) -> None:
     machine.reset(s, "turn")
 
 
-def new_turn(s: TKState) -> None:
-    s.stage = "move"
-    s.land = ""
-
-
 def resolve_space(s: TKState) -> None:
     """Stage 2: what the space the pawn stopped on asks for (seed §2.2 A–D)."""
-    s.stage = "space"
     seat = s.turn
     land = SPACE_LAND[s.pos[seat]]
     if land is None:
@@ -53,13 +47,11 @@ def resolve_space(s: TKState) -> None:
 
 def field_battles(s: TKState) -> None:
     """Stage 3."""
-    s.stage = "field"
     field_battle.start(s)
 
 
 def recall_cards(s: TKState) -> None:
     """Stage 4."""
-    s.stage = "recall"
     recall.at_end_of_turn(s)
 
 
@@ -83,7 +75,6 @@ class Turn(Procedure[TKState]):
     name, waiting = "turn", "playing"
     body = (
         Loop(
-            new_turn,
             "choose_dice",  # stage 1: the move
             resolve_space,
             field_battles,

@@ -52,7 +52,8 @@ from typing import Any
 
 from core.rng import Rng
 from core.ruleset import JSON, Role
-from plugins.three_kingdoms.battle import general_options
+from plugins.three_kingdoms.battle import Plan, Siege
+from plugins.three_kingdoms.field_battle import Fight
 from plugins.three_kingdoms.model import (
     CARDS,
     LANDS,
@@ -64,6 +65,7 @@ from plugins.three_kingdoms.model import (
     N,
 )
 from plugins.three_kingdoms.state import TKState, lands_of
+from plugins.three_kingdoms.strategy import Stratagem
 
 
 def _card(card_id: str) -> JSON:
@@ -161,38 +163,51 @@ def space_view(s: TKState, index: int) -> JSON:
     return view
 
 
+def chosen(s: TKState, f: Siege | Fight) -> list[str]:
+    """The seats that have made their secret choice, in seating order."""
+    return [p for p in s.seats if p in f.roles and f.of(p) is not None]
+
+
+def my_choice(f: Siege | Fight, role: Role | None) -> JSON | None:
+    """The card ``role`` chose in secret, shown to that role only."""
+    mine = f.of(role) if role in f.roles else None
+    return dict(CARD_VIEW[str(mine.arg)]) if mine is not None else None
+
+
 def battle_view(s: TKState, role: Role | None) -> JSON | None:
-    if s.step not in ("battle_plan", "generals"):
+    f = s.stack[-1].args if s.stack else None
+    if not isinstance(f, Plan | Siege):
         return None
-    mine = s.generals.get(role) if role else None
+    siege = isinstance(f, Siege)
     return {
-        "land": s.land,
+        "land": f.land,
         "attacker": s.turn,
-        "defender": s.owner[s.land],
-        "plan": cards(s.plan),
-        "chosen": [p for p in s.seats if p in s.generals],
-        "my_general": dict(CARD_VIEW[mine]) if mine else None,
+        "defender": s.owner[f.land],
+        "plan": cards(f.plan),
+        "chosen": chosen(s, f) if siege else [],
+        "my_general": my_choice(f, role) if siege else None,
     }
 
 
 def field_view(s: TKState, role: Role | None) -> JSON | None:
-    if s.step != "field_battle":
+    f = s.stack[-1].args if s.stack else None
+    if not isinstance(f, Fight):
         return None
-    mine = s.fight.get(role) if role else None
     return {
         "attacker": s.turn,
-        "foe": s.foe,
-        "waiting": list(s.active),
-        "chosen": [p for p in s.seats if p in s.fight],
-        "my_card": dict(CARD_VIEW[mine]) if mine else None,
-        "later": list(s.foes),
+        "foe": f.foe,
+        "waiting": [p for p in f.roles if f.of(p) is None],
+        "chosen": chosen(s, f),
+        "my_card": my_choice(f, role),
+        "later": list(f.later),
     }
 
 
 def strategy_view(s: TKState) -> JSON | None:
-    if not s.strategy:
+    f = s.stack[-1].args if s.stack else None
+    if not isinstance(f, Stratagem):
         return None
-    card = STRATEGIES[s.strategy]
+    card = STRATEGIES[f.card]
     return {
         "id": card.id,
         "name": card.name,
@@ -226,19 +241,14 @@ def shuffle_hidden(s: TKState, role: Role | None, rng: Rng) -> None:
 
     The strategy deck is shuffled. For each other seat, its hand, face-down cards and
     undrawn setup talents are dealt again among themselves (the lord is never among the
-    talents drawn at setup, DESIGN §7.4, so it stays in hand while they are waiting), and a
-    secret pick not yet revealed is picked again among what it could have been.
+    talents drawn at setup, DESIGN §7.4, so it stays in hand while they are waiting). A
+    general or field-battle card chosen but not yet revealed is then picked again among what
+    it could have been: the core's secret choice does it (``StepRuleset.shuffle_hidden``).
     """
     rng.shuffle(s.deck)
     for seat in s.seats:
-        if seat == role:
-            continue
-        _redeal(s, seat, rng)
-        if seat in s.fight:
-            s.fight[seat] = s.hand[seat][rng._below(len(s.hand[seat]))]
-        if seat in s.generals:
-            options = general_options(s, seat)
-            s.generals[seat] = options[rng._below(len(options))]
+        if seat != role:
+            _redeal(s, seat, rng)
 
 
 def _redeal(s: TKState, seat: str, rng: Rng) -> None:

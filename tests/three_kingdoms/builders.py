@@ -8,6 +8,7 @@ pawn with scripted dice through the real path, so the space resolves as in play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from core.rng import Rng
 from core.ruleset import Action
@@ -122,6 +123,16 @@ def refused(
     """``action`` is not offered, is refused with a reason matching ``match`` (and ``code``)
     and the state is unchanged."""
     assert_refused(RULESET, s, role, Action(*action), match, code)  # type: ignore[arg-type]
+
+
+def frame(s: TKState) -> Any:
+    """The frame of the current step: the matter in hand (a plan, a fight, a card)."""
+    return s.stack[-1].args
+
+
+def active(s: TKState) -> list[str]:
+    """Who the game waits for (a secret choice: those who have not chosen yet)."""
+    return RULESET.active(s)
 
 
 def last(s: TKState, n: int = 1) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.three_kingdoms.rules import RULESET
-from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto
 
 # p1 劉備 Liu Bei attacks; p2 曹操 Cao Cao holds 許昌 Xuchang (tolls 600/1200/2000/2800/3800).
 # 諸葛亮 Zhuge Liang 10/10/4, 關羽 Guan Yu 7/8/10, 張飛 Zhang Fei 5/3/10, 糜芳 Mi Fang 7/5/6;
@@ -28,7 +28,7 @@ def test_the_battle_plan_is_forced_with_two_cards():
     assert legal(s, "p1") == {("plan", "zhuge_liang"), ("plan", "guan_yu"), ("plan", "zhang_fei")}
     act(s, "p1", ("plan", "zhuge_liang"))
     assert s.step == "battle_plan"
-    assert s.plan == ["zhuge_liang"]
+    assert frame(s).plan == ["zhuge_liang"]
     assert legal(s, "p1") == {("plan", "guan_yu"), ("plan", "zhang_fei")}
 
 
@@ -49,7 +49,7 @@ def test_plan_and_siege_won_the_land_changes_hands_with_its_swords():
     )
     act(s, "p1", ("plan", "zhuge_liang"), ("plan", "guan_yu"))  # 18 against 6
     assert s.step == "generals"
-    assert s.active == ["p1"]  # the defender has a single talent: it is the general
+    assert active(s) == ["p1"]  # the defender has a single talent: it is the general
     s.rng.script = [3, 2]  # 3 + 10 = 13 against 2 + 9 + 1 sword = 12
     act(s, "p1", ("general", "guan_yu"))
     assert s.owner["xuchang"] == "p1"
@@ -146,7 +146,7 @@ def test_with_one_card_it_is_the_general_and_only_the_defender_chooses():
     )  # 10 against 3 + 3
     roll_onto(s, "p1", "xuchang")
     assert s.step == "generals"
-    assert s.active == ["p2"]
+    assert active(s) == ["p2"]
     s.rng.script = [6, 1]  # 6 + 4 = 10 against 1 + 10 = 11
     act(s, "p2", ("general", "lu_bu"))
     assert "諸葛亮 Zhuge Liang rolls 6 + martial 4 = 10 against 呂布 Lü Bu's 1" in "\n".join(s.log)
@@ -167,12 +167,15 @@ def test_both_generals_are_chosen_in_secret_at_the_same_time():
     s = attack(["zhuge_liang", "guan_yu"], ["xiahou_dun", "cao_ren"], swords=0)
     act(s, "p1", ("plan", "zhuge_liang"), ("plan", "guan_yu"))  # 18 against 12
     assert s.step == "generals"
-    assert sorted(s.active) == ["p1", "p2"]
+    assert sorted(active(s)) == ["p1", "p2"]
+    assert legal(s, "p2") == {("general", "xiahou_dun"), ("general", "cao_ren")}
+    act(s, "p2", ("general", "xiahou_dun"))
+    assert active(s) == ["p1"]
+    assert not any("夏侯惇 Xiahou Dun rolls" in line for line in s.log)
+    # issue 10: a side may change its mind until the other has chosen too
     assert legal(s, "p2") == {("general", "xiahou_dun"), ("general", "cao_ren")}
     act(s, "p2", ("general", "cao_ren"))
-    assert s.active == ["p1"]
-    assert not any("曹仁 Cao Ren rolls" in line for line in s.log)
-    refused(s, "p2", ("general", "xiahou_dun"), "not 曹操 Cao Cao's turn", code="not_your_turn")
+    assert active(s) == ["p1"]
     refused(s, "p1", ("general", "zhang_fei"), "one of the cards of your battle plan")
     s.rng.script = [2, 5]  # 2 + 10 = 12 against 5 + 9 = 14
     act(s, "p1", ("general", "guan_yu"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from plugins.three_kingdoms.rules import RULESET
-from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto
 
 THREE = {"p1": "liu_bei", "p2": "cao_cao", "p3": "sun_quan"}
 
@@ -19,8 +19,8 @@ def test_three_pawns_on_a_space_the_mover_fights_each_rival_in_turn_order():
     roll_onto(s, "p1", 14)  # 襄陽 Xiangyang, nobody's
     act(s, "p1", ("pass",))
     assert s.step == "field_battle"
-    assert (s.foe, s.foes) == ("p2", ["p3"])  # p2 comes next after p1, then p3
-    assert sorted(s.active) == ["p1", "p2"]
+    assert (frame(s).foe, frame(s).later) == ("p2", ["p3"])  # p2 comes next after p1, then p3
+    assert sorted(active(s)) == ["p1", "p2"]
     act(s, "p2", ("card", "xun_yu"))
     s.rng.script = [5, 2]  # 關羽 5 + 8 + 10 = 23 against 荀彧 2 + 10 + 2 = 14
     act(s, "p1", ("card", "guan_yu"))
@@ -28,8 +28,8 @@ def test_three_pawns_on_a_space_the_mover_fights_each_rival_in_turn_order():
     assert s.money["p2"] == 13500
     assert s.down["p1"] == ["guan_yu"]
     assert s.down["p2"] == ["xun_yu"]
-    assert s.foe == "p3"
-    assert sorted(s.active) == ["p1", "p3"]
+    assert frame(s).foe == "p3"
+    assert sorted(active(s)) == ["p1", "p3"]
     s.rng.script = [1, 6]  # 張飛 1 + 3 + 10 = 14 against 周瑜 6 + 10 + 7 = 23
     act(s, "p1", ("card", "zhang_fei"))
     act(s, "p3", ("card", "zhou_yu"))
@@ -60,7 +60,7 @@ def test_an_empty_hand_plays_no_card_only_the_die():
     s = build(hands={"p1": ["zhang_fei", "mi_zhu"], "p2": []}, pos={"p2": 14})
     roll_onto(s, "p1", 14)
     act(s, "p1", ("pass",))
-    assert s.active == ["p1"]  # p2 has nothing to choose
+    assert active(s) == ["p1"]  # p2 has nothing to choose
     s.rng.script = [1, 6]  # 1 + 3 + 10 = 14 against 6
     act(s, "p1", ("card", "zhang_fei"))
     assert s.money.cash == {"p1": 16500, "p2": 13500}
@@ -91,8 +91,14 @@ def test_a_field_battle_card_not_in_hand_is_refused_and_choices_stay_secret():
     roll_onto(s, "p1", 14)
     act(s, "p1", ("pass",))
     refused(s, "p1", ("card", "xun_yu"), "荀彧 Xun Yu is not in your hand")
+    act(s, "p1", ("card", "mi_zhu"))
+    assert active(s) == ["p2"]
+    assert not any("糜竺" in line for line in s.log[-2:])
+    # issue 10: a fighter may change its mind until the other has chosen too
+    assert legal(s, "p1") == {("card", "guan_yu"), ("card", "mi_zhu")}
     act(s, "p1", ("card", "guan_yu"))
-    assert s.active == ["p2"]
-    assert legal(s, "p1") == set()
+    assert active(s) == ["p2"]
+    s.rng.script = [6, 1]  # 關羽 6 + 8 + 10 = 24 against 荀彧 1 + 10 + 2 = 13
+    act(s, "p2", ("card", "xun_yu"))
+    assert "劉備 Liu Bei with 關羽 Guan Yu rolls 6: 24" in s.log[-1]
     refused(s, "p1", ("card", "mi_zhu"), "not 劉備 Liu Bei's turn", code="not_your_turn")
-    assert not any("關羽" in line for line in s.log[-2:])
