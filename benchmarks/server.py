@@ -3,7 +3,7 @@
 Starts ``gameshelf``'s web app with uvicorn in a subprocess, on 127.0.0.1 only and a
 temporary SQLite database (created and deleted here), then drives K matches at once from
 this process, each seat choosing uniformly among the legal actions its view offers, exactly
-as a browser would: POST the action with the ``seq`` it saw, read the reply, fetch the view of
+as a browser would: POST the action with the ``version`` it saw, read the reply, fetch the view of
 the next seat to act when the turn passes. Matches that end are replaced by new ones.
 
 Prints the actions applied per second and the latency of the action requests (p50, p90,
@@ -71,6 +71,7 @@ def serve(
         host="127.0.0.1",
         port=port,
         sqlite_synchronous=synchronous,  # type: ignore[arg-type]
+        max_creations_per_minute=100_000,  # one client makes every match here
     )
     app = create_app(settings, registry=registry)
     if profile is None:
@@ -220,8 +221,7 @@ async def play_on(
             "POST",
             "/api/matches",
             {
-                "game": game,
-                "seed": rnd.randrange(1 << 30),
+                "game": game,  # dealt from the server's secret seed: these are people's seats
                 "seats": [{"name": f"Seat {i + 1}"} for i in range(players)],
             },
         )

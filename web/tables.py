@@ -9,14 +9,16 @@ concurrency, below), lets the bots answer, and commits every accepted action to 
 **Versions.** A match's ``version`` grows by one with every stored change (an action with
 the bots' answer, an undo, a seat taken) and never goes back, across restarts too (it is
 stored); every payload carries it. An action or an undo names the version of the view it
-was decided on. Staleness is per seat: the table keeps, for each role, the version at
-which that role's view last changed (:attr:`Table.seen_at`), and refuses an action as
-stale only if the view its seat sees changed after the version it names. What does not
-count as a change (:data:`PROGRESS_KEYS`): who is still to act (``active``) and who has
-already chosen in a secret simultaneous choice (``chosen``). So when England picks its
-card in Hammer's card phase, Scotland's choice, made on the same version, still stands;
-its own actions always count for a seat (it saw what it did). After a restart every seat
-starts seen at the stored version (an older decision is refused once, to look again).
+was decided on. Staleness is per seat: a decision made on an older version is refused as
+stale only if the view its seat sees now differs from the one it was shown at that version
+(the table keeps the last views it built for each role, :data:`SERVED_KEPT`), or if the
+seat itself acted or took back since (its own actions always count: it saw what it did).
+What does not count as a difference (:data:`PROGRESS_KEYS`): who is still to act
+(``active``) and who has already chosen in a secret simultaneous choice (``chosen``). So
+when England picks its card in Hammer's card phase, Scotland's choice, made on the same
+version, still stands. The views of the roles to act are built at every change; a version
+whose view of the seat the table does not hold (never built, older than the last
+:data:`SERVED_KEPT`, or before a restart) is stale: the seat looks again once.
 
 A refusal is a :class:`Refusal` carrying the HTTP status the API answers with; the match is
 left exactly as it was (the rules guarantee it for the state, and nothing is written).
@@ -76,6 +78,7 @@ NOT_YOURS = frozenset({"not_your_turn", "game_over", "unknown_role"})
 # and who has already chosen in a secret simultaneous choice (the core's ``chosen`` list;
 # Hammer's and the toy duel's per-side ``chosen`` say the same: "hidden" or nothing).
 PROGRESS_KEYS = frozenset({"active", "chosen"})
+SERVED_KEPT = 8  # views (their digests) kept per role, to judge decisions made on them
 
 
 class Refusal(Exception):
@@ -141,14 +144,16 @@ class Table:
     seats: list[SeatRecord]
     created: float = 0.0
     version: int = 0  # grows with every stored change, never goes back (see the module)
-    seen_at: dict[Role, int] = field(default_factory=dict)  # when each role's view changed
+    own_at: dict[Role, int] = field(default_factory=dict)  # each role's last own change
     # the retry of a role's last accepted action: (version it named, action, seq after it)
     accepted: dict[Role, tuple[int, Action, int]] = field(default_factory=dict, repr=False)
     title: str = field(init=False)
     _texts: dict[tuple[Role | None, int | None], bytes] = field(default_factory=dict, repr=False)
     _views: dict[Role | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
-    _marks: dict[Role, bytes] = field(default_factory=dict, repr=False)
+    _served: dict[Role, OrderedDict[int, bytes]] = field(
+        default_factory=dict, repr=False
+    )  # a digest of the views built for each role, by version
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     dead: bool = False  # dropped (it may be ahead of storage): requests holding it retry
 
@@ -195,19 +200,9 @@ class Table:
 
     # --- versions -------------------------------------------------------------------
 
-    def note_views(self, actor: Role | None = None) -> None:
-        """After a change: move :attr:`seen_at` of every role whose view changed apart from
-        :data:`PROGRESS_KEYS` (and of ``actor``, who saw its own action) to the version."""
-        for role in self.match.roles:
-            view = self.view(role)
-            mark = dump({k: v for k, v in view.items() if k not in PROGRESS_KEYS})
-            if role == actor or self._marks.get(role) != mark or role not in self.seen_at:
-                self.seen_at[role] = self.version
-                self._marks[role] = mark
-
     def stale(self, role: Role, version: int) -> Refusal | None:
-        """The refusal of a decision ``role`` made on ``version``, if its view changed
-        since (or the version is not one this match had)."""
+        """The refusal of a decision ``role`` made on ``version``, if what it sees changed
+        since (see the module), or if the version is not one this match had."""
         if version > self.version:
             return Refusal(
                 409,
@@ -215,7 +210,15 @@ class Table:
                 f"The match is at version {self.version}, not {version}. Look again.",
                 version=self.version,
             )
-        if self.seen_at.get(role, self.version) > version:
+        if version == self.version:
+            return None
+        shown = self._served.get(role, {}).get(version)
+        self.view(role)  # its digest at this version
+        if (
+            self.own_at.get(role, -1) > version
+            or shown is None
+            or shown != self._served[role][self.version]
+        ):
             return Refusal(
                 409,
                 "stale",
@@ -262,6 +265,11 @@ class Table:
         view = self._views.get(role)
         if view is None:
             view = self._views[role] = self.match.view(role)
+            if role is not None:
+                served = self._served.setdefault(role, OrderedDict())
+                served[self.version] = decision_digest(view)
+                while len(served) > SERVED_KEPT:
+                    served.popitem(last=False)
         return view
 
     def _fresh_caches(self) -> None:
@@ -288,6 +296,15 @@ class Table:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
         self._texts.clear()
         self._views.clear()
+
+
+def decision_digest(view: dict[str, Any]) -> bytes:
+    """A digest of a view apart from :data:`PROGRESS_KEYS`: two views of one role with
+    the same digest leave that role the same decision."""
+    relevant = {k: v for k, v in view.items() if k not in PROGRESS_KEYS}
+    return hashlib.blake2b(
+        orjson.dumps(relevant, option=orjson.OPT_SORT_KEYS), digest_size=16
+    ).digest()
 
 
 def _kept(table: Table, role: Role, accepted: tuple[int, Action, int]) -> bool:
@@ -434,7 +451,6 @@ class Tables:
             self.storage.truncate(
                 record.id, kept, table.summary(), expected_version=record.summary.version
             )
-        table.note_views()
         return table
 
     def _restore_snapshot(
@@ -764,9 +780,10 @@ class Tables:
                 self._forget(table)
                 raise
             await self._commit(table, start)
+            table.own_at[role] = table.version
             table.accepted[role] = (version, action, match.seq)
             await self._play_bots(table)
-            self._changed(table, role)
+            self._changed(table)
             return True, table.payload_json(role, log_tail)
 
     async def undo(
@@ -797,8 +814,9 @@ class Tables:
                 self.storage.truncate, table.id, match.seq, table.summary(), table.version - 1
             )
             await self._write(table, write)
+            table.own_at[role] = table.version
             table.accepted.pop(role, None)
-            self._changed(table, role)
+            self._changed(table)
             return table.payload_json(role, log_tail)
 
     def _agents(self, table: Table) -> dict[Role, Agent]:
@@ -863,10 +881,12 @@ class Tables:
         )
         await self._write(table, write)
 
-    def _changed(self, table: Table, actor: Role | None = None) -> None:
-        """Announce a change already stored (its version counted), noting whose views
-        changed (``actor``'s always: it saw what it did)."""
-        table.note_views(actor)
+    def _changed(self, table: Table) -> None:
+        """Announce a change already stored (its version counted). The views of the roles
+        now to act are built (and kept: a decision made on them is judged against them);
+        they are the ones asked for next, so this costs nothing more."""
+        for role in table.match.active():
+            table.view(role)
         if self.on_change is not None:
             self.on_change(table)
 

@@ -61,24 +61,36 @@ def test_bots_alone_play_after_the_request_that_made_them(tmp_path: Path) -> Non
 
 def test_bots_alone_play_in_turn_at_a_bounded_rate(tmp_path: Path) -> None:
     pauses: list[float] = []
+    turns: list[str] = []
     rate = 500
 
     async def pause(seconds: float) -> None:
         pauses.append(seconds)
 
-    async def run(tables: Tables) -> list[int]:
+    async def run(tables: Tables) -> list[tuple[str, int]]:
         tables.sleep = pause
+        play = tables._play_bots
+
+        async def one_round(table: Any, rounds: int | None = None) -> int:
+            turns.append(table.id)
+            return await play(table, rounds)
+
+        tables._play_bots = one_round  # type: ignore[method-assign]
+        seeds = iter([3, 4])  # games of some 1,000 actions today (the checks hold for any)
+        tables.new_seed = lambda: next(seeds)
         made = [await tables.create("hammer_scots", None, None, None, BOTS) for _ in range(2)]
         assert tables._bot_task is not None
         await tables._bot_task
-        return [table.match.seq for table, _ in made]
+        return [(table.id, table.match.seq) for table, _ in made]
 
     registry = games_registry("hammer_scots")
-    seqs = run_tables(tmp_path / "g.sqlite3", run, registry, bot_actions_per_second=rate)
-    assert all(seq > BOT_ROUND for seq in seqs)  # each took several rounds, in turn
-    assert len(pauses) >= 4
+    games = run_tables(tmp_path / "g.sqlite3", run, registry, bot_actions_per_second=rate)
+    rounds = [-(-seq // BOT_ROUND) for _, seq in games]  # the last round ends the game
+    assert len(turns) == len(pauses) == sum(rounds)
+    both = 2 * min(rounds)  # while both games run, they take a round each in turn
+    assert turns[:both] == [games[0][0], games[1][0]] * min(rounds)
     assert max(pauses) <= BOT_ROUND / rate
-    assert sum(pauses) == pytest.approx(sum(seqs) / rate)  # the rate, whatever the clock
+    assert sum(pauses) == pytest.approx(sum(seq for _, seq in games) / rate)  # the rate
 
 
 def test_matches_of_bots_alone_at_once_are_capped(tmp_path: Path) -> None:
