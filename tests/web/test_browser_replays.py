@@ -88,3 +88,29 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
     row = page.locator(f".match-row[data-match='{match_id}']").inner_text()
     assert "wins" in row
     assert "England: bot: random moves" in row
+
+
+def test_the_lines_between_two_of_your_moves_fold_under_their_first_line(
+    page: Any, site: str
+) -> None:
+    body = {"game": "toy_duel", "seed": 3, "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    reply = page.request.post(
+        site + "/api/matches", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    ).json()
+    page.goto(f"{site}/m/{reply['id']}#seat={reply['seats'][0]['token']}")  # a seeded game
+    page.wait_for_selector("#connection.live")
+    heads = page.locator("#log li.fold-head")
+    for _ in range(12):  # a fold needs two lines or more between two moves
+        test_browser.wait_for_my_turn(page)
+        if heads.count() or not page.locator("#outcome").is_hidden():
+            break
+        page.locator("#actions button").first.click()
+        settle(page)
+    assert heads.count() >= 1
+    assert page.locator("#log li[hidden]").count() > 0
+    assert heads.first.get_attribute("data-fold").startswith("▸ ")
+    total = page.locator("#log li").count()
+    heads.first.click()
+    until(page, "() => document.querySelector('#log li.fold-head').classList.contains('open')")
+    assert page.locator("#log li").count() == total  # folding hides lines, it drops none
+    shot(page, "toy_duel_log_folds")

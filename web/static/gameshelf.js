@@ -141,12 +141,14 @@
       ul.appendChild(li);
     }
   };
-  /* The log, with a heading where each year, turn or round begins: sections are the
-     match's chapters ([{line, place}], /api/matches/{id}/chapters), the heading drawn by
-     CSS from data-section so a line's text stays the line. Numbers get the room they need. */
-  /* A line that opens with a seat's name ("Scotland moves…", "曹操 Cao Cao rolls…") is marked
-     with that seat's colour: the board's roleColour(role, view) if it has one, else the
-     seat's place in a fixed palette (side-0, side-1… in gameshelf.css). */
+  /* The log.
+     - sections ([{line, place}], the match's /chapters): a heading where each year, turn
+       or round begins, drawn by CSS from data-section so a line's text stays the line;
+     - a line that opens with a seat's name ("Scotland moves…", "曹操 Cao Cao rolls…") has
+       that seat's colour: the board's roleColour(role, view), else its place in a palette;
+     - folds ([{start, end, open}]): lines start+1 … end-1 hidden under line start, which
+       says how many and opens them when clicked (onFold(start) is told);
+     - numbers get the room they need. */
   const PALETTE = ["#b03a2e", "#2e5cb8", "#2e8b57", "#b8860b", "#7d3c98"];
   G.roleColour = function (role, view) {
     const said = board && board.roleColour && view ? board.roleColour(role, view) : null;
@@ -159,20 +161,32 @@
     for (const s of sides) if (line.startsWith(s.name)) return s;
     return null;
   }
-  G.renderLog = function (ol, lines, sections, view) {
+  G.renderLog = function (ol, lines, sections, view, folds, onFold) {
     const wasAtBottom = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
     G.clear(ol);
     const starts = {};
     for (const s of sections || []) starts[s.line] = s.place;
     const sides = (G.pageData().roles || []).map((role) => ({ role, name: G.roleName(role, view), colour: G.roleColour(role, view) }));
+    const headOf = {};
+    const hidden = new Set();
+    for (const f of folds || []) {
+      if (f.end - f.start < 2) continue;
+      headOf[f.start] = f;
+      if (!f.open) for (let i = f.start + 1; i < f.end; i++) hidden.add(i);
+    }
     (lines || []).forEach((line, i) => {
       const side = sideOf(line, sides);
+      const fold = headOf[i];
+      const classes = [i in starts ? "log-start" : "", side ? "by-side" : "", fold ? "fold-head" + (fold.open ? " open" : "") : ""];
       const li = G.el("li", {
         text: line, "data-n": i + 1, "data-section": i in starts ? starts[i] : null,
         "data-side": side ? side.role : null,
-        class: [i in starts ? "log-start" : "", side ? "by-side" : ""].join(" ").trim() || null,
+        "data-fold": fold ? (fold.open ? "▾ fold" : "▸ " + (fold.end - fold.start - 1) + " more") : null,
+        class: classes.join(" ").trim().replace(/\s+/g, " ") || null,
+        hidden: hidden.has(i),
       });
       if (side && side.colour) li.style.setProperty("--side", side.colour);
+      if (fold && onFold) li.addEventListener("click", () => onFold(fold.start));
       ol.appendChild(li);
     });
     ol.style.paddingLeft = (1.2 + 0.6 * String((lines || []).length).length) + "rem";

@@ -45,7 +45,7 @@
     renderButtons(view);
     $("#undo").hidden = !(payload.undo > 0);
     G.renderBoard(boardRoot, view, ui);
-    G.renderLog($("#log"), view.log, sections, view);
+    drawLog();
     document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
   }
 
@@ -90,7 +90,21 @@
     loadSections();
   }
 
-  /* Headings in the log where each year, turn or round begins: asked again when it grew. */
+  /* The log: headings where each year, turn or round begins (asked again when it grew),
+     and the lines between two of this browser's moves folded under their first line once a
+     newer move is made (a click opens them); the lines since the latest move stay open. */
+  const marks = []; // the log's length each time a move was sent from here
+  const opened = new Set(); // folds opened by a click, by their first line
+  function drawLog() {
+    const cuts = [0, ...marks.filter((m) => m <= fullLog.length)];
+    const folds = [];
+    for (let k = 0; k + 1 < cuts.length; k++) folds.push({ start: cuts[k], end: cuts[k + 1], open: opened.has(cuts[k]) });
+    G.renderLog($("#log"), fullLog, sections, payload && payload.view, folds, (start) => {
+      if (opened.has(start)) opened.delete(start); else opened.add(start);
+      drawLog();
+    });
+  }
+
   let sections = [];
   let sectionsAt = -1; // the log length they were asked for
   let sectionsLoading = false;
@@ -105,7 +119,7 @@
       if (ok) {
         sections = reply.data;
         sectionsAt = at;
-        G.renderLog($("#log"), fullLog, sections, payload && payload.view);
+        drawLog();
       }
     } catch (e) {
       ok = false; // headings are a nicety: the log reads without them
@@ -213,9 +227,13 @@
     if (busy || !payload || !role) return;
     setBusy(true);
     showMessage("");
+    const mark = fullLog.length;
     try {
       const reply = await send("/api/matches/" + id + "/actions?log_tail=" + TAIL, { type, arg, version: payload.version });
-      if (reply.status === 200) accept(reply.data);
+      if (reply.status === 200) {
+        if (mark > 0 && marks[marks.length - 1] !== mark) marks.push(mark);
+        accept(reply.data);
+      }
       else if (reply.status === 409) {
         showMessage("The match moved on before your choice arrived: look again and choose.", "notice");
         await refresh();
@@ -234,7 +252,11 @@
     showMessage("");
     try {
       const reply = await send("/api/matches/" + id + "/undo?log_tail=" + TAIL, { version: payload.version });
-      if (reply.status === 200) accept(reply.data);
+      if (reply.status === 200) {
+        accept(reply.data);
+        while (marks.length && marks[marks.length - 1] >= fullLog.length) marks.pop(); // taken back
+        drawLog();
+      }
       else showMessage(G.reason(reply));
     } catch (e) {
       showMessage("The server cannot be reached. Try again.");
