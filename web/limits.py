@@ -12,6 +12,8 @@ protocol made by :func:`bounded_protocol` is uvicorn's own with :class:`Limits` 
 - at most ``per_client`` connections from one address and ``total`` in all (WebSockets
   included): a connection over either is answered 503 and closed at once.
 
+Each refusal is answered in the API's one shape, ``{"detail": {"code", "reason"}}``.
+
 Request bodies are limited in size by :class:`web.middleware.Guard`; WebSockets, once
 upgraded, by uvicorn's ``ws_max_size`` and the live route's first-message deadline.
 """
@@ -19,6 +21,7 @@ upgraded, by uvicorn's ``ws_max_size`` and the live route's first-message deadli
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any, NamedTuple
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -32,10 +35,11 @@ class Limits(NamedTuple):
     total: int = 1024
 
 
-REASONS = {
-    408: b"Request Timeout",
-    431: b"Request Header Fields Too Large",
-    503: b"Service Unavailable",
+# status: (its phrase, the code of the answer's body: the API's one shape, web.errors)
+REFUSALS = {
+    408: (b"Request Timeout", "too_slow"),
+    431: (b"Request Header Fields Too Large", "headers_too_large"),
+    503: (b"Service Unavailable", "too_many_connections"),
 }
 
 
@@ -123,11 +127,12 @@ def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
             self._disarm()
             if self.transport.is_closing():
                 return
-            body = reason.encode()
+            phrase, code = REFUSALS[status]
+            body = json.dumps({"detail": {"code": code, "reason": reason}}).encode()
             self.transport.write(
-                b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\n"
                 b"content-length: %d\r\nconnection: close\r\n\r\n%s"
-                % (status, REASONS[status], len(body), body)
+                % (status, phrase, len(body), body)
             )
             self.transport.close()
 
