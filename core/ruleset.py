@@ -131,6 +131,8 @@ class GameInfo(BaseModel):
     scenarios: tuple[Scenario, ...]
     options: tuple[Option, ...] = ()
     max_actions: int = 100_000  # a bound on one game's length, for the kit and simulate
+    # Every reason code ``outcome`` may give (empty: not declared); the kit holds a game to it.
+    outcome_reasons: tuple[str, ...] = ()
 
     def scenario(self, scenario_id: str | None) -> Scenario:
         if scenario_id is None:
@@ -155,7 +157,7 @@ class Outcome(BaseModel):
     """How a game ended. ``winners`` is empty for a draw."""
 
     winners: list[Role]
-    reason: str  # a short code that ``gameshelf simulate`` counts, e.g. "most_nobles"
+    reason: str  # a short code that ``gameshelf simulate`` counts, e.g. "high_score"
     text: str = ""  # the same in words for players
     scores: dict[Role, float] = Field(default_factory=dict)
 

@@ -416,7 +416,7 @@ class StepMachine(Generic[S]):
             return reason
         if known:
             return f"{action.arg!r} is not a legal choice for {action.type!r} now."
-        return f"{action.type!r} is not something {role} can do now."
+        return f"{action.type!r} is not something {self.role_name(s, role)} can do now."
 
     # --- saved states -----------------------------------------------------------------
 

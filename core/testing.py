@@ -314,6 +314,9 @@ class _Run:
             self.fail(f"the outcome names unseated winners {stray}")
         if not outcome.reason:
             self.fail("the outcome has no reason code")
+        declared = self.game.info.outcome_reasons
+        if declared and outcome.reason not in declared:
+            self.fail(f"the outcome's reason {outcome.reason!r} is not declared in {declared}")
         self.check_step(deep=True)
 
     def check_replay(self) -> None:

@@ -37,7 +37,7 @@ from plugins.hammer_scots.model import DATA_MODEL, SIDES
 from plugins.hammer_scots.setup import new_game
 from plugins.hammer_scots.state import State, machine
 from plugins.hammer_scots.text import TEXT
-from plugins.hammer_scots.victory import outcome
+from plugins.hammer_scots.victory import OUTCOME_REASONS, outcome
 from plugins.hammer_scots.view import board_view, shuffle_hidden
 
 WEB = Path(__file__).parent / "web"
@@ -74,6 +74,7 @@ class HammerOfTheScots(StepRuleset[State]):
             ),
         ),
         max_actions=60_000,
+        outcome_reasons=OUTCOME_REASONS,
     )
     state_type = State
     machine = machine

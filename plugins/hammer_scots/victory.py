@@ -20,6 +20,15 @@ from plugins.hammer_scots.state import State, end_game, nobles_on_map, on_map
 
 WALLACE = bix("wallace")
 
+# The reason codes above, declared in the game's info (the kit holds outcome() to them).
+OUTCOME_REASONS = (
+    "all_nobles",
+    "king_killed",
+    "edward_ii_killed",
+    "most_nobles",
+    "wallace_tiebreak",
+)
+
 # RULES §12 [impl]: the Campaign has no end year; a technical last year keeps it finite.
 CAMPAIGN_LAST_YEAR = 1400
 

@@ -92,6 +92,7 @@ class ThreeKingdoms(StepRuleset[TKState]):
             ),
         ),
         max_actions=MAX_ACTIONS,
+        outcome_reasons=tuple(victory.REASONS),
     )
     state_type = TKState
     machine = machine

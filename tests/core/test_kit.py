@@ -60,6 +60,12 @@ class ForgetsToDeclareItsState(HighCardDuel):
         return UndeclaredState(**{f.name: getattr(s, f.name) for f in fields(DuelState)})
 
 
+class GivesAnUndeclaredReason(HighCardDuel):
+    def outcome(self, s):
+        outcome = super().outcome(s)
+        return outcome and outcome.model_copy(update={"reason": "lucky"})
+
+
 class GetsStuck(HighCardDuel):
     def actions(self, s, role):
         return [] if s.round >= 2 else super().actions(s, role)
@@ -84,6 +90,7 @@ class NeverEnds(HighCardDuel):
         (FastPathListsOtherActions, "to_act gives"),
         (NeverEnds, "runaway"),
         (ForgetsToDeclareItsState, "not declared with @state_model"),
+        (GivesAnUndeclaredReason, "reason 'lucky' is not declared"),
     ],
 )
 def test_the_kit_catches_a_broken_ruleset(broken, symptom, tmp_path):

@@ -178,6 +178,7 @@ class HighCardDuel(StepRuleset[DuelState]):
         ),
         options=(Option(id="hand_size", title="Hand size", default=3, choices=(2, 3, 4)),),
         max_actions=200,
+        outcome_reasons=("high_score", "draw"),
     )
     state_type = DuelState
     machine = machine

@@ -67,7 +67,7 @@ def test_on_its_own_land_the_player_must_deploy_tax_or_train():
     s = build(lands={"chengdu": ("p1", ["zhao_yun"], 0)})
     roll_onto(s, "p1", "chengdu")
     assert legal(s, "p1") == {("deploy", None), ("tax", None), ("train", None)}
-    refused(s, "p1", ("pass",), "'pass' is not something p1 can do now")
+    refused(s, "p1", ("pass",), "'pass' is not something 劉備 Liu Bei can do now")
 
 
 def test_tax_is_the_land_talents_politics_times_100():

@@ -54,7 +54,7 @@ def test_sun_quan_is_not_offered_without_him_in_hand_or_with_skills_off():
 
 def test_sun_quans_choice_refuses_other_actions():
     s = sun_quan_trains(0)
-    refused(s, "p1", ("train",), "'train' is not something p1 can do now")
+    refused(s, "p1", ("train",), "'train' is not something 孫權 Sun Quan can do now")
 
 
 # --- 袁紹 Yuan Shao: 2,000 for a 天機 tax ------------------------------------------------
