@@ -40,6 +40,7 @@ from plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
+    build_frame,
     done,
     go_face_down,
     holder_of,
@@ -108,7 +109,7 @@ def arrive_rival(s: TKState, land: str) -> None:
         s.say(f"{who(s, attacker)} has no card for a battle plan.")
         pay_toll(s, land, failed_siege=False)
         return
-    machine.call(s, "battle_plan", Plan(land=land))
+    machine.call(s, "battle_plan", build_frame(Plan, land=land))
 
 
 def contest(s: TKState, f: Plan) -> None:
@@ -122,7 +123,7 @@ def contest(s: TKState, f: Plan) -> None:
         f"intelligence {attack} against {defence}, {verdict}"
     )
     if attack > defence:
-        machine.enter(s, "generals", Siege(land=land, plan=plan))
+        machine.enter(s, "generals", build_frame(Siege, land=land, plan=plan))
         return
     lay_face_down(s, plan)
     pay_toll(s, land, failed_siege=False)

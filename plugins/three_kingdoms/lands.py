@@ -21,6 +21,7 @@ from plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
+    build_frame,
     done,
     label,
     labels,
@@ -35,11 +36,11 @@ def arrive_unowned(s: TKState, land: str) -> None:
     if not s.hand[s.turn]:
         s.say(f"{who(s, s.turn)} has no card to occupy {label(land)} with.")
         return
-    machine.call(s, "occupy", AtLand(land=land))
+    machine.call(s, "occupy", build_frame(AtLand, land=land))
 
 
 def arrive_own(s: TKState, land: str) -> None:
-    machine.call(s, "own_land", AtLand(land=land))
+    machine.call(s, "own_land", build_frame(AtLand, land=land))
 
 
 def land_tax(s: TKState, land: str) -> int:
@@ -136,7 +137,7 @@ class OwnLand(TurnStep):
         s.hand[role].extend(taken)
         s.garrison[land] = []
         s.say(f"{who(s, role)} takes {labels(taken)} back from {label(land)} to deploy.")
-        machine.enter(s, "deploy", AtLand(land=land))
+        machine.enter(s, "deploy", self.frame(s))
 
     def on_tax(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
@@ -151,7 +152,7 @@ class OwnLand(TurnStep):
         city = " (a city)" if s.swords[land] == N.max_swords else ""
         s.say(f"{who(s, role)} trains at {label(land)}: {swords(s.swords[land])}{city}.")
         if sun_quan_may_add_sword(s, role, land):
-            machine.enter(s, "sun_quan_sword", AtLand(land=land))
+            machine.enter(s, "sun_quan_sword", self.frame(s))
         else:
             done(s)
 

@@ -33,6 +33,7 @@ from plugins.three_kingdoms.state import (
     Seat,
     TKState,
     TurnStep,
+    build_frame,
     done,
     label,
     labels,
@@ -119,11 +120,11 @@ def paid_recall(s: TKState, seat: Seat, card: str) -> None:
     if s.money[seat] <= STRATEGIES[card].needs_more_than:
         no_effect(s, card, f"{who(s, seat)} does not hold more than {STRATEGIES[card].fee:,}")
         return
-    machine.enter(s, "kurou_ji", Stratagem(card=card))
+    machine.enter(s, "kurou_ji", build_frame(Stratagem, card=card))
 
 
 def opponent_pays(s: TKState, seat: Seat, card: str) -> None:
-    machine.enter(s, "meiren_ji", Stratagem(card=card))
+    machine.enter(s, "meiren_ji", build_frame(Stratagem, card=card))
 
 
 def add_swords(s: TKState, seat: Seat, card: str) -> None:
@@ -132,7 +133,7 @@ def add_swords(s: TKState, seat: Seat, card: str) -> None:
     if not own_lands_below_city(s, seat):
         no_effect(s, card, "no land of yours can take another sword")
         return
-    machine.enter(s, "kongcheng_ji", Stratagem(card=card))
+    machine.enter(s, "kongcheng_ji", build_frame(Stratagem, card=card))
 
 
 def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
@@ -141,11 +142,11 @@ def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
     if not rivals_holding_a_card(s, seat):
         no_effect(s, card, "no rival holds a card")
         return
-    machine.enter(s, "lijian_ji", Stratagem(card=card))
+    machine.enter(s, "lijian_ji", build_frame(Stratagem, card=card))
 
 
 def steal_swords(s: TKState, seat: Seat, card: str) -> None:
-    next_borrowing(s, Borrowing(card=card, left=STRATEGIES[card].count))
+    next_borrowing(s, build_frame(Borrowing, card=card, left=STRATEGIES[card].count))
 
 
 def next_borrowing(s: TKState, f: Borrowing) -> None:
@@ -165,14 +166,14 @@ def remove_all_swords(s: TKState, seat: Seat, card: str) -> None:
     if not armed_rival_lands(s, seat):
         no_effect(s, card, "no rival land holds a sword")
         return
-    machine.enter(s, "huo_ji", Stratagem(card=card))
+    machine.enter(s, "huo_ji", build_frame(Stratagem, card=card))
 
 
 def remove_talent(s: TKState, seat: Seat, card: str) -> None:
     if not exposed_talents(s, seat):
         no_effect(s, card, "no rival land holds 2 talents")
         return
-    machine.enter(s, "fanjian_ji", Stratagem(card=card))
+    machine.enter(s, "fanjian_ji", build_frame(Stratagem, card=card))
 
 
 def all_rival_lands_lose_sword(s: TKState, seat: Seat, card: str) -> None:

@@ -163,6 +163,11 @@ def space_view(s: TKState, index: int) -> JSON:
     return view
 
 
+def in_hand(s: TKState) -> Any:
+    """The frame of the current step: the matter in hand (a plan, a fight, a card)."""
+    return s.stack[-1].args if s.stack else None
+
+
 def chosen(s: TKState, f: Siege | Fight) -> list[str]:
     """The seats that have made their secret choice, in seating order."""
     return [p for p in s.seats if p in f.roles and f.of(p) is not None]
@@ -175,7 +180,7 @@ def my_choice(f: Siege | Fight, role: Role | None) -> JSON | None:
 
 
 def battle_view(s: TKState, role: Role | None) -> JSON | None:
-    f = s.stack[-1].args if s.stack else None
+    f = in_hand(s)
     if not isinstance(f, Plan | Siege):
         return None
     siege = isinstance(f, Siege)
@@ -190,7 +195,7 @@ def battle_view(s: TKState, role: Role | None) -> JSON | None:
 
 
 def field_view(s: TKState, role: Role | None) -> JSON | None:
-    f = s.stack[-1].args if s.stack else None
+    f = in_hand(s)
     if not isinstance(f, Fight):
         return None
     return {
@@ -204,7 +209,7 @@ def field_view(s: TKState, role: Role | None) -> JSON | None:
 
 
 def strategy_view(s: TKState) -> JSON | None:
-    f = s.stack[-1].args if s.stack else None
+    f = in_hand(s)
     if not isinstance(f, Stratagem):
         return None
     card = STRATEGIES[f.card]
