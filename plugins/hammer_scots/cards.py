@@ -1,21 +1,34 @@
-"""RULES §2-3: the year's deal, the card phase, initiative, and the order of the actions.
+"""RULES §2-3: the sequence of play — years, game turns, the card phase, initiative.
 
-- "new_year": one year more, then the deal (§2.1): all 25 cards shuffled, five to each
-  side, the rest out for the year; cards never carry over.
-- "card_phase": both sides choose a card at the same time and in secret (§3); when both
-  have chosen, both cards are revealed. A side changes its mind by taking its choice back
-  (``core.match`` undo), which it may do until the other side has chosen: the other's
-  action, and the reveal, are new information.
-- Initiative (§3): an event beats a move card; otherwise the higher move value; ties go
-  to England. Both events: England is Player 1 and the year ends after this game turn.
-- Player 1's action, then Player 2's (an event replaces movement), then "battle_phase".
-- "next_turn": the next game turn, or "winter" after the fifth (or a both-events turn).
+The sequence of play is declared as three procedures (core.procedure), as RULES §2 says it:
+
+- "game": year after year, until a victory ends the game (victory.py).
+- "year": the deal (§2.1: all 25 cards shuffled, five to each side, the rest out for the
+  year; cards never carry over), game turns while both sides hold cards, at most five, and
+  none after a game turn in which both sides revealed events (§2.3); then the winter (§10,
+  winter.py).
+- "game_turn": the card phase, Player 1's action, Player 2's action (an event replaces
+  movement), the battle phase (§6, battle.py), which goes on to the border raids and the
+  sudden-death check (§8-9, raids.py).
+
+"card_phase" is the core's secret simultaneous choice (§3): both sides choose a card at the
+same time and in secret, each may change its mind until the other has chosen too, then both
+cards are revealed. Initiative (§3): an event beats a move card; otherwise the higher move
+value; ties go to England. Both events: England is Player 1 and the year ends after this
+game turn.
+
+A player's action is a step called by the game turn ("move_who" or the card's event step);
+it ends with ``end_action(s)``, which returns to the game turn.
 """
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from core.frames import frame_model
+from core.procedure import Call, Loop, Procedure, While
 from core.ruleset import Action
-from core.steps import Step
+from core.secret import SecretChoice
 from plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
 from plugins.hammer_scots.state import (
     NO_BLOCK,
@@ -35,10 +48,27 @@ def card_name(card: str) -> str:
     return CARDS[card].name
 
 
-# --- the year ------------------------------------------------------------------------------
+# --- the frames -----------------------------------------------------------------------------
 
 
-def start_year(s: State) -> None:
+@frame_model
+class Year:
+    """The year's frame: whether a game turn of two events has ended it (RULES §2.3)."""
+
+    both_events: bool = False
+
+
+@frame_model
+class Turn:
+    """The game turn's frame: the card each side revealed (RULES §3; empty before)."""
+
+    cards: dict[str, str] = Field(default_factory=dict)
+
+
+# --- the year (RULES §2) ----------------------------------------------------------------------
+
+
+def deal(s: State) -> None:
     """RULES §2.1: shuffle all the cards and deal five to each side."""
     deck = list(CARD_IDS)
     s.rng.shuffle(deck)
@@ -49,68 +79,101 @@ def start_year(s: State) -> None:
     }
     s.rng.reveal()
     s.played = {ENGLISH: [], SCOTTISH: []}
-    s.year_ends = False
     s.turn = 0
     s.say(f"The year {s.year} begins: each side is dealt five cards.")
-    start_turn(s)
 
 
-def start_turn(s: State) -> None:
-    """A new game turn: clear the per-turn marks (§2 [impl]) and play cards."""
+def game_turns_left(s: State, year: Year) -> bool:
+    """RULES §2.2-3: five game turns, one per card, unless two events ended the year."""
+    return not year.both_events and s.turn < TURNS_A_YEAR and all(s.hands[r] for r in SIDES)
+
+
+def end_of_year(s: State) -> None:
+    """RULES §2.3: the cards not played are out; then the winter."""
+    if any(s.hands[r] for r in SIDES):
+        s.say("Both sides played events: the year ends and the other cards are out.")
+    s.hands = {ENGLISH: [], SCOTTISH: []}
+    s.p1 = s.p2 = s.acting = ""
+    s.say(f"Winter of {s.year}.")
+
+
+def next_year(s: State) -> None:
+    s.year += 1
+
+
+@machine.step
+class Game(Procedure[State]):
+    """RULES §2: the game runs year by year; a victory (victory.py) ends it."""
+
+    name = "game"
+    body = (Loop("year", next_year),)
+
+
+@machine.step
+class YearOfPlay(Procedure[State]):
+    """RULES §2: the deal, the game turns, the winter."""
+
+    name, frame_type = "year", Year
+    body = (
+        deal,
+        While(game_turns_left, Call("game_turn", into="both_events")),
+        end_of_year,
+        "winter",
+    )
+
+
+# --- the game turn (RULES §2.2) -------------------------------------------------------------
+
+
+def new_game_turn(s: State) -> None:
+    """A new game turn: clear the per-turn marks (RULES §2 [impl])."""
     s.turn += 1
     clear_turn(s)
-    s.chosen = {}
-    s.revealed = False
     s.p1 = s.p2 = s.acting = ""
-    machine.enter(s, "card_phase")
+
+
+def player_1_action(s: State, turn: Turn) -> None:
+    start_action(s, s.p1, turn.cards[s.p1])
+
+
+def player_2_action(s: State, turn: Turn) -> None:
+    start_action(s, s.p2, turn.cards[s.p2])
 
 
 @machine.step
-class NewYear(Step[State]):
-    """After winter: the next year and its deal (RULES §2)."""
+class GameTurn(Procedure[State]):
+    """RULES §2.2: a game turn; it returns whether both sides revealed events (§2.3)."""
 
-    name, waiting = "new_year", "starting a new year"
+    name, frame_type = "game_turn", Turn
+    body = (
+        new_game_turn,
+        Call("card_phase", into="cards"),
+        player_1_action,
+        player_2_action,
+        "battle_phase",  # RULES §6; battle.py goes on to the border raids (§8-9, raids.py)
+    )
 
-    def begin(self, s: State) -> None:
-        s.year += 1
-        start_year(s)
-
-
-@machine.step
-class NextTurn(Step[State]):
-    """After the border raids: the next game turn, or winter (RULES §2.3)."""
-
-    name, waiting = "next_turn", "ending the game turn"
-
-    def begin(self, s: State) -> None:
-        if s.year_ends or s.turn >= TURNS_A_YEAR or not all(s.hands[r] for r in SIDES):
-            if any(s.hands[r] for r in SIDES):
-                s.say("Both sides played events: the year ends and the other cards are out.")
-            s.hands = {ENGLISH: [], SCOTTISH: []}
-            s.chosen = {}
-            s.p1 = s.p2 = s.acting = ""
-            s.say(f"Winter of {s.year}.")
-            machine.enter(s, "winter")
-        else:
-            start_turn(s)
+    def result(self, s: State, turn: Turn) -> bool:
+        cards = turn.cards.values()
+        return bool(cards) and all(CARDS[card].event for card in cards)
 
 
-# --- the card phase -------------------------------------------------------------------------
+# --- the card phase (RULES §3) ----------------------------------------------------------------
 
 
 @machine.step
-class CardPhase(Step[State]):
+class CardPhase(SecretChoice[State]):
     """Both sides choose a card in secret; a side may change its mind until both chose."""
 
     name, waiting = "card_phase", "choosing a card"
 
-    def begin(self, s: State) -> None:
-        s.active = [r for r in SIDES if s.hands[r]]
-
-    def active(self, s: State) -> list[str]:
-        return [r for r in SIDES if r not in s.chosen]
+    def choosers(self, s: State) -> tuple[str, ...]:
+        return SIDES
 
     def prompt(self, s: State, role: str) -> str:
+        mine = self.choice_of(s, role)
+        if mine is not None:
+            return f"{role}: you chose {card_name(str(mine.arg))}; choose again to change it."
         return f"{role}: choose a card to play this game turn."
 
     def actions(self, s: State, role: str) -> list[Action]:
@@ -121,59 +184,65 @@ class CardPhase(Step[State]):
             return None
         return "That card is not in your hand."
 
-    def on_card(self, s: State, role: str, card: str) -> None:
-        chosen = s.chosen
-        chosen[role] = card
-        if ENGLISH in chosen and SCOTTISH in chosen:
-            reveal(s)
+    def reveal(self, s: State, choices: dict[str, Action]) -> None:
+        """RULES §3: both cards are shown; initiative decides Player 1."""
+        cards = {side: str(choices[side].arg) for side in SIDES}
+        for side, card in cards.items():
+            s.hands[side].remove(card)
+            s.played[side].append(card)
+        eng, sco = CARDS[cards[ENGLISH]], CARDS[cards[SCOTTISH]]
+        s.say(f"Game turn {s.turn}: England plays {eng.name}, Scotland plays {sco.name}.")
+        s.p1 = initiative(eng.event is not None, sco.event is not None, eng.value, sco.value)
+        s.p2 = enemy(s.p1)
+        s.say(f"{s.p1} is Player 1.")
+        machine.finish(s, cards)
 
 
-def reveal(s: State) -> None:
-    """RULES §3: both cards are shown; initiative decides Player 1."""
-    for role in SIDES:
-        card = s.chosen[role]
-        s.hands[role].remove(card)
-        s.played[role].append(card)
-    s.revealed = True
-    s.rng.reveal()
-    eng, sco = CARDS[s.chosen[ENGLISH]], CARDS[s.chosen[SCOTTISH]]
-    s.say(f"Game turn {s.turn}: England plays {eng.name}, Scotland plays {sco.name}.")
-    if eng.event and sco.event:
-        s.p1 = ENGLISH
-        s.year_ends = True
-    elif eng.event or sco.event:
-        s.p1 = ENGLISH if eng.event else SCOTTISH
-    else:
-        s.p1 = SCOTTISH if sco.value > eng.value else ENGLISH  # RULES §3: ties to England
-    s.p2 = enemy(s.p1)
-    s.say(f"{s.p1} is Player 1.")
-    start_action(s, s.p1)
+def initiative(eng_event: bool, sco_event: bool, eng_value: int, sco_value: int) -> str:
+    """RULES §3: Player 1 — an event beats a move card (England first if both are events);
+    else the higher move value, ties to England."""
+    if eng_event or sco_event:
+        return ENGLISH if eng_event else SCOTTISH
+    return SCOTTISH if sco_value > eng_value else ENGLISH
+
+
+def chosen_card(s: State, side: str) -> str | None:
+    """The card ``side`` has chosen in the card phase under way (``None``: none yet)."""
+    if s.step != "card_phase":
+        return None
+    mine = machine["card_phase"].choice_of(s, side)  # type: ignore[attr-defined]
+    return None if mine is None else str(mine.arg)
+
+
+def turn_cards(s: State) -> dict[str, str]:
+    """The cards revealed this game turn (none before the reveal, nor out of a game turn)."""
+    for frame in reversed(s.stack):
+        if frame.step == "game_turn":
+            return frame.args.cards  # type: ignore[no-any-return]
+    return {}
 
 
 # --- the players' actions ------------------------------------------------------------------
 
 
-def start_action(s: State, role: str) -> None:
+def start_action(s: State, role: str, card: str) -> None:
     """A player's action: the event of his card, or movement with its move points."""
     s.acting = role
     reset_border_counts(s)  # RULES §5.2 [impl]: a fresh allowance for each player
     s.activated = []
-    card = CARDS[s.chosen[role]]
-    if card.event is not None:
+    event = CARDS[card].event
+    if event is not None:
         s.move_points = 0
-        machine.enter(s, card.event)
+        machine.call(s, event)
     else:
-        s.move_points = card.value
-        machine.enter(s, "move_who")
+        s.move_points = CARDS[card].value
+        machine.call(s, "move_who")
 
 
 def end_action(s: State) -> None:
-    """Player 1's action is followed by Player 2's, and that one by the battles."""
+    """The player's action is over: back to the game turn (Player 2, or the battles)."""
     s.who = NO_BLOCK
-    if s.acting == s.p1:
-        start_action(s, s.p2)  # with its own move points and no area activated yet
-        return
     s.move_points = 0
     s.activated = []
     s.acting = ""
-    machine.enter(s, "battle_phase")
+    machine.finish(s)

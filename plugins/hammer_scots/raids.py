@@ -4,7 +4,8 @@
 is fought. If Scottish blocks hold England with no English block there, England must
 eliminate one of its non-noble blocks on the map (its choice; Edward and black-cross blocks
 too; it goes to the English pool, RULES §7). Then the sudden-death check (victory.py,
-RULES §9) and, unless the game ended, "next_turn" (cards.py): the next game turn or winter.
+RULES §9) and, unless the game ended, the end of the game turn: back to the year (cards.py),
+which plays the next game turn or the winter.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ def lose_to_raid(s: State, b: int) -> None:
 
 
 def end_of_game_turn(s: State) -> None:
-    """RULES §9: the sudden-death check, then the next game turn (or winter)."""
+    """RULES §9: the sudden-death check, then the game turn is over."""
     if not check_sudden_death(s):
-        machine.enter(s, "next_turn")
+        machine.finish(s)
 
 
 @machine.step

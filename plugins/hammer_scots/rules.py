@@ -1,11 +1,11 @@
 """Hammer of the Scots as a ruleset: the steps of every chapter, setup, views, outcome.
 
 The sequence of play (RULES §2) runs through the steps the modules register on
-``state.machine``: "new_year" and "card_phase" (cards.py), the actions ("move_who",
-"move_where", "norse_move" in movement.py; "herald", "pillage", "sea_move", "truce",
-"victuals" in events.py; "coronation_battles" in kings.py), "battle_phase" and the battle
-steps (battle.py), "border_raids" (raids.py), "next_turn" (cards.py), the winter steps
-(winter.py), and "game_over".
+``state.machine``: the procedures "game", "year" and "game_turn" and the "card_phase"
+(cards.py), the actions ("move_who", "move_where", "norse_move" in movement.py; "herald",
+"pillage", "sea_move", "truce", "victuals" in events.py; "coronation_battles" in
+kings.py), "battle_phase" and the battle steps (battle.py), "border_raids" (raids.py),
+the "winter" procedure and its steps (winter.py), and "game_over".
 """
 
 from __future__ import annotations
@@ -101,6 +101,7 @@ class HammerOfTheScots(StepRuleset[State]):
 
     def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
         shuffle_hidden(state, role, rng)
+        super().shuffle_hidden(state, role, rng)  # the card phase's secret choices
 
 
 RULESET = HammerOfTheScots()

@@ -3,7 +3,8 @@
 Every block named by the scenario is placed at its strength; the pools are filled; the
 King and the French Knights stay out of play where the scenario says so; Wallace and
 Moray are dead in The Bruce; then England levies the scenario's number of blocks at
-random from its pool into England (Edward may be among them), and the first year is dealt.
+random from its pool into England (Edward may be among them), and the game begins with
+the first year's deal (the sequence of play, cards.py).
 
 Options: ``schiltroms`` (the printed optional rule, read by battle.py) and ``last_year``
 (0: the scenario's last year; otherwise an earlier last year for a shorter game).
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from plugins.hammer_scots.cards import start_year
 from plugins.hammer_scots.model import (
     AREA_IX,
     BLOCK_IX,
@@ -23,7 +23,7 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     ScenarioData,
 )
-from plugins.hammer_scots.state import DEAD, POOL, State, in_pool, new_state, place
+from plugins.hammer_scots.state import DEAD, POOL, State, in_pool, machine, new_state, place
 
 
 def check_last_year(sc: ScenarioData, last_year: int) -> int | None:
@@ -72,5 +72,5 @@ def new_game(seed: int, scenario: str, options: Mapping[str, object]) -> State:
     end = f"to {s.last_year}" if s.last_year else "with no end year"
     s.say(f"{sc.name}: from {sc.first_year} {end}.")
     levy(s, sc.levy)
-    start_year(s)
+    machine.reset(s, "game")  # RULES §2: the first year is dealt (cards.py)
     return s

@@ -18,26 +18,25 @@ Sequence of play and who owns which step (the hand-off contract between modules)
 ``machine`` below is the one StepMachine of the game; every rules module registers its
 steps on it.
 
-- ``cards.py``: "card_phase" (both choose a card; reveal; P1/P2) → P1's action.
-  The year starts in "new_year" (deal 5 each, game turn 1); "next_turn" starts the next
-  game turn, or enters "winter" when the year is over (5 turns, or a turn in which both
-  players revealed events: ``s.year_ends``).
-- ``cards.py``/``movement.py``/``events.py``/``kings.py``: a player's action is "move_who"/
-  "move_where" (movement) or an event step ("herald", "pillage", ...). The end of an
-  action calls ``cards.end_action(s)``: P1's end starts P2's action; P2's end enters
-  **"battle_phase"**.
+- ``cards.py``: the sequence of play as procedures: "game" (year after year), "year" (the
+  deal, the game turns, "winter"), "game_turn" ("card_phase": both choose a card, reveal,
+  P1/P2; P1's action; P2's action; "battle_phase").
+- ``cards.py``/``movement.py``/``events.py``/``kings.py``: a player's action is a step the
+  game turn calls, "move_who"/"move_where" (movement) or an event step ("herald",
+  "pillage", ...). The end of an action calls ``cards.end_action(s)``, which finishes it:
+  back to the game turn, which starts P2's action or the battle phase.
 - Hammer B (``battle.py``): **"battle_phase"**: P1 picks each contested area in turn
   (§6.1), fights it by *calling* **"battle"**, and when none remain enters
   **"border_raids"** (``raids.py``), which ends the game turn with the sudden-death check
-  (``victory.py``) and then enters **"next_turn"** (cards.py) unless the game ended.
+  (``victory.py``) and, unless the game ended, finishes back to the year.
 - **"battle"** (battle.py): fight ONE battle in ``s.battle`` (area index) to its end —
   rounds, retreats, the forced retreat, the regroup — then ``machine.finish(s)``. It is
   *called* (``machine.call(s, "battle")``) from battle_phase, Herald, Pillage and the
   coronation battles, which set ``s.battle`` and ``s.attacker[area]`` (the attacking
   side) and, where not every block fights from round 1, ``s.reserves``, before calling.
-- Hammer B (``winter.py``): **"winter"** runs §10 in order; at its end, after the
-  sudden-death and end-of-scenario checks (victory.py), it enters **"new_year"**
-  (cards.py), which adds one to ``s.year`` and deals.
+- ``winter.py``: **"winter"**, a procedure called by the year, runs §10 in order; at its
+  end, after the sudden-death and end-of-scenario checks (victory.py), it returns to the
+  year, and the game (cards.py) adds one to ``s.year`` and plays the next year.
 - A game ends through ``end_game(s, winner, reason, text)`` (below), which enters
   "game_over"; ``victory.outcome(s)`` reads ``s.winner``/``s.win_reason``/``s.win_text``
   only (never recomputes from the board: the leak check rearranges hidden blocks).
@@ -120,12 +119,8 @@ class State(GameState):
 
     # --- cards (RULES §2-3) -----------------------------------------------------------
     hands: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
-    # card chosen this game turn, secret until ``revealed``
-    chosen: dict[str, str] = Field(default_factory=dict)
-    revealed: bool = False
-    # revealed this year, public
+    # revealed this year, public (the card phase's choices are in its frame, cards.py)
     played: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
-    year_ends: bool = False  # both revealed events: the year ends after this game turn
     p1: str = ""  # Player 1 of this game turn
     p2: str = ""
     acting: str = ""  # whose action is being carried out (P1, then P2)
@@ -176,9 +171,7 @@ class State(GameState):
 
     # --- winter (RULES §10; Hammer B's winter.py) ---------------------------------------
     defected: list[int] = Field(default_factory=list)  # nobles that changed sides this winter
-    # (Hammer B, winter.py) the winter phase being carried out, and replacement points
-    # left per area during the builds (RULES §10.9-10)
-    winter_phase: int = 0
+    # replacement points left per area during the builds (RULES §10.9-10)
     rp: list[int] = Field(default_factory=lambda: [0] * N_AREAS)
 
     # --- the end ----------------------------------------------------------------------

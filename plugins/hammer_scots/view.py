@@ -28,7 +28,9 @@ players see. Hands are hidden; the opponent's chosen card is hidden until both h
       "nobles": {"England": ["Comyn", ...], "Scotland": [...]},   # allegiance, public
       "hand": [CARD, ...] | None,          # None for a spectator
       "hand_sizes": {"England": 4, "Scotland": 4},
-      "chosen": {"England": CARD | "hidden" | None, "Scotland": ...},
+      "chosen": {"England": CARD | "hidden" | None, "Scotland": ...},  # this game turn's
+                                           # cards; stands for the core's "chosen" (who has
+                                           # chosen) and says it per side; "my_choice" too
       "played": {"England": [CARD, ...], "Scotland": [...]},      # this year, revealed
       "moving": {"side": "Scotland", "from": "lanark", "at": "selkirk"} | None,
       "battle": None | {
@@ -50,7 +52,7 @@ from typing import Any
 
 from core.rng import Rng
 from plugins.hammer_scots.battle import is_revealed
-from plugins.hammer_scots.cards import CARDS
+from plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
 from plugins.hammer_scots.drawing import DRAWING
 from plugins.hammer_scots.model import (
     AREA_ID,
@@ -190,12 +192,15 @@ def pools_view(s: State, role: str | None) -> JSON:
 
 
 def cards_view(s: State, role: str | None) -> JSON:
+    """Hands, and this game turn's cards: each side's own choice, the other's "hidden" until
+    both are revealed (the core's ``chosen``, who has chosen, said per side)."""
+    revealed = turn_cards(s)
     chosen: dict[str, Any] = {}
     for side in SIDES:
-        card = s.chosen.get(side)
+        card = revealed.get(side) or chosen_card(s, side)
         if card is None:
             chosen[side] = None
-        elif s.revealed or side == role:
+        elif revealed or side == role:
             chosen[side] = card_view(card)
         else:
             chosen[side] = "hidden"
@@ -345,8 +350,8 @@ def _shuffle_blocks(s: State, slots: list[int], rng: Rng) -> None:
 
 
 def _shuffle_hands(s: State, role: str | None, sides: list[str], rng: Rng) -> None:
-    """Deal the hidden hands again from every card ``role`` has not seen; an unrevealed
-    chosen card is one of them."""
+    """Deal the hidden hands again from every card ``role`` has not seen (an unrevealed
+    chosen card is one of them: the card phase's own ``hide`` picks it again)."""
     seen = set(s.played[ENGLISH]) | set(s.played[SCOTTISH])
     if role in SIDES:
         seen |= set(s.hands[role])
@@ -355,8 +360,6 @@ def _shuffle_hands(s: State, role: str | None, sides: list[str], rng: Rng) -> No
     for side in sides:
         n = len(s.hands[side])
         s.hands[side], unseen = unseen[:n], unseen[n:]
-        if side in s.chosen and not s.revealed and s.hands[side]:
-            s.chosen[side] = s.hands[side][0]
 
 
 __all__ = ["N_AREAS", "board_view", "sees", "shuffle_hidden"]

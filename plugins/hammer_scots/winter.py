@@ -1,10 +1,11 @@
 """The winter turn (RULES §10), its steps in their order.
 
-"winter" is entered by the sequence of play ("next_turn", cards.py) when the year is over.
-It runs the phases below in order, stopping at each one that needs a decision; the
-decision steps resume the list where it stopped (``s.winter_phase``). At the end come the
-sudden-death check (RULES §9) and, after the scenario's last year, the end-of-scenario
-count (RULES §12, victory.py); otherwise it enters **"new_year"** (cards.py).
+"winter" is a procedure (core.procedure) called by the year (cards.py) when the last game
+turn is over. Its body is RULES §10's steps in order; a step that needs a decision calls
+the step that asks for it, and the winter goes on when that one finishes. At its end come
+the sudden-death check (RULES §9) and, after the scenario's last year, the end-of-scenario
+count (RULES §12, victory.py); otherwise the winter returns to the year, and the next year
+begins.
 
  1. English nobles go home, defecting where Scots hold their home; then English Bruce,
     then English Comyn (two homes: "noble_home" when there is a choice).
@@ -31,8 +32,9 @@ disbanded 3 blocks"; defections are seen by both sides and are named.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
+from core.procedure import Procedure
 from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.losses import disband
@@ -104,30 +106,13 @@ def limit(area: int, side: str) -> int:
     return CASTLE_LIMIT[side][area]
 
 
-# --- running the phases -----------------------------------------------------------------
+# --- asking for a decision ----------------------------------------------------------------
 
 
-def run_winter(s: State) -> None:
-    """Carry out the phases from ``s.winter_phase`` until one waits for a decision."""
-    while s.winter_phase < len(PHASES):
-        # Winter moves, removes and turns blocks by who they are (nobles home, castle
-        # limits, disbanding): each phase may show a side something hidden, so undo may
-        # not reach back across it.
-        s.rng.reveal()
-        if PHASES[s.winter_phase](s):
-            return
-        s.winter_phase += 1
-
-
-def next_phase(s: State) -> None:
-    s.winter_phase += 1
-    run_winter(s)
-
-
-def ask(s: State, side: str, step: str) -> bool:
+def ask(s: State, side: str, step: str) -> None:
+    """The winter waits for ``side``'s decision in ``step`` (which finishes back to it)."""
     s.active = [side]
-    machine.enter(s, step)
-    return True
+    machine.call(s, step)
 
 
 # --- 1-2. nobles go home (RULES §10.1-2) --------------------------------------------------
@@ -152,7 +137,7 @@ def defect(s: State, b: int) -> int:
     return new
 
 
-def nobles_home(s: State, side: str) -> bool:
+def nobles_home(s: State, side: str) -> None:
     """Every noble of ``side`` with one home goes there, or defects if the enemy holds it."""
     loc = s.location
     for b in SIDE_BLOCKS[side]:  # type: ignore[index]
@@ -166,46 +151,45 @@ def nobles_home(s: State, side: str) -> bool:
             go_home(s, new, home)
         else:
             go_home(s, b, home)
-    return False
 
 
-def two_home_noble(s: State, b: int) -> bool:
+def two_home_noble(s: State, b: int) -> None:
     """RULES §10.1: Bruce and Comyn go to either home; both enemy-held, they defect."""
     if not on_map(s, b) or b in s.defected:
-        return False
+        return
     side = SIDE[b]
     free = [h for h in HOMES[b] if not has_side(s, h, enemy(side))]
     if len(free) == 1:
         go_home(s, b, free[0])
-        return False
+        return
     if not free:
         b = defect(s, b)
     s.who = b
-    return ask(s, SIDE[b], "noble_home")
+    ask(s, SIDE[b], "noble_home")
 
 
-def english_nobles_home(s: State) -> bool:
-    return nobles_home(s, ENGLISH)
+def english_nobles_home(s: State) -> None:
+    nobles_home(s, ENGLISH)
 
 
-def english_bruce(s: State) -> bool:
-    return two_home_noble(s, BRUCE[ENGLISH])
+def english_bruce(s: State) -> None:
+    two_home_noble(s, BRUCE[ENGLISH])
 
 
-def english_comyn(s: State) -> bool:
-    return two_home_noble(s, COMYN[ENGLISH])
+def english_comyn(s: State) -> None:
+    two_home_noble(s, COMYN[ENGLISH])
 
 
-def scottish_nobles_home(s: State) -> bool:
-    return nobles_home(s, SCOTTISH)
+def scottish_nobles_home(s: State) -> None:
+    nobles_home(s, SCOTTISH)
 
 
-def scottish_bruce(s: State) -> bool:
-    return two_home_noble(s, BRUCE[SCOTTISH])
+def scottish_bruce(s: State) -> None:
+    two_home_noble(s, BRUCE[SCOTTISH])
 
 
-def scottish_comyn(s: State) -> bool:
-    return two_home_noble(s, COMYN[SCOTTISH])
+def scottish_comyn(s: State) -> None:
+    two_home_noble(s, COMYN[SCOTTISH])
 
 
 def home_choices(s: State, b: int) -> list[int]:
@@ -216,18 +200,18 @@ def home_choices(s: State, b: int) -> list[int]:
 # --- 3. Moray (RULES §10.3) -------------------------------------------------------------
 
 
-def moray_home(s: State) -> bool:
+def moray_home(s: State) -> None:
     if not on_map(s, MORAY) or s.location[MORAY] == MORAY_AREA:
-        return False
+        return
     if not is_friendly_or_vacant(s, MORAY_AREA, SCOTTISH):
-        return False
-    return ask(s, SCOTTISH, "moray_home")
+        return
+    ask(s, SCOTTISH, "moray_home")
 
 
 # --- 4. the last year's shortcut (RULES §10.4 [impl]) -------------------------------------
 
 
-def last_year_shortcut(s: State) -> bool:
+def last_year_shortcut(s: State) -> None:
     """RULES §10.4 [impl]: in the last year, stop once the result can no longer change.
 
     With 8 nobles a side holds a majority that disbanding Moray cannot undo; with Moray
@@ -235,13 +219,11 @@ def last_year_shortcut(s: State) -> bool:
     goes to England. The count is then the one after the last winter.
     """
     if not is_last_year(s):
-        return False
+        return
     most = max(len(nobles_on_map(s, ENGLISH)), len(nobles_on_map(s, SCOTTISH)))
     dead = s.location[MORAY] == DEAD or s.location[WALLACE] == DEAD
     if most >= 8 or dead:
         end_of_scenario(s)
-        return True
-    return False
 
 
 # --- 5. the Scottish King (RULES §10.5) ---------------------------------------------------
@@ -252,10 +234,10 @@ def king_destinations(s: State) -> list[int]:
     return [a for a in CATHEDRALS if a != here and is_friendly_or_vacant(s, a, SCOTTISH)]
 
 
-def king_winter(s: State) -> bool:
+def king_winter(s: State) -> None:
     if not on_map(s, KING) or not king_destinations(s):
-        return False
-    return ask(s, SCOTTISH, "king_winter")
+        return
+    ask(s, SCOTTISH, "king_winter")
 
 
 # --- 6. Edward (RULES §10.6, §11.1) -----------------------------------------------------
@@ -279,17 +261,16 @@ def edward_wintering(s: State) -> int:
     return NO_AREA
 
 
-def edward_winter(s: State) -> bool:
+def edward_winter(s: State) -> None:
     if s.year == EDWARD_DIES and s.edward == 1:
         s.edward = 2
         s.say("Edward I died at the end of 1306; Edward II takes the throne.")
     if not on_map(s, EDWARD):
-        return False
+        return
     if may_winter(s):
-        return ask(s, ENGLISH, "edward_winter")
+        ask(s, ENGLISH, "edward_winter")
     # He goes home with the English disbanding (§10.7), counted among its blocks: the
     # fog of war (§1) hides which English block he is and whether he is on the map.
-    return False
 
 
 # --- 7-8. disbanding (RULES §10.7-8) ----------------------------------------------------
@@ -360,21 +341,20 @@ def disbandable(s: State, side: str) -> list[int]:
     return [b for b in DISBANDABLE[side] if loc[b] >= 0]
 
 
-def english_disbanding(s: State) -> bool:
+def english_disbanding(s: State) -> None:
     english_forced_disbanding(s)
     if not disbandable(s, ENGLISH):
-        return False
-    return ask(s, ENGLISH, "english_disbanding")
+        return
+    ask(s, ENGLISH, "english_disbanding")
 
 
-def wallace_winter(s: State) -> bool:
+def wallace_winter(s: State) -> None:
     """RULES §10.8: Wallace in Selkirk gains 2 steps; elsewhere he may go there first."""
     if s.location[WALLACE] == SELKIRK:
         wallace_gathers(s)
-        return False
+        return
     if on_map(s, WALLACE) and is_friendly_or_vacant(s, SELKIRK, SCOTTISH):
-        return ask(s, SCOTTISH, "wallace_winter")
-    return False
+        ask(s, SCOTTISH, "wallace_winter")
 
 
 def wallace_gathers(s: State) -> None:
@@ -382,24 +362,23 @@ def wallace_gathers(s: State) -> None:
     s.say("A Scottish block gathered strength in Selkirk.")
 
 
-def scottish_disbanding(s: State) -> bool:
+def scottish_disbanding(s: State) -> None:
     scottish_forced_disbanding(s)
     if not disbandable(s, SCOTTISH):
-        return False
-    return ask(s, SCOTTISH, "scottish_disbanding")
+        return
+    ask(s, SCOTTISH, "scottish_disbanding")
 
 
 # --- 9-10. builds (RULES §10.9-10) ----------------------------------------------------
 
 
-def french_knights(s: State) -> bool:
+def french_knights(s: State) -> None:
     """RULES §10.9: once per game, with 8+ nobles, the French Knights join the pool."""
     if not s.french_knights_added and len(nobles_on_map(s, SCOTTISH)) >= 8:
         s.french_knights_added = True
         s.location[FRENCH_KNIGHTS] = POOL
         s.steps[FRENCH_KNIGHTS] = FULL[FRENCH_KNIGHTS]
         s.say("The French Knights joined the Scottish pool.")
-    return False
 
 
 def give_rp(s: State, side: str) -> None:
@@ -459,28 +438,28 @@ def builds_left(s: State, side: str) -> bool:
     return bool(build_targets(s, side)) or (side == SCOTTISH and bool(draw_areas(s)))
 
 
-def scottish_builds(s: State) -> bool:
+def scottish_builds(s: State) -> None:
     give_rp(s, SCOTTISH)
     if not builds_left(s, SCOTTISH):
-        return False
-    return ask(s, SCOTTISH, "scottish_builds")
+        return
+    ask(s, SCOTTISH, "scottish_builds")
 
 
-def english_builds(s: State) -> bool:
+def english_builds(s: State) -> None:
     give_rp(s, ENGLISH)
     if not builds_left(s, ENGLISH):
-        return False
-    return ask(s, ENGLISH, "english_builds")
+        return
+    ask(s, ENGLISH, "english_builds")
 
 
 # --- 11-12. the levy and the end of winter (RULES §10.11-12) -----------------------------
 
 
-def feudal_levy(s: State) -> bool:
+def feudal_levy(s: State) -> None:
     s.rp = [0] * N_AREAS
     if edward_wintering(s) != NO_AREA:
         s.say("Edward winters in Scotland: there is no feudal levy.")
-        return False
+        return
     pool = in_pool(s, ENGLISH)
     n = (len(pool) + 1) // 2
     for _ in range(n):
@@ -490,63 +469,64 @@ def feudal_levy(s: State) -> bool:
         s.steps[b] = FULL[b]
     if n:
         s.say(f"Feudal levy: {n} English block{'s' if n > 1 else ''} mustered in England.")
-    return False
 
 
-def end_of_winter(s: State) -> bool:
-    s.winter_phase = 0
+def end_of_winter(s: State) -> None:
+    """RULES §10.12: the sudden-death check; after the last year, the end of the scenario."""
     s.defected = []
     s.who = NO_BLOCK
-    if check_sudden_death(s):
-        return True
-    if is_last_year(s):
+    if not check_sudden_death(s) and is_last_year(s):
         end_of_scenario(s)
-        return True
-    machine.enter(s, "new_year")
-    return True
-
-
-PHASES: tuple[Callable[[State], bool], ...] = (
-    english_nobles_home,
-    english_bruce,
-    english_comyn,
-    scottish_nobles_home,
-    scottish_bruce,
-    scottish_comyn,
-    moray_home,
-    last_year_shortcut,
-    king_winter,
-    edward_winter,
-    english_disbanding,
-    wallace_winter,
-    scottish_disbanding,
-    french_knights,
-    scottish_builds,
-    english_builds,
-    feudal_levy,
-    end_of_winter,
-)
 
 
 # --- the steps --------------------------------------------------------------------------
 
 
+def into_winter(s: State) -> None:
+    s.defected = []
+    s.battle = NO_AREA
+    s.reserves = []
+    s.active = []
+
+
 @machine.step
-class Winter(Step[State]):
-    """RULES §10: the winter turn, entered when the year is over."""
+class Winter(Procedure[State]):
+    """RULES §10: the winter turn, called by the year when its last game turn is over."""
 
     name, waiting = "winter", "wintering"
+    body = (
+        into_winter,
+        english_nobles_home,  # §10.1
+        english_bruce,
+        english_comyn,
+        scottish_nobles_home,  # §10.2
+        scottish_bruce,
+        scottish_comyn,
+        moray_home,  # §10.3
+        last_year_shortcut,  # §10.4 [impl]
+        king_winter,  # §10.5
+        edward_winter,  # §10.6
+        english_disbanding,  # §10.7
+        wallace_winter,  # §10.8
+        scottish_disbanding,
+        french_knights,  # §10.9
+        scottish_builds,
+        english_builds,  # §10.10
+        feudal_levy,  # §10.11
+        end_of_winter,  # §10.12
+    )
+
+    # Winter moves, removes and turns blocks by who they are (nobles home, castle limits,
+    # disbanding): each step may show a side something hidden, so no undo reaches back
+    # across the start of the winter or a decision in it.
 
     def begin(self, s: State) -> None:
-        s.winter_phase = 0
-        s.defected = []
-        s.battle = NO_AREA
-        s.reserves = []
-        s.active = []
-        run_winter(s)
+        s.rng.reveal()
+        super().begin(s)
 
-    def active(self, s: State) -> list[str]:
-        return []
+    def resume(self, s: State, result: object) -> None:
+        s.rng.reveal()
+        super().resume(s, result)
 
 
 def area_or_none(arg: object) -> int:
@@ -581,7 +561,7 @@ class NobleHome(Step[State]):
     def on_area(self, s: State, role: str, arg: str) -> None:
         go_home(s, s.who, AREA_IX[arg])
         s.who = NO_BLOCK
-        next_phase(s)
+        machine.finish(s)
 
 
 @machine.step
@@ -605,10 +585,10 @@ class MorayHome(Step[State]):
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, MORAY, MORAY_AREA)
         s.say("A Scottish noble went home to Moray.")
-        next_phase(s)
+        machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
-        next_phase(s)
+        machine.finish(s)
 
 
 @machine.step
@@ -633,10 +613,10 @@ class KingWinter(Step[State]):
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, KING, AREA_IX[arg])
         s.say(f"Scotland moved a block to {area_name(AREA_IX[arg])} for the winter.")
-        next_phase(s)
+        machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
-        next_phase(s)
+        machine.finish(s)
 
 
 @machine.step
@@ -658,12 +638,12 @@ class EdwardWinter(Step[State]):
     def on_winter(self, s: State, role: str, arg: None) -> None:
         s.edward_wintered = s.year
         s.say("Edward I winters in Scotland.")
-        next_phase(s)
+        machine.finish(s)
 
     def on_disband(self, s: State, role: str, arg: None) -> None:
         disband(s, EDWARD)
         s.say("Edward I went home for the winter.")
-        next_phase(s)
+        machine.finish(s)
 
 
 class Disbanding(Step[State]):
@@ -700,10 +680,10 @@ class Disbanding(Step[State]):
         s.say(f"{role} disbanded a block in {area_name(s.location[b])}.")
         disband(s, b)
         if not disbandable(s, role):
-            next_phase(s)
+            machine.finish(s)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        next_phase(s)
+        machine.finish(s)
 
 
 @machine.step
@@ -733,10 +713,10 @@ class WallaceWinter(Step[State]):
         place(s, WALLACE, SELKIRK)
         s.say("Scotland sent a block to Selkirk for the winter.")
         wallace_gathers(s)
-        next_phase(s)
+        machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
-        next_phase(s)
+        machine.finish(s)
 
 
 @machine.step
@@ -799,11 +779,11 @@ class Builds(Step[State]):
         self.after(s, role)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        next_phase(s)
+        machine.finish(s)
 
     def after(self, s: State, role: str) -> None:
         if not builds_left(s, role):
-            next_phase(s)
+            machine.finish(s)
 
 
 @machine.step

@@ -12,6 +12,13 @@ take data ids and are translated to indices (``battle="lanark"``, ``who="wallace
 "selkirk"): "England"}``). The step is set directly (its ``begin`` does not run) unless
 ``begin=True``. ``active`` is a role or a list of roles (default: ``acting``, or none).
 
+The step stands where the sequence of play has it (``situate``): an action's steps in the
+game turn, after Player 1's action when ``acting`` is Player 1 (else after Player 2's), with
+``chosen={side: card}`` as the cards revealed this game turn; the battle phase and the
+border raids after both actions; the card phase at the start of a game turn; the winter at
+the end of the year. So the end of an action, of a game turn or of a winter goes on as in
+a game.
+
 ``play(s, role, *actions)`` applies actions through the step machine (the path bots and
 the web use); an action is ``("area", "selkirk")`` or a bare type (``"done"``).
 ``legal(s, role)`` lists the legal actions as ``(type, arg)`` tuples.
@@ -22,14 +29,32 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from core.frames import Frame, new_frame
 from core.ruleset import Action
 from core.testing import assert_refused
 from plugins.hammer_scots import rules  # noqa: F401 (registers every step)
+from plugins.hammer_scots.cards import Turn, Year, player_1_action, player_2_action
 from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
 from plugins.hammer_scots.rules import RULESET
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, machine, new_state
 
 WHERE = {"pool": POOL, "off": OFF, "dead": DEAD}
+# The steps of a player's action (movement, events, the coronation battles, RULES §3-5, §11).
+ACTION_STEPS = {
+    "move_who",
+    "move_where",
+    "norse_move",
+    "herald",
+    "pillage",
+    "pillage_hits",
+    "pillage_steps",
+    "sea_move",
+    "truce",
+    "victuals",
+    "coronation_battles",
+}
+BATTLE_PHASE_STEPS = {"battle_phase", "border_raids", "battle", "battle_round", "battle_hits"}
+BATTLE_PHASE_STEPS |= {"retreat", "retreat_to", "regroup", "regroup_to"}
 AREA_FIELDS = {"battle", "event_area", "event_to", "move_origin", "move_from"}
 BLOCK_FIELDS = {"who"}
 BLOCK_LISTS = {"reserves", "moved", "acted", "retreating", "event_blocks", "defected"}
@@ -91,6 +116,7 @@ def build(
         s.steps[BLOCK_IX[block]] = n
     if hands is not None:
         s.hands = {ENGLISH: [], SCOTTISH: [], **{k: list(v) for k, v in hands.items()}}
+    cards = dict(fields.pop("chosen", {}))
     if "year" in fields and "first_year" not in fields:
         fields["first_year"] = fields["year"]
     for key, value in fields.items():
@@ -104,11 +130,39 @@ def build(
         s.active = [s.acting] if s.acting else []
     else:
         s.active = [active] if isinstance(active, str) else list(active)
+    situate(s, step, Turn(cards=cards))
     if begin:
         machine.enter(s, step)
+    return s
+
+
+def resume_at(s: State, procedure: str, after: Any, args: Any = None) -> Frame:
+    """A frame of ``procedure`` waiting for ``after`` (a step it calls, or a function of its
+    body) to come back."""
+    code = machine[procedure].code  # type: ignore[attr-defined]
+    at = next(i for i, op in enumerate(code) if op.step == after or op.fn is after)
+    frame = new_frame(procedure, args, machine[procedure].signature)
+    frame.pc = at + 1
+    return frame
+
+
+def situate(s: State, step: str, turn: Turn) -> None:
+    """Put the machine at ``step`` where the sequence of play has it (see the module)."""
+    frames = [resume_at(s, "game", "year"), resume_at(s, "year", "game_turn", Year())]
+    if step in ACTION_STEPS:
+        action = player_1_action if s.acting == s.p1 else player_2_action
+        frames.append(resume_at(s, "game_turn", action, turn))
+    elif step in BATTLE_PHASE_STEPS:
+        frames.append(resume_at(s, "game_turn", "battle_phase", turn))
+    elif step == "card_phase":
+        frames.append(resume_at(s, "game_turn", "card_phase", turn))
+    elif step == "winter":
+        frames[1] = resume_at(s, "year", "winter", Year())
     else:
         machine.place(s, step)
-    return s
+        return
+    machine.place(s, step)
+    s.stack[:0] = frames
 
 
 def act(a: Any) -> Action:

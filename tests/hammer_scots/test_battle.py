@@ -76,7 +76,7 @@ def test_player_1_picks_the_battles_in_turn():
     assert s.step == "battle_round"
     assert s.battle == AREA_IX["lanark"]
     assert s.battle_attacker == "Scotland"
-    assert machine.trail(s) == ["battle_phase", "battle_round"]
+    assert machine.trail(s)[-2:] == ["battle_phase", "battle_round"]
 
 
 def test_picking_a_battle_reveals_its_blocks_so_undo_cannot_cross_it():  # RULES §1

@@ -6,7 +6,7 @@ import pytest
 
 from core.match import Match
 from core.ruleset import IllegalAction
-from plugins.hammer_scots.cards import start_year
+from plugins.hammer_scots.cards import chosen_card, deal
 from plugins.hammer_scots.model import aix
 from plugins.hammer_scots.rules import RULESET
 from plugins.hammer_scots.state import machine
@@ -22,14 +22,19 @@ def card_phase(eng, sco, **fields):
 
 def test_a_year_deals_five_cards_each_from_a_fresh_shuffle():
     s = build(step="card_phase", year=1297)
-    start_year(s)
+    deal(s)
     assert len(s.hands[E]) == len(s.hands[S]) == 5
     assert not set(s.hands[E]) & set(s.hands[S])
     other = build(step="card_phase", year=1297, seed=99)
-    start_year(other)
+    deal(other)
     assert (s.hands[E], s.hands[S]) != (other.hands[E], other.hands[S])
+
+
+def test_a_game_begins_with_the_first_game_turns_card_phase():
+    s = RULESET.setup(1, "braveheart")
     assert s.step == "card_phase"
     assert s.turn == 1
+    assert len(s.hands[E]) == len(s.hands[S]) == 5
 
 
 def test_both_sides_choose_at_the_same_time():
@@ -42,11 +47,11 @@ def test_both_sides_choose_at_the_same_time():
 def test_a_chosen_card_stays_secret_until_both_have_chosen():
     s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
     play(s, E, ("card", "move2_1"))
-    assert s.chosen == {E: "move2_1"}
-    assert not s.revealed
+    assert chosen_card(s, E) == "move2_1"
+    assert RULESET.view(s, S)["chosen"] == {E: "hidden", S: None}
+    assert s.played == {E: [], S: []}
     assert machine.active(s) == [S]
     play(s, S, ("card", "move1_2"))
-    assert s.revealed
     assert s.played == {E: ["move2_1"], S: ["move1_2"]}
     assert s.hands == {E: ["move1_1"], S: ["move3_1"]}
 
@@ -57,7 +62,7 @@ def test_a_side_may_change_its_mind_until_the_other_has_chosen():
     m.apply(E, ("card", first))
     assert m.undoable(E) == 1
     m.undo(E)
-    assert m.state.chosen == {}
+    assert chosen_card(m.state, E) is None
     m.apply(E, ("card", second))
     m.apply(S, ("card", m.state.hands[S][0]))
     assert m.undoable(E) == 0  # Scotland chose after him: the cards are out
@@ -65,13 +70,25 @@ def test_a_side_may_change_its_mind_until_the_other_has_chosen():
         m.undo(E)
 
 
-def test_acting_twice_in_the_card_phase_is_refused():
+def test_choosing_again_changes_ones_mind_until_the_other_has_chosen():  # RULES §3
     s = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
     play(s, E, ("card", "move2_1"))
-    before = s.to_json()
-    with pytest.raises(IllegalAction, match="not England's turn"):
-        play(s, E, ("card", "move1_1"))
-    assert s.to_json() == before
+    play(s, E, ("card", "move1_1"))
+    assert chosen_card(s, E) == "move1_1"
+    assert machine.active(s) == [S]
+    play(s, S, ("card", "move3_1"))
+    assert s.played == {E: ["move1_1"], S: ["move3_1"]}
+    assert s.p1 == S
+
+
+def test_both_orders_of_choosing_give_the_same_game():  # RULES §3
+    first = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
+    play(first, E, ("card", "move2_1"))
+    play(first, S, ("card", "move1_2"))
+    second = card_phase(["move2_1", "move1_1"], ["move3_1", "move1_2"])
+    play(second, S, ("card", "move1_2"))
+    play(second, E, ("card", "move2_1"))
+    assert first.to_json() == second.to_json()
 
 
 def test_playing_a_card_not_in_hand_is_refused_and_changes_nothing():
@@ -108,12 +125,22 @@ def test_an_event_beats_any_move_card():
 
 
 def test_both_events_england_first_and_the_year_ends_after_the_turn():
-    s = card_phase(["herald", "move1_1"], ["truce", "move1_2"])
+    s = card_phase(
+        ["herald", "move1_1"],
+        ["truce", "move1_2"],
+        year=1297,
+        last_year=1305,
+        blocks={"comyn_e": "badenoch", "bruce_s": "annan"},
+    )
     play(s, E, ("card", "herald"))
     play(s, S, ("card", "truce"))
     assert s.p1 == E
-    assert s.year_ends
     assert s.step == "herald"
+    play(s, E, "pass")  # then Scotland's Truce, no battle, no raid: the year is over
+    assert s.truce == S
+    assert "Both sides played events: the year ends and the other cards are out." in s.log
+    assert "Winter of 1297." in s.log
+    assert s.hands == {E: [], S: []}
 
 
 def test_player_1_acts_then_player_2():
@@ -156,8 +183,11 @@ def test_after_player_2_the_battles_are_fought():
     play(s, S, ("block", "douglas"), ("area", "mentieth"))
     play(s, S, "done")
     assert s.step in {"battle_round", "battle_hits", "retreat_to", "regroup"}
-    assert machine.trail(s)[:-1] == ["battle_phase"]
+    assert machine.trail(s)[-2:-1] == ["battle_phase"]
     assert s.battle == aix("mentieth")
+
+
+NOBLES = {"comyn_e": "badenoch", "bruce_s": "annan"}  # nobody wins by sudden death
 
 
 def test_the_next_game_turn_clears_the_turns_marks():
@@ -165,47 +195,26 @@ def test_the_next_game_turn_clears_the_turns_marks():
         step="border_raids",
         turn=2,
         hands={E: ["move1_1"], S: ["move1_2"]},
-        moved=["douglas"],
+        blocks=NOBLES,
+        moved=["comyn_e"],
         truce=E,
         attacker={"fife": E},
+        begin=True,
     )
-    machine.enter(s, "next_turn")
     assert s.turn == 3
     assert s.step == "card_phase"
     assert (s.moved, s.truce, s.attacker[aix("fife")]) == ([], "", "")
 
 
 def test_after_the_fifth_game_turn_comes_winter():
-    s = build(
-        step="border_raids",
-        turn=5,
-        year=1297,
-        last_year=1305,
-        blocks={"comyn_e": "badenoch", "bruce_s": "annan"},
-    )
-    machine.enter(s, "next_turn")
+    s = build(step="border_raids", turn=5, year=1297, last_year=1305, blocks=NOBLES, begin=True)
     assert "Winter of 1297." in s.log
-    assert s.step not in {"card_phase", "next_turn"}
-
-
-def test_a_turn_of_two_events_ends_the_year_and_discards_the_rest():
-    s = build(
-        step="border_raids",
-        turn=2,
-        year_ends=True,
-        year=1297,
-        last_year=1305,
-        hands={E: ["move1_1", "move2_1"], S: ["move1_2", "move2_2"]},
-        blocks={"comyn_e": "badenoch", "bruce_s": "annan"},
-    )
-    machine.enter(s, "next_turn")
-    assert s.hands == {E: [], S: []}
-    assert "Winter of 1297." in s.log
+    assert s.step != "card_phase"
 
 
 def test_a_new_year_deals_again():
-    s = build(step="winter", year=1297, blocks={"comyn_e": "badenoch"})
-    machine.enter(s, "new_year")
+    at_home = {"ross_e": "ross", "galloway_s": "galloway"}  # a winter without decisions
+    s = build(step="winter", year=1297, last_year=1305, blocks=at_home, begin=True)
     assert s.year == 1298
     assert s.turn == 1
     assert len(s.hands[E]) == len(s.hands[S]) == 5

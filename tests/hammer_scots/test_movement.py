@@ -54,8 +54,7 @@ def test_each_player_has_his_own_allowance():  # RULES §5.2
     s = scots(blocks={"douglas": "lanark"}, border_count={("lanark", "selkirk"): 2})
     from plugins.hammer_scots.cards import start_action
 
-    s.chosen = {E: "move2_1", S: "move2_2"}
-    start_action(s, S)
+    start_action(s, S, "move2_2")
     assert s.border_count[border("lanark", "selkirk")] == 0
 
 

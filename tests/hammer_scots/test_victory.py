@@ -24,7 +24,7 @@ def nobles(english: int, *, moray: str | None = None, wallace: str | None = None
         blocks["moray"] = moray
     if wallace:
         blocks["wallace"] = wallace
-    return build("next_turn", blocks=blocks)
+    return build("border_raids", blocks=blocks)
 
 
 def test_no_outcome_while_the_game_runs():

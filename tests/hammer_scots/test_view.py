@@ -48,7 +48,7 @@ def assert_fogged(s, role):
         assert view["hand"] is None
     else:
         assert [c["id"] for c in view["hand"]] == s.hands[role]
-    if not s.revealed:
+    if s.step == "card_phase":  # before the reveal
         for side, chosen in view["chosen"].items():
             if side != role and chosen is not None:
                 assert chosen == "hidden"

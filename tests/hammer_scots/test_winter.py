@@ -15,9 +15,7 @@ KEEP = {"ross_e": "ross", "galloway_s": "galloway"}
 def wintering(blocks: dict[str, str], **fields: object) -> State:
     fields.setdefault("year", 1297)
     fields.setdefault("last_year", 1305)
-    s = build("next_turn", blocks={**KEEP, **blocks}, **fields)
-    machine.enter(s, "winter")
-    return s
+    return build("winter", blocks={**KEEP, **blocks}, begin=True, **fields)
 
 
 def skip_to(s: State, step: str) -> None:
@@ -371,12 +369,12 @@ def test_the_last_winter_ends_the_scenario():
 
 def test_winter_ends_with_the_sudden_death_check():
     s = build(
-        "next_turn",
+        "winter",
         blocks={"comyn_e": "badenoch", "lennox_s": "fife", "york_infantry": "lennox"},
         year=1297,
         last_year=1305,
+        begin=True,
     )
-    machine.enter(s, "winter")
     skip_to(s, "game_over")
     assert (outcome(s).winners, outcome(s).reason) == (["England"], "all_nobles")
 
