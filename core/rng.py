@@ -25,6 +25,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_GOLDEN2 = 0xD1B54A32D192ED03  # another odd constant for the high half of a long seed
 
 
 def _mix(z: int) -> int:
@@ -71,7 +72,15 @@ class Rng:
 
     def next_u64(self) -> int:
         self.counter += 1
-        return _mix((self.seed + self.counter * _GOLDEN) & _MASK)
+        seed = self.seed
+        z = _mix((seed + self.counter * _GOLDEN) & _MASK)
+        if seed > _MASK:
+            # A seed of more than 64 bits (the server's are 128): its high half drives a
+            # second stream mixed in, so finding the seed from what a seat saw means
+            # searching both halves together, not 64 bits of it. Seeds below 2**64 draw
+            # exactly as they always have.
+            z = _mix(z ^ _mix(((seed >> 64) + self.counter * _GOLDEN2) & _MASK))
+        return z
 
     def _below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
