@@ -98,6 +98,10 @@ def simulate(
         Path | None,
         typer.Option(file_okay=False, help="write every game's file in this folder"),
     ] = None,
+    coverage: Annotated[
+        bool,
+        typer.Option("--coverage", help="also count the steps and action types the games reached"),
+    ] = False,
 ) -> None:
     """Play many seeded bot games and summarise outcomes, winners and throughput."""
     registry = _registry()
@@ -121,6 +125,7 @@ def simulate(
         max_steps=max_steps,
         jobs=jobs,
         save=save,
+        coverage=coverage,
     )
     if as_json:
         result = run()
@@ -136,6 +141,8 @@ def simulate(
             task = bar.add_task(f"{game}", total=games)
             result = run(progress=lambda done: bar.update(task, completed=done))
         _print_summary(result)
+        if result.coverage is not None:
+            console.print(result.coverage.table(entry.ruleset), markup=False, highlight=False)
     if save is not None and not as_json:
         console.print(f"game files in {save}/ (`gameshelf replay FILE` replays one)")
     if result.errors:

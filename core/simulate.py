@@ -9,6 +9,10 @@ With ``save`` (a folder), every game is written there as a game file,
 ``<game>-<scenario>-<seed>.json`` (the form ``Match.to_json`` gives, which
 ``gameshelf replay`` reads); a game that failed is saved too, up to its last accepted
 action, with ``"error"`` saying what went wrong.
+
+With ``coverage``, the run also counts the steps its games' decisions were taken at and
+their action types (``core.testing.Coverage``, the conformance kit's table), so a plugin
+author sees which rules the bots never exercised.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 from core.agents import Agent
 from core.match import Match
 from core.plugins import Game
+from core.testing import Coverage
 
 
 @dataclass
@@ -46,6 +51,7 @@ class SimulationResult:
     winners: Counter[str] = field(default_factory=Counter)
     lengths: list[int] = field(default_factory=list)
     seconds: float = 0.0
+    coverage: Coverage | None = None  # with ``simulate(coverage=True)``
 
     @property
     def actions(self) -> int:
@@ -68,7 +74,7 @@ class SimulationResult:
         return self.actions / self.seconds if self.seconds else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": self.game,
             "scenario": self.scenario,
             "games": self.games,
@@ -81,6 +87,12 @@ class SimulationResult:
             "games_per_s": round(self.games_per_s, 2),
             "actions_per_s": round(self.actions_per_s, 1),
         }
+        if self.coverage is not None:
+            data["coverage"] = {
+                "steps": dict(self.coverage.steps.most_common()),
+                "types": dict(self.coverage.types.most_common()),
+            }
+        return data
 
 
 AgentFactory = Callable[[int], Agent]
@@ -143,10 +155,11 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     save: Path | None = None,
+    coverage: bool = False,
 ) -> SimulationResult:
     scenario_id = game.info.scenario(scenario).id
     limit = max_steps if max_steps is not None else game.info.max_actions
-    batch = _Batch(game, scenario_id, players, factories, limit, save)
+    batch = _Batch(game, scenario_id, players, factories, limit, save, coverage)
     seeds = range(seed, seed + games)
     started = time.perf_counter()
     if jobs <= 1:
@@ -167,11 +180,16 @@ class _Batch:
     factories: Sequence[AgentFactory]
     limit: int
     save: Path | None = None
+    coverage: bool = False
+
+    def result(self) -> SimulationResult:
+        covered = Coverage() if self.coverage else None
+        return SimulationResult(game=self.game.id, scenario=self.scenario, coverage=covered)
 
     def play(
         self, seeds: Sequence[int], progress: Callable[[int], None] | None = None
     ) -> SimulationResult:
-        result = SimulationResult(game=self.game.id, scenario=self.scenario)
+        result = self.result()
         for game_seed in seeds:
             try:
                 match = play_one(
@@ -192,6 +210,8 @@ class _Batch:
                 for winner in outcome.winners or ["draw"]:
                     result.winners[winner] += 1
                 result.lengths.append(match.seq)
+                if result.coverage is not None:
+                    result.coverage.update(Coverage.of_match(match))
             result.games += 1
             if progress is not None:
                 progress(result.games)
@@ -199,8 +219,10 @@ class _Batch:
 
     def merge(self, parts: Sequence[SimulationResult]) -> SimulationResult:
         """The parts of a run, in seed order, as one result."""
-        whole = SimulationResult(game=self.game.id, scenario=self.scenario)
+        whole = self.result()
         for part in parts:
+            if whole.coverage is not None and part.coverage is not None:
+                whole.coverage.update(part.coverage)
             whole.games += part.games
             whole.errors.extend(part.errors)
             whole.outcomes.update(part.outcomes)

@@ -22,7 +22,20 @@ and checks, at every step:
   gives the same final state;
 - the bots' path agrees with the checked one: ``to_act`` names an active role with exactly
   its ``actions``, and replaying the game through ``Ruleset.play`` (unchecked) gives the
-  same final state as through ``apply``.
+  same final state as through ``apply``;
+- a view lists exactly the role's ``actions`` (``view["actions"]``, grouped by type);
+- a game whose views show a role something of its own (the views of two roles differ in
+  the game's part, ``board_view``) hides it: its ``shuffle_hidden`` is its own, not the
+  core's default, which hides only a secret choice's choices;
+- when several roles are active (a simultaneous choice), their choices applied in one order
+  and in the reverse order give the same state;
+- besides the random games, one game per scenario is played by first-legal bots;
+- the same seed and the same bots' picks give the same game in two fresh processes with
+  different ``PYTHONHASHSEED`` (one short game, bounded), so no rule hangs on ``hash()``.
+
+The report counts the steps and action types the games reached (:class:`Coverage`), so a
+plugin author sees which rules random play never exercised (``KitReport.coverage.table``;
+``gameshelf simulate --coverage`` prints the same for bot games).
 
 A failure raises :class:`ConformanceFailure` naming game, scenario, seed and step, and
 writes the match (history included) to a JSON file that ``gameshelf replay`` reproduces.
@@ -30,19 +43,32 @@ writes the match (history included) to a JSON file that ``gameshelf replay`` rep
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.agents import RandomAgent
+from core.agents import Agent, FirstLegalAgent, RandomAgent
 from core.match import Match
 from core.plugins import Game
 from core.rng import Rng, seed_from
-from core.ruleset import Action, IllegalAction, Role, Ruleset, dump_view
+from core.ruleset import (
+    Action,
+    IllegalAction,
+    Role,
+    Ruleset,
+    StepRuleset,
+    action_menu,
+    dump_view,
+)
 from core.state_model import is_state_model
 
 GARBAGE: list[Any] = [
@@ -66,11 +92,69 @@ class ConformanceFailure(AssertionError):
         self.path = path
 
 
+# What the core's own shuffle_hidden hides: nothing (Ruleset), a secret choice's choices
+# (StepRuleset). A game that shows its roles secrets of their own must hide them itself.
+CORE_SHUFFLES = (Ruleset.shuffle_hidden, StepRuleset.shuffle_hidden)
+# The parts of a view the core writes per role; any other part that differs between two
+# roles is something the game shows one role and not the other.
+CORE_VIEW_KEYS = frozenset({"role", "prompt", "actions", "my_choice"})
+# The bound of the game played in two fresh processes.
+PROCESS_STEPS = 300
+
+
+@dataclass
+class Coverage:
+    """Which steps the decisions of some games were taken at, and which action types."""
+
+    steps: Counter[str] = field(default_factory=Counter)
+    types: Counter[str] = field(default_factory=Counter)
+
+    def record(self, step: str, action: Action) -> None:
+        self.steps[step] += 1
+        self.types[action.type] += 1
+
+    def update(self, other: Coverage) -> None:
+        self.steps.update(other.steps)
+        self.types.update(other.types)
+
+    @classmethod
+    def of_match(cls, match: Match) -> Coverage:
+        """The coverage of a played match, from its history (replayed, unchecked)."""
+        coverage = cls()
+        again = match.restarted()
+        for entry in match.history:
+            coverage.record(again.state.step, entry.action)
+            again.ruleset.play(again.state, entry.role, entry.action)
+        return coverage
+
+    def never_reached(self, ruleset: Ruleset[Any]) -> list[str]:
+        """The steps of a step machine at which no decision was taken (a procedure, or a
+        step that never waits, is listed too: it takes no decision)."""
+        machine = getattr(ruleset, "machine", None)
+        steps = getattr(machine, "steps", {})
+        return sorted(name for name in steps if name not in self.steps)
+
+    def table(self, ruleset: Ruleset[Any] | None = None) -> str:
+        """The coverage as text: decisions per step and per action type, most first, then
+        the steps never reached (with ``ruleset``, from its step machine)."""
+        lines = ["decisions per step:"]
+        lines += [f"  {n:>8}  {step}" for step, n in self.steps.most_common()]
+        lines.append("actions per type:")
+        lines += [f"  {n:>8}  {typ}" for typ, n in self.types.most_common()]
+        if ruleset is not None:
+            missing = self.never_reached(ruleset)
+            lines.append(f"steps with no decision ({len(missing)}): {', '.join(missing) or '-'}")
+        return "\n".join(lines)
+
+
 @dataclass
 class KitReport:
     games: int = 0
     actions: int = 0
-    outcomes: dict[str, int] = field(default_factory=dict)
+    outcomes: dict[str, int] = field(default_factory=dict)  # of the random games
+    # The first-legal bots' game of each scenario: its outcome's reason, by scenario.
+    first_legal: dict[str, str] = field(default_factory=dict)
+    coverage: Coverage = field(default_factory=Coverage)  # of every game played
 
 
 @dataclass
@@ -84,6 +168,7 @@ class _Run:
     max_steps: int
     failure_dir: Path | None
     deep_every: int
+    agent: Callable[[int], Agent] = RandomAgent
     match: Match = field(init=False)
 
     def __post_init__(self) -> None:
@@ -91,6 +176,7 @@ class _Run:
         self.ruleset: Ruleset[Any] = self.match.ruleset
         self.probe = Rng(seed=seed_from("kit", self.seed))
         self.checkpoints: dict[int, str] = {}
+        self.coverage = Coverage()
 
     # --- reporting ----------------------------------------------------------------------
 
@@ -109,7 +195,7 @@ class _Run:
     # --- the game loop -------------------------------------------------------------------
 
     def play(self) -> int:
-        agent = RandomAgent(self.seed)
+        agent = self.agent(self.seed)
         m = self.match
         self.check_declared()
         self.check_step(deep=True)
@@ -122,6 +208,9 @@ class _Run:
             deep = (m.seq + 1) & m.seq == 0 or (m.seq + 1) % self.deep_every == 0
             shadow = self.shadow_of(role) if deep else None
             readers = self.other_readers(role, shadow) if shadow is not None else []
+            if deep:
+                self.check_order_of_choices()
+            self.coverage.record(m.state.step, choice)
             try:
                 m.apply(role, choice)
             except IllegalAction as exc:
@@ -218,6 +307,7 @@ class _Run:
 
     def check_views(self) -> None:
         m = self.match
+        views: dict[Role | None, Any] = {}
         for role in [*m.roles, None]:
             view = m.view(role)
             try:
@@ -226,7 +316,68 @@ class _Run:
                 self.fail(f"the view of {role} is not JSON: {exc}")
             if json.loads(text) != view:
                 self.fail(f"the view of {role} does not survive a JSON round trip")
+            self.check_listed_actions(role, view)
             self.check_no_leak(role, text)
+            views[role] = view
+        self.check_secrets_are_hidden(views)
+
+    def check_listed_actions(self, role: Role | None, view: Any) -> None:
+        """The actions a view lists are the role's ``actions``, no more, no fewer."""
+        legal = action_menu(self.match.actions(role)) if role is not None else {}
+        listed = view.get("actions") if isinstance(view, dict) else None
+        if listed is None and not legal:
+            return  # a spectator's view, or a view of nobody to act, may say nothing
+        if dump_view({"a": listed}) != dump_view({"a": legal}):
+            who = role or "a spectator"
+            self.fail(f"the view of {who} lists the actions {listed} where actions() has {legal}")
+
+    def check_secrets_are_hidden(self, views: dict[Role | None, Any]) -> None:
+        """Views that show a role something of its own need a ``shuffle_hidden`` that hides
+        it: the core's default hides only what the core keeps (a secret choice)."""
+        shuffle = getattr(type(self.ruleset), "shuffle_hidden", None)
+        if shuffle not in CORE_SHUFFLES:
+            return
+        first, *others = [v for v in views.values() if isinstance(v, dict)]
+        for other in others:
+            keys = (set(first) | set(other)) - CORE_VIEW_KEYS
+            differ = sorted(k for k in keys if first.get(k) != other.get(k))
+            if differ:
+                self.fail(
+                    f"the views of {first.get('role') or 'a spectator'} and "
+                    f"{other.get('role') or 'a spectator'} differ in {differ}, secrets of "
+                    "their own, but shuffle_hidden is the core's default, which hides "
+                    "none of them: declare what each role may not see"
+                )
+
+    def check_order_of_choices(self) -> None:
+        """Several roles active at once choose simultaneously: the order in which their
+        choices arrive leaves no trace (each role's choice applied in the active order, then
+        in the reverse order, gives the same state)."""
+        m = self.match
+        active = m.active()
+        if len(active) < 2:
+            return
+        picks = {}
+        for role in active:
+            legal = m.actions(role)
+            picks[role] = legal[self.probe._below(len(legal))]
+        results = []
+        for order in (active, active[::-1]):
+            state = self.ruleset.copy_state(m.state)
+            for role in order:
+                try:
+                    self.ruleset.apply(state, role, picks[role])
+                except IllegalAction as exc:
+                    self.fail(
+                        f"of the simultaneous choices {picks}, {picks[role]} of {role} is "
+                        f"refused when made after {order[: order.index(role)]}: {exc.reason}"
+                    )
+            results.append(self.ruleset.dump_state(state))
+        if results[0] != results[1]:
+            self.fail(
+                f"the simultaneous choices {picks} give another state when made in the "
+                f"order {active[::-1]} than in the order {active}"
+            )
 
     def shadow_of(self, role: Role) -> Any:
         """A copy of the state with everything ``role`` may not see rearranged."""
@@ -363,6 +514,8 @@ def check_ruleset(
     max_steps: int | None = None,
     deep_every: int = 1,
     failure_dir: str | Path | None = None,
+    first_legal: bool = True,
+    processes: bool = True,
 ) -> KitReport:
     """Play seeded random games of ``ruleset`` and check the contract at every step.
 
@@ -375,6 +528,12 @@ def check_ruleset(
         ``n`` runs them at power-of-two steps and every ``n`` steps (for long slow runs).
     :param failure_dir: where a failing match is saved (default ``$GAMESHELF_FAILURES`` or
         ``.gameshelf-failures``).
+    :param first_legal: also play one game per scenario with first-legal bots (the fewest
+        players, the first seed).
+    :param processes: also play one short game (the first scenario, count and seed, at
+        most ``PROCESS_STEPS`` actions) in two fresh processes with different
+        ``PYTHONHASHSEED`` and compare them (needs the ruleset's class importable by name
+        and made without arguments; a ruleset that is not is not checked so).
     :raises ConformanceFailure: at the first broken rule of the contract.
     """
     game = ruleset if isinstance(ruleset, Game) else Game(ruleset)
@@ -382,25 +541,105 @@ def check_ruleset(
     chosen = list(scenarios) if scenarios is not None else [sc.id for sc in info.scenarios]
     counts = list(players) if players else sorted({info.min_players, info.max_players})
     where = Path(failure_dir or os.environ.get("GAMESHELF_FAILURES", ".gameshelf-failures"))
+    seeds = list(seeds)
     report = KitReport()
-    for scenario in chosen:
-        for count in counts:
-            for seed in seeds:
-                run = _Run(
-                    game,
-                    scenario,
-                    seed,
-                    count,
-                    max_steps or info.max_actions,
-                    where,
-                    max(1, deep_every),
-                )
-                report.actions += run.play()
-                report.games += 1
-                outcome = run.match.outcome()
-                assert outcome is not None
-                report.outcomes[outcome.reason] = report.outcomes.get(outcome.reason, 0) + 1
+    limit, every = max_steps or info.max_actions, max(1, deep_every)
+    games = [
+        (scenario, count, seed, RandomAgent)
+        for scenario in chosen
+        for count in counts
+        for seed in seeds
+    ]
+    if first_legal and seeds:
+        games += [(scenario, counts[0], seeds[0], FirstLegalAgent) for scenario in chosen]
+    for scenario, count, seed, agent in games:
+        run = _Run(game, scenario, seed, count, limit, where, every, agent)
+        report.actions += run.play()
+        report.coverage.update(run.coverage)
+        outcome = run.match.outcome()
+        assert outcome is not None
+        if agent is FirstLegalAgent:
+            report.first_legal[scenario] = outcome.reason
+        else:
+            report.games += 1
+            report.outcomes[outcome.reason] = report.outcomes.get(outcome.reason, 0) + 1
+    if processes and games:
+        scenario, count, seed, _ = games[0]
+        check_across_processes(game, scenario, seed, count, min(limit, PROCESS_STEPS), where)
     return report
+
+
+def check_across_processes(
+    game: Game,
+    scenario: str,
+    seed: int,
+    players: int,
+    steps: int,
+    failure_dir: Path | None = None,
+) -> None:
+    """Play one seeded random game (at most ``steps`` actions) in two fresh Python
+    processes with different ``PYTHONHASHSEED`` and compare the digests of their states:
+    a rule that hangs on ``hash()`` of a string (or on set order) gives two games."""
+    cls = type(game.ruleset)
+    name = f"{cls.__module__}:{cls.__qualname__}"
+    if "<" in cls.__qualname__ or cls.__module__ == "__main__":
+        return  # not importable by name: nothing to start a fresh process with
+    args = [name, scenario, str(seed), str(players), str(steps)]
+    digests = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        done = subprocess.run(
+            [sys.executable, "-m", "core.testing", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise ConformanceFailure(
+                f"{game.id} / {scenario} / seed {seed}: the game in a fresh process failed:\n"
+                f"{done.stderr[-2000:]}",
+                None,
+            )
+        digests.append(done.stdout.split())
+    if digests[0] != digests[1]:
+        a, b = digests
+        step = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
+        raise ConformanceFailure(
+            f"{game.id} / {scenario} / seed {seed} / {players} players: the same seed and "
+            f"picks give another game under another PYTHONHASHSEED (from step {step}, of "
+            f"{len(a)} and {len(b)}): the rules hang on hash() or set order",
+            None,
+        )
+
+
+def _digests(name: str, scenario: str, seed: int, players: int, steps: int) -> list[str]:
+    """The state digests of a random game of the ruleset class ``module:qualname``."""
+    module, _, qualname = name.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    match = Match(Game(obj()), scenario=scenario, seed=seed, players=players)
+    picks = Rng(seed=seed_from("kit-process", seed))
+
+    def digest() -> str:
+        text = match.ruleset.dump_state(match.state)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    out = [digest()]
+    while match.outcome() is None and match.seq < steps:
+        role = match.active()[0]
+        actions = match.actions(role)
+        match.apply(role, actions[picks._below(len(actions))])
+        out.append(digest())
+    return out
+
+
+if __name__ == "__main__":  # the fresh process of check_across_processes
+    name, scenario, seed, players, steps = sys.argv[1:6]
+    print("\n".join(_digests(name, scenario, int(seed), int(players), int(steps))))
 
 
 def assert_refused(

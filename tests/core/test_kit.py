@@ -6,6 +6,7 @@ from dataclasses import fields
 
 import pytest
 
+from core.ruleset import Action, StepRuleset
 from core.testing import ConformanceFailure, check_ruleset
 from tests.core.toygame import ROLES, DuelState, HighCardDuel, machine
 
@@ -16,10 +17,26 @@ class UndeclaredState(DuelState):  # no @state_model: its field would never be s
 
 def test_the_toy_game_passes_the_kit(tmp_path):
     report = check_ruleset(HighCardDuel(), seeds=range(8), deep_every=1, failure_dir=tmp_path)
-    assert report.games == 16  # two scenarios
+    assert report.games == 16  # two scenarios, eight random games each
+    assert set(report.first_legal) == {"standard", "short"}  # and a first-legal game each
     assert report.actions > 100
     assert set(report.outcomes) <= {"high_score", "draw"}
     assert not list(tmp_path.iterdir())
+
+
+def test_the_kit_reports_the_steps_and_action_types_its_games_reached(tmp_path):
+    report = check_ruleset(
+        HighCardDuel(), scenarios=["short"], seeds=range(2), processes=False, failure_dir=tmp_path
+    )
+    coverage = report.coverage
+    assert set(coverage.steps) == {"choose", "bonus"}
+    assert set(coverage.types) == {"card", "roll", "pass"}
+    assert sum(coverage.steps.values()) == report.actions
+    assert coverage.never_reached(HighCardDuel()) == ["duel", "over"]  # they take no decision
+    table = coverage.table(HighCardDuel())
+    assert "bonus" in table
+    assert "roll" in table
+    assert "steps with no decision (2): duel, over" in table
 
 
 class LeaksTheRivalsHand(HighCardDuel):
@@ -27,6 +44,57 @@ class LeaksTheRivalsHand(HighCardDuel):
         view = super().board_view(s, role)
         view["hands"] = {r: list(s.hands[r]) for r in ROLES}
         return view
+
+
+class ShowsEveryoneBothHandsAndThePick(HighCardDuel):
+    """Sends both hands and the secret pick to every seat (and a spectator)."""
+
+    def board_view(self, s, role):
+        view = super().board_view(s, role)
+        view["hands"] = {r: list(s.hands[r]) for r in ROLES}
+        if s.step == "choose":
+            choices = machine.current(s).frame(s)
+            view["picks"] = [c and c.arg for c in choices.chosen]
+        return view
+
+
+class DeclaresHandsButHidesNothing(HighCardDuel):
+    """Shows each seat its own hand, but keeps the core's shuffle_hidden, which hides only
+    the secret choice: the rival's hand would never be rearranged, so no leak is seen."""
+
+    shuffle_hidden = StepRuleset.shuffle_hidden
+
+
+class TheQuickerChooserScores(HighCardDuel):
+    """A simultaneous choice whose order leaves a trace: the first to choose gets a point."""
+
+    def apply(self, s, role, action):
+        first = s.step == "choose" and machine.current(s).frame(s).chosen.count(None) == 2
+        super().apply(s, role, action)
+        if first:
+            s.score[role] += 1
+
+
+class ListsAnotherActionInItsView(HighCardDuel):
+    def view(self, s, role):
+        view = super().view(s, role)
+        if view["actions"]:
+            view["actions"] = {**view["actions"], "concede": [None]}
+        return view
+
+
+class WaitsForeverForTheFirstLegalBot(HighCardDuel):
+    """The bonus offers "wait" first, which changes nothing: random bots move on, a bot
+    that always takes the first legal action waits forever."""
+
+    def actions(self, s, role):
+        acts = super().actions(s, role)
+        return [Action("wait"), *acts] if s.step == "bonus" and acts else acts
+
+    def apply(self, s, role, action):
+        if Action.of(action) == Action("wait") and Action("wait") in self.actions(s, role):
+            return
+        super().apply(s, role, action)
 
 
 class DirtiesTheStateBeforeRefusing(HighCardDuel):
@@ -91,6 +159,11 @@ class NeverEnds(HighCardDuel):
         (NeverEnds, "runaway"),
         (ForgetsToDeclareItsState, "not declared with @state_model"),
         (GivesAnUndeclaredReason, "reason 'lucky' is not declared"),
+        (ShowsEveryoneBothHandsAndThePick, "leaks a secret"),
+        (DeclaresHandsButHidesNothing, "shuffle_hidden is the core's default"),
+        (TheQuickerChooserScores, "another state when made in the order"),
+        (ListsAnotherActionInItsView, "lists the actions"),
+        (WaitsForeverForTheFirstLegalBot, "runaway"),
     ],
 )
 def test_the_kit_catches_a_broken_ruleset(broken, symptom, tmp_path):
@@ -107,6 +180,7 @@ def test_the_kit_catches_a_broken_ruleset(broken, symptom, tmp_path):
 def test_the_pytest_plugin_offers_the_kit(conformance):
     report = conformance(HighCardDuel(), scenarios=["short"])
     assert report.games == 3
+    assert list(report.first_legal) == ["short"]
 
 
 class RevealsWithoutMarking(HighCardDuel):
@@ -130,3 +204,24 @@ def test_assert_refused_checks_reason_and_untouched_state():
     assert_refused(HighCardDuel(), s, "north", ("card", 99), "not in your hand", "illegal")
     with pytest.raises(AssertionError, match="offered"):
         assert_refused(HighCardDuel(), s, "north", ("card", s.hands["north"][0]), "x")
+
+
+class HangsOnHash(HighCardDuel):
+    """Starts with a score from ``hash()`` of a role's name: the same in one process, another
+    under another PYTHONHASHSEED."""
+
+    def setup(self, seed, scenario=None, options=None, players=None):
+        s = super().setup(seed, scenario, options, players)
+        s.score = {r: hash(r) % 7 for r in ROLES}
+        return s
+
+
+def test_the_kit_plays_the_same_seed_in_two_processes_with_other_hash_seeds(tmp_path):
+    with pytest.raises(ConformanceFailure, match="another PYTHONHASHSEED"):
+        check_ruleset(
+            HangsOnHash(),
+            scenarios=["short"],
+            seeds=range(1),
+            first_legal=False,
+            failure_dir=tmp_path,
+        )

@@ -16,8 +16,9 @@ class NotedDuel(DuelState):
 
 
 class TellsTheSpectatorTheHands(HighCardDuel):
-    """Keeps a spectator's log whose lines name the cards North holds: a spectator cannot
-    see them, North (who acts) can, so only the spectator's log gives them away."""
+    """Keeps a spectator's log whose lines name the cards South holds when North chooses:
+    neither a spectator nor North (who acts) can see them, and only the spectator's log
+    gives them away. (The line is the same whoever of the two chose first.)"""
 
     state_type = NotedDuel
 
@@ -26,9 +27,11 @@ class TellsTheSpectatorTheHands(HighCardDuel):
         return NotedDuel(**{f.name: getattr(s, f.name) for f in fields(DuelState)})
 
     def apply(self, s, role, action):
+        note = f"North chose; South holds {sorted(s.hands['south'])}."
+        noted = role == "north" and s.step == "choose"
         super().apply(s, role, action)
-        if role == "south":
-            s.notes.append(f"South acted; North holds {sorted(s.hands['north'])}.")
+        if noted:
+            s.notes.append(note)
 
     def view(self, s, role):
         view = super().view(s, role)
@@ -41,8 +44,10 @@ class TellsEveryoneItActed(TellsTheSpectatorTheHands):
     """The same spectator's log, naming nothing hidden."""
 
     def apply(self, s, role, action):
+        choosing = s.step == "choose"  # a line there would tell who chose first
         HighCardDuel.apply(self, s, role, action)
-        s.notes.append(f"{role.title()} acted.")
+        if not choosing:
+            s.notes.append(f"{role.title()} acted.")
 
 
 def test_the_kit_catches_a_log_line_that_names_what_its_reader_may_not_see(tmp_path):
