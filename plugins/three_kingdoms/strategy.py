@@ -4,8 +4,8 @@ Advising draws the top card and shows the whole hand to everyone; if the hand's 
 intelligence reaches the card's requirement, the effect happens now, the drawer making every
 choice; the card goes to the bottom of the deck either way, so the deck never runs out. A
 harmful effect with no legal target does nothing.
-The drawer's choices are steps whose frame names the card (``Stratagem``); 草船借箭 keeps
-its moves left and the land a sword was taken from in its own (``Borrowing``).
+The drawer's choices are steps whose frame names the card (``Stratagem``); 草船借箭 is a
+procedure of two moves, each a take (its result: the rival land) and a place.
 
 ===================  ====  ===========================================================
 苦肉計 (paid_recall)     8  may pay 1,000 to the bank (holding more than 1,000) to recall
@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from core.frames import frame_model
+from core.procedure import Call, If, Procedure, While
 from core.ruleset import Action, Role
 from plugins.three_kingdoms.model import INTELLIGENCE, LAND_IDS, STRATEGIES, LandId, N, Strategy
 from plugins.three_kingdoms.money import pay, pay_bank
@@ -77,6 +78,13 @@ class Borrowing(Stratagem):
 
     left: int
     taken: LandId = ""
+
+
+@frame_model
+class Moving(Stratagem):
+    """The frame of 草船借箭's second half: the land the sword was taken from."""
+
+    taken: LandId
 
 
 def no_effect(s: TKState, card: str, why: str) -> None:
@@ -146,20 +154,56 @@ def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
 
 
 def steal_swords(s: TKState, seat: Seat, card: str) -> None:
-    next_borrowing(s, build_frame(Borrowing, card=card, left=STRATEGIES[card].count))
+    count = STRATEGIES[card].count
+    machine.enter(s, "caochuan_jiejian", build_frame(Borrowing, card=card, left=count))
 
 
-def next_borrowing(s: TKState, f: Borrowing) -> None:
-    """草船借箭: each of the two moves needs a rival sword and an own land below 4."""
-    seat = s.turn
+# --- 草船借箭, a procedure: twice, a sword from a rival land to one of the drawer's --------
+
+
+def move_left(s: TKState, f: Borrowing) -> bool:
+    return f.left > 0
+
+
+def start_move(s: TKState, f: Borrowing) -> None:
+    f.left -= 1
     f.taken = ""
-    while f.left:
-        f.left -= 1
-        if armed_rival_lands(s, seat) and own_lands_below_city(s, seat):
-            machine.enter(s, "caochuan_take", f)
-            return
-        s.say(f"{label(f.card)}: no sword can be borrowed.")
-    done(s)
+
+
+def can_borrow(s: TKState) -> bool:
+    """Each move needs a rival sword and an own land below 4."""
+    return bool(armed_rival_lands(s, s.turn) and own_lands_below_city(s, s.turn))
+
+
+def the_card(s: TKState, f: Borrowing) -> Stratagem:
+    return build_frame(Stratagem, card=f.card)
+
+
+def the_sword_taken(s: TKState, f: Borrowing) -> Moving:
+    return build_frame(Moving, card=f.card, taken=f.taken)
+
+
+def nothing_to_borrow(s: TKState, f: Borrowing) -> None:
+    s.say(f"{label(f.card)}: no sword can be borrowed.")
+
+
+@machine.step
+class CaochuanJiejian(Procedure[TKState]):
+    """草船借箭: twice, a sword from a rival land (the take's result) to an own land."""
+
+    name, waiting, frame_type = "caochuan_jiejian", "playing a strategy card", Borrowing
+    body = (
+        While(
+            move_left,
+            start_move,
+            If(
+                can_borrow,
+                Call("caochuan_take", args=the_card, into="taken"),
+                Call("caochuan_place", args=the_sword_taken),
+                otherwise=[nothing_to_borrow],
+            ),
+        ),
+    )
 
 
 def remove_all_swords(s: TKState, seat: Seat, card: str) -> None:
@@ -323,7 +367,6 @@ class CaochuanTake(TargetChoice):
     """草船借箭, first half of a move: the rival land that loses a sword."""
 
     name, kind, refusal = "caochuan_take", "land", ARMED_RIVAL_LAND
-    frame_type = Borrowing
 
     def prompt(self, s: TKState, role: Role) -> str:
         return "草船借箭: choose a rival land to take a sword from."
@@ -331,10 +374,8 @@ class CaochuanTake(TargetChoice):
     targets = staticmethod(armed_rival_lands)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
-        f = self.frame(s)
         s.swords[land] -= 1
-        f.taken = land
-        machine.enter(s, "caochuan_place", f)
+        machine.finish(s, land)
 
 
 @machine.step
@@ -342,7 +383,7 @@ class CaochuanPlace(TargetChoice):
     """草船借箭, second half of a move: the own land that gains the sword."""
 
     name, kind, refusal = "caochuan_place", "land", OWN_LAND_BELOW_CITY
-    frame_type = Borrowing
+    frame_type = Moving
 
     def prompt(self, s: TKState, role: Role) -> str:
         taken = label(self.frame(s).taken)
@@ -354,7 +395,7 @@ class CaochuanPlace(TargetChoice):
         f = self.frame(s)
         s.swords[land] += 1
         s.say(f"草船借箭: a sword moves from {label(f.taken)} to {label(land)}.")
-        next_borrowing(s, f)
+        machine.finish(s)
 
 
 @machine.step
