@@ -261,7 +261,14 @@ class Ruleset(ABC, Generic[S]):
         return state.to_json()
 
     def load_state(self, text: str) -> S:
-        return self.state_type.from_json(text)  # type: ignore[return-value]
+        state: S = self.state_type.from_json(text)  # type: ignore[assignment]
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: S) -> None:
+        """Refuse (``ValueError``, saying what does not fit) a loaded state that does not
+        fit the game's data: a list kept per piece or per area whose length is not the
+        number of pieces or areas the data has now. The default checks nothing."""
 
     def copy_state(self, state: S) -> S:
         return self.load_state(self.dump_state(state))
@@ -324,6 +331,7 @@ class StepRuleset(Ruleset[S]):
     def load_state(self, text: str) -> S:
         state: S = self.state_type.from_json(text)  # type: ignore[assignment]
         self.machine.check(state)  # a frame this machine would misread: refused
+        self.check_state(state)  # a state that does not fit the game's data: refused
         return state
 
     def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:

@@ -51,6 +51,7 @@ from core.match import Entry, Match
 from core.plugins import Game, Registry, UnknownAgent, UnknownGame
 from core.rng import seed_from
 from core.ruleset import Action, IllegalAction, Role
+from core.snapshot import dump_snapshot, load_snapshot
 from web.settings import Settings
 from web.storage import (
     ActionRecord,
@@ -465,9 +466,9 @@ class Tables:
         if snap is None or snap[0] > len(stored):
             return 0
         try:
-            match.state = match.ruleset.load_state(snap[1])
-        except ValueError:  # written by another version of the game: replay instead
-            log.warning("match %s: snapshot at %s unreadable; replaying", match_id, snap[0])
+            match.state = load_snapshot(match.ruleset, snap[1])
+        except ValueError as exc:  # other data, schema or version of the game: replay
+            log.warning("match %s: snapshot at %s unusable (%s); replaying", match_id, snap[0], exc)
             return 0
         match.history = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
         return snap[0]
@@ -874,7 +875,7 @@ class Tables:
         every = self.settings.snapshot_every
         snapshot = None
         if match.seq // every > start // every:
-            snapshot = (match.seq, match.ruleset.dump_state(match.state))
+            snapshot = (match.seq, dump_snapshot(match.ruleset, match.state))
         table.version += 1
         write = partial(
             self.storage.append, table.id, records, table.summary(), snapshot, table.version - 1

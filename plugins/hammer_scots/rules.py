@@ -35,7 +35,7 @@ from plugins.hammer_scots import (  # noqa: F401 (each module registers its step
 )
 from plugins.hammer_scots.model import DATA_MODEL, SIDES
 from plugins.hammer_scots.setup import new_game
-from plugins.hammer_scots.state import State, machine
+from plugins.hammer_scots.state import State, check_fits_data, machine
 from plugins.hammer_scots.text import TEXT
 from plugins.hammer_scots.victory import OUTCOME_REASONS, outcome
 from plugins.hammer_scots.view import board_view, shuffle_hidden
@@ -98,6 +98,9 @@ class HammerOfTheScots(StepRuleset[State]):
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return board_view(state, role)
+
+    def check_state(self, state: State) -> None:
+        check_fits_data(state)  # per-block, per-border and per-area lists fit the data
 
     def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
         shuffle_hidden(state, role, rng)

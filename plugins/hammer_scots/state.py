@@ -435,3 +435,27 @@ def ids(blocks: Iterable[int]) -> set[str]:
 def blocks_in(s: State, area: str) -> set[str]:
     """The ids of the blocks in an area (tests read the board this way)."""
     return ids(blocks_at(s, AREA_IX[area]))
+
+
+# The lists of a state kept per block, per border and per area of the data, by field.
+PER_BLOCK = ("location", "steps")
+PER_BORDER = ("border_count", "last_used")
+PER_AREA = ("attacker", "main_origin", "main_border")
+
+
+def check_fits_data(s: State) -> None:
+    """Refuse (``ValueError``) a saved state whose per-block, per-border or per-area lists
+    do not have one entry for each block, border or area of the data: a state saved before
+    a data edit would put every piece in the wrong place without a word."""
+    for names, count, what in (
+        (PER_BLOCK, N_BLOCKS, "blocks"),
+        (PER_BORDER, N_BORDERS, "borders"),
+        (PER_AREA, N_AREAS, "areas"),
+    ):
+        for name in names:
+            have = len(getattr(s, name))
+            if have != count:
+                raise ValueError(
+                    f"the saved state's {name} lists {have} {what}, the game's data has "
+                    f"{count}: it was saved with other data and cannot be loaded"
+                )
