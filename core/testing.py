@@ -59,6 +59,7 @@ from typing import Any
 from core.agents import Agent, FirstLegalAgent, RandomAgent
 from core.match import Match
 from core.plugins import Game
+from core.procedure import Procedure
 from core.rng import Rng, seed_from
 from core.ruleset import (
     Action,
@@ -128,11 +129,15 @@ class Coverage:
         return coverage
 
     def never_reached(self, ruleset: Ruleset[Any]) -> list[str]:
-        """The steps of a step machine at which no decision was taken (a procedure, or a
-        step that never waits, is listed too: it takes no decision)."""
+        """The steps of a step machine at which no decision was taken, procedures left out
+        (they only call steps); a step that never waits (the end of the game) is listed."""
         machine = getattr(ruleset, "machine", None)
         steps = getattr(machine, "steps", {})
-        return sorted(name for name in steps if name not in self.steps)
+        return sorted(
+            name
+            for name, step in steps.items()
+            if name not in self.steps and not isinstance(step, Procedure)
+        )
 
     def table(self, ruleset: Ruleset[Any] | None = None) -> str:
         """The coverage as text: decisions per step and per action type, most first, then

@@ -32,11 +32,11 @@ def test_the_kit_reports_the_steps_and_action_types_its_games_reached(tmp_path):
     assert set(coverage.steps) == {"choose", "bonus"}
     assert set(coverage.types) == {"card", "roll", "pass"}
     assert sum(coverage.steps.values()) == report.actions
-    assert coverage.never_reached(HighCardDuel()) == ["duel", "over"]  # they take no decision
+    assert coverage.never_reached(HighCardDuel()) == ["over"]  # the end takes no decision
     table = coverage.table(HighCardDuel())
     assert "bonus" in table
     assert "roll" in table
-    assert "steps with no decision (2): duel, over" in table
+    assert "steps with no decision (1): over" in table
 
 
 class LeaksTheRivalsHand(HighCardDuel):
