@@ -2,22 +2,23 @@
 
 An event replaces its player's movement. A player may always decline an event ("pass"),
 except Truce, which simply takes effect. The Scots may use any event for a coronation
-instead (§11.2, ``kings.py``) as long as nothing of the event has been done yet.
+instead (§11.2, ``kings.py``'s ambient "crown") as long as nothing of the event has been
+done yet. An event's working values live in its step's frame: the pillage's area, hits and
+spoils (``Plunder``), the blocks picked for a sea move (``Voyage``), the victuals' area and
+steps left (``Supplies``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pydantic import Field
+
+from core.frames import frame_model
 from core.ruleset import Action
 from core.steps import Step
 from plugins.hammer_scots.cards import end_action
-from plugins.hammer_scots.kings import (
-    OffersCoronation,
-    coronation_refusal,
-    coronations,
-    crown_actions,
-)
+from plugins.hammer_scots.kings import coronations
 from plugins.hammer_scots.losses import eliminate
 from plugins.hammer_scots.model import (
     AREA_IX,
@@ -76,19 +77,14 @@ def immediate_battle(s: State, area: int, attacker: str, why: str) -> None:
     machine.call(s, "battle")
 
 
-class EventStep(OffersCoronation, Step[State]):
-    """The common part of the event steps: the acting side, refusals of coronations."""
+class EventStep(Step[State]):
+    """The common part of the event steps: the acting side acts; a battle ends the action."""
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
 
     def resume(self, s: State, result: object) -> None:
         end_action(s)  # an immediate battle is over: the action ends
-
-    def refusal(self, s: State, role: str, action: Action) -> str | None:
-        if action.type == "crown":
-            return coronation_refusal(s, role, action.arg)
-        return None
 
 
 # --- Herald ---------------------------------------------------------------------------------
@@ -115,7 +111,6 @@ class Herald(EventStep):
         for b in herald_targets(s, role):
             yield Action("noble", BLOCK_ID[b])
         yield PASS
-        yield from crown_actions(s, role)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "noble":
@@ -123,7 +118,7 @@ class Herald(EventStep):
             if b is not None and BLOCK_ID[b] == "moray":
                 return "Moray never changes sides."
             return "The Herald must name an enemy noble who is on the map."
-        return self.refusal(s, role, action)
+        return None
 
     def on_noble(self, s: State, role: str, arg: str) -> None:
         b = BLOCK_IX[arg]
@@ -157,10 +152,10 @@ def pillage_targets(s: State, role: str) -> Iterator[int]:
             yield area
 
 
-def hit_candidates(s: State) -> list[int]:
+def hit_candidates(s: State, plunder: Plunder) -> list[int]:
     """RULES §4, §6.4: the pillaged side's strongest blocks in the area (not reserves,
     unless nothing else is there)."""
-    victims = blocks_at(s, s.event_area, enemy(s.acting))
+    victims = blocks_at(s, plunder.area, enemy(s.acting))
     front = [b for b in victims if b not in s.reserves] or victims
     if not front:
         return []
@@ -168,18 +163,29 @@ def hit_candidates(s: State) -> list[int]:
     return [b for b in front if s.steps[b] == top]
 
 
-def pillage_recipients(s: State) -> list[int]:
+def pillage_recipients(s: State, plunder: Plunder) -> list[int]:
     """RULES §4 ruling: the printed rule — the steps go to the pillaging group, i.e. your
     blocks below full strength in ONE area holding only your blocks next to the pillaged
     area (the first block strengthened fixes the area). [dev] RTT allows any adjacent
     area of yours; we keep the printed 'pillaging group'."""
     role = s.acting
     areas = (
-        [s.event_to]
-        if s.event_to != NO_AREA
-        else [nb for nb, _ in NEIGHBOURS[s.event_area] if is_friendly(s, nb, role)]
+        [plunder.to]
+        if plunder.to != NO_AREA
+        else [nb for nb, _ in NEIGHBOURS[plunder.area] if is_friendly(s, nb, role)]
     )
     return [b for a in areas for b in blocks_at(s, a, role) if s.steps[b] < FULL[b]]
+
+
+@frame_model
+class Plunder:
+    """A pillage under way: the area, the hits still to take and those taken (the steps
+    the pillager gains), and the area of the pillaging group once the first is added."""
+
+    area: int
+    hits_left: int = PILLAGE_HITS
+    hits: int = 0
+    to: int = NO_AREA
 
 
 @machine.step
@@ -195,21 +201,17 @@ class Pillage(EventStep):
         for area in pillage_targets(s, role):
             yield PICK_AREA[area]
         yield PASS
-        yield from crown_actions(s, role)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "area":
             return "Pillage an area holding enemy blocks next to an area holding only yours."
-        return self.refusal(s, role, action)
+        return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
-        s.event_area = AREA_IX[arg]
-        s.event_steps = PILLAGE_HITS
-        s.event_hits = 0
-        s.event_to = NO_AREA
-        s.say(f"{role} pillages {area_name(s.event_area)}.")
+        area = AREA_IX[arg]
+        s.say(f"{role} pillages {area_name(area)}.")
         s.rng.reveal()  # the hits fall on hidden blocks: what follows shows some of them
-        machine.enter(s, "pillage_hits")
+        machine.enter(s, "pillage_hits", Plunder(area=area))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
         s.say(f"{role} does not use Pillage.")
@@ -220,7 +222,7 @@ class Pillage(EventStep):
 class PillageHits(Step[State]):
     """The pillaged side takes two hits, each on its strongest block (RULES §4)."""
 
-    name, waiting = "pillage_hits", "taking the pillage hits"
+    name, waiting, frame_type = "pillage_hits", "taking the pillage hits", Plunder
 
     def begin(self, s: State) -> None:
         s.active = [enemy(s.acting)]
@@ -230,23 +232,25 @@ class PillageHits(Step[State]):
         end_action(s)
 
     def apply_forced(self, s: State) -> None:
+        plunder = self.frame(s)
         while True:
-            candidates = hit_candidates(s)
-            if s.event_steps <= 0 or not candidates:
-                after_pillage_hits(s)
+            candidates = hit_candidates(s, plunder)
+            if plunder.hits_left <= 0 or not candidates:
+                after_pillage_hits(s, plunder)
                 return
             if len(candidates) > 1:
                 return  # the owner chooses among equally strong blocks
-            take_pillage_hit(s, candidates[0])
+            take_pillage_hit(s, plunder, candidates[0])
 
     def prompt(self, s: State, role: str) -> str:
+        plunder = self.frame(s)
         return (
             f"{role}: choose which of your strongest blocks in "
-            f"{area_name(s.event_area)} takes a pillage hit ({s.event_steps} left)."
+            f"{area_name(plunder.area)} takes a pillage hit ({plunder.hits_left} left)."
         )
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in hit_candidates(s):
+        for b in hit_candidates(s, self.frame(s)):
             yield PICK_BLOCK[b]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -255,15 +259,15 @@ class PillageHits(Step[State]):
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
-        take_pillage_hit(s, BLOCK_IX[arg])
+        take_pillage_hit(s, self.frame(s), BLOCK_IX[arg])
         self.apply_forced(s)
 
 
-def take_pillage_hit(s: State, b: int) -> None:
+def take_pillage_hit(s: State, plunder: Plunder, b: int) -> None:
     """One hit; a block at its last step is eliminated (RULES §7: Pillage row)."""
     side = SIDE[b]
-    s.event_steps -= 1
-    s.event_hits += 1
+    plunder.hits_left -= 1
+    plunder.hits += 1
     if s.steps[b] > 1:
         s.steps[b] -= 1
         return
@@ -276,22 +280,20 @@ def take_pillage_hit(s: State, b: int) -> None:
     eliminate(s, b)
 
 
-def after_pillage_hits(s: State) -> None:
-    hits = s.event_hits
+def after_pillage_hits(s: State, plunder: Plunder) -> None:
+    hits = plunder.hits
     foe = enemy(s.acting)
-    s.say(f"{foe} takes {hits} hit{'s' if hits != 1 else ''} in {area_name(s.event_area)}.")
+    s.say(f"{foe} takes {hits} hit{'s' if hits != 1 else ''} in {area_name(plunder.area)}.")
     if hits:  # even with nothing to strengthen: the pillager's strengths stay hidden
-        machine.enter(s, "pillage_steps")
+        machine.enter(s, "pillage_steps", plunder)
     else:
-        finish_pillage(s)
+        finish_pillage(s, plunder)
 
 
-def finish_pillage(s: State) -> None:
+def finish_pillage(s: State, plunder: Plunder) -> None:
     """RULES §14.2 [impl] ruling: if a captured noble leaves the area contested (it was not
     a battle before), the battle is fought at once with the pillaged side attacking."""
-    area = s.event_area
-    s.event_area = s.event_to = NO_AREA
-    s.event_steps = s.event_hits = 0
+    area = plunder.area
     if is_contested(s, area) and not s.attacker[area]:
         immediate_battle(s, area, enemy(s.acting), "the pillaged side turns on its captor")
     else:
@@ -302,15 +304,14 @@ def finish_pillage(s: State) -> None:
 class PillageSteps(EventStep):
     """Add as many steps as hits were taken to the pillaging group (RULES §4)."""
 
-    name, waiting = "pillage_steps", "gathering the spoils"
+    name, waiting, frame_type = "pillage_steps", "gathering the spoils", Plunder
 
     def prompt(self, s: State, role: str) -> str:
-        return (
-            f"{role}: add a step to a block of the pillaging group ({s.event_hits} left), or stop."
-        )
+        left = self.frame(s).hits
+        return f"{role}: add a step to a block of the pillaging group ({left} left), or stop."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in pillage_recipients(s):
+        for b in pillage_recipients(s, self.frame(s)):
             yield PICK_BLOCK[b]
         yield DONE
 
@@ -323,17 +324,18 @@ class PillageSteps(EventStep):
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
+        plunder = self.frame(s)
         b = BLOCK_IX[arg]
         s.steps[b] += 1
-        s.event_hits -= 1
-        if s.event_to == NO_AREA:
-            s.event_to = s.location[b]
-            s.say(f"{role} gathers the spoils in {area_name(s.event_to)}.")
-        if s.event_hits <= 0 or not pillage_recipients(s):
-            finish_pillage(s)
+        plunder.hits -= 1
+        if plunder.to == NO_AREA:
+            plunder.to = s.location[b]
+            s.say(f"{role} gathers the spoils in {area_name(plunder.to)}.")
+        if plunder.hits <= 0 or not pillage_recipients(s, plunder):
+            finish_pillage(s, plunder)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        finish_pillage(s)
+        finish_pillage(s, self.frame(s))
 
 
 # --- Sea Move ------------------------------------------------------------------------------
@@ -345,17 +347,27 @@ def sea_ports(s: State, role: str) -> list[int]:
     return [a for a in range(N_AREAS) if COASTAL[a] and a in held]
 
 
-def sea_movers(s: State, role: str) -> Iterator[int]:
+@frame_model
+class Voyage:
+    """A sea move under way: the blocks picked so far (all from one coastal area)."""
+
+    blocks: list[int] = Field(default_factory=list)
+
+    def begun(self) -> bool:
+        return bool(self.blocks)  # RULES §11.2: too late to crown instead
+
+
+def sea_movers(s: State, role: str, voyage: Voyage) -> Iterator[int]:
     """RULES §4: blocks that may sail — from a friendly coastal area with another one to
     sail to, the same area as the first block picked, never the Norse."""
     ports = sea_ports(s, role)
     if len(ports) < 2:
         return
-    if s.event_blocks:
-        ports = [s.location[s.event_blocks[0]]]
+    if voyage.blocks:
+        ports = [s.location[voyage.blocks[0]]]
     for area in ports:
         for b in blocks_at(s, area, role):
-            if b != NORSE and b not in s.event_blocks:
+            if b != NORSE and b not in voyage.blocks:
                 yield b
 
 
@@ -363,62 +375,59 @@ def sea_movers(s: State, role: str) -> Iterator[int]:
 class SeaMove(EventStep):
     """Move one or two blocks between two friendly coastal areas (RULES §4)."""
 
-    name, waiting = "sea_move", "playing Sea Move"
-
-    def begin(self, s: State) -> None:
-        s.active = [s.acting]
-        s.event_blocks = []
+    name, waiting, frame_type = "sea_move", "playing Sea Move", Voyage
 
     def prompt(self, s: State, role: str) -> str:
-        if not s.event_blocks:
+        blocks = self.frame(s).blocks
+        if not blocks:
             return f"{role}: choose a block to move by sea, or pass."
-        here = area_name(s.location[s.event_blocks[0]])
-        if len(s.event_blocks) < SEA_MOVE_BLOCKS:
+        here = area_name(s.location[blocks[0]])
+        if len(blocks) < SEA_MOVE_BLOCKS:
             return f"{role}: choose a second block in {here}, or the coastal area to sail to."
         return f"{role}: choose the coastal area the blocks from {here} sail to."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        if len(s.event_blocks) < SEA_MOVE_BLOCKS:
-            for b in sea_movers(s, role):
+        voyage = self.frame(s)
+        if len(voyage.blocks) < SEA_MOVE_BLOCKS:
+            for b in sea_movers(s, role, voyage):
                 yield PICK_BLOCK[b]
-        if s.event_blocks:
-            origin = s.location[s.event_blocks[0]]
+        if voyage.blocks:
+            origin = s.location[voyage.blocks[0]]
             for area in sea_ports(s, role):
                 if area != origin:
                     yield PICK_AREA[area]
         else:
             yield PASS
-            yield from crown_actions(s, role)
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
             b = _block(action.arg)
             if b == NORSE:
                 return "The Norse may not use Sea Move."
-            if len(s.event_blocks) >= SEA_MOVE_BLOCKS:
+            if len(self.frame(s).blocks) >= SEA_MOVE_BLOCKS:
                 return "Sea Move carries at most two blocks."
             return (
                 "Sea Move takes blocks from one coastal area holding only your blocks to another."
             )
         if action.type == "area":
             return "The blocks must sail to another coastal area holding only your blocks."
-        return self.refusal(s, role, action)
+        return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
-        s.event_blocks.append(BLOCK_IX[arg])
+        self.frame(s).blocks.append(BLOCK_IX[arg])
 
     def on_area(self, s: State, role: str, arg: str) -> None:
+        blocks = self.frame(s).blocks
         there = AREA_IX[arg]
-        here = s.location[s.event_blocks[0]]
-        for b in s.event_blocks:
+        here = s.location[blocks[0]]
+        for b in blocks:
             s.location[b] = there
             s.moved.append(b)
-        n = len(s.event_blocks)
+        n = len(blocks)
         s.say(
             f"{role} moves {n} block{'s' if n > 1 else ''} by sea from {area_name(here)} "
             f"to {area_name(there)}."
         )
-        s.event_blocks = []
         end_action(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
@@ -455,10 +464,6 @@ class Truce(EventStep):
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         yield Action("truce")
-        yield from crown_actions(s, role)
-
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
-        return self.refusal(s, role, action)
 
     def on_truce(self, s: State, role: str, arg: None) -> None:
         call_truce(s, role)
@@ -467,15 +472,22 @@ class Truce(EventStep):
 # --- Victuals -------------------------------------------------------------------------------
 
 
-def victuals_targets(s: State, role: str) -> Iterator[int]:
+@frame_model
+class Supplies:
+    """Victuals under way: the area they go to (fixed by the first step) and steps left."""
+
+    area: int = NO_AREA
+    steps_left: int = VICTUALS_STEPS
+
+    def begun(self) -> bool:
+        return self.area != NO_AREA  # RULES §11.2: too late to crown instead
+
+
+def victuals_targets(s: State, role: str, supplies: Supplies) -> Iterator[int]:
     """RULES §4 [impl]: your blocks below full strength in any one area (England too)."""
-    loc = s.location
+    loc, area = s.location, supplies.area
     for b in SIDE_BLOCKS[role]:  # type: ignore[index]
-        if (
-            loc[b] >= 0
-            and s.steps[b] < FULL[b]
-            and (s.event_area == NO_AREA or loc[b] == s.event_area)
-        ):
+        if loc[b] >= 0 and s.steps[b] < FULL[b] and (area == NO_AREA or loc[b] == area):
             yield b
 
 
@@ -483,62 +495,62 @@ def victuals_targets(s: State, role: str) -> Iterator[int]:
 class Victuals(EventStep):
     """Add three steps in all to your blocks in one area (RULES §4)."""
 
-    name, waiting = "victuals", "playing Victuals"
+    name, waiting, frame_type = "victuals", "playing Victuals", Supplies
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
-        s.event_steps = VICTUALS_STEPS
-        s.event_area = NO_AREA
-        if not any(True for _ in victuals_targets(s, s.acting)) and not coronations(s, s.acting):
+        supplies = self.frame(s)
+        if not any(True for _ in victuals_targets(s, s.acting, supplies)) and not coronations(
+            s, s.acting
+        ):
             s.say(f"{s.acting} has no block to victual.")
-            self.finish(s)
+            self.finish(s, supplies)
 
     def prompt(self, s: State, role: str) -> str:
-        if s.event_area == NO_AREA:
+        supplies = self.frame(s)
+        if supplies.area == NO_AREA:
             return f"{role}: add a step to one of your blocks (3 to share in one area), or pass."
         return (
-            f"{role}: add a step to a block in {area_name(s.event_area)} "
-            f"({s.event_steps} left), or stop."
+            f"{role}: add a step to a block in {area_name(supplies.area)} "
+            f"({supplies.steps_left} left), or stop."
         )
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in victuals_targets(s, role):
+        supplies = self.frame(s)
+        for b in victuals_targets(s, role, supplies):
             yield PICK_BLOCK[b]
-        if s.event_area == NO_AREA:
+        if supplies.area == NO_AREA:
             yield PASS
-            yield from crown_actions(s, role)
         else:
             yield DONE
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
             return "Victuals go to your blocks below full strength, all in one area."
-        return self.refusal(s, role, action)
+        return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
+        supplies = self.frame(s)
         b = BLOCK_IX[arg]
         s.steps[b] += 1
-        s.event_steps -= 1
-        s.event_area = s.location[b]
-        if s.event_steps <= 0 or not any(True for _ in victuals_targets(s, role)):
-            self.finish(s)
+        supplies.steps_left -= 1
+        supplies.area = s.location[b]
+        if supplies.steps_left <= 0 or not any(True for _ in victuals_targets(s, role, supplies)):
+            self.finish(s, supplies)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        self.finish(s)
+        self.finish(s, self.frame(s))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
         s.say(f"{role} does not use Victuals.")
-        s.event_area = NO_AREA
         end_action(s)
 
     @staticmethod
-    def finish(s: State) -> None:
-        used = VICTUALS_STEPS - s.event_steps
-        if s.event_area != NO_AREA:
+    def finish(s: State, supplies: Supplies) -> None:
+        used = VICTUALS_STEPS - supplies.steps_left
+        if supplies.area != NO_AREA:
             s.say(
-                f"{s.acting} victuals {area_name(s.event_area)}: {used} step"
+                f"{s.acting} victuals {area_name(supplies.area)}: {used} step"
                 f"{'s' if used != 1 else ''} added."
             )
-        s.event_area = NO_AREA
-        s.event_steps = 0
         end_action(s)

@@ -12,7 +12,9 @@ card for a coronation instead of its printed event, when one of these holds:
 
 The King enters at full strength (in Fife for Bruce or Comyn). Defectors keep their
 strength. Every area where a defector now faces Scots is fought at once, defectors
-attacking, in the order Player 1 picks ("coronation_battles").
+attacking, in the order Player 1 picks ("coronation_battles", the areas in its frame).
+The coronation is one ambient action ("crown", core.steps.Ambient) offered in every event
+step while nothing of the event has been done yet.
 
 §11.1 The Edward block is Edward I until killed or until the end of 1306, then Edward II
 (``State.edward``; ``state.block_name`` names him). His death in battle is in
@@ -23,10 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pydantic import Field
+
+from core.frames import frame_model
 from core.ruleset import Action
-from core.steps import Step
+from core.steps import Ambient, Option, Step
 from plugins.hammer_scots.cards import end_action
-from plugins.hammer_scots.model import AREA_IX, BLOCKS, ENGLISH, FULL, SCOTTISH, aix, bix
+from plugins.hammer_scots.model import AREA_IX, BLOCKS, CARDS, ENGLISH, FULL, SCOTTISH, aix, bix
 from plugins.hammer_scots.state import (
     DEAD,
     NO_AREA,
@@ -60,22 +65,32 @@ def wallace_dead(s: State) -> bool:
     return s.location[WALLACE] == DEAD
 
 
+def coronation_refusal(s: State, role: str, kind: object) -> str | None:
+    """Why ``role`` may not make the coronation ``kind`` now (``None``: it may, §11.2)."""
+    if role != SCOTTISH:
+        return "Only the Scots crown a king."
+    if s.king_crowned or s.location[KING] != OFF:
+        return "Scotland has already crowned its king."
+    if kind in CANDIDATE:
+        if not wallace_dead(s):
+            return "No coronation of Bruce or Comyn while Wallace lives."
+        if s.location[CANDIDATE[str(kind)]] != CORONATION_SITE:
+            return f"The Scottish {TITLE[str(kind)]} must stand in Fife to be crowned."
+        return None
+    if kind == "balliol":
+        if s.year < BALLIOL_FROM:
+            return f"The King cannot return before {BALLIOL_FROM}."
+        if s.location[FRENCH_KNIGHTS] < 0:
+            return "The King returns only where the French Knights stand on the map."
+        return None
+    return "That is not a coronation."
+
+
 def coronations(s: State, role: str) -> list[str]:
     """The coronations ``role`` may make now instead of its event (RULES §11.2)."""
-    if role != SCOTTISH or s.king_crowned or s.location[KING] != OFF:
+    if role != SCOTTISH:
         return []
-    found = []
-    for kind, candidate in CANDIDATE.items():
-        if wallace_dead(s) and s.location[candidate] == CORONATION_SITE:
-            found.append(kind)
-    if s.year >= BALLIOL_FROM and s.location[FRENCH_KNIGHTS] >= 0:
-        found.append("balliol")
-    return found
-
-
-def crown_actions(s: State, role: str) -> Iterator[Action]:
-    for kind in coronations(s, role):
-        yield Action("crown", kind)
+    return [kind for kind in CORONATIONS if coronation_refusal(s, role, kind) is None]
 
 
 def crown(s: State, kind: str) -> None:
@@ -100,34 +115,42 @@ def crown(s: State, kind: str) -> None:
             battles.append(here)
     for area in battles:
         s.attacker[area] = ENGLISH  # RULES §11.2: the defectors attack
-    s.battle_queue = sorted(battles)
-    if s.battle_queue:
-        machine.enter(s, "coronation_battles")
+    if battles:
+        machine.enter(s, "coronation_battles", DefectorBattles(areas=sorted(battles)))
     else:
         end_action(s)
 
 
-class OffersCoronation:
-    """Mixin for the event steps: the Scots may crown a king instead (RULES §11.2)."""
+def event_untouched(s: State) -> bool:
+    """RULES §11.2: nothing of the event under way has been done yet (its frame says so)."""
+    frame = s.stack[-1].args
+    return frame is None or not frame.begun()
+
+
+# RULES §11.2: "instead of any event": the step of every event card.
+EVENT_STEPS = frozenset(card.event for card in CARDS.values() if card.event)
+
+
+@machine.ambient
+class Coronation(Ambient[State]):
+    """RULES §11.2: the Scots may crown a king instead of carrying out their event."""
+
+    name, steps = "crown", EVENT_STEPS
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        late = None if event_untouched(s) else "The event has begun: it is too late to crown."
+        for kind in CORONATIONS:
+            yield Action("crown", kind), late or coronation_refusal(s, role, kind)
 
     def on_crown(self, s: State, role: str, kind: str) -> None:
         crown(s, kind)
 
 
-def coronation_refusal(s: State, role: str, kind: object) -> str:
-    if role != SCOTTISH:
-        return "Only the Scots crown a king."
-    if s.king_crowned:
-        return "Scotland has already crowned its king."
-    if kind in CANDIDATE:
-        if not wallace_dead(s):
-            return "No coronation of Bruce or Comyn while Wallace lives."
-        return f"The Scottish {TITLE[str(kind)]} must stand in Fife to be crowned."
-    if kind == "balliol":
-        if s.year < BALLIOL_FROM:
-            return f"The King cannot return before {BALLIOL_FROM}."
-        return "The King returns only where the French Knights stand on the map."
-    return "That is not a coronation."
+@frame_model
+class DefectorBattles:
+    """The coronation battles' frame: the areas where defectors still face Scots."""
+
+    areas: list[int] = Field(default_factory=list)
 
 
 @machine.step
@@ -135,6 +158,7 @@ class CoronationBattles(Step[State]):
     """RULES §11.2: the defectors' battles, fought at once in the order Player 1 picks."""
 
     name, waiting = "coronation_battles", "choosing the next battle"
+    frame_type = DefectorBattles
 
     def begin(self, s: State) -> None:
         s.active = [s.p1]
@@ -145,18 +169,19 @@ class CoronationBattles(Step[State]):
         self.next_battle(s)
 
     def next_battle(self, s: State) -> None:
-        s.battle_queue = [a for a in s.battle_queue if is_contested(s, a)]
-        if not s.battle_queue:
+        f = self.frame(s)
+        f.areas = [a for a in f.areas if is_contested(s, a)]
+        if not f.areas:
             end_action(s)
-        elif len(s.battle_queue) == 1:
-            self.fight(s, s.battle_queue[0])
+        elif len(f.areas) == 1:
+            self.fight(s, f.areas[0])
 
     def prompt(self, s: State, role: str) -> str:
-        names = ", ".join(area_name(a) for a in s.battle_queue)
+        names = ", ".join(area_name(a) for a in self.frame(s).areas)
         return f"{role}: choose the next battle of the defectors to fight ({names})."
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for area in s.battle_queue:
+        for area in self.frame(s).areas:
             yield PICK_AREA[area]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -167,9 +192,8 @@ class CoronationBattles(Step[State]):
     def on_area(self, s: State, role: str, arg: str) -> None:
         self.fight(s, AREA_IX[arg])
 
-    @staticmethod
-    def fight(s: State, area: int) -> None:
-        s.battle_queue.remove(area)
+    def fight(self, s: State, area: int) -> None:
+        self.frame(s).areas.remove(area)
         s.battle = area
         s.say(f"Battle in {area_name(area)}: the defectors attack.")
         machine.call(s, "battle")

@@ -146,18 +146,11 @@ class State(GameState):
     move_from: int = NO_AREA  # the area it just left (no stepping straight back)
     move_left: int = 0  # areas it may still enter
 
-    # --- events (RULES §4) and kings (§11) ----------------------------------------------
-    event_area: int = NO_AREA  # the area an event works on (pillage, victuals, sea move)
-    event_steps: int = 0  # steps still to add (pillage, victuals) or hits to take
-    event_blocks: list[int] = Field(default_factory=list)  # blocks picked for a sea move
-    event_to: int = NO_AREA  # pillage: the area the steps go to (fixed by the first)
-    event_hits: int = 0  # pillage: hits the enemy actually took
+    # --- kings (§11); the events' working values are in their frames (events.py) -------
     edward: int = 1  # 1: Edward I; 2: Edward II (RULES §11.1)
     edward_wintered: int = 0  # the last year Edward I wintered in Scotland (0: never)
     king_crowned: bool = False  # a coronation happened (or The Bruce began crowned)
     french_knights_added: bool = False  # put in the Scottish pool (once per game)
-    # areas of immediate battles still to fight (§11.2)
-    battle_queue: list[int] = Field(default_factory=list)
 
     # --- battles (RULES §6-7; Hammer B's battle.py owns their meaning) ----------------
     battle: int = NO_AREA  # the area being fought

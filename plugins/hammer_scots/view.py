@@ -54,6 +54,7 @@ from core.rng import Rng
 from plugins.hammer_scots.battle import is_revealed
 from plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
 from plugins.hammer_scots.drawing import DRAWING
+from plugins.hammer_scots.events import Voyage
 from plugins.hammer_scots.model import (
     AREA_ID,
     AREAS,
@@ -343,7 +344,9 @@ def _shuffle_blocks(s: State, slots: list[int], rng: Rng) -> None:
     s.moved = renamed(s.moved)
     s.acted = renamed(s.acted)
     s.retreating = renamed(s.retreating)
-    s.event_blocks = renamed(s.event_blocks)
+    for frame in s.stack:  # the blocks picked for a sea move (events.Voyage)
+        if isinstance(frame.args, Voyage):
+            frame.args.blocks = renamed(frame.args.blocks)
     s.defected = renamed(s.defected)
     if s.who >= 0:
         s.who = identity.get(s.who, s.who)

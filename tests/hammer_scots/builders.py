@@ -55,10 +55,10 @@ ACTION_STEPS = {
 }
 BATTLE_PHASE_STEPS = {"battle_phase", "border_raids", "battle", "battle_round", "battle_hits"}
 BATTLE_PHASE_STEPS |= {"retreat", "retreat_to", "regroup", "regroup_to"}
-AREA_FIELDS = {"battle", "event_area", "event_to", "move_origin", "move_from"}
+AREA_FIELDS = {"battle", "move_origin", "move_from"}
 BLOCK_FIELDS = {"who"}
-BLOCK_LISTS = {"reserves", "moved", "acted", "retreating", "event_blocks", "defected"}
-AREA_LISTS = {"activated", "battle_queue"}
+BLOCK_LISTS = {"reserves", "moved", "acted", "retreating", "defected"}
+AREA_LISTS = {"activated"}
 PER_AREA = {"attacker": "", "main_origin": -1, "main_border": -1}
 PER_BORDER = {"last_used", "border_count"}
 

@@ -156,4 +156,17 @@ def test_defectors_facing_scots_fight_at_once_in_the_order_player_1_picks():  # 
     play(s, S, ("area", "mar"))
     assert s.battle == aix("mar")
     assert s.attacker[aix("mar")] == E
-    assert s.battle_queue == [aix("lennox")]
+    assert s.stack[-2].args.areas == [aix("lennox")]  # still to fight, in the frame
+
+
+def test_the_coronation_is_offered_in_every_event_and_in_no_other_step():  # RULES §11.2
+    blocks = {"wallace": "dead", "bruce_s": "fife", "comyn_e": "badenoch"}
+    for card in ("herald", "pillage", "sea_move", "truce", "victuals"):
+        s = scots_event(card, year=1300, blocks=blocks)
+        assert ("crown", "bruce") in legal(s, S), card
+    s = build(step="move_who", acting=S, p1=S, p2=E, move_points=1, year=1300, blocks=blocks)
+    assert ("crown", "bruce") not in legal(s, S)
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        play(s, S, ("crown", "bruce"))
+    assert s.to_json() == before
