@@ -16,6 +16,7 @@ from rich.table import Table
 
 from core import text
 from core.match import Match
+from core.messages import render_view
 from core.plugins import Registry, UnknownAgent, UnknownGame
 from core.reveal import merge_views
 from core.ruleset import Action, IllegalAction
@@ -322,7 +323,7 @@ class _Terminal:
 
     def show(self, role: str) -> None:
         match = self.match
-        view = match.view(role)
+        view = rendered_view(match, role)
         log = view.get("log") or []
         new = log[self.seen[role] :]
         if new:
@@ -401,7 +402,7 @@ class _Terminal:
 
     def finish(self) -> None:
         match = self.match
-        view = match.view(self.humans[0])
+        view = rendered_view(match, self.humans[0])
         log = view.get("log") or []
         start = min(self.seen.values())
         new = log[start:]
@@ -415,7 +416,7 @@ class _Terminal:
         outcome = match.outcome()
         assert outcome is not None
         console.print(
-            f"[bold]Game over[/]: {outcome.text or outcome.reason} "
+            f"[bold]Game over[/]: {str(outcome.text) or outcome.reason} "
             f"(winners: {', '.join(outcome.winners) or 'none, a draw'})",
             highlight=False,
         )
@@ -518,3 +519,8 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+
+
+def rendered_view(match: Match, role: str | None) -> dict[str, Any]:
+    """What ``role`` sees, its messages (log, prompt) written out in English."""
+    return render_view(match.view(role), "en", match.ruleset.namer())

@@ -18,14 +18,17 @@ A ruleset is a game's rules as functions over a state (``../DESIGN.md``):
 
 from __future__ import annotations
 
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Container, Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.messages import Msg, Namer, register_domain
 from core.state import GameState
 
 if TYPE_CHECKING:
@@ -44,12 +47,14 @@ class IllegalAction(Exception):
 
     ``code`` is a short machine-readable word (``not_your_turn``, ``unknown_action``,
     ``illegal``, ``malformed``, ``game_over``, ``unknown_role``) for APIs and tests;
-    ``reason`` is a sentence a player understands.
+    ``reason`` is a sentence a player understands, in English; ``msg`` the same as a
+    message (``core.messages``) to render in a reader's language, when it was given as one.
     """
 
-    def __init__(self, reason: str, code: str = "illegal") -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg, code: str = "illegal") -> None:
+        self.msg = reason if isinstance(reason, Msg) else None
+        self.reason = str(reason)
+        super().__init__(self.reason)
         self.code = code
 
 
@@ -66,18 +71,16 @@ class Action(NamedTuple):
             return obj
         if isinstance(obj, Mapping):
             if not set(obj) <= {"type", "arg"} or "type" not in obj:
-                raise IllegalAction("An action is {type, arg}.", code="malformed")
+                raise IllegalAction(Msg("core.action_shape"), code="malformed")
             typ, arg = obj["type"], obj.get("arg")
         elif isinstance(obj, (list, tuple)) and 1 <= len(obj) <= 2:
             typ, arg = obj[0], (obj[1] if len(obj) == 2 else None)
         else:
-            raise IllegalAction(f"Not an action: {obj!r:.60}", code="malformed")
+            raise IllegalAction(Msg("core.not_an_action", given=f"{obj!r:.60}"), code="malformed")
         if not isinstance(typ, str) or not typ:
-            raise IllegalAction("An action's type must be a non-empty word.", code="malformed")
+            raise IllegalAction(Msg("core.action_type_word"), code="malformed")
         if arg is not None and (isinstance(arg, bool) or not isinstance(arg, (int, str))):
-            raise IllegalAction(
-                "An action's arg must be a number, a word or null.", code="malformed"
-            )
+            raise IllegalAction(Msg("core.action_arg_kind"), code="malformed")
         return cls(typ, arg)
 
     def to_json(self) -> JSON:
@@ -158,7 +161,7 @@ class Outcome(BaseModel):
 
     winners: list[Role]
     reason: str  # a short code that ``gameshelf simulate`` counts, e.g. "high_score"
-    text: str = ""  # the same in words for players
+    text: str | Msg = ""  # the same in words for players (a message, or English)
     scores: dict[Role, float] = Field(default_factory=dict)
 
     @property
@@ -188,6 +191,14 @@ class Ruleset(ABC, Generic[S]):
     info: ClassVar[GameInfo]
     state_type: ClassVar[type[GameState]]
     board: ClassVar[BoardAssets | None] = None
+    # The folder of the game's message catalogs (``<lang>/LC_MESSAGES/<game id>.po``).
+    locale: ClassVar[Path | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        info, locale = cls.__dict__.get("info"), cls.__dict__.get("locale")
+        if info is not None and locale is not None:
+            register_domain(info.id, locale)  # its messages render from the start
 
     # --- seats ---------------------------------------------------------------------
 
@@ -255,6 +266,23 @@ class Ruleset(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game runs, else who won and why."""
 
+    # --- names and messages ----------------------------------------------------------
+
+    def name(self, kind: str, id: int | str, lang: str) -> str | None:
+        """The name of a thing of the game in ``lang`` (``"en"``, ``"zh_TW"``): ``kind`` is
+        the word a message parameter starts with (``area``, ``block``, ``card``, ``lord``,
+        ``role``), ``id`` the thing's id in the game's data. ``None``: the catalog's message
+        ``<game>.<kind>.<id>`` names it, else the id itself (``core.messages``).
+
+        The default asks the ``name`` function of the module ``names`` beside the ruleset's
+        own module (``my_game/names.py``), if the game has one, which reads its data."""
+        found = _names_module(type(self).__module__)
+        return found(kind, id, lang) if found is not None else None
+
+    def namer(self) -> Namer:
+        """What names the things in this game's messages (``core.messages.render``)."""
+        return self.name
+
     # --- serialisation and information ------------------------------------------------
 
     def dump_state(self, state: S) -> str:
@@ -313,7 +341,8 @@ class StepRuleset(Ruleset[S]):
         action = Action.of(action)
         if role not in self.info.roles:
             raise IllegalAction(
-                f"There is no role {role!r} in {self.info.title}.", code="unknown_role"
+                Msg("core.unknown_role", given=repr(role), game=self.info.title),
+                code="unknown_role",
             )
         self.machine.apply(state, role, action)  # nobody is active once the game is over
 
@@ -341,14 +370,15 @@ class StepRuleset(Ruleset[S]):
 
     def view(self, state: S, role: Role | None) -> JSON:
         acts = self.actions(state, role) if role is not None else []
+        prompt = self.machine.prompt(state, role)
         view = {
             "game": self.info.id,
             "role": role,
             "step": state.step,
             "active": self.active(state),
-            "prompt": self.machine.prompt(state, role),
+            "prompt": prompt if isinstance(prompt, str) else prompt.to_json(),
             "actions": action_menu(acts),
-            "log": list(state.log),
+            "log": [line if isinstance(line, str) else line.to_json() for line in state.log],
         }
         view.update(self.machine.current(state).public(state, role))
         outcome = self.outcome(state)
@@ -359,6 +389,21 @@ class StepRuleset(Ruleset[S]):
     def board_view(self, state: S, role: Role | None) -> JSON:
         """The game's own part of a view: what ``role`` may see of the board."""
         return {}
+
+
+@cache
+def _names_module(module: str) -> Namer | None:
+    """The ``name`` function of the ``names`` module of the package of ``module``."""
+    package = module.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        names = importlib.import_module(f"{package}.names")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.names":
+            raise
+        return None
+    return getattr(names, "name", None)
 
 
 def dump_view(view: JSON) -> str:

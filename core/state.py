@@ -9,7 +9,8 @@ JSON and back exactly (``to_json``/``from_json``). The core reads:
   (``core.frames``): a called step's arguments and working values, a procedure's position;
 - ``active``: the roles that must act now (kept by the steps);
 - ``rng``: the seeded generator (``core.rng``), whose epoch tells undo what is new;
-- ``log``: the public log, in words a player understands.
+- ``log``: the public log: messages (``core.messages.Msg``), rendered in each reader's
+  language, or plain strings from games not yet converted.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Self
 from pydantic import Field
 
 from core.frames import Frame
+from core.messages import Msg
 from core.rng import Rng
 from core.state_model import dump_json, load_json, state_model
 
@@ -33,10 +35,11 @@ class GameState:
     stack: list[Frame] = Field(default_factory=list)
     active: list[str] = Field(default_factory=list)
     rng: Rng
-    log: list[str] = Field(default_factory=list)
+    log: list[str | Msg] = Field(default_factory=list)
 
-    def say(self, line: str) -> None:
-        """Add a line to the public log."""
+    def say(self, line: str | Msg) -> None:
+        """Add a line to the public log: a message (``Msg("game.id", area="x")``), or a
+        plain English string (kept until every game logs messages)."""
         self.log.append(line)
 
     def to_json(self) -> str:

@@ -63,13 +63,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from core.frames import Frame, new_frame
+from core.messages import Msg
 from core.rng import Rng
 from core.ruleset import JSON, Action, IllegalAction, Role
 from core.state import GameState
 
 S = TypeVar("S", bound=GameState)
 Handler = Callable[[Any, Role, Any], None]
-Option = tuple[Action, str | None]  # an action, and why it is refused (None: it is legal)
+Option = tuple[Action, "str | Msg | None"]  # an action, and why it is refused (None: it is legal)
 
 # More transitions than this in one action, and the machine is taken to be going round in
 # circles: a step that enters itself, a procedure whose loop never calls a waiting step.
@@ -80,7 +81,7 @@ class Step(Generic[S]):
     """One named step of a game's sequence of play."""
 
     name: ClassVar[str]
-    waiting: ClassVar[str] = "deciding"  # "Waiting for north — deciding."
+    waiting: ClassVar[str | Msg] = Msg("core.deciding")  # "Waiting for north — deciding."
     frame_type: ClassVar[type[Any] | None] = None  # the model of its frame, if it has one
     signature: ClassVar[str] = ""  # a procedure's declaration, saved in its frame
     handlers: dict[str, Handler]
@@ -106,9 +107,10 @@ class Step(Generic[S]):
         """The roles that may act: those awaited, and in a secret choice those who chose."""
         return self.active(s)
 
-    def prompt(self, s: S, role: Role) -> str:
-        """What ``role`` is asked to do, imperative ("Choose a card to play.")."""
-        return "Choose an action."
+    def prompt(self, s: S, role: Role) -> str | Msg:
+        """What ``role`` is asked to do, imperative ("Choose a card to play."): a message
+        (``core.messages``), or English text."""
+        return Msg("core.choose_action")
 
     def options(self, s: S, role: Role) -> Iterable[Option]:
         """Every choice of ``role`` with ``None`` if legal or the reason it is refused."""
@@ -119,7 +121,7 @@ class Step(Generic[S]):
         """Every legal action of an acting ``role``; a generator is fine."""
         return ()
 
-    def why_not(self, s: S, role: Role, action: Action) -> str | None:
+    def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
         """Why ``action`` is illegal, in the rule's words; ``None`` for the generic reason."""
         return None
 
@@ -141,7 +143,7 @@ class Step(Generic[S]):
             if refusal is None:
                 yield action
 
-    def _why_not_from_options(self, s: S, role: Role, action: Action) -> str | None:
+    def _why_not_from_options(self, s: S, role: Role, action: Action) -> str | Msg | None:
         for option, refusal in self.options(s, role):
             if option == action:
                 return refusal
@@ -172,7 +174,7 @@ class Ambient(Generic[S]):
             if refusal is None:
                 yield action
 
-    def why_not(self, s: S, role: Role, action: Action) -> str | None:
+    def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
         for option, refusal in self.options(s, role):
             if option == action:
                 return refusal
@@ -353,14 +355,14 @@ class StepMachine(Generic[S]):
         for ambient in self.ambients.get(s.step, ()):
             yield from ambient._legal(s, role)
 
-    def prompt(self, s: S, role: Role | None) -> str:
+    def prompt(self, s: S, role: Role | None) -> str | Msg:
         step = self.steps[s.step]
         if role is not None and role in step.actors(s):
             return step.prompt(s, role)
         active = list(step.active(s))
         if not active:
             return ""
-        return f"Waiting for {self._names(s, active)} — {step.waiting}."
+        return Msg("core.waiting", who=self._names(s, active), doing=step.waiting)
 
     def apply(self, s: S, role: Role, action: Action) -> None:
         """Check ``action`` against the legal actions, then run its handler."""
@@ -368,10 +370,13 @@ class StepMachine(Generic[S]):
         actors = step.actors(s)
         if role not in actors:
             if not actors:
-                raise IllegalAction("The game is over: nobody may act.", code="game_over")
+                raise IllegalAction(Msg("core.game_over"), code="game_over")
             raise IllegalAction(
-                f"It is not {self.role_name(s, role)}'s turn: waiting for "
-                f"{self._names(s, step.active(s) or actors)}.",
+                Msg(
+                    "core.not_your_turn",
+                    who=self._names(s, [role]),
+                    waiting_for=self._names(s, step.active(s) or actors),
+                ),
                 code="not_your_turn",
             )
         legal = False
@@ -402,10 +407,21 @@ class StepMachine(Generic[S]):
         else:
             self.run(s, lambda: handler(s, role, action.arg))
 
-    def _names(self, s: S, roles: Iterable[Role]) -> str:
-        return " and ".join(self.role_name(s, role) for role in roles)
+    def _names(self, s: S, roles: Iterable[Role]) -> Msg | str:
+        """Roles as a message: "north", "north and south" (named in the reader's language
+        unless the game names its roles itself, with ``role_name``)."""
+        default = self.role_name is _role_id
+        names: list[Msg | str] = [
+            Msg("core.role", role=role) if default else self.role_name(s, role) for role in roles
+        ]
+        if not names:
+            return ""
+        joined = names[-1]
+        for name in reversed(names[:-1]):
+            joined = Msg("core.and", first=name, rest=joined)
+        return joined
 
-    def _refusal(self, step: Step[S], s: S, role: Role, action: Action, known: bool) -> str:
+    def _refusal(self, step: Step[S], s: S, role: Role, action: Action, known: bool) -> str | Msg:
         reason = step.why_not(s, role, action)
         for ambient in self.ambients.get(s.step, ()):
             if reason:
@@ -415,8 +431,8 @@ class StepMachine(Generic[S]):
         if reason:
             return reason
         if known:
-            return f"{action.arg!r} is not a legal choice for {action.type!r} now."
-        return f"{action.type!r} is not something {self.role_name(s, role)} can do now."
+            return Msg("core.not_legal_now", given=repr(action.arg), type=repr(action.type))
+        return Msg("core.cannot_do_now", given=repr(action.type), who=self._names(s, [role]))
 
     # --- saved states -----------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from starlette.requests import HTTPConnection
 from core.plugins import Registry
 from core.ruleset import Role
 from web.hub import Hub
+from web.i18n import request_lang
 from web.settings import Settings
 from web.storage import Storage
 from web.tables import Refusal, Table, Tables
@@ -66,11 +67,13 @@ TableDep = Annotated[Table, Depends(get_table)]
 @dataclass(frozen=True)
 class Seat:
     """Who is asking: a role of ``table``, or ``None`` for a spectator; ``tables`` is
-    where the match lives (the routes act through it)."""
+    where the match lives (the routes act through it); ``lang`` the language it reads
+    (``web.i18n``)."""
 
     tables: Tables
     table: Table
     role: Role | None
+    lang: str = "en"
 
 
 class SeatToken(HTTPBearer):
@@ -102,11 +105,11 @@ class SeatToken(HTTPBearer):
                 raise Refusal(
                     401, "missing_token", "Send your seat token: Authorization: Bearer <token>."
                 )
-            return Seat(tables, table, None)
+            return Seat(tables, table, None, request_lang(request))
         role = table.role_for_token(token)
         if role is None:
             raise Refusal(401, "unknown_token", "This token is not a seat of this match.")
-        return Seat(tables, table, role)
+        return Seat(tables, table, role, request_lang(request))
 
 
 def _bearer(authorization: str | None) -> str | None:

@@ -19,10 +19,13 @@ from web.tables import Table
 class Listener:
     """One connection's mailbox: holds the newest message not yet sent."""
 
-    def __init__(self, match_id: str, role: Role | None, log_tail: int | None = None) -> None:
+    def __init__(
+        self, match_id: str, role: Role | None, log_tail: int | None = None, lang: str = "en"
+    ) -> None:
         self.match_id = match_id
         self.role = role
         self.log_tail = log_tail
+        self.lang = lang  # the language its messages are sent in
         self._pending: str | None = None
         self._ready = asyncio.Event()
 
@@ -43,8 +46,10 @@ class Hub:
     def __init__(self) -> None:
         self.rooms: dict[str, set[Listener]] = defaultdict(set)
 
-    def join(self, match_id: str, role: Role | None, log_tail: int | None = None) -> Listener:
-        listener = Listener(match_id, role, log_tail)
+    def join(
+        self, match_id: str, role: Role | None, log_tail: int | None = None, lang: str = "en"
+    ) -> Listener:
+        listener = Listener(match_id, role, log_tail, lang)
         self.rooms[match_id].add(listener)
         return listener
 
@@ -64,4 +69,4 @@ class Hub:
         if not room:
             return
         for listener in list(room):
-            listener.push(table.payload_text(listener.role, listener.log_tail))
+            listener.push(table.payload_text(listener.role, listener.log_tail, listener.lang))

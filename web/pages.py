@@ -20,6 +20,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, se
 from markupsafe import Markup
 
 from core.plugins import Game, Registry
+from web.i18n import page_language, request_lang
 
 if TYPE_CHECKING:
     from web.tables import Table
@@ -48,6 +49,7 @@ def make_templates(registry: Registry) -> Jinja2Templates:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],  # {% trans %} and _(): gettext from each page's context
     )
     env.filters["json_script"] = json_script
     return Jinja2Templates(env=env)
@@ -83,6 +85,7 @@ def render_table(
 
 def render(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
     templates: Jinja2Templates = request.app.state.templates
+    context = {**page_language(request_lang(request)), **context}
     response = templates.TemplateResponse(request, name, context)
     response.headers.update(PAGE_HEADERS)
     return response

@@ -48,6 +48,8 @@ import orjson
 
 from core.agents import Agent
 from core.match import Entry, Match
+from core.messages import DEFAULT as DEFAULT_LANG
+from core.messages import render, render_outcome, render_view
 from core.plugins import Game, Registry, UnknownAgent, UnknownGame
 from core.rng import seed_from
 from core.ruleset import Action, IllegalAction, Role
@@ -234,19 +236,23 @@ class Table:
             {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent} for s in self.seats
         ]
 
-    def payload(self, role: Role | None, log_tail: int | None = None) -> dict[str, Any]:
+    def payload(
+        self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
+    ) -> dict[str, Any]:
         """``{seq, view, outcome}`` for one seat (``None``: a spectator), plus what a
         page needs around the board: how many actions it may undo, the seats, the status.
 
         With ``log_tail``, the view's log holds only its last ``log_tail`` lines and
-        ``log_from`` says where they start (a page that has the rest appends them)."""
+        ``log_from`` says where they start (a page that has the rest appends them).
+        Its messages (log, prompt, outcome) are in ``lang`` (``core.messages``)."""
         match = self.match
         outcome = match.outcome()
-        view = self.view(role)
+        namer = match.ruleset.namer()
+        view = render_view(self.view(role), lang, namer)  # the game named by the view
         payload = {
             "seq": match.seq,
             "view": view,
-            "outcome": outcome.model_dump() if outcome else None,
+            "outcome": render_outcome(outcome, lang, namer, match.game_id),
             "role": role,
             "undo": match.undoable(role) if role is not None else 0,
             "seats": self.public_seats(),
@@ -279,19 +285,23 @@ class Table:
             self._views.clear()
             self._texts_version = self.version
 
-    def payload_json(self, role: Role | None, log_tail: int | None = None) -> bytes:
+    def payload_json(
+        self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
+    ) -> bytes:
         """:meth:`payload` as JSON (UTF-8), built once per change of the match and kind of
-        reader: what an HTTP reply carries as it is."""
-        key = (role, log_tail)
+        reader (seat, log tail, language): what an HTTP reply carries as it is."""
+        key = (role, log_tail, lang)
         self._fresh_caches()
         data = self._texts.get(key)
         if data is None:
-            data = self._texts[key] = dump(self.payload(role, log_tail))
+            data = self._texts[key] = dump(self.payload(role, log_tail, lang))
         return data
 
-    def payload_text(self, role: Role | None, log_tail: int | None = None) -> str:
+    def payload_text(
+        self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
+    ) -> str:
         """:meth:`payload_json` as text, for a WebSocket text message."""
-        return self.payload_json(role, log_tail).decode()
+        return self.payload_json(role, log_tail, lang).decode()
 
     def forget_texts(self) -> None:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
@@ -387,11 +397,15 @@ class Tables:
         return self._cache.get(match_id)
 
     async def view_json(
-        self, table: Table, role: Role | None, log_tail: int | None = None
+        self,
+        table: Table,
+        role: Role | None,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
     ) -> bytes:
-        """What ``role`` sees (JSON), once no change is on its way to the disk."""
+        """What ``role`` sees (JSON, in ``lang``), once no change is on its way to the disk."""
         async with table.lock:
-            return table.payload_json(role, log_tail)
+            return table.payload_json(role, log_tail, lang)
 
     async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
         """Run a storage write in the next group commit; on failure the table is dropped
@@ -752,7 +766,13 @@ class Tables:
     # --- playing --------------------------------------------------------------------
 
     async def act(
-        self, table: Table, role: Role, action: Action, version: int, log_tail: int | None = None
+        self,
+        table: Table,
+        role: Role,
+        action: Action,
+        version: int,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
     ) -> tuple[bool, bytes]:
         """Apply ``role``'s action, decided on ``version`` of the match, then let bots answer.
 
@@ -767,7 +787,7 @@ class Tables:
             match = table.match
             last = table.accepted.get(role)
             if last is not None and last[:2] == (version, action) and _kept(table, role, last):
-                return False, table.payload_json(role, log_tail)
+                return False, table.payload_json(role, log_tail, lang)
             refusal = table.stale(role, version)
             if refusal is not None:
                 raise refusal
@@ -776,7 +796,9 @@ class Tables:
                 match.apply(role, action)
             except IllegalAction as exc:
                 status = 403 if exc.code in NOT_YOURS else 422
-                raise Refusal(status, exc.code, exc.reason, version=table.version) from None
+                namer = match.ruleset.namer()
+                reason = render(exc.msg, lang, namer, match.game_id) if exc.msg else exc.reason
+                raise Refusal(status, exc.code, reason, version=table.version) from None
             except Exception:
                 self._forget(table)
                 raise
@@ -785,10 +807,15 @@ class Tables:
             table.accepted[role] = (version, action, match.seq)
             await self._play_bots(table)
             self._changed(table)
-            return True, table.payload_json(role, log_tail)
+            return True, table.payload_json(role, log_tail, lang)
 
     async def undo(
-        self, table: Table, role: Role, version: int, log_tail: int | None = None
+        self,
+        table: Table,
+        role: Role,
+        version: int,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
     ) -> bytes:
         """Take back ``role``'s latest action under the core's undo rule, if what ``role``
         sees did not change after ``version``; returns ``role``'s payload right after."""
@@ -818,7 +845,7 @@ class Tables:
             table.own_at[role] = table.version
             table.accepted.pop(role, None)
             self._changed(table)
-            return table.payload_json(role, log_tail)
+            return table.payload_json(role, log_tail, lang)
 
     def _agents(self, table: Table) -> dict[Role, Agent]:
         match = table.match
@@ -903,7 +930,9 @@ class Tables:
             "outcome": table.payload(None)["outcome"],
         }
 
-    def replay(self, table: Table, seq: int, role: Role | None) -> dict[str, Any]:
+    def replay(
+        self, table: Table, seq: int, role: Role | None, lang: str = DEFAULT_LANG
+    ) -> dict[str, Any]:
         """The view of ``role`` after the first ``seq`` actions of a finished match."""
         self._require_finished(table)
         total = table.match.seq
@@ -916,9 +945,9 @@ class Tables:
         return {
             "seq": seq,
             "total": total,
-            "view": match.view(role),
+            "view": render_view(match.view(role), lang, match.ruleset.namer()),
             "role": role,
-            "outcome": outcome.model_dump() if outcome else None,
+            "outcome": render_outcome(outcome, lang, match.ruleset.namer(), match.game_id),
             "seats": table.public_seats(),
         }
 

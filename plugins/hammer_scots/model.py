@@ -43,6 +43,7 @@ class _Frozen(BaseModel):
 class Area(_Frozen):
     id: AreaId
     name: str
+    name_zh: str  # the name Taiwanese players use (messages in zh_TW)
     country: Side
     castle: int  # the printed castle limit
     cathedral: bool  # +1 castle limit for the Scots
@@ -71,6 +72,7 @@ class Border(_Frozen):
 class Block(_Frozen):
     id: BlockId
     name: str
+    name_zh: str  # the name Taiwanese players use (messages in zh_TW)
     side: Side
     kind: Literal[
         "leader", "king", "noble", "infantry", "archers", "knights", "cavalry", "hobelars", "norse"
@@ -89,6 +91,7 @@ class Block(_Frozen):
 class Card(_Frozen):
     id: CardId
     name: str
+    name_zh: str  # the name Taiwanese players use (messages in zh_TW)
     value: int  # move points; 0 for an event
     event: Literal["herald", "pillage", "sea_move", "truce", "victuals"] | None
     text: str = ""  # what the card does, in a player's words (for the board)
@@ -103,6 +106,7 @@ class Placement(_Frozen):
 class ScenarioData(_Frozen):
     id: str
     name: str
+    name_zh: str  # the name Taiwanese players use (messages in zh_TW)
     description: str
     first_year: int
     last_year: int | None  # None: no end year (Campaign)

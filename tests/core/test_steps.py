@@ -132,16 +132,16 @@ def test_prompt_for_the_active_role_and_waiting_text_for_others():
     machine = make_machine()
     s = fresh(machine)
     assert machine.prompt(s, "a") == "Add to 0."
-    assert machine.prompt(s, "b") == "Waiting for a — counting."
-    assert machine.prompt(s, None) == "Waiting for a — counting."
+    assert str(machine.prompt(s, "b")) == "Waiting for a — counting."
+    assert str(machine.prompt(s, None)) == "Waiting for a — counting."
     assert list(machine.actions(s, "b")) == []
 
 
 def test_a_game_may_name_its_roles_in_waiting_lines_and_refusals():
     machine = make_machine(role_name=lambda s, role: {"a": "Alice", "b": "Bob"}[role])
     s = fresh(machine)
-    assert machine.prompt(s, "b") == "Waiting for Alice — counting."
-    assert machine.prompt(s, None) == "Waiting for Alice — counting."
+    assert str(machine.prompt(s, "b")) == "Waiting for Alice — counting."
+    assert str(machine.prompt(s, None)) == "Waiting for Alice — counting."
     with pytest.raises(IllegalAction) as err:
         machine.apply(s, "b", Action("add", 1))
     assert err.value.reason == "It is not Bob's turn: waiting for Alice."

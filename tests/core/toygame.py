@@ -11,11 +11,13 @@ of play is a procedure: rounds in a loop, each a secret choice and perhaps a bon
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from pydantic import Field
 
 from core.deck import Deck
 from core.frames import frame_model
+from core.messages import Msg
 from core.procedure import Call, If, Procedure, While
 from core.rng import Rng
 from core.ruleset import (
@@ -91,31 +93,31 @@ class Duel(Procedure[DuelState]):
 class Choose(SecretChoice[DuelState]):
     """Both players choose a card at once; neither sees the other's until both have."""
 
-    name, waiting = "choose", "choosing a card"
+    name, waiting = "choose", Msg("toy_duel.choosing")
 
     def choosers(self, s: DuelState) -> list[Role]:
         return list(ROLES)
 
-    def prompt(self, s: DuelState, role: Role) -> str:
+    def prompt(self, s: DuelState, role: Role) -> Msg:
         mine = self.choice_of(s, role)
         if mine is not None:
-            return f"You chose {mine.arg}: choose again to change it."
-        return "Choose a card to play."
+            return Msg("toy_duel.chosen", card=mine.arg)
+        return Msg("toy_duel.choose_card")
 
     def actions(self, s: DuelState, role: Role) -> Iterator[Action]:
         for card in s.hands[role]:
             yield Action("card", card)
 
-    def why_not(self, s: DuelState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: DuelState, role: Role, action: Action) -> Msg | None:
         if action.type == "card":
-            return f"Card {action.arg} is not in your hand."
+            return Msg("toy_duel.not_in_hand", card=str(action.arg))
         return None
 
     def reveal(self, s: DuelState, choices: dict[Role, Action]) -> None:
         north, south = int(choices["north"].arg or 0), int(choices["south"].arg or 0)
         s.hands["north"].remove(north)
         s.hands["south"].remove(south)
-        s.say(f"Round {s.round}: North shows {north}, South shows {south}.")
+        s.say(Msg("toy_duel.shown", n=s.round, card_north=north, card_south=south))
         winner = None if north == south else "north" if north > south else "south"
         if winner is not None:
             s.score[winner] += 1
@@ -131,13 +133,13 @@ class Bonus:
 class BonusRoll(Step[DuelState]):
     """The round's winner may roll for a bonus (a sub-procedure of the round)."""
 
-    name, waiting, frame_type = "bonus", "deciding on a bonus roll", Bonus
+    name, waiting, frame_type = "bonus", Msg("toy_duel.deciding_bonus"), Bonus
 
     def begin(self, s: DuelState) -> None:
         s.active = [self.frame(s).role]
 
-    def prompt(self, s: DuelState, role: Role) -> str:
-        return "Roll for a bonus (6: +2, 1: lose the point) or pass."
+    def prompt(self, s: DuelState, role: Role) -> Msg:
+        return Msg("toy_duel.bonus_prompt")
 
     def actions(self, s: DuelState, role: Role) -> Iterator[Action]:
         yield Action("roll")
@@ -145,7 +147,7 @@ class BonusRoll(Step[DuelState]):
 
     def on_roll(self, s: DuelState, role: Role, arg: None) -> None:
         die = s.rng.d6()
-        s.say(f"{role.title()} rolls {die}.")
+        s.say(Msg("toy_duel.rolled", role=role, die=die))
         if die == 6:
             s.score[role] += 2
         elif die == 1:
@@ -158,7 +160,7 @@ class BonusRoll(Step[DuelState]):
 
 @machine.step
 class Over(Step[DuelState]):
-    name, waiting = "over", "nothing"
+    name, waiting = "over", Msg("toy_duel.nothing")
 
     def begin(self, s: DuelState) -> None:
         s.active = []
@@ -182,6 +184,7 @@ class HighCardDuel(StepRuleset[DuelState]):
     )
     state_type = DuelState
     machine = machine
+    locale = Path(__file__).parent / "locale"  # the catalogs of the domain toy_duel
 
     def setup(
         self,
@@ -209,6 +212,7 @@ class HighCardDuel(StepRuleset[DuelState]):
         return Outcome(
             winners=winners,
             reason="draw" if not winners else "high_score",
+            text=Msg("toy_duel.won", role=winners[0]) if winners else Msg("toy_duel.drawn"),
             scores={r: float(v) for r, v in s.score.items()},
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from core.messages import render_view
 from core.rng import Rng
 from core.ruleset import dump_view
 from plugins.three_kingdoms.rules import RULESET
@@ -84,8 +85,9 @@ def test_prompts_and_waiting_lines_name_the_lords():
     assert RULESET.view(s, "p1")["prompt"].startswith(
         "許昌 Xuchang belongs to 曹操 Cao Cao: you must attack."
     )
-    assert RULESET.view(s, "p2")["prompt"] == "Waiting for 劉備 Liu Bei — making a battle plan."
-    assert RULESET.view(s, None)["prompt"] == "Waiting for 劉備 Liu Bei — making a battle plan."
+    waiting = "Waiting for 劉備 Liu Bei — making a battle plan."
+    assert render_view(RULESET.view(s, "p2"), "en")["prompt"] == waiting
+    assert render_view(RULESET.view(s, None), "en")["prompt"] == waiting
 
 
 def test_a_chosen_general_stays_secret_until_both_are_chosen():

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 
 from web.deps import HubDep, TablesDep
 from web.hub import Listener
+from web.i18n import request_lang
 from web.tables import Refusal
 
 router = APIRouter(tags=["live"])
@@ -60,9 +61,11 @@ async def live(
     if token and role is None:
         await websocket.close(CLOSE_UNKNOWN_TOKEN, "not a seat of this match")
         return
-    listener = hub.join(match_id, role, log_tail)
+    lang = request_lang(websocket)  # each seat reads the match in its own language
+    listener = hub.join(match_id, role, log_tail, lang)
     try:
-        first = await tables.view_json(table, role)  # the whole log first, then only its tail
+        # the whole log first, then only its tail
+        first = await tables.view_json(table, role, lang=lang)
         listener.push(first.decode())
         sender = asyncio.create_task(_send(websocket, listener))
         receiver = asyncio.create_task(_drain(websocket))

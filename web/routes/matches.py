@@ -61,7 +61,7 @@ async def payload_response(
 ) -> Response:
     """The seat's payload as JSON, built once per change of the match and shared with the
     live updates (no per-request validation of a view the server itself made)."""
-    data = await seat.tables.view_json(seat.table, seat.role, log_tail)
+    data = await seat.tables.view_json(seat.table, seat.role, log_tail, seat.lang)
     return Response(data, media_type="application/json", headers=headers)
 
 
@@ -104,7 +104,7 @@ async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -
     reply is the seat's payload right after this action (and the bots' answer)."""
     assert seat.role is not None
     applied, data = await seat.tables.act(
-        seat.table, seat.role, Action(body.type, body.arg), body.version, log_tail
+        seat.table, seat.role, Action(body.type, body.arg), body.version, log_tail, seat.lang
     )
     headers = None if applied else {"X-Gameshelf-Duplicate": "1"}
     return Response(data, media_type="application/json", headers=headers)
@@ -136,7 +136,7 @@ async def post_undo(seat: SeatDep, body: UndoIn, log_tail: LogTail = None) -> Re
     decided on (409 if what the seat sees changed since, if new information came out or
     another seat acted). The reply is the seat's payload right after the undo."""
     assert seat.role is not None
-    data = await seat.tables.undo(seat.table, seat.role, body.version, log_tail)
+    data = await seat.tables.undo(seat.table, seat.role, body.version, log_tail, seat.lang)
     return Response(data, media_type="application/json")
 
 

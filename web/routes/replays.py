@@ -15,6 +15,7 @@ from core import text
 from core.match import Entry, Match
 from core.reveal import merge_views
 from web.deps import RegistryDep, TableDep, TablesDep
+from web.i18n import request_lang
 from web.pages import render_table
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["replays"])
@@ -111,6 +112,7 @@ class Chapters:
 
 @router.get("/replay", responses={409: {"description": "The match is not over yet"}})
 async def match_replay(
+    request: Request,
     table: TableDep,
     tables: TablesDep,
     seq: int = Query(0, ge=0, le=1 << 40),
@@ -119,11 +121,13 @@ async def match_replay(
     """The view of ``role`` (a spectator by default) after ``seq`` actions; ``role=*``:
     everything at once, every seat's view laid over the others (the game is over, so
     nothing is secret any more)."""
+    lang = request_lang(request)
     if role != EVERYTHING:
-        return tables.replay(table, seq, role)
-    base = tables.replay(table, seq, None)
+        return tables.replay(table, seq, role, lang)
+    base = tables.replay(table, seq, None, lang)
     roles = list(table.match.roles)
-    seen = merge_views([base["view"], *(tables.replay(table, seq, r)["view"] for r in roles)])
+    views = [tables.replay(table, seq, r, lang)["view"] for r in roles]
+    seen = merge_views([base["view"], *views])
     for key, value in base["view"].items():
         if value is None and seen.get(key) in roles:
             seen[key] = None  # "whose view this is" stays nobody's

@@ -16,6 +16,28 @@
   const G = (window.Gameshelf = {});
   let board = null;
 
+  /* The page's strings in the reader's language, from the site's catalog (web/locale,
+   * messages js.*), inlined by the server as JSON: G.t("js.match_over"). */
+  let strings = null;
+  G.t = function (id, fallback) {
+    if (strings === null) {
+      const el = document.getElementById("i18n-strings");
+      try { strings = el ? JSON.parse(el.textContent) : {}; } catch (e) { strings = {}; }
+    }
+    return strings[id] || fallback || id;
+  };
+  G.lang = function () { return document.documentElement.lang === "zh-Hant-TW" ? "zh_TW" : "en"; };
+
+  /* The language switch in the header: remembered in a cookie for a year, then the page
+   * is asked again (the server renders pages and views in that language). */
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest(".lang-switch a[data-lang]");
+    if (!link) return;
+    event.preventDefault();
+    document.cookie = "lang=" + link.dataset.lang + "; path=/; max-age=31536000; samesite=lax";
+    location.reload();
+  });
+
   G.registerBoard = function (b) { board = b; };
   G.board = function () { return board; };
 

@@ -39,7 +39,7 @@
     renderSeatSwitch();
     G.renderOutcome($("#outcome"), payload);
     document.querySelector(".replay-link").hidden = payload.status !== "finished";
-    const prompt = view.prompt || (payload.outcome ? "The match is over." : role ? "Nothing to do right now." : "You are watching this match.");
+    const prompt = view.prompt || (payload.outcome ? G.t("js.match_over") : role ? G.t("js.nothing_to_do") : G.t("js.watching"));
     $("#prompt").textContent = prompt;
     $("#prompt").classList.toggle("your-turn", Object.keys(view.actions || {}).length > 0);
     renderButtons(view);

@@ -1,0 +1,267 @@
+"""Messages, not sentences: player-facing text as a message id with parameters.
+
+A log line, a prompt, a refusal and an outcome text are a :class:`Msg`: an id such as
+``"toy_duel.round_shown"`` and its parameters (ids of things, numbers, roles), kept as such in
+the state (``{"id": ..., "args": {...}}`` in its JSON) and rendered for each reader in that
+reader's language, so one log serves every seat::
+
+    s.say(Msg("toy_duel.rolled", role=role, die=die))
+
+**Catalogs.** The text of a message is in a gettext catalog of its *domain*, the part of its id
+before the first dot: ``core`` (``core/locale``), ``web`` (``web/locale``) and each game (its
+id; the ruleset's ``locale`` folder). A catalog is ``<locale>/<lang>/LC_MESSAGES/<domain>.po``
+for ``en`` and ``zh_TW``, extracted by ``pybabel`` (``babel.cfg``) and read directly from the
+``.po`` files when first needed. The message text has ``{name}`` placeholders
+(``python-brace-format``), the same in both languages.
+
+**Names of things.** A parameter whose name is a kind of thing, or starts with one and an
+underscore or a digit (``area``, ``area_from``, ``block2``, ``role``), is the id of such a thing;
+the game names it in the reader's language through its ruleset's :meth:`name` (from its
+data), falling back on a catalog message ``<game>.<kind>.<id>``, then on the id itself.
+Numbers are written as they are. A parameter may also be a message itself (a reason inside
+a sentence), rendered first.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import core_schema
+
+__all__ = [
+    "LANGS",
+    "Msg",
+    "Namer",
+    "catalog",
+    "negotiate",
+    "placeholders",
+    "render",
+    "render_outcome",
+    "render_view",
+    "text",
+]
+
+LANGS = ("en", "zh_TW")  # the languages Gameshelf speaks; the first is the default
+DEFAULT = LANGS[0]
+HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}  # what <html lang> says for each
+
+Param = int | str
+Namer = Callable[[str, Param, str], "str | None"]  # (kind, id, lang) -> name or None
+
+CORE_LOCALE = Path(__file__).parent / "locale"
+
+
+class Msg:
+    """A message: an id and its parameters, ``Msg("core.game_over")``,
+    ``Msg("toy_duel.rolled", role="north", die=6)``. Equal when id and parameters are."""
+
+    __slots__ = ("args", "id")
+
+    def __init__(self, id: str, /, **args: Param | Msg) -> None:
+        if "." not in id:
+            raise ValueError(f"a message id is <domain>.<name>, not {id!r}")
+        self.id = id
+        self.args = args
+
+    @property
+    def domain(self) -> str:
+        return self.id.split(".", 1)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        args = {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.args.items()}
+        return {"id": self.id, "args": args}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Msg:
+        if not isinstance(data, Mapping) or set(data) - {"id", "args"} or "id" not in data:
+            raise ValueError("a message is {id, args}")
+        args = {
+            k: cls.from_json(v) if isinstance(v, Mapping) else v
+            for k, v in dict(data.get("args") or {}).items()
+        }
+        return cls(str(data["id"]), **args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.id, self.args) == (other.id, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.id, tuple(sorted(self.args))))
+
+    def __repr__(self) -> str:
+        inner = "".join(f", {k}={v!r}" for k, v in self.args.items())
+        return f"Msg({self.id!r}{inner})"
+
+    def __str__(self) -> str:  # English: for exceptions, tests and logs of the server
+        return render(self, DEFAULT)
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        from_json = core_schema.no_info_plain_validator_function(
+            lambda v: v if isinstance(v, Msg) else cls.from_json(v)
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=from_json,
+            python_schema=from_json,
+            serialization=core_schema.plain_serializer_function_ser_schema(lambda m: m.to_json()),
+        )
+
+
+# --- catalogs -------------------------------------------------------------------------
+
+_domains: dict[str, Path] = {"core": CORE_LOCALE}
+
+
+def register_domain(domain: str, locale: Path) -> None:
+    """Say where the catalogs of ``domain`` are (a game's ruleset does it for its id)."""
+    _domains[domain] = locale
+
+
+def domain_dir(domain: str) -> Path | None:
+    return _domains.get(domain)
+
+
+@cache
+def catalog(domain: str, lang: str) -> dict[str, str]:
+    """The translated messages of ``domain`` in ``lang``: ``{msgid: text}`` (empty texts
+    left out), read once from its ``.po`` file."""
+    from babel.messages.pofile import read_po
+
+    folder = _domains.get(domain)
+    if folder is None:
+        return {}
+    path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as f:
+        po = read_po(f)
+    return {m.id: m.string for m in po if m.id and isinstance(m.id, str) and m.string}
+
+
+def text(msgid: str, lang: str, domain: str | None = None) -> str | None:
+    """The text of one message id in ``lang`` (English if ``lang`` lacks it), or ``None``."""
+    domain = domain or msgid.split(".", 1)[0]
+    return catalog(domain, lang).get(msgid) or catalog(domain, DEFAULT).get(msgid)
+
+
+def placeholders(text_: str) -> set[str]:
+    """The ``{name}`` placeholders of a message text."""
+    return {name for _, name, _, _ in string.Formatter().parse(text_) if name}
+
+
+# --- rendering ------------------------------------------------------------------------
+
+KIND = re.compile(r"^([a-z]+)(?:[_0-9].*)?$")
+
+
+def render(
+    item: str | Msg | Mapping[str, Any],
+    lang: str,
+    namer: Namer | None = None,
+    game: str | None = None,
+) -> str:
+    """A log line, prompt or reason as text in ``lang``: a plain string as it is, a message
+    (or its JSON form) from its catalog with its parameters named by ``namer``, else by the
+    catalog of ``game`` (default: the message's domain; a core message in a game's view
+    names that game's things)."""
+    if isinstance(item, str):
+        return item
+    msg = item if isinstance(item, Msg) else Msg.from_json(item)
+    pattern = text(msg.id, lang)
+    if pattern is None:
+        return msg.id + "".join(f" {k}={v}" for k, v in msg.args.items())
+    game = game or msg.domain
+    values = {k: _param(k, v, lang, namer, game) for k, v in msg.args.items()}
+    try:
+        return pattern.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return pattern
+
+
+def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) -> str:
+    if isinstance(value, (Msg, Mapping)):
+        return render(value, lang, namer, domain)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return str(value)
+    match = KIND.match(key)
+    if match is None:
+        return str(value)
+    kind = match.group(1)
+    if namer is not None:
+        name = namer(kind, value, lang)
+        if name is not None:
+            return name
+    named = text(f"{domain}.{kind}.{value}", lang)
+    if named is None and domain != "core":
+        named = text(f"core.{kind}.{value}", lang)
+    return named if named is not None else str(value)
+
+
+RENDERED_KEYS = ("prompt", "waiting")
+
+
+def render_view(view: Mapping[str, Any], lang: str, namer: Namer | None = None) -> dict[str, Any]:
+    """A view with its messages (log, prompt, outcome text) as text in ``lang``: what a
+    reader is sent. The view itself is left as it is (built once, read in every language)."""
+    out = dict(view)
+    game = out.get("game") if isinstance(out.get("game"), str) else None
+    if "log" in out:
+        out["log"] = [render(line, lang, namer, game) for line in out["log"]]
+    for key in RENDERED_KEYS:
+        if isinstance(out.get(key), (Mapping, Msg)):
+            out[key] = render(out[key], lang, namer, game)
+    outcome = out.get("outcome")
+    if isinstance(outcome, Mapping) and isinstance(outcome.get("text"), (Mapping, Msg)):
+        out["outcome"] = {**outcome, "text": render(outcome["text"], lang, namer, game)}
+    return out
+
+
+def negotiate(wanted: Iterable[str] | str | None) -> str:
+    """The language to use for an ``Accept-Language`` header, a cookie's ``zh-TW`` or a
+    locale's ``zh_TW.UTF-8``: the first one Gameshelf speaks (Chinese of any region and
+    script reads Traditional here), else English."""
+    if wanted is None:
+        return DEFAULT
+    if isinstance(wanted, str):
+        wanted = _accept_language(wanted)
+    for tag in wanted:
+        norm = tag.split(".")[0].replace("-", "_").lower()
+        if norm.startswith("zh"):
+            return "zh_TW"
+        if norm.startswith("en"):
+            return "en"
+    return DEFAULT
+
+
+def _accept_language(header: str) -> list[str]:
+    weighted = []
+    for i, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if tag and q > 0:
+            weighted.append((-q, i, tag.strip()))
+    return [tag for _, _, tag in sorted(weighted)]
+
+
+def render_outcome(
+    outcome: Any, lang: str, namer: Namer | None = None, game: str | None = None
+) -> dict[str, Any] | None:
+    """An :class:`~core.ruleset.Outcome` (or ``None``) as JSON, its text in ``lang``."""
+    if outcome is None:
+        return None
+    data = outcome.model_dump()
+    if isinstance(data.get("text"), (Mapping, Msg)):
+        data["text"] = render(data["text"], lang, namer, game)
+    return data

@@ -1,0 +1,25 @@
+"""The names of things in both languages, from the game's data (``name`` in Chinese,
+``name_en``): the ruleset's ``name`` hook, which the core's messages call for a parameter
+that names a lord, a talent, a card (either), a land or a strategy card
+(``core.messages``)."""
+
+from __future__ import annotations
+
+from plugins.three_kingdoms.model import CARDS, LANDS, LORDS, STRATEGIES, TALENTS
+
+# (English, Chinese) by kind and id.
+NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    "lord": {i: (c.name_en, c.name) for i, c in LORDS.items()},
+    "talent": {i: (c.name_en, c.name) for i, c in TALENTS.items()},
+    "card": {i: (c.name_en, c.name) for i, c in CARDS.items()},
+    "land": {i: (c.name_en, c.name) for i, c in LANDS.items()},
+    "strategy": {i: (c.name_en, c.name) for i, c in STRATEGIES.items()},
+}
+
+
+def name(kind: str, id: int | str, lang: str) -> str | None:
+    """The name of ``id`` of ``kind`` in ``lang``; ``None`` for a kind or id the data lacks."""
+    names = NAMES.get(kind, {}).get(str(id))
+    if names is None:
+        return None
+    return names[1] if lang == "zh_TW" else names[0]
