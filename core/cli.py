@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -16,7 +17,7 @@ from rich.table import Table
 
 from core import text
 from core.match import Match
-from core.messages import render_view
+from core.messages import negotiate, render, render_view
 from core.plugins import Registry, UnknownAgent, UnknownGame
 from core.reveal import merge_views
 from core.ruleset import Action, IllegalAction
@@ -190,6 +191,9 @@ def play(
         Path | None,
         typer.Option(exists=True, dir_okay=False, help="go on with a saved game file"),
     ] = None,
+    lang: Annotated[
+        str | None, typer.Option(help="en or zh-TW (default: the locale, LANG)")
+    ] = None,
 ) -> None:
     """Play at the terminal against bots, or hot-seat with --seat all.
 
@@ -197,6 +201,7 @@ def play(
     seat sees it, the prompt and numbered choices. Type a number (or the choice's name),
     `undo` to take back your last move while the rules allow it. Ctrl-C offers to save.
     """
+    READING[0] = negotiate(lang or os.environ.get("LC_ALL") or os.environ.get("LANG"))
     registry = _registry()
     if resume is not None:
         data = _read_game_file(resume)
@@ -366,7 +371,9 @@ class _Terminal:
                 match.apply(role, Action(typ, value))
                 return
             except IllegalAction as exc:
-                console.print(f"[red]{exc.reason}[/] Type a number from 1 to {len(actions)}.")
+                namer = match.ruleset.namer()
+                reason = render(exc.msg, READING[0], namer) if exc.msg else exc.reason
+                console.print(f"[red]{reason}[/] Type a number from 1 to {len(actions)}.")
 
     def write(self, path: Path) -> None:
         data = {**self.match.to_json(), "seats": self.seats}
@@ -521,6 +528,9 @@ def main() -> None:
         sys.exit(130)
 
 
+READING = ["en"]  # the language `play` writes messages in (--lang)
+
+
 def rendered_view(match: Match, role: str | None) -> dict[str, Any]:
-    """What ``role`` sees, its messages (log, prompt) written out in English."""
-    return render_view(match.view(role), "en", match.ruleset.namer())
+    """What ``role`` sees, its messages (log, prompt) written out in ``play``'s language."""
+    return render_view(match.view(role), READING[0], match.ruleset.namer())
