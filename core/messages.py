@@ -152,7 +152,10 @@ def text(msgid: str, lang: str, domain: str | None = None) -> str | None:
 
 
 def placeholders(text_: str) -> set[str]:
-    """The ``{name}`` placeholders of a message text."""
+    """The placeholders of a message text: ``{name}`` (messages), ``%(name)s`` (templates)."""
+    named = {f"%({name})" for name in re.findall(r"%\((\w+)\)", text_)}
+    if named:
+        return named
     return {name for _, name, _, _ in string.Formatter().parse(text_) if name}
 
 

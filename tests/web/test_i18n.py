@@ -86,3 +86,12 @@ def test_a_match_page_gives_its_script_the_strings_of_its_language(client: TestC
     page = client.get(f"/m/{created['id']}", headers=ZH).text
     assert '"js.match_over":"對局已結束。"' in page
     assert "對局載入中…" in page
+
+
+def test_the_replay_and_rules_pages_are_translated(client: TestClient) -> None:
+    created = new_duel(client)
+    replay = client.get(f"/m/{created['id']}/replay", headers=ZH).text
+    assert "這場對局還在進行中（目前已走 0 步）" in replay
+    rules = client.get("/games/toy_duel/rules", headers=ZH).text
+    assert "回大廳開一局" in rules
+    assert "劇本" in rules
