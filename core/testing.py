@@ -589,7 +589,8 @@ def check_across_processes(
     name = f"{cls.__module__}:{cls.__qualname__}"
     if "<" in cls.__qualname__ or cls.__module__ == "__main__":
         return  # not importable by name: nothing to start a fresh process with
-    args = [name, scenario, str(seed), str(players), str(steps)]
+    base, options = game.resolve(scenario, None)  # a variant scenario: its base and options
+    args = [name, base, json.dumps(options), str(seed), str(players), str(steps)]
     digests = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
@@ -620,13 +621,15 @@ def check_across_processes(
         )
 
 
-def _digests(name: str, scenario: str, seed: int, players: int, steps: int) -> list[str]:
+def _digests(
+    name: str, scenario: str, options: dict[str, Any], seed: int, players: int, steps: int
+) -> list[str]:
     """The state digests of a random game of the ruleset class ``module:qualname``."""
     module, _, qualname = name.partition(":")
     obj: Any = importlib.import_module(module)
     for part in qualname.split("."):
         obj = getattr(obj, part)
-    match = Match(Game(obj()), scenario=scenario, seed=seed, players=players)
+    match = Match(Game(obj()), scenario=scenario, options=options, seed=seed, players=players)
     picks = Rng(seed=seed_from("kit-process", seed))
 
     def digest() -> str:
@@ -643,8 +646,9 @@ def _digests(name: str, scenario: str, seed: int, players: int, steps: int) -> l
 
 
 if __name__ == "__main__":  # the fresh process of check_across_processes
-    name, scenario, seed, players, steps = sys.argv[1:6]
-    print("\n".join(_digests(name, scenario, int(seed), int(players), int(steps))))
+    name, scenario, options, seed, players, steps = sys.argv[1:7]
+    digests = _digests(name, scenario, json.loads(options), int(seed), int(players), int(steps))
+    print("\n".join(digests))
 
 
 def assert_refused(
