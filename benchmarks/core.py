@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.match import Match
 from core.rng import Rng
 from tests.core.toygame import RULESET
@@ -35,7 +35,9 @@ def bare_games(games: int) -> tuple[int, float]:
         agent = RandomAgent(seed)
         while RULESET.outcome(s) is None:
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
             actions += 1
     return actions, time.perf_counter() - start
 

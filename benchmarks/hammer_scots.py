@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.match import Match
 from plugins.hammer_scots.rules import RULESET
 
@@ -43,7 +43,9 @@ def bare_games(games: int, scenario: str) -> tuple[int, float, Counter[str]]:
         agent = RandomAgent(seed)
         while (result := RULESET.outcome(s)) is None:
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
             actions += 1
         outcomes[result.reason] += 1
     return actions, time.process_time() - start, outcomes

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.match import Match
 from core.ruleset import Action
 from plugins.three_kingdoms.rules import RULESET
@@ -54,7 +54,9 @@ def bare_games(games: int, players: int) -> tuple[int, Clock, Counter[str], list
             agent = RandomAgent(seed)
             while (result := RULESET.outcome(s)) is None:
                 role = RULESET.active(s)[0]
-                RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+                RULESET.apply(
+                    s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+                )
                 actions += 1
             outcomes[result.reason] += 1
             rounds.append(s.round)

@@ -1,8 +1,12 @@
 """Bots: the agent interface and the two agents every game gets for free.
 
-An agent is asked to choose one of a role's legal actions. It may look at the ruleset and at
-``view`` (what its role may see); an honest agent does not read the state's secrets. Agents
-are offered by plugins through ``gameshelf_agents`` as :class:`AgentSpec` factories.
+An agent is asked to choose one of a role's legal actions from an :class:`Observation`:
+what its seat sees (its view) and the game's public info, never the state. A search bot
+asks the observation for *determinized* states, copies of the game in which everything the
+seat cannot see has been re-dealt consistently with what it can see (the ruleset's
+``shuffle_hidden``), and plays forward on them with ``Ruleset.play``. Agents are offered by
+plugins through ``gameshelf_agents`` as :class:`AgentSpec` factories, each naming the games
+it plays.
 """
 
 from __future__ import annotations
@@ -12,26 +16,70 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from core.rng import seed_from
-from core.ruleset import Action, Role, Ruleset
+from core.rng import Rng, seed_from
+from core.ruleset import JSON, Action, GameInfo, Role, Ruleset
+
+
+class Observation:
+    """What a bot may know when it chooses: its role, its view, the game's public info.
+
+    The view is built only when asked for (the random bot never looks, and a view costs more
+    than the rules of an action). The game state stays private to the core: a bot that
+    searches gets :meth:`determinized` copies, consistent with what its seat sees.
+    """
+
+    __slots__ = ("_ruleset", "_state", "_view", "role")
+
+    def __init__(self, ruleset: Ruleset[Any], state: Any, role: Role) -> None:
+        self._ruleset, self._state, self.role = ruleset, state, role
+        self._view: JSON | None = None
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's public facts: id, roles, scenarios, options."""
+        return self._ruleset.info
+
+    @property
+    def view(self) -> JSON:
+        """The role's view, exactly what its seat is shown (prompt, board, log, actions)."""
+        if self._view is None:
+            self._view = self._ruleset.view(self._state, self.role)
+        return self._view
+
+    def determinized(self, seed: int) -> Any:
+        """A copy of the game where everything the role cannot see is re-dealt (from
+        ``seed``) consistently with what it can: a world the bot cannot tell from the real
+        one, to play forward on with ``forward``."""
+        copy = self._ruleset.copy_state(self._state)
+        self._ruleset.shuffle_hidden(copy, self.role, Rng(seed=seed))
+        return copy
+
+    def forward(self, world: Any, role: Role, action: Action) -> None:
+        """Play ``action`` of ``role`` on a determinized ``world`` (the forward model)."""
+        self._ruleset.apply(world, role, action)
 
 
 class Agent(Protocol):
-    def choose(
-        self, ruleset: Ruleset[Any], state: Any, role: Role, actions: Sequence[Action]
-    ) -> Action:
-        """Pick one of ``actions`` (never empty) for ``role``."""
+    def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        """Pick one of ``actions`` (never empty) for ``observation.role``."""
         ...
 
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A kind of bot a plugin offers: ``factory(seed)`` makes one."""
+    """A kind of bot a plugin offers: ``factory(seed)`` makes one.
+
+    ``games`` names the games it plays (their ``info.id``); empty: every game.
+    """
 
     id: str
     title: str
     factory: Callable[[int], Agent]
     description: str = ""
+    games: tuple[str, ...] = ()
+
+    def plays(self, game_id: str) -> bool:
+        return not self.games or game_id in self.games
 
 
 class RandomAgent:
@@ -46,12 +94,10 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self._bits = random.Random(seed_from("random-agent", seed)).getrandbits
 
-    def choose(
-        self, ruleset: Ruleset[Any], state: Any, role: Role, actions: Sequence[Action]
-    ) -> Action:
+    def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
         n = len(actions)
         if n == 0:
-            raise ValueError(f"{role} has no legal action to choose from")
+            raise ValueError(f"{observation.role} has no legal action to choose from")
         width = (n - 1).bit_length()
         pick = self._bits(width)
         while pick >= n:  # rejection keeps every action equally likely
@@ -65,9 +111,7 @@ class FirstLegalAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(
-        self, ruleset: Ruleset[Any], state: Any, role: Role, actions: Sequence[Action]
-    ) -> Action:
+    def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
         return actions[0]
 
 

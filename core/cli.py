@@ -109,7 +109,9 @@ def simulate(
     registry = _registry()
     entry = _game(registry, game)
     try:
-        factories = [registry.agent(a.strip()).factory for a in agents.split(",") if a.strip()]
+        factories = [
+            registry.agent(a.strip(), entry.info.id).factory for a in agents.split(",") if a.strip()
+        ]
         entry.info.scenario(scenario)
         if players is not None:
             entry.ruleset.roles(players)
@@ -229,7 +231,7 @@ def play(
         errors.print(f"[red]no seat {unknown[0]!r}; seats: {', '.join(match.roles)}[/]")
         raise typer.Exit(2)
     try:
-        factory = registry.agent(bot).factory
+        factory = registry.agent(bot, match.game_id).factory
     except UnknownAgent as exc:
         errors.print(f"[red]{exc}[/]")
         raise typer.Exit(2) from None

@@ -93,13 +93,16 @@ def new_frame(step: str, args: Any = None, sig: str = "") -> Frame:
 
     Built without validation: the machine enters steps several times an action.
     """
-    frame = object.__new__(Frame)
-    object.__setattr__(frame, "step", step)
-    object.__setattr__(frame, "kind", None if args is None else frame_kind(type(args)))
-    object.__setattr__(frame, "args", args)
-    object.__setattr__(frame, "pc", 0)
-    object.__setattr__(frame, "sig", sig)
+    frame = _blank(Frame)
+    frame.step = step
+    frame.kind = None if args is None else args.__frame_kind__
+    frame.args = args
+    frame.pc = 0
+    frame.sig = sig
     return frame
+
+
+_blank = object.__new__
 
 
 __all__ = ["Field", "Frame", "frame_kind", "frame_model", "new_frame"]

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from core.agents import Agent
+from core.agents import Agent, Observation
 from core.plugins import Game, Registry
 from core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
 from core.state import GameState
@@ -180,7 +180,7 @@ class Match:
             if turn is None:
                 break
             role, actions = turn
-            choice = agents[role].choose(ruleset, state, role, actions)
+            choice = agents[role].choose(Observation(ruleset, state, role), actions)
             # Bots hand back one of the listed actions: find it by identity first, which is
             # much cheaper than comparing long lists of card combinations by value.
             if id(choice) not in map(id, actions) and choice not in actions:

@@ -199,11 +199,17 @@ class Registry:
         except KeyError:
             raise UnknownGame(game_id, self.games) from None
 
-    def agent(self, agent_id: str) -> AgentSpec:
-        try:
-            return self.agents[agent_id]
-        except KeyError:
-            raise UnknownAgent(agent_id, self.agents) from None
+    def agent(self, agent_id: str, game_id: str | None = None) -> AgentSpec:
+        """The agent ``agent_id``; with ``game_id``, only if it plays that game."""
+        spec = self.agents.get(agent_id)
+        if spec is None or (game_id is not None and not spec.plays(game_id)):
+            known = self.agents if game_id is None else self.agents_for(game_id)
+            raise UnknownAgent(agent_id, known)
+        return spec
+
+    def agents_for(self, game_id: str) -> dict[str, AgentSpec]:
+        """The agents that play ``game_id``, by id."""
+        return {i: spec for i, spec in self.agents.items() if spec.plays(game_id)}
 
     def notify(self, match: Any, event: Any) -> None:
         self.pm.hook.gameshelf_match_event(match=match, event=event)

@@ -36,7 +36,7 @@ import hashlib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from core.ruleset import Role
 from core.state import GameState
@@ -88,8 +88,7 @@ def _always(s: Any) -> bool:
 _DO, _CALL, _JUMP, _UNLESS = "do", "call", "jump", "unless"
 
 
-@dataclass(frozen=True)
-class _Op:
+class _Op(NamedTuple):
     kind: str
     fn: Fn | None = None  # do: the function; unless: the test
     step: str = ""  # call
@@ -187,29 +186,32 @@ class Procedure(Step[S]):
         frame = s.stack[-1]
         f = frame.args
         code, machine = self.code, self.machine
-        budget = RUNAWAY
-        while frame.pc < len(code):
+        queue = machine._queues[id(s)]  # where a function's transitions wait
+        end, budget = len(code), RUNAWAY
+        pc = frame.pc
+        while pc < end:
             budget -= 1
             if budget < 0:
                 raise RuntimeError(
                     f"procedure {self.name!r} ran {RUNAWAY} instructions without waiting"
                 )
-            op = code[frame.pc]
-            frame.pc += 1
-            kind = op.kind
-            if kind == _DO:
-                op.fn(s, f) if op.with_frame else op.fn(s)  # type: ignore[misc]
-                if machine.pending(s):
+            kind, fn, step, args, _, target, with_frame = code[pc]
+            pc += 1
+            if kind is _DO:
+                frame.pc = pc
+                fn(s, f) if with_frame else fn(s)  # type: ignore[misc]
+                if queue:
                     return  # the function moved the machine: go on when it comes back
-            elif kind == _CALL:
-                args = op.args(s, f) if op.args is not None else None
-                machine.call(s, op.step, args)
+            elif kind is _CALL:
+                frame.pc = pc
+                machine.call(s, step, args(s, f) if args is not None else None)
                 return
-            elif kind == _UNLESS:
-                if not (op.fn(s, f) if op.with_frame else op.fn(s)):  # type: ignore[misc]
-                    frame.pc = op.target
+            elif kind is _UNLESS:
+                if not (fn(s, f) if with_frame else fn(s)):  # type: ignore[misc]
+                    pc = target
             else:
-                frame.pc = op.target
+                pc = target
+        frame.pc = pc
         machine.finish(s, self.result(s, f))
 
 

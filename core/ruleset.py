@@ -348,9 +348,10 @@ class StepRuleset(Ruleset[S]):
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
         machine = self.machine
-        for role in machine.steps[state.step].active(state):
+        step = machine.steps[state.step]
+        for role in step.active(state):
             if role in among:
-                return role, list(machine.actions(state, role))
+                return role, list(machine.offered(state, step, role))
         return None
 
     def play(self, state: S, role: Role, action: Action) -> None:

@@ -58,7 +58,6 @@ steps and functions; **secret simultaneous choices** (``core.secret``) are a ste
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -198,7 +197,7 @@ class StepMachine(Generic[S]):
         self.role_name: Callable[[S, Role], str] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
         # The queues of transitions of the states the machine is at work on, by state id.
-        self._queues: dict[int, deque[tuple[Any, ...]]] = {}
+        self._queues: dict[int, list[tuple[Any, ...]]] = {}
 
     # --- registration ----------------------------------------------------------------
 
@@ -238,23 +237,43 @@ class StepMachine(Generic[S]):
 
     def enter(self, s: S, name: str, args: Any = None) -> None:
         """Go to step ``name`` in place of the current one (with its frame ``args``)."""
-        self._transition(s, ("enter", name, self._frame_args(name, args)))
+        step = self.steps[name]
+        if args is not None or step.frame_type is not None:
+            args = _frame_args(step, args)
+        queue = self._queues.get(id(s))
+        if queue is None:
+            self._transition(s, ("enter", step, args))
+        else:
+            queue.append(("enter", step, args))
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
-        self._transition(s, ("call", name, self._frame_args(name, args)))
+        step = self.steps[name]
+        if args is not None or step.frame_type is not None:
+            args = _frame_args(step, args)
+        queue = self._queues.get(id(s))
+        if queue is None:
+            self._transition(s, ("call", step, args))
+        else:
+            queue.append(("call", step, args))
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
-        self._transition(s, ("finish", result))
+        queue = self._queues.get(id(s))
+        if queue is None:
+            self._transition(s, ("finish", result))
+        else:
+            queue.append(("finish", result))
 
     def reset(self, s: S, name: str, args: Any = None) -> None:
         """Empty the stack and enter ``name``: the start of a game, or its end."""
-        self._transition(s, ("reset", name, self._frame_args(name, args)))
+        step = self.steps[name]
+        self._transition(s, ("reset", step, _frame_args(step, args)))
 
     def place(self, s: S, name: str, args: Any = None) -> None:
         """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
-        s.stack[:] = [new_frame(name, self._frame_args(name, args), self.steps[name].signature)]
+        step = self.steps[name]
+        s.stack[:] = [new_frame(name, _frame_args(step, args), step.signature)]
         s.step = name
 
     def trail(self, s: S) -> list[str]:
@@ -263,22 +282,23 @@ class StepMachine(Generic[S]):
 
     def pending(self, s: S) -> bool:
         """Whether transitions wait to be carried out (the current function made one)."""
-        queue = self._queues.get(id(s))
-        return bool(queue)
+        return bool(self._queues.get(id(s)))
 
     def run(self, s: S, work: Callable[[], None]) -> None:
         """Do ``work`` with the machine at work on ``s``, then carry out its transitions."""
         key = id(s)
-        if key in self._queues:
+        queues = self._queues
+        if key in queues:
             work()
             return
-        queue: deque[tuple[Any, ...]] = deque()
-        self._queues[key] = queue
+        queue: list[tuple[Any, ...]] = []
+        queues[key] = queue
         try:
             work()
-            self._settle(s, queue)
+            if queue:
+                self._settle(s, queue)
         finally:
-            del self._queues[key]
+            del queues[key]
 
     def _transition(self, s: S, op: tuple[Any, ...]) -> None:
         queue = self._queues.get(id(s))
@@ -287,57 +307,43 @@ class StepMachine(Generic[S]):
         else:
             self.run(s, lambda: self._queues[id(s)].append(op))
 
-    def _settle(self, s: S, queue: deque[tuple[Any, ...]]) -> None:
+    def _settle(self, s: S, queue: list[tuple[Any, ...]]) -> None:
+        steps, stack = self.steps, s.stack
         done = 0
         while queue:
+            op = queue.pop(0)  # a queue holds a transition or two: a list is the cheapest
             done += 1
             if done > RUNAWAY:
                 raise RuntimeError(
                     f"the step machine did not come to rest after {RUNAWAY} transitions; "
-                    f"last at {s.step!r} with the stack {[f.step for f in s.stack]}"
+                    f"last at {s.step!r} with the stack {[f.step for f in stack]}"
                 )
-            op = queue.popleft()
             kind = op[0]
-            stack = s.stack
             if kind == "finish":
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
                 stack.pop()
                 caller = stack[-1].step
                 s.step = caller
-                self.steps[caller].resume(s, op[1])
+                steps[caller].resume(s, op[1])
                 continue
-            name, args = op[1], op[2]
-            step = self.steps[name]
-            frame = new_frame(name, args, step.signature)
-            if kind == "call":
-                if not stack:
-                    raise RuntimeError(f"step {name!r} called with no step to return to")
-                stack.append(frame)
-            elif kind == "reset":
-                stack.clear()
-                stack.append(frame)
-            elif stack:  # enter
-                stack[-1] = frame
+            step, args = op[1], op[2]
+            name = step.name
+            if kind == "enter" and stack:
+                frame = stack[-1]  # the step replaced: its frame is reused for the new one
+                frame.step, frame.args, frame.pc, frame.sig = name, args, 0, step.signature
+                frame.kind = None if args is None else args.__frame_kind__
             else:
+                if kind == "reset":
+                    stack.clear()
+                elif kind == "call" and not stack:
+                    raise RuntimeError(f"step {name!r} called with no step to return to")
+                frame = _blank(Frame)
+                frame.step, frame.args, frame.pc, frame.sig = name, args, 0, step.signature
+                frame.kind = None if args is None else args.__frame_kind__
                 stack.append(frame)
             s.step = name
             step.begin(s)
-
-    def _frame_args(self, name: str, args: Any) -> Any:
-        step = self.steps.get(name)
-        if step is None:
-            raise KeyError(f"no step {name!r}")
-        kind = step.frame_type
-        if kind is None:
-            if args is not None:
-                raise TypeError(f"step {name!r} takes no frame, not {type(args).__name__}")
-            return None
-        if args is None:
-            return kind()
-        if type(args) is not kind:
-            raise TypeError(f"step {name!r} takes a {kind.__name__}, not {type(args).__name__}")
-        return args
 
     # --- dispatch ---------------------------------------------------------------------
 
@@ -347,13 +353,21 @@ class StepMachine(Generic[S]):
     def active(self, s: S) -> Sequence[Role]:
         return self.steps[s.step].active(s)
 
-    def actions(self, s: S, role: Role) -> Iterator[Action]:
+    def actions(self, s: S, role: Role) -> Iterable[Action]:
         step = self.steps[s.step]
         if role not in step.actors(s):
-            return
-        yield from step.actions(s, role)
-        for ambient in self.ambients.get(s.step, ()):
-            yield from ambient._legal(s, role)
+            return ()
+        return self.offered(s, step, role)
+
+    def offered(self, s: S, step: Step[S], role: Role) -> Iterable[Action]:
+        """The actions ``step`` and its ambient actions offer ``role`` (known to act)."""
+        own = step.actions(s, role)
+        if not self.ambients:
+            return own
+        ambients = self.ambients.get(step.name)
+        if not ambients:
+            return own
+        return [*own, *(a for ambient in ambients for a in ambient._legal(s, role))]
 
     def prompt(self, s: S, role: Role | None) -> str | Msg:
         step = self.steps[s.step]
@@ -398,14 +412,29 @@ class StepMachine(Generic[S]):
         step = self.steps[s.step]
         handler = step.handlers.get(action.type)
         if handler is None:
-            for ambient in self.ambients.get(s.step, ()):
-                handler = ambient.handlers.get(action.type)
-                if handler is not None:
-                    break
-        if handler is None:
-            self.run(s, lambda: step.handle(s, role, action))
-        else:
-            self.run(s, lambda: handler(s, role, action.arg))
+            handler = self._ambient_handler(step, action)
+        key = id(s)
+        queues = self._queues
+        if key in queues:
+            raise RuntimeError("an action was played while the machine was at work")
+        queue: list[tuple[Any, ...]] = []
+        queues[key] = queue
+        try:
+            if handler is None:
+                step.handle(s, role, action)
+            else:
+                handler(s, role, action.arg)
+            if queue:
+                self._settle(s, queue)
+        finally:
+            del queues[key]
+
+    def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
+        for ambient in self.ambients.get(step.name, ()):
+            handler = ambient.handlers.get(action.type)
+            if handler is not None:
+                return handler
+        return None
 
     def _names(self, s: S, roles: Iterable[Role]) -> Msg | str:
         """Roles as a message: "north", "north and south" (named in the reader's language
@@ -446,6 +475,23 @@ class StepMachine(Generic[S]):
             _check_frame(self, frame)
         if s.stack and s.stack[-1].step != s.step:
             raise ValueError(f"the state is at {s.step!r} but its stack at {s.stack[-1].step!r}")
+
+
+_blank = object.__new__  # a frame built field by field: no validation in the hot path
+
+
+def _frame_args(step: Step[Any], args: Any) -> Any:
+    """The frame ``step`` is entered with: ``args`` checked, or a new default frame."""
+    kind = step.frame_type
+    if kind is None:
+        if args is not None:
+            raise TypeError(f"step {step.name!r} takes no frame, not {type(args).__name__}")
+        return None
+    if args is None:
+        return kind()
+    if type(args) is not kind:
+        raise TypeError(f"step {step.name!r} takes a {kind.__name__}, not {type(args).__name__}")
+    return args
 
 
 def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:

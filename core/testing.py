@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.agents import Agent, FirstLegalAgent, RandomAgent
+from core.agents import Agent, FirstLegalAgent, Observation, RandomAgent
 from core.match import Match
 from core.plugins import Game
 from core.procedure import Procedure
@@ -209,7 +209,7 @@ class _Run:
                 self.fail(f"no outcome after {self.max_steps} actions (a runaway game)")
             role, actions = self.next_decision()
             self.check_to_act(role, actions)
-            choice = agent.choose(self.ruleset, m.state, role, actions)
+            choice = agent.choose(Observation(self.ruleset, m.state, role), actions)
             deep = (m.seq + 1) & m.seq == 0 or (m.seq + 1) % self.deep_every == 0
             shadow = self.shadow_of(role) if deep else None
             readers = self.other_readers(role, shadow) if shadow is not None else []

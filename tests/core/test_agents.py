@@ -4,14 +4,17 @@ from collections import Counter
 
 import pytest
 
-from core.agents import FirstLegalAgent, RandomAgent
+from core.agents import AgentSpec, FirstLegalAgent, Observation, RandomAgent
+from core.plugins import Registry, UnknownAgent
 from core.ruleset import Action
+from tests.core.toygame import RULESET
 
 CHOICES = [Action("card", n) for n in range(5)]
 
 
 def picks(agent, count, actions=CHOICES):
-    return [agent.choose(None, None, "north", actions) for _ in range(count)]
+    seen = Observation(RULESET, RULESET.setup(1), "north")
+    return [agent.choose(seen, actions) for _ in range(count)]
 
 
 def test_the_random_agent_repeats_itself_from_the_same_seed():
@@ -34,8 +37,41 @@ def test_the_random_agent_reaches_every_action_of_any_list(size):
 
 def test_the_random_agent_refuses_an_empty_list():
     with pytest.raises(ValueError, match="no legal action"):
-        RandomAgent(1).choose(None, None, "north", [])
+        RandomAgent(1).choose(Observation(RULESET, RULESET.setup(1), "north"), [])
 
 
 def test_the_first_legal_agent_takes_the_first():
     assert picks(FirstLegalAgent(), 3) == [CHOICES[0]] * 3
+
+
+def test_an_observation_is_the_seats_view_and_never_the_state():
+    s = RULESET.setup(3)
+    seen = Observation(RULESET, s, "south")
+    assert seen.view == RULESET.view(s, "south")
+    assert seen.info.id == "toy_duel"
+    public = {name for name in dir(seen) if not name.startswith("_")}
+    assert public == {"role", "view", "info", "determinized", "forward"}
+
+
+def test_a_determinized_world_agrees_with_the_seat_and_redeals_the_rest():
+    s = RULESET.setup(3)
+    RULESET.apply(s, "north", Action("card", s.hands["north"][0]))
+    seen = Observation(RULESET, s, "south")
+    worlds = [seen.determinized(seed) for seed in range(20)]
+    assert all(RULESET.view(w, "south") == seen.view for w in worlds)
+    assert len({tuple(w.hands["north"]) for w in worlds}) > 1  # north's hand is re-dealt
+    world = worlds[0]
+    seen.forward(world, "south", Action("card", world.hands["south"][0]))
+    assert world.step != s.step or world.round != s.round  # the forward model moved it
+    assert s.hands["south"] == RULESET.setup(3).hands["south"]  # the real game did not
+
+
+def test_an_agent_spec_names_the_games_it_plays():
+    registry = Registry()
+    spec = AgentSpec("duelist", "Duelist", FirstLegalAgent, games=("toy_duel",))
+    registry.agents["duelist"] = spec
+    assert registry.agent("duelist", "toy_duel") is spec
+    assert "duelist" not in registry.agents_for("hammer_scots")
+    assert "random" in registry.agents_for("hammer_scots")  # the built-ins play every game
+    with pytest.raises(UnknownAgent):
+        registry.agent("duelist", "hammer_scots")

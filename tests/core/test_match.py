@@ -116,7 +116,7 @@ def test_bots_play_a_game_to_its_end():
 class PlaysOffTheList:
     """A buggy bot: it answers with an action nobody offered it."""
 
-    def choose(self, ruleset, state, role, actions):
+    def choose(self, observation, actions):
         return Action("card", 99)
 
 
@@ -132,7 +132,7 @@ def test_a_bot_choice_that_was_not_offered_is_refused_and_changes_nothing():
 
 def test_a_bot_may_answer_with_an_equal_action_of_its_own_making():
     class Rebuilds:
-        def choose(self, ruleset, state, role, actions):
+        def choose(self, observation, actions):
             return Action(actions[0].type, actions[0].arg)  # equal, not the same object
 
     m = new_match()
@@ -160,7 +160,7 @@ def test_a_variant_that_changes_the_legal_actions_keeps_the_checked_bot_path():
     seen = []
 
     class Records:
-        def choose(self, ruleset, state, role, actions):
+        def choose(self, observation, actions):
             seen.append(len(actions))
             return actions[-1]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.testing import check_ruleset
 from plugins.hammer_scots.rules import RULESET
 
@@ -34,7 +34,9 @@ def test_short_games_and_options_play_to_the_end():
         agent = RandomAgent(seed)
         while RULESET.outcome(s) is None:
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
         assert s.year == 1297
 
 

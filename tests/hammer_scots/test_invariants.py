@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from plugins.hammer_scots.model import FULL, N_BLOCKS, OTHER_COLOUR, TWO_COLOURED
 from plugins.hammer_scots.rules import RULESET
 from plugins.hammer_scots.state import OFF, POOL, contested_areas
@@ -43,5 +43,7 @@ def test_invariants_hold_through_random_games(scenario):
                 break
             check(s)
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
         check(s)

@@ -354,7 +354,7 @@ def test_ending_the_movement_passes_to_player_2():
 
 
 def test_the_fast_lists_of_moves_agree_with_the_rule_for_each_block_and_step():
-    from core.agents import RandomAgent
+    from core.agents import Observation, RandomAgent
     from plugins.hammer_scots.model import NEIGHBOURS, SIDE_BLOCKS
     from plugins.hammer_scots.movement import can_move, may_step, movable_blocks, next_steps
     from plugins.hammer_scots.rules import RULESET
@@ -378,5 +378,7 @@ def test_the_fast_lists_of_moves_agree_with_the_rule_for_each_block_and_step():
                     a for a, border in NEIGHBOURS[here] if may_step(s, b, here, a, border, first)
                 ]
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
     assert checked > 100

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.rng import Rng
 from core.ruleset import Action
 from core.text import label, role_name
@@ -59,7 +59,9 @@ def test_the_text_shows_nothing_the_seat_may_not_see():
                 RULESET.shuffle_hidden(other, role, Rng(seed=step))
                 assert drawn(other, role) == drawn(s, role)
         role = RULESET.active(s)[0]
-        RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+        RULESET.apply(
+            s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+        )
     assert battles  # a battle was drawn too
 
 
@@ -68,7 +70,9 @@ def test_a_battle_is_drawn_row_by_row():
     agent = RandomAgent(3)
     while s.battle < 0:
         role = RULESET.active(s)[0]
-        RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+        RULESET.apply(
+            s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+        )
     text = drawn(s, S)
     assert "Battle of " in text
     assert "attacks" in text
@@ -103,7 +107,7 @@ def test_every_choice_of_a_game_has_a_players_name():
                 said = label(RULESET, action, view)
                 assert "_" not in said, (action, said)
                 assert action.arg is None or str(action.arg) not in said, (action, said)
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, actions))
+            RULESET.apply(s, role, agent.choose(Observation(RULESET, s, role), actions))
 
 
 def test_gameshelf_play_draws_the_board_and_heads_the_log_by_year_and_turn(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.rng import Rng
 from core.ruleset import dump_view
 from plugins.hammer_scots.battle import is_revealed
@@ -143,7 +143,9 @@ def test_random_games_never_show_a_hidden_enemy_block():
                 for role in (E, S, None):
                     assert_fogged(s, role)
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
             steps += 1
 
 
@@ -174,7 +176,9 @@ def test_the_nobles_box_agrees_with_the_result_at_the_end():
         agent = RandomAgent(seed)
         while RULESET.outcome(s) is None:
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
         view = RULESET.view(s, None)
         counts = {side: len(view["nobles"][side]) for side in (E, S)}
         assert counts == {side: len(nobles_on_map(s, side)) for side in (E, S)}

@@ -388,7 +388,7 @@ def test_the_french_knights_come_only_once_per_game():
 def test_the_fast_winter_lists_agree_with_the_rule_for_each_block():
     """build_targets, disbandable and positions are tables and C scans for speed: they must
     list exactly what the per-block rules (may_strengthen, may_disband) allow."""
-    from core.agents import RandomAgent
+    from core.agents import Observation, RandomAgent
     from plugins.hammer_scots.model import SIDE_BLOCKS
     from plugins.hammer_scots.rules import RULESET
     from plugins.hammer_scots.state import blocks_at
@@ -424,5 +424,7 @@ def test_the_fast_winter_lists_agree_with_the_rule_for_each_block():
             for area in (POOL, 0, 5):
                 assert blocks_at(s, area) == [b for b, at in enumerate(loc) if at == area]
             role = RULESET.active(s)[0]
-            RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+            RULESET.apply(
+                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+            )
     assert checked > 10

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from core.agents import RandomAgent
+from core.agents import Observation, RandomAgent
 from core.rng import Rng
 from core.ruleset import Action
 from core.text import label, role_name
@@ -47,7 +47,9 @@ def test_the_text_shows_nothing_the_seat_may_not_see():
                 RULESET.shuffle_hidden(other, role, Rng(seed=step))
                 assert drawn(other, role) == drawn(s, role)
         role = RULESET.active(s)[0]
-        RULESET.apply(s, role, agent.choose(RULESET, s, role, RULESET.actions(s, role)))
+        RULESET.apply(
+            s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+        )
 
 
 def test_choices_and_seats_are_named_as_players_name_them():
@@ -73,4 +75,4 @@ def test_every_choice_of_a_game_has_a_players_name():
             said = label(RULESET, action, view)
             assert said[0].isupper() or not said.isascii(), (action, said)
             assert "_" not in said, (action, said)
-        RULESET.apply(s, role, agent.choose(RULESET, s, role, actions))
+        RULESET.apply(s, role, agent.choose(Observation(RULESET, s, role), actions))
