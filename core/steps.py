@@ -138,15 +138,10 @@ class Step(Generic[S]):
     # Stand-ins installed by ``StepMachine.step`` for a step that writes only ``options``.
 
     def _actions_from_options(self, s: S, role: Role) -> Iterator[Action]:
-        for action, refusal in self.options(s, role):
-            if refusal is None:
-                yield action
+        return legal_of(self.options(s, role))
 
     def _why_not_from_options(self, s: S, role: Role, action: Action) -> str | Msg | None:
-        for option, refusal in self.options(s, role):
-            if option == action:
-                return refusal
-        return None
+        return refusal_of(self.options(s, role), action)
 
 
 class Ambient(Generic[S]):
@@ -169,15 +164,23 @@ class Ambient(Generic[S]):
         return ()
 
     def _legal(self, s: S, role: Role) -> Iterator[Action]:
-        for action, refusal in self.options(s, role):
-            if refusal is None:
-                yield action
+        return legal_of(self.options(s, role))
 
     def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
-        for option, refusal in self.options(s, role):
-            if option == action:
-                return refusal
-        return None
+        return refusal_of(self.options(s, role), action)
+
+
+def legal_of(options: Iterable[Option]) -> Iterator[Action]:
+    """The legal actions among ``options``."""
+    return (action for action, refusal in options if refusal is None)
+
+
+def refusal_of(options: Iterable[Option], action: Action) -> str | Msg | None:
+    """Why ``action`` is refused among ``options`` (``None``: legal, or not among them)."""
+    for option, refusal in options:
+        if option == action:
+            return refusal
+    return None
 
 
 StepT = TypeVar("StepT", bound=type[Step[Any]])
