@@ -28,13 +28,14 @@ actor recomputed from the top after every action.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from core.ruleset import Action
-from core.steps import Step
+from core.steps import Option, Step
 from plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from plugins.hammer_scots.model import (
     AREA_IX,
+    AREA_NAME,
     BLOCK_ID,
     BLOCK_IX,
     BLOCKS,
@@ -80,12 +81,12 @@ NORSE = bix("norse")
 ORDER = ("A", "B", "C")
 RANK: tuple[int, ...] = tuple(2 * ORDER.index(b.letter) for b in BLOCKS)  # +1: attacker
 NO_TURN = 99
-# Each block's combat-turn actions, made once (the battle round's list is a hot path):
-# fire, retreat, pass; fire, pass for a block with nowhere to retreat.
-MAY_RETREAT: tuple[tuple[Action, ...], ...] = tuple(
+# Each block's combat-turn actions, made once (the battle round's list is a hot path).
+COMBAT_TURN: tuple[tuple[Action, Action, Action], ...] = tuple(
     (Action("fire", bid), Action("retreat", bid), Action("pass", bid)) for bid in BLOCK_ID
 )
-MUST_STAY: tuple[tuple[Action, ...], ...] = tuple((fire, hold) for fire, _, hold in MAY_RETREAT)
+NOWHERE_TO_RETREAT = "That block has nowhere to retreat."
+NOWHERE_TO_REGROUP = "Choose one of your blocks in this area that has somewhere to go."
 
 
 # --- who is in the battle -------------------------------------------------------------
@@ -249,113 +250,114 @@ def take_hit(s: State, b: int) -> None:
         eliminate_in_battle(s, b)
 
 
-# --- retreat (RULES §6.6, §6.7) -----------------------------------------------------------
+# --- retreat and regroup: where a block may leave the battle area (RULES §6.6, §6.7) --------
 
-
-def norse_refusal(s: State, to: int) -> str | None:
-    """RULES §5.6: the Norse go by sea, only to a coastal area Scotland holds (not England)."""
-    if to == ENGLAND or not COASTAL[to] or to == s.battle:
-        return "The Norse go only by sea, to another coastal area of Scotland."
-    if not is_friendly(s, to, SCOTTISH):
-        return f"The Norse may go only where Scottish blocks stand alone, not to {area_name(to)}."
-    return None
+SEA_ONLY = "The Norse go only by sea, to another coastal area of Scotland."
+NOT_ALONE = tuple(
+    f"The Norse may go only where Scottish blocks stand alone, not to {name}." for name in AREA_NAME
+)
+INTO_ENGLAND = "Scottish blocks may not retreat or regroup into England."
+OUT_OF_ENGLAND = "English blocks may not retreat or regroup out of England."
+ENEMY_HOLDS = tuple(f"{name}: the enemy holds it." for name in AREA_NAME)
+BATTLE_PENDING = tuple(f"{name}: a battle is pending there." for name in AREA_NAME)
 
 
 def border_word(border: int) -> str:
     return f"the {BORDERS[border].type} border"
 
 
-def step_refusal(s: State, b: int, to: int, *, border_control: bool) -> str | None:
-    """Why ``b`` may not retreat (or regroup) from the battle area to ``to``; ``None``: it may.
+def border_full(there: int, border: int) -> str:
+    return f"{area_name(there)}: {border_word(border)} is full ({BORDER_LIMIT[border]} blocks)."
 
-    RULES §6.6/§6.7: an adjacent area that holds no enemy block, within the border limits,
-    Scots not into England, English not out of England; a retreat (not a regroup, RULES
-    §14.8 [impl]) may not cross a border the enemy used to enter this battle.
+
+def sea_options(s: State) -> Iterator[tuple[int, str | None]]:
+    """RULES §5.6: the Norse go by sea, only to a coastal area Scotland holds (not England)."""
+    here = s.battle
+    for there in range(N_AREAS):
+        if there in (ENGLAND, here) or not COASTAL[there]:
+            yield there, SEA_ONLY
+        elif not is_friendly(s, there, SCOTTISH):
+            yield there, NOT_ALONE[there]
+        else:
+            yield there, None
+
+
+def regroup_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
+    """Every area ``b`` might regroup to from the battle area, with ``None`` if it may now,
+    or the reason it may not (RULES §6.7): an adjacent area holding no enemy block, within
+    the border limits, Scots not into England, English not out of England; the Norse by sea.
+
+    With ``retreat_options`` the one statement of where a block may leave a battle: the
+    areas offered, the blocks that may retreat or regroup and the refusals come from them.
     """
     if b == NORSE:
-        return norse_refusal(s, to)
-    here, side = s.battle, SIDE[b]
-    border = BORDER_AT[here][to]
-    if border < 0:
-        return f"{area_name(to)} is not next to {area_name(here)}."
-    if side == SCOTTISH and to == ENGLAND:
-        return "Scottish blocks may not retreat or regroup into England."
-    if side == ENGLISH and here == ENGLAND:
-        return "English blocks may not retreat or regroup out of England."
-    if has_side(s, to, enemy(side)):
-        what = "a battle is pending there" if has_side(s, to, side) else "the enemy holds it"
-        return f"{area_name(to)}: {what}."
-    if border_control and s.last_used[border] == enemy(side):
-        return (
-            f"{area_name(to)}: {enemy(side)} entered this battle across that border, "
-            "so it may not be used to retreat."
-        )
-    if s.border_count[border] >= BORDER_LIMIT[border]:
-        return f"{area_name(to)}: {border_word(border)} is full ({BORDER_LIMIT[border]} blocks)."
-    return None
-
-
-def retreat_refusal(s: State, b: int, to: int) -> str | None:
-    return step_refusal(s, b, to, border_control=True)
-
-
-def regroup_refusal(s: State, b: int, to: int) -> str | None:
-    return step_refusal(s, b, to, border_control=False)
-
-
-def destinations(s: State, b: int, *, border_control: bool) -> list[int]:
-    """Where ``b`` may go from the battle area: the areas ``step_refusal`` lets through."""
-    return list(ways_out(s, b, border_control=border_control))
-
-
-def ways_out(s: State, b: int, *, border_control: bool) -> Iterator[int]:
-    """``destinations``, one at a time (whether there is any needs only the first)."""
-    if b == NORSE:
-        yield from (a for a in range(N_AREAS) if norse_refusal(s, a) is None)
+        yield from sea_options(s)
         return
     here, side = s.battle, SIDE[b]
-    foe = enemy(side)
-    if side == ENGLISH and here == ENGLAND:
-        return
-    count, used = s.border_count, s.last_used
-    start, stop = SIDE_RANGE[foe]
-    foe_at = s.location[start:stop]  # the enemy's areas, scanned only when the rest allows
+    start, stop = SIDE_RANGE[enemy(side)]
+    foe_at = s.location[start:stop]
+    out_of_england = side == ENGLISH and here == ENGLAND
+    count = s.border_count
     for there, border in NEIGHBOURS[here]:
-        if (
-            count[border] < BORDER_LIMIT[border]
-            and not (border_control and used[border] == foe)
-            and not (side == SCOTTISH and there == ENGLAND)
-            and there not in foe_at
-        ):
-            yield there
+        if side == SCOTTISH and there == ENGLAND:
+            yield there, INTO_ENGLAND
+        elif out_of_england:
+            yield there, OUT_OF_ENGLAND
+        elif there in foe_at:
+            yield there, (BATTLE_PENDING if has_side(s, there, side) else ENEMY_HOLDS)[there]
+        elif count[border] >= BORDER_LIMIT[border]:
+            yield there, border_full(there, border)
+        else:
+            yield there, None
 
 
-def retreat_areas(s: State, b: int) -> list[int]:
-    return destinations(s, b, border_control=True)
+def retreat_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
+    """``regroup_options``, and a retreat may not cross a border the enemy used to enter this
+    battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
+    if b == NORSE:
+        yield from sea_options(s)
+        return
+    foe, used, at = enemy(SIDE[b]), s.last_used, BORDER_AT[s.battle]
+    for there, refusal in regroup_options(s, b):
+        if refusal is None and used[at[there]] == foe:
+            refusal = (
+                f"{area_name(there)}: {foe} entered this battle across that border, "
+                "so it may not be used to retreat."
+            )
+        yield there, refusal
 
 
-def regroup_areas(s: State, b: int) -> list[int]:
-    return destinations(s, b, border_control=False)
+Ways = Callable[[State, int], Iterator[tuple[int, str | None]]]  # retreat_ or regroup_options
 
 
-def with_somewhere_to_go(s: State, blocks: list[int], *, border_control: bool) -> list[int]:
-    """The blocks among ``blocks`` that may leave the battle area.
+def with_a_way_out(s: State, blocks: list[int], ways: Ways) -> list[int]:
+    """The blocks among ``blocks`` that have somewhere to go by ``ways``.
 
     Every land block of a side has the same ways out, so they are worked out once; the
     Norse go by sea.
     """
-    if NORSE not in blocks:
-        if blocks and can_leave(s, blocks[0], border_control=border_control):
-            return list(blocks)
-        return []
-    land = next((b for b in blocks if b != NORSE), NO_BLOCK)
-    by_land = land >= 0 and can_leave(s, land, border_control=border_control)
-    by_sea = can_leave(s, NORSE, border_control=border_control)
-    return [b for b in blocks if (by_sea if b == NORSE else by_land)]
+    by_land: bool | None = None
+    found = []
+    for b in blocks:
+        if b == NORSE or by_land is None:
+            for _, refusal in ways(s, b):
+                if refusal is None:
+                    ok = True
+                    break
+            else:
+                ok = False
+            if b != NORSE:
+                by_land = ok
+        else:
+            ok = by_land
+        if ok:
+            found.append(b)
+    return found
 
 
-def can_leave(s: State, b: int, *, border_control: bool) -> bool:
-    return next(ways_out(s, b, border_control=border_control), NO_AREA) != NO_AREA
+def why_no_way_out(s: State, b: int, ways: Ways) -> str:
+    """Every reason ``b`` has nowhere to go by ``ways``, each once."""
+    return " ".join(dict.fromkeys(r for _, r in ways(s, b) if r))
 
 
 def leave_battle(s: State, b: int, to: int) -> None:
@@ -458,7 +460,7 @@ def start_forced_retreat(s: State) -> None:
 def continue_forced_retreat(s: State) -> None:
     """Retreat while any block can; the blocks that cannot are eliminated (RULES §6.7)."""
     s.retreating = [b for b in s.retreating if s.location[b] == s.battle]
-    if with_somewhere_to_go(s, s.retreating, border_control=True):
+    if with_a_way_out(s, s.retreating, retreat_options):
         s.active = [s.battle_attacker]
         machine.enter(s, "retreat")
         return
@@ -488,7 +490,7 @@ def end_battle(s: State) -> None:
     winner = next((side for side in (ENGLISH, SCOTTISH) if has_side(s, where, side)), "")
     if winner:
         s.say(f"{winner} won the battle in {area_name(where)}.")
-    if winner and with_somewhere_to_go(s, in_battle(s, winner), border_control=False):
+    if winner and with_a_way_out(s, in_battle(s, winner), regroup_options):
         s.active = [winner]
         machine.enter(s, "regroup")
         return
@@ -506,6 +508,13 @@ def finish_battle(s: State) -> None:
 
 
 # --- the steps ----------------------------------------------------------------------------
+
+
+def not_next_to(s: State, action: Action) -> str | None:
+    """The refusal of an area that is not even next to the battle."""
+    if action.type != "area" or action.arg not in AREA_IX:
+        return None
+    return f"{area_name(AREA_IX[action.arg])} is not next to {area_name(s.battle)}."
 
 
 def block_arg(arg: object) -> int:
@@ -590,31 +599,34 @@ class BattleRound(Step[State]):
             f"{letter} blocks to fire, retreat or pass."
         )
 
-    def actions(self, s: State, role: str) -> list[Action]:
+    def options(self, s: State, role: str) -> list[Option]:
         blocks = turn_blocks(s)
-        may_retreat = with_somewhere_to_go(s, blocks, border_control=True)
-        actions: list[Action] = []
+        may_retreat = with_a_way_out(s, blocks, retreat_options)
+        options: list[Option] = []
         for b in blocks:
-            actions += MAY_RETREAT[b] if b in may_retreat else MUST_STAY[b]
-        return actions
+            fire, retreat, hold = COMBAT_TURN[b]
+            options.append((fire, None))
+            options.append((retreat, None if b in may_retreat else NOWHERE_TO_RETREAT))
+            options.append((hold, None))
+        return options
+
+    def actions(self, s: State, role: str) -> list[Action]:
+        return [action for action, refusal in self.options(s, role) if refusal is None]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type not in ("fire", "retreat", "pass"):
             return None
         b = block_arg(action.arg)
+        if self._why_not_from_options(s, role, action):  # a turn's block, nowhere to go
+            detail = why_no_way_out(s, b, retreat_options)
+            return f"{block_name(s, b)} has nowhere to retreat. {detail}".strip()
         if b < 0 or SIDE[b] != role or s.location[b] != s.battle:
             return "Choose one of your blocks in this battle."
         if b in s.reserves:
             return f"{block_name(s, b)} is in reserve and does not fight this round."
         if b in s.acted:
             return f"{block_name(s, b)} has already had its combat turn this round."
-        if b not in turn_blocks(s):
-            return f"It is not {block_name(s, b)}'s turn: A blocks act before B, B before C."
-        if action.type == "retreat":
-            reasons = [retreat_refusal(s, b, a) for a, _ in NEIGHBOURS[s.battle]]
-            detail = " ".join(r for r in reasons if r)
-            return f"{block_name(s, b)} has nowhere to retreat. {detail}".strip()
-        return None
+        return f"It is not {block_name(s, b)}'s turn: A blocks act before B, B before C."
 
     def on_fire(self, s: State, role: str, arg: str) -> None:
         fire(s, BLOCK_IX[arg])
@@ -667,14 +679,12 @@ class RetreatTo(Step[State]):
     def prompt(self, s: State, role: str) -> str:
         return f"Choose where {block_name(s, s.who)} retreats from {area_name(s.battle)}."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for a in retreat_areas(s, s.who):
-            yield PICK_AREA[a]
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        for there, refusal in retreat_options(s, s.who):
+            yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type == "area" and action.arg in AREA_IX:
-            return retreat_refusal(s, s.who, AREA_IX[action.arg])
-        return None
+        return self._why_not_from_options(s, role, action) or not_next_to(s, action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         b, to = s.who, AREA_IX[arg]
@@ -699,17 +709,17 @@ class ForcedRetreat(Step[State]):
     def prompt(self, s: State, role: str) -> str:
         return f"Choose a block to retreat from {area_name(s.battle)}."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in with_somewhere_to_go(s, s.retreating, border_control=True):
-            yield PICK_BLOCK[b]
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        may_retreat = with_a_way_out(s, s.retreating, retreat_options)
+        for b in s.retreating:
+            yield PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type == "block":
-            b = block_arg(action.arg)
-            if b not in s.retreating:
-                return "Choose one of your blocks that must retreat from this battle."
-            return f"{block_name(s, b)} has nowhere to retreat."
-        return None
+        if action.type != "block":
+            return None
+        if self._why_not_from_options(s, role, action):
+            return f"{block_name(s, block_arg(action.arg))} has nowhere to retreat."
+        return "Choose one of your blocks that must retreat from this battle."
 
     def on_block(self, s: State, role: str, arg: str) -> None:
         s.who = BLOCK_IX[arg]
@@ -725,14 +735,16 @@ class Regroup(Step[State]):
     def prompt(self, s: State, role: str) -> str:
         return f"You won in {area_name(s.battle)}: choose a block to regroup, or done."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in with_somewhere_to_go(s, in_battle(s, role), border_control=False):
-            yield PICK_BLOCK[b]
-        yield DONE
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        blocks = in_battle(s, role)
+        may_regroup = with_a_way_out(s, blocks, regroup_options)
+        for b in blocks:
+            yield PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP
+        yield DONE, None
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "block":
-            return "Choose one of your blocks in this area that has somewhere to go."
+            return NOWHERE_TO_REGROUP
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
@@ -752,14 +764,12 @@ class RegroupTo(Step[State]):
     def prompt(self, s: State, role: str) -> str:
         return f"Choose where {block_name(s, s.who)} regroups from {area_name(s.battle)}."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for a in regroup_areas(s, s.who):
-            yield PICK_AREA[a]
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        for there, refusal in regroup_options(s, s.who):
+            yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type == "area" and action.arg in AREA_IX:
-            return regroup_refusal(s, s.who, AREA_IX[action.arg])
-        return None
+        return self._why_not_from_options(s, role, action) or not_next_to(s, action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         b, to, side = s.who, AREA_IX[arg], SIDE[s.who]
@@ -767,7 +777,7 @@ class RegroupTo(Step[State]):
         # Regrouped blocks are face down again: the log does not name them.
         s.say(f"{side} regrouped a block from {area_name(s.battle)} to {area_name(to)}.")
         leave_battle(s, b, to)
-        if with_somewhere_to_go(s, in_battle(s, side), border_control=False):
+        if with_a_way_out(s, in_battle(s, side), regroup_options):
             machine.enter(s, "regroup")
         else:
             finish_battle(s)

@@ -27,12 +27,14 @@ holding the Truce player's blocks may be entered (§4), nor England by the Scots
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
 
 from core.ruleset import Action
-from core.steps import Step
+from core.steps import Option, Step
 from plugins.hammer_scots.cards import end_action
 from plugins.hammer_scots.model import (
     AREA_IX,
+    AREA_NAME,
     BLOCK_IX,
     BORDER_AT,
     BORDER_LIMIT,
@@ -40,6 +42,7 @@ from plugins.hammer_scots.model import (
     BORDER_STOPS,
     COASTAL,
     ENGLAND,
+    ENGLISH,
     MOVE,
     N_AREAS,
     NEIGHBOURS,
@@ -68,6 +71,37 @@ from plugins.hammer_scots.state import (
 NORSE = bix("norse")
 # The blocks that move over land: not the Norse (by sea, §5.6), not a block without a rating.
 BY_LAND: tuple[bool, ...] = tuple(b != NORSE and MOVE[b] > 0 for b in range(len(MOVE)))
+FOE = {ENGLISH: SCOTTISH, SCOTTISH: ENGLISH}
+REFUSAL = itemgetter(1)  # of an option: ``None in map(REFUSAL, options)`` asks for a legal one
+
+# Refusals, made once: the options below are the hot path and name a reason for every
+# refused choice, so none is formatted while a game is played.
+NOT_YOURS = "That is not one of your blocks on the map."
+MOVED = "That block has already moved this game turn."
+UNKNOWN = "not worked out yet"  # (a sentinel, never shown)
+PINNED = "That block is pinned: it must stay to face the attack."
+NOWHERE = "That block has nowhere it may move now."
+MUST_MOVE = "The block must move at least one area once picked."
+STOPPING = {True: (STOP, MUST_MOVE), False: (STOP, None)}  # by: the block is where it began
+NO_POINT_TO_CROSS = "Crossing the border with England takes a move point, and none is left."
+STRAIGHT_BACK = tuple(f"A block may not step straight back to {name}." for name in AREA_NAME)
+TRUCE_BARS = tuple(f"The Truce forbids entering {name} this game turn." for name in AREA_NAME)
+ENEMY_ENTERED = tuple(
+    f"The enemy entered this battle from {name}: blocks may not leave that way."
+    for name in AREA_NAME
+)
+NORSE_NOT_TO_ENGLAND = "The Norse may never enter England."
+NO_COAST = tuple(
+    f"{name} has no coast: the Norse sail only to coastal areas." for name in AREA_NAME
+)
+
+
+def border_full(here: int, there: int, border: int) -> str:
+    kind = "red" if BORDER_STOPS[border] else "black"
+    return (
+        f"{area_name(there)}: the {kind} border from {area_name(here)} is full "
+        f"({BORDER_LIMIT[border]} blocks this action)."
+    )
 
 
 # --- predicates -----------------------------------------------------------------------------
@@ -108,145 +142,98 @@ def crossing_cost(s: State, here: int, border: int, first: bool) -> int:
     return 0
 
 
-def why_not_step(s: State, b: int, here: int, there: int, border: int, first: bool) -> str | None:
-    """Why block ``b`` may not step from ``here`` to ``there`` now (``None``: it may).
+# --- the choices: where a block may step, which block may move (legality, once) -------------
 
-    ``first``: the step out of the area where the block's move began.
+
+def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[int, str | None]]:
+    """Every area next to ``here``, with ``None`` if the moving block ``b`` may step there
+    now, or the reason it may not (RULES §5.1-5.5, §4 Truce), in map order.
+
+    ``came_from``: the area the block just left, ``NO_AREA`` before its first step (whether
+    the block may start at all, activating its area, is ``start_options``'). This is the one
+    statement of where a block may step: the areas offered, the blocks that may start a
+    move and the refusals all come from it. It is the hot path of movement: the tests run
+    cheapest first, the reasons are made once (above), and it yields one area at a time,
+    so whether the block may go on (``None in map(REFUSAL, ...)``) is known at the first
+    area it may enter.
     """
     side = SIDE[b]
-    if not first and there == s.move_from:
-        return f"A block may not step straight back to {area_name(there)}."
-    if s.border_count[border] >= BORDER_LIMIT[border]:
-        kind = "red" if BORDER_STOPS[border] else "black"
-        return (
-            f"{area_name(there)}: the {kind} border from {area_name(here)} is full "
-            f"({BORDER_LIMIT[border]} blocks this action)."
-        )
-    if crossing_cost(s, here, border, first) > s.move_points:
-        if BORDER_NATIONAL[border]:
-            return "Crossing the border with England takes a move point, and none is left."
-        return f"Activating {area_name(here)} takes a move point, and none is left."
-    if is_barred_by_truce(s, side, there):
-        return f"The Truce forbids entering {area_name(there)} this game turn."
-    if first and s.last_used[border] == enemy(side) and has_side(s, here, enemy(side)):
-        return (
-            f"The enemy entered this battle from {area_name(there)}: blocks may not leave that way."
-        )
-    return None
-
-
-def may_step(s: State, b: int, here: int, there: int, border: int, first: bool) -> bool:
-    """``why_not_step(...) is None``, without building the reasons (the hot path)."""
-    if not first and there == s.move_from:
-        return False
-    if s.border_count[border] >= BORDER_LIMIT[border]:
-        return False
-    if (BORDER_NATIONAL[border] or (first and here not in s.activated)) and s.move_points < 1:
-        return False
-    side = SIDE[b]
-    if s.truce and is_barred_by_truce(s, side, there):
-        return False
-    return not (first and s.last_used[border] == enemy(side) and has_side(s, here, enemy(side)))
-
-
-def next_steps(s: State, b: int, here: int, came_from: int) -> list[int]:
-    """The areas the moving block ``b`` may step to from ``here``, having just left
-    ``came_from`` (``NO_AREA`` before its first step): ``may_step`` for each neighbour, its
-    tests written out once (the hot path of "move_where")."""
-    side = SIDE[b]
-    foe = enemy(side)
+    foe = FOE[side]
     first = came_from == NO_AREA
     counts, last_used = s.border_count, s.last_used
     no_point = s.move_points < 1
-    activates = first and here not in s.activated
     barred = s.truce and s.truce != side
-    areas = []
     for there, border in NEIGHBOURS[here]:
-        if there == came_from or counts[border] >= BORDER_LIMIT[border]:
-            continue
-        if no_point and (BORDER_NATIONAL[border] or activates):
-            continue
-        if barred and is_barred_by_truce(s, side, there):
-            continue
-        if first and last_used[border] == foe and has_side(s, here, foe):
-            continue
-        areas.append(there)
-    return areas
+        if there == came_from:
+            yield there, STRAIGHT_BACK[there]  # RULES §5.1 [impl]
+        elif counts[border] >= BORDER_LIMIT[border]:
+            yield there, border_full(here, there, border)
+        elif no_point and BORDER_NATIONAL[border]:
+            yield there, NO_POINT_TO_CROSS  # RULES §5.3: even from an activated area
+        elif barred and is_barred_by_truce(s, side, there):
+            yield there, TRUCE_BARS[there]
+        elif first and last_used[border] == foe and has_side(s, here, foe):
+            yield there, ENEMY_ENTERED[there]  # RULES §5.5: border control
+        else:
+            yield there, None
 
 
-def norse_landings(s: State) -> Iterator[int]:
+def norse_options(s: State) -> Iterator[tuple[int, str | None]]:
     """RULES §5.6: any other coastal area except England (Truce permitting)."""
     here = s.location[NORSE]
     for there in range(N_AREAS):
-        if (
-            COASTAL[there]
-            and there != here
-            and there != ENGLAND
-            and not is_barred_by_truce(s, SCOTTISH, there)
-        ):
-            yield there
+        if there == here:
+            continue
+        if there == ENGLAND:
+            yield there, NORSE_NOT_TO_ENGLAND
+        elif not COASTAL[there]:
+            yield there, NO_COAST[there]
+        elif is_barred_by_truce(s, SCOTTISH, there):
+            yield there, TRUCE_BARS[there]
+        else:
+            yield there, None
 
 
-def can_move(s: State, b: int) -> bool:
-    """May block ``b`` of the acting side start a move now?"""
-    here = s.location[b]
-    if here < 0 or b in s.moved or is_pinned(s, b):
-        return False
-    if b == NORSE:
-        return s.move_points >= 1 and any(True for _ in norse_landings(s))
-    return MOVE[b] > 0 and can_leave(s, b, here)
+def start_options(s: State, side: str) -> dict[int, str | None]:
+    """The blocks of ``side`` on the map, in data order, with ``None`` if the block may
+    start a move now, or the reason it may not (RULES §5.1, §5.5, §5.6).
 
-
-def can_leave(s: State, b: int, here: int) -> bool:
-    """Has a block in ``here`` a legal first step (the same for every block of a side)?"""
-    return any(may_step(s, b, here, there, border, True) for there, border in NEIGHBOURS[here])
-
-
-def movable_blocks(s: State, side: str) -> list[int]:
-    """The blocks of ``side`` that may start a move now, in data order (§5.1, §5.5).
-
-    ``can_move`` for every block at once: whether a land block may leave its area depends
-    only on the area and the side, so each area is worked out once, with ``is_pinned``'s
-    and ``may_step``'s tests written out (this is the hottest loop of a game).
+    A land block may start unless pinned, if its area is activated or a move point is left
+    to activate it, and if it has a legal first step (``step_options``): the same for
+    every block of a side in an area, so each area's answer is worked out once.
     """
     loc, moved = s.location, s.moved
-    mp, activated, counts, last_used = s.move_points, s.activated, s.border_count, s.last_used
-    foe = enemy(side)
-    barred = s.truce and s.truce != side
-    may_be_pinned = side == s.p2
-    attacker, p1 = s.attacker, s.p1
     start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    leave: list[bool | None] = [None] * N_AREAS  # per area, once worked out
-    blocks = []
+    may_be_pinned, attacker, p1 = side == s.p2, s.attacker, s.p1
+    no_point, activated = s.move_points < 1, s.activated
+    leave: list[str | None] = [UNKNOWN] * N_AREAS  # per area, once worked out
+    options: dict[int, str | None] = {}
     for b, here in enumerate(loc[start:stop], start):
-        if here < 0 or b in moved:
+        if here < 0:
             continue
-        if not BY_LAND[b]:
-            if can_move(s, b):
-                blocks.append(b)
+        if b in moved:
+            options[b] = MOVED
             continue
-        ok = leave[here]
-        if ok is None:
-            ok = False
-            # RULES §5.1, §5.3: with no move point left only activated areas may move on
-            if (mp >= 1 or here in activated) and not (
-                may_be_pinned and attacker[here] == p1 and is_pinned_in(s, side, here)
-            ):
-                for there, border in NEIGHBOURS[here]:
-                    if counts[border] >= BORDER_LIMIT[border]:
-                        continue
-                    if mp < 1 and BORDER_NATIONAL[border]:
-                        continue
-                    if barred and is_barred_by_truce(s, side, there):
-                        continue
-                    if last_used[border] == foe and has_side(s, here, foe):
-                        continue
-                    ok = True
-                    break
-            leave[here] = ok
-        if ok:
-            blocks.append(b)
-    return blocks
+        refusal = leave[here]
+        if refusal is UNKNOWN:
+            if may_be_pinned and attacker[here] == p1 and is_pinned_in(s, side, here):
+                refusal = PINNED
+            elif no_point and here not in activated:
+                refusal = NOWHERE  # RULES §5.1: no move point left to activate the area
+            else:
+                for _, refusal in step_options(s, b, here, NO_AREA):
+                    if refusal is None:
+                        break  # a first step it may take
+                else:
+                    refusal = NOWHERE
+            leave[here] = refusal
+        if BY_LAND[b] or refusal is PINNED:
+            options[b] = refusal
+        elif b == NORSE and not no_point and None in map(REFUSAL, norse_options(s)):
+            options[b] = None
+        else:
+            options[b] = NOWHERE  # the Norse with nowhere to sail, or a block with no rating
+    return options
 
 
 def must_stop(s: State, b: int, there: int, border: int, left: int) -> bool:
@@ -320,22 +307,21 @@ class MoveWho(Step[State]):
         points = f"{s.move_points} move point{'s' if s.move_points != 1 else ''} left"
         return f"{role}: choose a block to move ({points}), or end the movement."
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        picks = [PICK_BLOCK[b] for b in movable_blocks(s, role)]
-        picks.append(DONE)
-        return picks
+    def options(self, s: State, role: str) -> list[Option]:
+        options = [(PICK_BLOCK[b], refusal) for b, refusal in start_options(s, role).items()]
+        options.append((DONE, None))
+        return options
+
+    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
+        blocks = start_options(s, role).items()
+        legal = [PICK_BLOCK[b] for b, refusal in blocks if refusal is None]
+        legal.append(DONE)
+        return legal
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type != "block":
-            return None
-        b = BLOCK_IX.get(action.arg) if isinstance(action.arg, str) else None
-        if b is None or SIDE[b] != role or s.location[b] < 0:
-            return "That is not one of your blocks on the map."
-        if b in s.moved:
-            return "That block has already moved this game turn."
-        if is_pinned(s, b):
-            return "That block is pinned: it must stay to face the attack."
-        return "That block has nowhere it may move now."
+        if action.type == "block":
+            return self._why_not_from_options(s, role, action) or NOT_YOURS
+        return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
         b = BLOCK_IX[arg]
@@ -361,28 +347,26 @@ class MoveWhere(Step[State]):
             return f"{role}: choose where the block in {here} goes."
         return f"{role}: move the block on from {here}, or stop there."
 
-    def actions(self, s: State, role: str) -> list[Action]:
+    def options(self, s: State, role: str) -> list[Option]:
         b = s.who
         here = s.location[b]
-        if here == s.move_origin:
-            return [PICK_AREA[there] for there in next_steps(s, b, here, NO_AREA)]
-        areas = [PICK_AREA[there] for there in next_steps(s, b, here, s.move_from)]
-        areas.append(STOP)
-        return areas
+        first = here == s.move_origin
+        areas = step_options(s, b, here, NO_AREA if first else s.move_from)
+        options = [(PICK_AREA[there], refusal) for there, refusal in areas]
+        options.append(STOPPING[first])
+        return options
+
+    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
+        return [action for action, refusal in self.options(s, role) if refusal is None]
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type == "stop":
-            return "The block must move at least one area once picked."
-        if action.type != "area":
-            return None
+        refusal = self._why_not_from_options(s, role, action)
+        if refusal or action.type != "area":
+            return refusal
         there = AREA_IX.get(action.arg) if isinstance(action.arg, str) else None
-        here = s.location[s.who]
         if there is None:
             return "That is not an area of the map."
-        border = next((bd for a, bd in NEIGHBOURS[here] if a == there), -1)
-        if border < 0:
-            return f"{area_name(there)} does not border {area_name(here)}."
-        return why_not_step(s, s.who, here, there, border, here == s.move_origin)
+        return f"{area_name(there)} does not border {area_name(s.location[s.who])}."
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         b = s.who
@@ -398,7 +382,8 @@ class MoveWhere(Step[State]):
         s.border_count[border] += 1
         left = s.move_left - 1
         attacks = enter_area(s, b, there, border)  # entering enemy blocks stops the move
-        if attacks or must_stop(s, b, there, border, left) or not next_steps(s, b, there, here):
+        goes_on = None in map(REFUSAL, step_options(s, b, there, here))
+        if attacks or must_stop(s, b, there, border, left) or not goes_on:
             finish_move(s)  # clears the move's fields
         else:
             s.move_from = here
@@ -420,21 +405,14 @@ class NorseMove(Step[State]):
     def prompt(self, s: State, role: str) -> str:
         return f"{role}: choose the coastal area the Norse sail to (one move point)."
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for there in norse_landings(s):
-            yield PICK_AREA[there]
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        for there, refusal in norse_options(s):
+            yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type != "area":
-            return None
-        there = AREA_IX.get(action.arg) if isinstance(action.arg, str) else None
-        if there == ENGLAND:
-            return "The Norse may never enter England."
-        if there is not None and not COASTAL[there]:
-            return f"{area_name(there)} has no coast: the Norse sail only to coastal areas."
-        if there is not None and is_barred_by_truce(s, SCOTTISH, there):
-            return f"The Truce forbids entering {area_name(there)} this game turn."
-        return "The Norse cannot sail there."
+        if action.type == "area":
+            return self._why_not_from_options(s, role, action) or "The Norse cannot sail there."
+        return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         there = AREA_IX[arg]
@@ -449,4 +427,4 @@ def is_reserve(s: State, block: str) -> bool:
     return BLOCK_IX[block] in s.reserves
 
 
-__all__ = ["NO_AREA", "can_move", "enter_area", "is_pinned", "is_reserve", "must_stop"]
+__all__ = ["NO_AREA", "enter_area", "is_pinned", "is_reserve", "must_stop", "start_options"]

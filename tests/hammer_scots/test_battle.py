@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.ruleset import Action, IllegalAction
-from plugins.hammer_scots.battle import destinations, fire_rating, hit_targets, step_refusal
-from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, N_AREAS
+from plugins.hammer_scots.battle import fire_rating, hit_targets
+from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
 from plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
 from plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build, legal, play, refused
@@ -658,8 +660,9 @@ def test_edward_i_killed_in_battle_becomes_edward_ii_in_the_pool():
     assert steps(s, "edward") == 4
 
 
-@pytest.mark.parametrize("border_control", [True, False])
-def test_the_fast_list_of_ways_out_agrees_with_the_reasons(border_control):
+@pytest.mark.parametrize("step", ["retreat_to", "regroup_to"])
+def test_each_way_out_is_offered_or_refused_with_the_reason_its_option_names(step):
+    refusals = 0
     for s in (
         defended_lanark(),
         battle("england", "England", {"douglas": "england", "york_infantry": "england"}),
@@ -673,10 +676,14 @@ def test_the_fast_list_of_ways_out_agrees_with_the_reasons(border_control):
         for b in range(len(s.location)):
             if s.location[b] != s.battle:
                 continue
-            fast = destinations(s, b, border_control=border_control)
-            slow = [
-                a
-                for a in range(N_AREAS)
-                if step_refusal(s, b, a, border_control=border_control) is None
-            ]
-            assert sorted(fast) == slow
+            s.who = b
+            machine.place(s, step)
+            role = SIDE[b]
+            s.active = [role]
+            for action, refusal in machine.current(s).options(s, role):
+                if refusal is None:
+                    assert tuple(action) in legal(s, role)
+                else:
+                    refused(s, role, tuple(action), re.escape(refusal))
+                    refusals += 1
+    assert refusals > 10

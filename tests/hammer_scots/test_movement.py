@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.ruleset import IllegalAction
 from plugins.hammer_scots.model import aix, bix
-from plugins.hammer_scots.state import NO_AREA, SEA, blocks_in
+from plugins.hammer_scots.state import SEA, blocks_in
 from tests.hammer_scots.builders import border, build, legal, play
 
 E, S = "England", "Scotland"
@@ -353,32 +355,28 @@ def test_ending_the_movement_passes_to_player_2():
     assert "England ends the movement." in s.log
 
 
-def test_the_fast_lists_of_moves_agree_with_the_rule_for_each_block_and_step():
-    from core.agents import Observation, RandomAgent
-    from plugins.hammer_scots.model import NEIGHBOURS, SIDE_BLOCKS
-    from plugins.hammer_scots.movement import can_move, may_step, movable_blocks, next_steps
+def test_each_offered_move_leads_somewhere_and_each_refusal_is_the_one_applying_gives():
+    """The options of move_who, move_where and norse_move are the one statement of movement's
+    legality (RULES §5): a block offered has an area to go to once picked, and every refused
+    option is refused by ``apply`` with the very reason the option names."""
+    from core.rng import Rng
     from plugins.hammer_scots.rules import RULESET
+    from plugins.hammer_scots.state import machine
 
     checked = 0
-    for seed in range(4):
+    for seed in range(3):
         s = RULESET.setup(seed, "braveheart")
-        agent = RandomAgent(seed)
+        rng = Rng(seed=seed)
         while RULESET.outcome(s) is None:
-            if s.step in {"move_who", "move_where"}:
-                for side in (E, S):
-                    assert list(movable_blocks(s, side)) == [
-                        b for b in SIDE_BLOCKS[side] if can_move(s, b)
-                    ]
-                    checked += 1
-            if s.step == "move_where":
-                b, here = s.who, s.location[s.who]
-                first = here == s.move_origin
-                came_from = NO_AREA if first else s.move_from
-                assert next_steps(s, b, here, came_from) == [
-                    a for a, border in NEIGHBOURS[here] if may_step(s, b, here, a, border, first)
-                ]
             role = RULESET.active(s)[0]
-            RULESET.apply(
-                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
-            )
+            if s.step in {"move_who", "move_where", "norse_move"}:
+                for action, refusal in machine.current(s).options(s, role):
+                    if refusal is not None:
+                        refused(s, role, (action.type, action.arg), re.escape(refusal))
+                    elif action.type == "block":
+                        picked = RULESET.copy_state(s)
+                        play(picked, role, (action.type, action.arg))
+                        assert any(a.type == "area" for a in machine.actions(picked, role))
+                checked += 1
+            RULESET.apply(s, role, rng.choice(list(RULESET.actions(s, role))))
     assert checked > 100
