@@ -71,17 +71,16 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     walls = s.swords[land]
     shown = dong_zhuo_shown(s, holder)
     amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
-    if shown:
-        kind = ("full toll instead of half" if failed_siege else "double toll") + (
-            ", 董卓 Dong Zhuo being shown from hand"
-        )
-    else:
-        kind = "half toll" if failed_siege else "toll"
+    kind = "half the toll" if failed_siege and not shown else "the toll"
     paid = min(amount, s.money[payer])
     short = "" if paid == amount else f" (all it has: {amount:,} were due)"
+    dong_zhuo = ""
+    if shown:  # §7.23
+        change = "in full instead of half" if failed_siege else "doubled"
+        dong_zhuo = f", {change}: 董卓 Dong Zhuo is shown from hand"
     s.say(
-        f"{who(s, payer)} pays {who(s, holder)} {paid:,}{short}, the {kind} of "
-        f"{LABEL[land]} with {swords(walls)}."
+        f"{who(s, payer)} pays {who(s, holder)} {paid:,}{short}, {kind} of "
+        f"{LABEL[land]} with {swords(walls)}{dong_zhuo}."
     )
     pay(s, payer, holder, amount)
 
@@ -198,7 +197,7 @@ class Generals(SecretChoice[TKState]):
             return f"Your general is {label(mine.arg)}: choose again to change your mind."
         if role == s.turn:
             return (
-                f"Siege of {label(f.land)} ({s.swords[f.land]} swords): choose your "
+                f"Siege of {label(f.land)} ({swords(s.swords[f.land])}): choose your "
                 f"general from {labels(f.plan)}."
             )
         return (

@@ -54,9 +54,10 @@ def advise(s: TKState, seat: Seat) -> None:
     strat = STRATEGIES[card]
     hand = s.hand[seat]
     total = sum(INTELLIGENCE[c] for c in hand)
+    shown = f"shows {labels(hand)}: intelligence {total}" if hand else "has no card to show"
     s.say(
         f"{who(s, seat)} advises and draws {label(card)} (needs intelligence "
-        f"{strat.requirement}); the hand shown is {labels(hand)}: intelligence {total}."
+        f"{strat.requirement}), and {shown}."
     )
     if total < strat.requirement:
         s.say(f"{label(card)} fails and goes under the deck.")

@@ -61,8 +61,8 @@ def test_advising_shows_the_hand_and_the_card_goes_under_the_deck_either_way():
     act(s, "p1", ("advise",))  # 火計 needs 18: 10 + 8 succeeds
     assert s.rng.epoch != epoch  # a hidden card came out
     assert (
-        "劉備 Liu Bei advises and draws 火計 Fire attack (needs intelligence 18); the hand "
-        "shown is 諸葛亮 Zhuge Liang, 關羽 Guan Yu: intelligence 18."
+        "劉備 Liu Bei advises and draws 火計 Fire attack (needs intelligence 18), and shows "
+        "諸葛亮 Zhuge Liang, 關羽 Guan Yu: intelligence 18."
     ) in s.log
     assert s.deck[-1] == "huo_ji"
     assert s.step == "huo_ji"

@@ -157,7 +157,9 @@ def dong_zhuo_collects(hand_p1, *, in_hand=True, skills=True, swords=1):
 def test_dong_zhuo_doubles_the_toll_of_an_attacker_with_no_card():
     s = dong_zhuo_collects([])
     assert s.money.cash == {"p1": 15000 - 2400, "p2": 15000 + 2400}
-    assert "the double toll, 董卓 Dong Zhuo being shown from hand" in s.log[-1]
+    assert s.log[-1].endswith(
+        "the toll of 長安 Chang'an with 1 sword, doubled: 董卓 Dong Zhuo is shown from hand."
+    )
 
 
 def test_dong_zhuo_makes_a_failed_siege_pay_the_full_toll():
@@ -166,7 +168,7 @@ def test_dong_zhuo_makes_a_failed_siege_pay_the_full_toll():
     s.rng.script = [1, 6]  # 1 + 10 against 6 + 9 + 1: the siege fails
     act(s, "p1", ("general", "zhang_fei"))
     assert s.money["p2"] == 15000 + 1200  # the full toll, not half
-    assert "full toll instead of half" in "\n".join(s.log)
+    assert "in full instead of half: " in "\n".join(s.log)
 
 
 def test_a_failed_plan_against_dong_zhuo_pays_double():
