@@ -27,6 +27,7 @@ trace: both orders give the same state.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -52,7 +53,7 @@ class Choices:
         return self.chosen[self.roles.index(role)]
 
 
-class SecretChoice(Step[S]):
+class SecretChoice(Step[S], ABC):
     """A step where ``choosers`` choose at once and in secret (see the module).
 
     Subclasses list the choices with ``actions``/``options`` and write ``reveal``; they write
@@ -64,13 +65,13 @@ class SecretChoice(Step[S]):
     frame_type: Any = Choices
     waiting = "choosing"
 
+    @abstractmethod
     def choosers(self, s: S) -> Sequence[Role]:
         """Who chooses, asked once on entering the step."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reveal(self, s: S, choices: dict[Role, Action]) -> None:
         """Carry out the choices, all known at once, in the choosers' order."""
-        raise NotImplementedError
 
     def begin(self, s: S) -> None:
         f = self.frame(s)

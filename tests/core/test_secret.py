@@ -90,3 +90,17 @@ def test_a_role_that_does_not_choose_is_refused():
         RULESET.apply(s, "north", Action("card", 99))
     assert "not in your hand" in err.value.reason
     assert s.to_json() == before
+
+
+def test_a_secret_choice_without_its_choosers_or_reveal_is_refused_at_registration():
+    from core.secret import SecretChoice
+    from core.steps import StepMachine
+
+    class Unfinished(SecretChoice):
+        name = "unfinished"
+
+        def choosers(self, s):
+            return ["north"]
+
+    with pytest.raises(TypeError, match="reveal"):
+        StepMachine().step(Unfinished)
