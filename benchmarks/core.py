@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import Observation, RandomAgent
-from core.match import Match
-from core.rng import Rng
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.match import Match
+from gameshelf.core.rng import Rng
 from tests.core.toygame import RULESET
 
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import RandomAgent
-from core.plugins import Registry
-from core.simulate import play_one
+from gameshelf.core.agents import RandomAgent
+from gameshelf.core.plugins import Registry
+from gameshelf.core.simulate import play_one
 
 PLAYS = {  # game -> [(scenario, players)]
     "hammer_scots": [("braveheart", None), ("the_bruce", None), ("campaign", None)],

@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import Observation, RandomAgent
-from core.match import Match
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.match import Match
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
 def bare_games(games: int, scenario: str) -> tuple[int, float, Counter[str]]:

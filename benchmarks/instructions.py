@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def play(game_id: str, scenario: str | None, players: int | None, games: int, seed: int) -> int:
     sys.path.insert(0, str(ROOT))
-    from core.agents import RandomAgent
-    from core.match import Match
-    from core.plugins import Registry
+    from gameshelf.core.agents import RandomAgent
+    from gameshelf.core.match import Match
+    from gameshelf.core.plugins import Registry
 
     game = Registry().game(game_id)
     actions = 0

@@ -48,17 +48,17 @@ def serve(
     ``profile``, under cProfile, the statistics written to that file when it stops."""
     import types
 
-    from core.hookspecs import hookimpl
-    from core.plugins import Registry, make_plugin_manager
-    from web.app import create_app
-    from web.server import serve as run_server
-    from web.settings import Settings
+    from gameshelf.core.hookspecs import hookimpl
+    from gameshelf.core.plugins import Registry, make_plugin_manager
+    from gameshelf.web.app import create_app
+    from gameshelf.web.server import serve as run_server
+    from gameshelf.web.settings import Settings
 
     registry = Registry(make_plugin_manager())
     if game not in registry.games:  # a game whose plugin is not registered (yet): its rules
         import importlib
 
-        ruleset = importlib.import_module(rules or f"plugins.{game}.rules").RULESET
+        ruleset = importlib.import_module(rules or f"gameshelf.plugins.{game}.rules").RULESET
 
         @hookimpl
         def gameshelf_games():
@@ -425,7 +425,7 @@ def main() -> None:
 def run_loop(main: Coroutine[Any, Any, Figures]) -> Figures:
     """Run the players on uvloop, as the server runs (it costs the machine less CPU), with
     the server's garbage-collector settings (a pause here would count as latency)."""
-    from web.server import settle_garbage_collector
+    from gameshelf.web.server import settle_garbage_collector
 
     settle_garbage_collector()
     try:

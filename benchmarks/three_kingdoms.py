@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.agents import Observation, RandomAgent
-from core.match import Match
-from core.ruleset import Action
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.match import Match
+from gameshelf.core.ruleset import Action
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 
 
 class Clock:

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from core.rng import Rng, seed_from
-from core.ruleset import JSON, Action, GameInfo, Role, Ruleset
+from gameshelf.core.rng import Rng, seed_from
+from gameshelf.core.ruleset import JSON, Action, GameInfo, Role, Ruleset
 
 
 class Observation:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.agents import BUILTIN_AGENTS, AgentSpec
-from core.hookspecs import hookimpl
+from gameshelf.core.agents import BUILTIN_AGENTS, AgentSpec
+from gameshelf.core.hookspecs import hookimpl
 
 
 @hookimpl

@@ -15,13 +15,13 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from core import text
-from core.match import Match
-from core.messages import negotiate, render, render_view
-from core.plugins import Registry, UnknownAgent, UnknownGame
-from core.reveal import merge_views
-from core.ruleset import Action, IllegalAction
-from core.simulate import simulate as run_simulation
+from gameshelf.core import text
+from gameshelf.core.match import Match
+from gameshelf.core.messages import negotiate, render, render_view
+from gameshelf.core.plugins import Registry, UnknownAgent, UnknownGame
+from gameshelf.core.reveal import merge_views
+from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.simulate import simulate as run_simulation
 
 app = typer.Typer(
     add_completion=False,
@@ -518,7 +518,7 @@ def serve(
     ] = None,
 ) -> None:
     """Start the web site."""
-    from web.server import run
+    from gameshelf.web.server import run
 
     run(host=host, port=port, db=db)
 

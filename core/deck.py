@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from core.rng import Rng
-from core.state_model import state_model
+from gameshelf.core.rng import Rng
+from gameshelf.core.state_model import state_model
 
 CardId = int | str
 

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from core.state_model import load_python, state_model
+from gameshelf.core.state_model import load_python, state_model
 
 T = TypeVar("T")
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from core.agents import AgentSpec
-    from core.match import Match, MatchEvent
-    from core.ruleset import Ruleset, Scenario
+    from gameshelf.core.agents import AgentSpec
+    from gameshelf.core.match import Match, MatchEvent
+    from gameshelf.core.ruleset import Ruleset, Scenario
 
 PROJECT = "gameshelf"
 hookspec = pluggy.HookspecMarker(PROJECT)

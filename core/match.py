@@ -16,10 +16,10 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from core.agents import Agent, Observation
-from core.plugins import Game, Registry
-from core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
-from core.state import GameState
+from gameshelf.core.agents import Agent, Observation
+from gameshelf.core.plugins import Game, Registry
+from gameshelf.core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
+from gameshelf.core.state import GameState
 
 FORMAT = 1
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import pluggy
 
-from core import hookspecs
-from core.agents import AgentSpec
-from core.ruleset import GameInfo, Ruleset, Scenario
+from gameshelf.core import hookspecs
+from gameshelf.core.agents import AgentSpec
+from gameshelf.core.ruleset import GameInfo, Ruleset, Scenario
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 

@@ -38,12 +38,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
-from core.ruleset import Role
-from core.state import GameState
-from core.steps import RUNAWAY, Step
+from gameshelf.core.ruleset import Role
+from gameshelf.core.state import GameState
+from gameshelf.core.steps import RUNAWAY, Step
 
 if TYPE_CHECKING:
-    from core.steps import StepMachine
+    from gameshelf.core.steps import StepMachine
 
 S = TypeVar("S", bound=GameState)
 Fn = Callable[..., Any]  # f(state) or f(state, frame)

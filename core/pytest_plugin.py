@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from core.testing import KitReport, check_ruleset
+from gameshelf.core.testing import KitReport, check_ruleset
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

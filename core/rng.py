@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from pydantic import Field
 
-from core.state_model import state_model
+from gameshelf.core.state_model import state_model
 
 T = TypeVar("T")
 

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.messages import Msg, Namer, register_domain
-from core.state import GameState
+from gameshelf.core.messages import Msg, Namer, register_domain
+from gameshelf.core.state import GameState
 
 if TYPE_CHECKING:
-    from core.rng import Rng
-    from core.steps import StepMachine
+    from gameshelf.core.rng import Rng
+    from gameshelf.core.steps import StepMachine
 
 Role = str
 Arg = int | str | None

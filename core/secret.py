@@ -33,11 +33,11 @@ from typing import Any, TypeVar
 
 from pydantic import Field
 
-from core.frames import frame_model
-from core.rng import Rng
-from core.ruleset import JSON, Action, Role
-from core.state import GameState
-from core.steps import Step
+from gameshelf.core.frames import frame_model
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import JSON, Action, Role
+from gameshelf.core.state import GameState
+from gameshelf.core.steps import Step
 
 S = TypeVar("S", bound=GameState)
 

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.agents import Agent
-from core.match import Match
-from core.plugins import Game
-from core.testing import Coverage
+from gameshelf.core.agents import Agent
+from gameshelf.core.match import Match
+from gameshelf.core.plugins import Game
+from gameshelf.core.testing import Coverage
 
 
 @dataclass

@@ -19,10 +19,10 @@ from typing import Self
 
 from pydantic import Field
 
-from core.frames import Frame
-from core.messages import Msg
-from core.rng import Rng
-from core.state_model import dump_json, load_json, state_model
+from gameshelf.core.frames import Frame
+from gameshelf.core.messages import Msg
+from gameshelf.core.rng import Rng
+from gameshelf.core.state_model import dump_json, load_json, state_model
 
 __all__ = ["GameState", "state_model"]
 

@@ -61,11 +61,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from core.frames import Frame, new_frame
-from core.messages import Msg
-from core.rng import Rng
-from core.ruleset import JSON, Action, IllegalAction, Role
-from core.state import GameState
+from gameshelf.core.frames import Frame, new_frame
+from gameshelf.core.messages import Msg
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import JSON, Action, IllegalAction, Role
+from gameshelf.core.state import GameState
 
 S = TypeVar("S", bound=GameState)
 Handler = Callable[[Any, Role, Any], None]

@@ -56,12 +56,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.agents import Agent, FirstLegalAgent, Observation, RandomAgent
-from core.match import Match
-from core.plugins import Game
-from core.procedure import Procedure
-from core.rng import Rng, seed_from
-from core.ruleset import (
+from gameshelf.core.agents import Agent, FirstLegalAgent, Observation, RandomAgent
+from gameshelf.core.match import Match
+from gameshelf.core.plugins import Game
+from gameshelf.core.procedure import Procedure
+from gameshelf.core.rng import Rng, seed_from
+from gameshelf.core.ruleset import (
     Action,
     IllegalAction,
     Role,
@@ -70,7 +70,7 @@ from core.ruleset import (
     action_menu,
     dump_view,
 )
-from core.state_model import is_state_model
+from gameshelf.core.state_model import is_state_model
 
 GARBAGE: list[Any] = [
     None,
@@ -596,7 +596,7 @@ def check_across_processes(
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         done = subprocess.run(
-            [sys.executable, "-m", "core.testing", *args],
+            [sys.executable, "-m", "gameshelf.core.testing", *args],
             env=env,
             capture_output=True,
             text=True,

@@ -29,7 +29,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from core.ruleset import JSON, Action
+from gameshelf.core.ruleset import JSON, Action
 
 
 def _no_label(action: Action, view: JSON) -> str | None:

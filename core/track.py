@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import model_validator
 
-from core.state_model import state_model
+from gameshelf.core.state_model import state_model
 
 
 @state_model

@@ -16,16 +16,16 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 from fastapi.telemetry import TelemetryConfig
 
-from core.plugins import Registry, make_plugin_manager
-from web import docs, errors
-from web.hub import Hub
-from web.middleware import Guard
-from web.pages import make_templates
-from web.routes import include_routes
-from web.settings import Settings
-from web.storage import SQLiteStorage, Storage
-from web.tables import Tables
-from web.writer import Writer
+from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.web import docs, errors
+from gameshelf.web.hub import Hub
+from gameshelf.web.middleware import Guard
+from gameshelf.web.pages import make_templates
+from gameshelf.web.routes import include_routes
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import SQLiteStorage, Storage
+from gameshelf.web.tables import Tables
+from gameshelf.web.writer import Writer
 
 HERE = Path(__file__).parent
 NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}

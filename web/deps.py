@@ -20,13 +20,13 @@ from fastapi import Depends
 from fastapi.security import HTTPBearer
 from starlette.requests import HTTPConnection
 
-from core.plugins import Registry
-from core.ruleset import Role
-from web.hub import Hub
-from web.i18n import request_lang
-from web.settings import Settings
-from web.storage import Storage
-from web.tables import Refusal, Table, Tables
+from gameshelf.core.plugins import Registry
+from gameshelf.core.ruleset import Role
+from gameshelf.web.hub import Hub
+from gameshelf.web.i18n import request_lang
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import Storage
+from gameshelf.web.tables import Refusal, Table, Tables
 
 
 async def get_settings(conn: HTTPConnection) -> Settings:

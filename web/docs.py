@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from web.pages import PAGE_HEADERS
+from gameshelf.web.pages import PAGE_HEADERS
 
 ASSETS = "/assets/api-docs"
 PACKAGE = "fastapi_standalone_docs"

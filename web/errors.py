@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
-from web.tables import Refusal
+from gameshelf.web.tables import Refusal
 
 log = logging.getLogger("gameshelf.web")
 
@@ -169,7 +169,7 @@ def wants_html(request: Request) -> bool:
 
 
 def not_found_page(request: Request, reason: str) -> HTMLResponse:
-    from web.pages import render  # the pages import the tables, as this module does
+    from gameshelf.web.pages import render  # the pages import the tables, as this module does
 
     response = render(request, "not_found.html", {"reason": reason})
     response.status_code = 404

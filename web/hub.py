@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 
-from core.ruleset import Role
-from web.tables import Table
+from gameshelf.core.ruleset import Role
+from gameshelf.web.tables import Table
 
 
 class Listener:

@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
-from core.messages import HTML_LANG, LANGS, catalog, negotiate, register_domain
+from gameshelf.core.messages import HTML_LANG, LANGS, catalog, negotiate, register_domain
 
 register_domain("web", Path(__file__).parent / "locale")
 

@@ -19,11 +19,11 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 from markupsafe import Markup
 
-from core.plugins import Game, Registry
-from web.i18n import page_language, request_lang
+from gameshelf.core.plugins import Game, Registry
+from gameshelf.web.i18n import page_language, request_lang
 
 if TYPE_CHECKING:
-    from web.tables import Table
+    from gameshelf.web.tables import Table
 
 HERE = Path(__file__).parent
 GENERIC_BOARD = "board_generic.html"

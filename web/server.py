@@ -9,9 +9,9 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
-from web.app import create_app
-from web.limits import Limits, bounded_protocol
-from web.settings import Settings
+from gameshelf.web.app import create_app
+from gameshelf.web.limits import Limits, bounded_protocol
+from gameshelf.web.settings import Settings
 
 
 def run(host: str, port: int, db: str | None) -> None:

@@ -46,16 +46,16 @@ from typing import Any, TypeVar
 
 import orjson
 
-from core.agents import Agent
-from core.match import Entry, Match
-from core.messages import DEFAULT as DEFAULT_LANG
-from core.messages import render, render_outcome, render_view
-from core.plugins import Game, Registry, UnknownAgent, UnknownGame
-from core.rng import seed_from
-from core.ruleset import Action, IllegalAction, Role
-from core.snapshot import dump_snapshot, load_snapshot
-from web.settings import Settings
-from web.storage import (
+from gameshelf.core.agents import Agent
+from gameshelf.core.match import Entry, Match
+from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.messages import render, render_outcome, render_view
+from gameshelf.core.plugins import Game, Registry, UnknownAgent, UnknownGame
+from gameshelf.core.rng import seed_from
+from gameshelf.core.ruleset import Action, IllegalAction, Role
+from gameshelf.core.snapshot import dump_snapshot, load_snapshot
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import (
     ActionRecord,
     MatchRecord,
     SeatRecord,
@@ -65,7 +65,7 @@ from web.storage import (
     Storage,
     Summary,
 )
-from web.writer import Writer
+from gameshelf.web.writer import Writer
 
 log = logging.getLogger("gameshelf.web")
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from web.storage import Storage
+from gameshelf.web.storage import Storage
 
 T = TypeVar("T")
 log = logging.getLogger("gameshelf.web")

@@ -1,7 +1,7 @@
 """Hammer of the Scots (Columbia Games, 2002) for Gameshelf: England against Scotland."""
 
-from core.hookspecs import hookimpl
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
 @hookimpl

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from core.ruleset import Action
-from core.steps import Option, Step
-from plugins.hammer_scots.losses import eliminate, eliminate_in_battle
-from plugins.hammer_scots.model import (
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Option, Step
+from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
+from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     AREA_NAME,
     BLOCK_ID,
@@ -54,7 +54,7 @@ from plugins.hammer_scots.model import (
     SIDE_RANGE,
     bix,
 )
-from plugins.hammer_scots.state import (
+from gameshelf.plugins.hammer_scots.state import (
     DONE,
     NO_AREA,
     NO_BLOCK,

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from core.frames import frame_model
-from core.procedure import Call, Loop, Procedure, While
-from core.ruleset import Action
-from core.secret import SecretChoice
-from plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
-from plugins.hammer_scots.state import (
+from gameshelf.core.frames import frame_model
+from gameshelf.core.procedure import Call, Loop, Procedure, While
+from gameshelf.core.ruleset import Action
+from gameshelf.core.secret import SecretChoice
+from gameshelf.plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
+from gameshelf.plugins.hammer_scots.state import (
     NO_BLOCK,
     State,
     clear_turn,

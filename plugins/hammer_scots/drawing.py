@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from plugins.hammer_scots.model import AREAS, BORDERS, DATA, DataError
+from gameshelf.plugins.hammer_scots.model import AREAS, BORDERS, DATA, DataError
 
 Point = tuple[int, int]
 

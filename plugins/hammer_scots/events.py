@@ -14,13 +14,13 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from core.frames import frame_model
-from core.ruleset import Action
-from core.steps import Step
-from plugins.hammer_scots.cards import end_action
-from plugins.hammer_scots.kings import coronations
-from plugins.hammer_scots.losses import eliminate
-from plugins.hammer_scots.model import (
+from gameshelf.core.frames import frame_model
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Step
+from gameshelf.plugins.hammer_scots.cards import end_action
+from gameshelf.plugins.hammer_scots.kings import coronations
+from gameshelf.plugins.hammer_scots.losses import eliminate
+from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     BLOCK_ID,
     BLOCK_IX,
@@ -34,7 +34,7 @@ from plugins.hammer_scots.model import (
     SIDE_BLOCKS,
     bix,
 )
-from plugins.hammer_scots.state import (
+from gameshelf.plugins.hammer_scots.state import (
     DONE,
     NO_AREA,
     PASS,

@@ -27,12 +27,21 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from core.frames import frame_model
-from core.ruleset import Action
-from core.steps import Ambient, Option, Step
-from plugins.hammer_scots.cards import end_action
-from plugins.hammer_scots.model import AREA_IX, BLOCKS, CARDS, ENGLISH, FULL, SCOTTISH, aix, bix
-from plugins.hammer_scots.state import (
+from gameshelf.core.frames import frame_model
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Ambient, Option, Step
+from gameshelf.plugins.hammer_scots.cards import end_action
+from gameshelf.plugins.hammer_scots.model import (
+    AREA_IX,
+    BLOCKS,
+    CARDS,
+    ENGLISH,
+    FULL,
+    SCOTTISH,
+    aix,
+    bix,
+)
+from gameshelf.plugins.hammer_scots.state import (
     DEAD,
     NO_AREA,
     OFF,

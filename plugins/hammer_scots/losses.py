@@ -18,8 +18,8 @@ were revealed there.
 
 from __future__ import annotations
 
-from plugins.hammer_scots.model import BLOCKS, OTHER_COLOUR, bix
-from plugins.hammer_scots.state import (
+from gameshelf.plugins.hammer_scots.model import BLOCKS, OTHER_COLOUR, bix
+from gameshelf.plugins.hammer_scots.state import (
     State,
     block_name,
     kill,
@@ -27,7 +27,7 @@ from plugins.hammer_scots.state import (
     switch_sides,
     to_pool,
 )
-from plugins.hammer_scots.victory import edward_ii_killed, king_killed
+from gameshelf.plugins.hammer_scots.victory import edward_ii_killed, king_killed
 
 KING = bix("king")
 EDWARD = bix("edward")

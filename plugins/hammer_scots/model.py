@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from core.graph import AreaGraph
+from gameshelf.core.graph import AreaGraph
 
 Side = Literal["England", "Scotland"]
 ENGLISH: Side = "England"

@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import itemgetter
 
-from core.ruleset import Action
-from core.steps import Option, Step
-from plugins.hammer_scots.cards import end_action
-from plugins.hammer_scots.model import (
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Option, Step
+from gameshelf.plugins.hammer_scots.cards import end_action
+from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     AREA_NAME,
     BLOCK_IX,
@@ -52,7 +52,7 @@ from plugins.hammer_scots.model import (
     SIDE_RANGE,
     bix,
 )
-from plugins.hammer_scots.state import (
+from gameshelf.plugins.hammer_scots.state import (
     DONE,
     NO_AREA,
     NO_BLOCK,

@@ -4,7 +4,7 @@ area, a block (a noble is a block), a card, a scenario or a side (``core.message
 
 from __future__ import annotations
 
-from plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, DATA_MODEL, ENGLISH, SCOTTISH
+from gameshelf.plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, DATA_MODEL, ENGLISH, SCOTTISH
 
 _SIDES = {ENGLISH: ("England", "英格蘭"), SCOTTISH: ("Scotland", "蘇格蘭")}
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.ruleset import Action
-from core.steps import Step
-from plugins.hammer_scots.losses import eliminate
-from plugins.hammer_scots.model import (
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Step
+from gameshelf.plugins.hammer_scots.losses import eliminate
+from gameshelf.plugins.hammer_scots.model import (
     BLOCK_IX,
     ENGLAND,
     ENGLISH,
@@ -23,8 +23,8 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE_BLOCKS,
 )
-from plugins.hammer_scots.state import PICK_BLOCK, State, area_name, has_side, machine
-from plugins.hammer_scots.victory import check_sudden_death
+from gameshelf.plugins.hammer_scots.state import PICK_BLOCK, State, area_name, has_side, machine
+from gameshelf.plugins.hammer_scots.victory import check_sudden_death
 
 
 def is_raided(s: State) -> bool:

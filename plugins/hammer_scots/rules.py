@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from core.rng import Rng
-from core.ruleset import (
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
@@ -24,7 +24,7 @@ from core.ruleset import (
     Scenario,
     StepRuleset,
 )
-from plugins.hammer_scots import (  # noqa: F401 (each module registers its steps)
+from gameshelf.plugins.hammer_scots import (  # noqa: F401 (each module registers its steps)
     battle,
     cards,
     events,
@@ -33,12 +33,12 @@ from plugins.hammer_scots import (  # noqa: F401 (each module registers its step
     raids,
     winter,
 )
-from plugins.hammer_scots.model import DATA_MODEL, SIDES
-from plugins.hammer_scots.setup import new_game
-from plugins.hammer_scots.state import State, check_fits_data, machine
-from plugins.hammer_scots.text import TEXT
-from plugins.hammer_scots.victory import OUTCOME_REASONS, outcome
-from plugins.hammer_scots.view import board_view, shuffle_hidden
+from gameshelf.plugins.hammer_scots.model import DATA_MODEL, SIDES
+from gameshelf.plugins.hammer_scots.setup import new_game
+from gameshelf.plugins.hammer_scots.state import State, check_fits_data, machine
+from gameshelf.plugins.hammer_scots.text import TEXT
+from gameshelf.plugins.hammer_scots.victory import OUTCOME_REASONS, outcome
+from gameshelf.plugins.hammer_scots.view import board_view, shuffle_hidden
 
 WEB = Path(__file__).parent / "web"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from plugins.hammer_scots.model import (
+from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     BLOCK_IX,
     DATA_MODEL,
@@ -23,7 +23,15 @@ from plugins.hammer_scots.model import (
     SCOTTISH,
     ScenarioData,
 )
-from plugins.hammer_scots.state import DEAD, POOL, State, in_pool, machine, new_state, place
+from gameshelf.plugins.hammer_scots.state import (
+    DEAD,
+    POOL,
+    State,
+    in_pool,
+    machine,
+    new_state,
+    place,
+)
 
 
 def check_last_year(sc: ScenarioData, last_year: int) -> int | None:

@@ -58,11 +58,11 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from core.rng import Rng
-from core.ruleset import Action
-from core.state import GameState, state_model
-from core.steps import Step, StepMachine
-from plugins.hammer_scots.model import (
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import Step, StepMachine
+from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
     AREA_IX,
     AREA_NAME,

@@ -15,10 +15,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.ruleset import JSON, Action
-from core.text import TextBoard
-from plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, SIDES
-from plugins.hammer_scots.state import machine
+from gameshelf.core.ruleset import JSON, Action
+from gameshelf.core.text import TextBoard
+from gameshelf.plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, SIDES
+from gameshelf.plugins.hammer_scots.state import machine
 
 COLOUR = {"England": "red", "Scotland": "blue"}
 AREA_NAME = {a.id: a.name for a in AREAS}

@@ -14,9 +14,9 @@
 
 from __future__ import annotations
 
-from core.ruleset import Outcome
-from plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
-from plugins.hammer_scots.state import State, end_game, nobles_on_map, on_map
+from gameshelf.core.ruleset import Outcome
+from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
+from gameshelf.plugins.hammer_scots.state import State, end_game, nobles_on_map, on_map
 
 WALLACE = bix("wallace")
 

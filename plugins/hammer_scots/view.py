@@ -50,12 +50,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rng import Rng
-from plugins.hammer_scots.battle import is_revealed
-from plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
-from plugins.hammer_scots.drawing import DRAWING
-from plugins.hammer_scots.events import Voyage
-from plugins.hammer_scots.model import (
+from gameshelf.core.rng import Rng
+from gameshelf.plugins.hammer_scots.battle import is_revealed
+from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
+from gameshelf.plugins.hammer_scots.drawing import DRAWING
+from gameshelf.plugins.hammer_scots.events import Voyage
+from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
     AREAS,
     BLOCK_ID,
@@ -73,7 +73,7 @@ from plugins.hammer_scots.model import (
     SIDES,
     bix,
 )
-from plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy, nobles_on_map
+from gameshelf.plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy, nobles_on_map
 
 MORAY = bix("moray")
 

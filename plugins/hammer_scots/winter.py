@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.procedure import Procedure
-from core.ruleset import Action
-from core.steps import Step
-from plugins.hammer_scots.losses import disband
-from plugins.hammer_scots.model import (
+from gameshelf.core.procedure import Procedure
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Step
+from gameshelf.plugins.hammer_scots.losses import disband
+from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     AREAS,
     BLOCK_IX,
@@ -58,7 +58,7 @@ from plugins.hammer_scots.model import (
     aix,
     bix,
 )
-from plugins.hammer_scots.state import (
+from gameshelf.plugins.hammer_scots.state import (
     DEAD,
     DONE,
     NO_AREA,
@@ -84,7 +84,7 @@ from plugins.hammer_scots.state import (
     side_adjective,
     switch_sides,
 )
-from plugins.hammer_scots.victory import check_sudden_death, end_of_scenario, is_last_year
+from gameshelf.plugins.hammer_scots.victory import check_sudden_death, end_of_scenario, is_last_year
 
 KIND: tuple[str, ...] = tuple(b.kind for b in BLOCKS)
 WALLACE, KING, EDWARD, MORAY = bix("wallace"), bix("king"), bix("edward"), bix("moray")

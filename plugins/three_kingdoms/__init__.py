@@ -1,7 +1,7 @@
 """三國戰記 Three Kingdoms: the plugin's hook."""
 
-from core.hookspecs import hookimpl
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 
 
 @hookimpl

@@ -28,14 +28,21 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from core.frames import frame_model
-from core.ruleset import Action, Role
-from core.secret import Choices, SecretChoice
-from plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
-from plugins.three_kingdoms.lords import cao_cao_bonus, dong_zhuo_shown
-from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, TOLL, CardId, LandId
-from plugins.three_kingdoms.money import pay
-from plugins.three_kingdoms.state import (
+from gameshelf.core.frames import frame_model
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.secret import Choices, SecretChoice
+from gameshelf.plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
+from gameshelf.plugins.three_kingdoms.lords import cao_cao_bonus, dong_zhuo_shown
+from gameshelf.plugins.three_kingdoms.model import (
+    INTELLIGENCE,
+    LABEL,
+    MARTIAL,
+    TOLL,
+    CardId,
+    LandId,
+)
+from gameshelf.plugins.three_kingdoms.money import pay
+from gameshelf.plugins.three_kingdoms.state import (
     Seat,
     TKState,
     TurnStep,
@@ -51,7 +58,7 @@ from plugins.three_kingdoms.state import (
     swords,
     who,
 )
-from plugins.three_kingdoms.victory import check_last_land
+from gameshelf.plugins.three_kingdoms.victory import check_last_land
 
 
 def printed_toll(s: TKState, land: str) -> int:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.ruleset import Action, Role
-from plugins.three_kingdoms.lands import not_in_hand
-from plugins.three_kingdoms.lords import yuan_shao_tax
-from plugins.three_kingdoms.model import POLITICS, N
-from plugins.three_kingdoms.money import collect
-from plugins.three_kingdoms.state import (
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.plugins.three_kingdoms.lands import not_in_hand
+from gameshelf.plugins.three_kingdoms.lords import yuan_shao_tax
+from gameshelf.plugins.three_kingdoms.model import POLITICS, N
+from gameshelf.plugins.three_kingdoms.money import collect
+from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
@@ -28,7 +28,7 @@ from plugins.three_kingdoms.state import (
     machine,
     who,
 )
-from plugins.three_kingdoms.strategy import advise
+from gameshelf.plugins.three_kingdoms.strategy import advise
 
 
 def arrive(s: TKState) -> None:

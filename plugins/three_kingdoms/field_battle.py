@@ -14,13 +14,13 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from core.frames import frame_model
-from core.ruleset import Action, Role
-from core.secret import Choices, SecretChoice
-from plugins.three_kingdoms.lands import not_in_hand
-from plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, N
-from plugins.three_kingdoms.money import pay
-from plugins.three_kingdoms.state import (
+from gameshelf.core.frames import frame_model
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.secret import Choices, SecretChoice
+from gameshelf.plugins.three_kingdoms.lands import not_in_hand
+from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, N
+from gameshelf.plugins.three_kingdoms.money import pay
+from gameshelf.plugins.three_kingdoms.state import (
     Seat,
     TKState,
     action_table,

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from core.ruleset import Action, Role
-from core.steps import Option
-from plugins.three_kingdoms.lords import sun_quan_may_add_sword
-from plugins.three_kingdoms.model import LABEL, POLITICS, N
-from plugins.three_kingdoms.money import collect
-from plugins.three_kingdoms.state import (
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.steps import Option
+from gameshelf.plugins.three_kingdoms.lords import sun_quan_may_add_sword
+from gameshelf.plugins.three_kingdoms.model import LABEL, POLITICS, N
+from gameshelf.plugins.three_kingdoms.money import collect
+from gameshelf.plugins.three_kingdoms.state import (
     AtLand,
     TKState,
     TurnStep,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.ruleset import Action, Role
-from plugins.three_kingdoms.model import LABEL, N
-from plugins.three_kingdoms.state import (
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.plugins.three_kingdoms.model import LABEL, N
+from gameshelf.plugins.three_kingdoms.state import (
     AtLand,
     TKState,
     TurnStep,

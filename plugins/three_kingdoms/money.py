@@ -8,8 +8,8 @@ enough cash (only 苦肉計 asks for one).
 
 from __future__ import annotations
 
-from plugins.three_kingdoms.state import Seat, TKState
-from plugins.three_kingdoms.victory import check_founding, declare_winner
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState
+from gameshelf.plugins.three_kingdoms.victory import check_founding, declare_winner
 
 
 def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:

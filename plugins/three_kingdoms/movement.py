@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.ruleset import Action, Role
-from plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LABEL, SPACE_LAND
-from plugins.three_kingdoms.state import TKState, TurnStep, done, label, machine, who
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LABEL, SPACE_LAND
+from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, done, label, machine, who
 
 
 def where(s: TKState, space: int) -> str:

@@ -5,7 +5,7 @@ that names a lord, a talent, a card (either), a land or a strategy card
 
 from __future__ import annotations
 
-from plugins.three_kingdoms.model import CARDS, LANDS, LORDS, STRATEGIES, TALENTS
+from gameshelf.plugins.three_kingdoms.model import CARDS, LANDS, LORDS, STRATEGIES, TALENTS
 
 # (English, Chinese) by kind and id.
 NAMES: dict[str, dict[str, tuple[str, str]]] = {

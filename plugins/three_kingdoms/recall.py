@@ -7,9 +7,9 @@ recall (``strategy``). 劉備 coming back this way brings 500 from the bank (``l
 
 from __future__ import annotations
 
-from plugins.three_kingdoms.lords import liu_bei_bonus
-from plugins.three_kingdoms.money import collect
-from plugins.three_kingdoms.state import Seat, TKState, who
+from gameshelf.plugins.three_kingdoms.lords import liu_bei_bonus
+from gameshelf.plugins.three_kingdoms.money import collect
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState, who
 
 
 def recall(s: TKState, seat: Seat) -> None:

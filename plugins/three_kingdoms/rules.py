@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from core.rng import Rng
-from core.ruleset import (
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
@@ -34,7 +34,7 @@ from core.ruleset import (
 )
 
 # The rules modules register their steps on the machine when imported.
-from plugins.three_kingdoms import (  # noqa: F401
+from gameshelf.plugins.three_kingdoms import (  # noqa: F401
     battle,
     fate,
     field_battle,
@@ -46,9 +46,9 @@ from plugins.three_kingdoms import (  # noqa: F401
     victory,
     view,
 )
-from plugins.three_kingdoms.setup import new_game
-from plugins.three_kingdoms.state import ROLES, TKState, machine
-from plugins.three_kingdoms.text import TEXT
+from gameshelf.plugins.three_kingdoms.setup import new_game
+from gameshelf.plugins.three_kingdoms.state import ROLES, TKState, machine
+from gameshelf.plugins.three_kingdoms.text import TEXT
 
 # A bound on one game's length with the default round limit: 10 setup choices, then at
 # most 14 decisions a turn (1 roll; at most 5 to resolve the space: deploy + 3 cards +

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.rng import Rng
-from core.ruleset import Action, Role
-from core.turns import starting_from
-from plugins.three_kingdoms.model import (
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.turns import starting_from
+from gameshelf.plugins.three_kingdoms.model import (
     COURT,
     LAND_IDS,
     LANDS_OF,
@@ -25,8 +25,16 @@ from plugins.three_kingdoms.model import (
     STRATEGIES,
     N,
 )
-from plugins.three_kingdoms.state import ROLES, TKState, TurnStep, label, labels, machine, who
-from plugins.three_kingdoms.turn import start_turn
+from gameshelf.plugins.three_kingdoms.state import (
+    ROLES,
+    TKState,
+    TurnStep,
+    label,
+    labels,
+    machine,
+    who,
+)
+from gameshelf.plugins.three_kingdoms.turn import start_turn
 
 
 def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TKState:

@@ -23,12 +23,12 @@ from typing import Any, TypeVar
 from pydantic import Field
 from pydantic.fields import FieldInfo
 
-from core.frames import frame_model
-from core.money import Purse
-from core.ruleset import Action
-from core.state import GameState, state_model
-from core.steps import Step, StepMachine
-from plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
+from gameshelf.core.frames import frame_model
+from gameshelf.core.money import Purse
+from gameshelf.core.ruleset import Action
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import Step, StepMachine
+from gameshelf.plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
 
 Seat = str
 F = TypeVar("F")

@@ -24,13 +24,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
-from core.frames import frame_model
-from core.procedure import Call, If, Procedure, While
-from core.ruleset import Action, Role
-from plugins.three_kingdoms.model import INTELLIGENCE, LAND_IDS, STRATEGIES, LandId, N, Strategy
-from plugins.three_kingdoms.money import pay, pay_bank
-from plugins.three_kingdoms.recall import recall
-from plugins.three_kingdoms.state import (
+from gameshelf.core.frames import frame_model
+from gameshelf.core.procedure import Call, If, Procedure, While
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.plugins.three_kingdoms.model import (
+    INTELLIGENCE,
+    LAND_IDS,
+    STRATEGIES,
+    LandId,
+    N,
+    Strategy,
+)
+from gameshelf.plugins.three_kingdoms.money import pay, pay_bank
+from gameshelf.plugins.three_kingdoms.recall import recall
+from gameshelf.plugins.three_kingdoms.state import (
     Seat,
     TKState,
     TurnStep,

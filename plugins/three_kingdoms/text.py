@@ -15,9 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.ruleset import JSON, Action
-from core.text import TextBoard
-from plugins.three_kingdoms.model import CARDS, LANDS
+from gameshelf.core.ruleset import JSON, Action
+from gameshelf.core.text import TextBoard
+from gameshelf.plugins.three_kingdoms.model import CARDS, LANDS
 
 # Verbs of the choices that name a card, a land or a seat (the web board says the same).
 VERB = {

@@ -16,11 +16,11 @@ The turns follow each other in a loop; the game's end leaves it.
 
 from __future__ import annotations
 
-from core.procedure import Loop, Procedure
-from plugins.three_kingdoms import battle, fate, field_battle, lands, recall
-from plugins.three_kingdoms.model import SPACE_LAND
-from plugins.three_kingdoms.state import Seat, TKState, machine
-from plugins.three_kingdoms.victory import round_limit_reached
+from gameshelf.core.procedure import Loop, Procedure
+from gameshelf.plugins.three_kingdoms import battle, fate, field_battle, lands, recall
+from gameshelf.plugins.three_kingdoms.model import SPACE_LAND
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState, machine
+from gameshelf.plugins.three_kingdoms.victory import round_limit_reached
 
 
 def start_turn(s: TKState, seat: Seat) -> None:

@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
-from core.ruleset import Outcome, Role
-from core.steps import Step
-from plugins.three_kingdoms.model import N
-from plugins.three_kingdoms.state import Seat, TKState, lands_of, machine, who
+from gameshelf.core.ruleset import Outcome, Role
+from gameshelf.core.steps import Step
+from gameshelf.plugins.three_kingdoms.model import N
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState, lands_of, machine, who
 
 REASONS = {
     "hegemony_money": "made a rival lose all its money and rules as hegemon (霸主)",

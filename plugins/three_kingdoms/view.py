@@ -50,11 +50,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rng import Rng
-from core.ruleset import JSON, Role
-from plugins.three_kingdoms.battle import Plan, Siege
-from plugins.three_kingdoms.field_battle import Fight
-from plugins.three_kingdoms.model import (
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import JSON, Role
+from gameshelf.plugins.three_kingdoms.battle import Plan, Siege
+from gameshelf.plugins.three_kingdoms.field_battle import Fight
+from gameshelf.plugins.three_kingdoms.model import (
     CARDS,
     LANDS,
     LORD_OF,
@@ -64,8 +64,8 @@ from plugins.three_kingdoms.model import (
     TALENTS,
     N,
 )
-from plugins.three_kingdoms.state import TKState, lands_of
-from plugins.three_kingdoms.strategy import Stratagem
+from gameshelf.plugins.three_kingdoms.state import TKState, lands_of
+from gameshelf.plugins.three_kingdoms.strategy import Stratagem
 
 
 def _card(card_id: str) -> JSON:

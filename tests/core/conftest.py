@@ -6,8 +6,8 @@ import types
 
 import pytest
 
-from core.hookspecs import hookimpl
-from core.plugins import Registry, make_plugin_manager
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.plugins import Registry, make_plugin_manager
 from tests.core.toygame import RULESET
 
 

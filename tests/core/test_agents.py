@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from core.agents import AgentSpec, FirstLegalAgent, Observation, RandomAgent
-from core.plugins import Registry, UnknownAgent
-from core.ruleset import Action
+from gameshelf.core.agents import AgentSpec, FirstLegalAgent, Observation, RandomAgent
+from gameshelf.core.plugins import Registry, UnknownAgent
+from gameshelf.core.ruleset import Action
 from tests.core.toygame import RULESET
 
 CHOICES = [Action("card", n) for n in range(5)]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import Field
 
-from core.rng import Rng
-from core.ruleset import Action, IllegalAction
-from core.state import GameState, state_model
-from core.steps import Ambient, Step, StepMachine
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import Ambient, Step, StepMachine
 
 
 @state_model

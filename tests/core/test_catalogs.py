@@ -10,7 +10,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from core.messages import LANGS, placeholders
+from gameshelf.core.messages import LANGS, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 # Each package with messages, and the folder of its catalogs.

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from core import cli
-from core.plugins import Registry, make_plugin_manager
+from gameshelf.core import cli
+from gameshelf.core.plugins import Registry, make_plugin_manager
 from tests.core.conftest import toy_plugin
 
 runner = CliRunner()

@@ -2,13 +2,13 @@
 
 import pytest
 
-from core.deck import Deck, EmptyDeck, take_from_hand
-from core.dice import count_at_least, count_at_most, roll
-from core.graph import AreaGraph
-from core.money import NotEnoughMoney, Purse
-from core.rng import Rng
-from core.track import Track
-from core.turns import next_in_order, starting_from
+from gameshelf.core.deck import Deck, EmptyDeck, take_from_hand
+from gameshelf.core.dice import count_at_least, count_at_most, roll
+from gameshelf.core.graph import AreaGraph
+from gameshelf.core.money import NotEnoughMoney, Purse
+from gameshelf.core.rng import Rng
+from gameshelf.core.track import Track
+from gameshelf.core.turns import next_in_order, starting_from
 
 # --- decks ---------------------------------------------------------------------------
 

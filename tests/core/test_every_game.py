@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.plugins import Registry
+from gameshelf.core.plugins import Registry
 
 REGISTRY = Registry()
 

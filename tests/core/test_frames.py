@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import Field, ValidationError
 
-from core.frames import frame_model
-from core.rng import Rng
-from core.ruleset import Action, IllegalAction
-from core.state import GameState, state_model
-from core.steps import RUNAWAY, Step, StepMachine
+from gameshelf.core.frames import frame_model
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import RUNAWAY, Step, StepMachine
 
 
 @state_model

@@ -4,7 +4,7 @@ import inspect
 
 import pytest
 
-from core import hookspecs
+from gameshelf.core import hookspecs
 
 HOOKS = [
     name

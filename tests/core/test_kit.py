@@ -6,8 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from core.ruleset import Action, StepRuleset
-from core.testing import ConformanceFailure, check_ruleset
+from gameshelf.core.ruleset import Action, StepRuleset
+from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.toygame import ROLES, DuelState, HighCardDuel, machine
 
 
@@ -198,7 +198,7 @@ def test_the_kit_catches_a_reveal_that_undo_could_cross(tmp_path):
 
 
 def test_assert_refused_checks_reason_and_untouched_state():
-    from core.testing import assert_refused
+    from gameshelf.core.testing import assert_refused
 
     s = HighCardDuel().setup(1)
     assert_refused(HighCardDuel(), s, "north", ("card", 99), "not in your hand", "illegal")

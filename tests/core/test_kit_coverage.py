@@ -5,10 +5,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from core import cli
-from core.agents import RandomAgent
-from core.plugins import Game, Registry, make_plugin_manager
-from core.simulate import simulate
+from gameshelf.core import cli
+from gameshelf.core.agents import RandomAgent
+from gameshelf.core.plugins import Game, Registry, make_plugin_manager
+from gameshelf.core.simulate import simulate
 from tests.core.conftest import toy_plugin
 from tests.core.toygame import RULESET
 

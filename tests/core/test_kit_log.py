@@ -5,8 +5,8 @@ from dataclasses import fields
 import pytest
 from pydantic import Field
 
-from core.state import state_model
-from core.testing import ConformanceFailure, check_ruleset
+from gameshelf.core.state import state_model
+from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.toygame import DuelState, HighCardDuel
 
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from core.agents import FirstLegalAgent, RandomAgent
-from core.match import Match, StaleAction
-from core.ruleset import Action, IllegalAction
+from gameshelf.core.agents import FirstLegalAgent, RandomAgent
+from gameshelf.core.match import Match, StaleAction
+from gameshelf.core.ruleset import Action, IllegalAction
 from tests.core.toygame import RULESET
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.agents import FirstLegalAgent
-from core.match import Match
-from core.messages import Msg, negotiate, render, render_outcome, render_view
-from core.ruleset import IllegalAction
+from gameshelf.core.agents import FirstLegalAgent
+from gameshelf.core.match import Match
+from gameshelf.core.messages import Msg, negotiate, render, render_outcome, render_view
+from gameshelf.core.ruleset import IllegalAction
 from tests.core.toygame import RULESET, DuelState
 
 

@@ -4,16 +4,16 @@ import types
 
 import pytest
 
-from core.hookspecs import hookimpl
-from core.match import Match
-from core.plugins import (
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.match import Match
+from gameshelf.core.plugins import (
     PluginConflict,
     Registry,
     UnknownAgent,
     UnknownGame,
     make_plugin_manager,
 )
-from core.ruleset import Scenario
+from gameshelf.core.ruleset import Scenario
 from tests.core.conftest import toy_plugin
 
 
@@ -49,12 +49,12 @@ def test_a_broken_plugin_is_reported_and_the_others_work(monkeypatch):
         name = "core"
 
         def load(self):
-            import core.builtin
+            from gameshelf.core import builtin
 
-            return core.builtin
+            return builtin
 
     monkeypatch.setattr(
-        "core.plugins.entry_points", lambda group: [BrokenEntryPoint(), CoreEntryPoint()]
+        "gameshelf.core.plugins.entry_points", lambda group: [BrokenEntryPoint(), CoreEntryPoint()]
     )
     registry = Registry(make_plugin_manager(load=None))
     assert [f.name for f in registry.failures] == ["broken"]

@@ -3,9 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.graph import AreaGraph
-from core.rng import Rng
-from core.ruleset import Action, IllegalAction
+from gameshelf.core.graph import AreaGraph
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, IllegalAction
 from tests.core.toygame import RULESET
 
 json_values = st.recursive(

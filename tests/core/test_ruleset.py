@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.ruleset import Action, IllegalAction, Outcome, action_menu, roles_in
+from gameshelf.core.ruleset import Action, IllegalAction, Outcome, action_menu, roles_in
 from tests.core.toygame import RULESET
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.match import Match
-from core.rng import Rng
-from core.ruleset import Action, IllegalAction
+from gameshelf.core.match import Match
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, IllegalAction
 from tests.core.toygame import RULESET, machine
 
 
@@ -93,8 +93,8 @@ def test_a_role_that_does_not_choose_is_refused():
 
 
 def test_a_secret_choice_without_its_choosers_or_reveal_is_refused_at_registration():
-    from core.secret import SecretChoice
-    from core.steps import StepMachine
+    from gameshelf.core.secret import SecretChoice
+    from gameshelf.core.steps import StepMachine
 
     class Unfinished(SecretChoice):
         name = "unfinished"

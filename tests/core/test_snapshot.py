@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.snapshot import StaleSnapshot, dump_snapshot, fingerprint, load_snapshot
-from core.state import state_model
+from gameshelf.core.snapshot import StaleSnapshot, dump_snapshot, fingerprint, load_snapshot
+from gameshelf.core.state import state_model
 from tests.core.toygame import DuelState, HighCardDuel
 
 

@@ -3,10 +3,10 @@
 import pytest
 from pydantic import Field, ValidationError
 
-from core.rng import Rng
-from core.ruleset import Action, IllegalAction
-from core.state import GameState, state_model
-from core.steps import Step, StepMachine
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import Step, StepMachine
 
 
 @state_model

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from pydantic import Field
 
-from core.deck import Deck
-from core.frames import frame_model
-from core.messages import Msg
-from core.procedure import Call, If, Procedure, While
-from core.rng import Rng
-from core.ruleset import (
+from gameshelf.core.deck import Deck
+from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
+from gameshelf.core.procedure import Call, If, Procedure, While
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import (
     JSON,
     Action,
     GameInfo,
@@ -30,9 +30,9 @@ from core.ruleset import (
     Scenario,
     StepRuleset,
 )
-from core.secret import SecretChoice
-from core.state import GameState, state_model
-from core.steps import Step, StepMachine
+from gameshelf.core.secret import SecretChoice
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import Step, StepMachine
 
 ROLES = ("north", "south")
 

@@ -29,14 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.frames import Frame, new_frame
-from core.ruleset import Action
-from core.testing import assert_refused
-from plugins.hammer_scots import rules  # noqa: F401 (registers every step)
-from plugins.hammer_scots.cards import Turn, Year, player_1_action, player_2_action
-from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
-from plugins.hammer_scots.rules import RULESET
-from plugins.hammer_scots.state import DEAD, OFF, POOL, State, machine, new_state
+from gameshelf.core.frames import Frame, new_frame
+from gameshelf.core.ruleset import Action
+from gameshelf.core.testing import assert_refused
+from gameshelf.plugins.hammer_scots import rules  # noqa: F401 (registers every step)
+from gameshelf.plugins.hammer_scots.cards import Turn, Year, player_1_action, player_2_action
+from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
+from gameshelf.plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State, machine, new_state
 
 WHERE = {"pool": POOL, "off": OFF, "dead": DEAD}
 # The steps of a player's action (movement, events, the coronation battles, RULES §3-5, §11).

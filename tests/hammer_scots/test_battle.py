@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from core.ruleset import Action, IllegalAction
-from plugins.hammer_scots.battle import fire_rating, hit_targets
-from plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
-from plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
-from plugins.hammer_scots.victory import outcome
+from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.plugins.hammer_scots.battle import fire_rating, hit_targets
+from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
+from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
+from gameshelf.plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build, legal, play, refused
 
 # Two more battles elsewhere, so that battle_phase waits for Player 1 once ours is over.

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.match import Match
-from core.ruleset import IllegalAction
-from plugins.hammer_scots.cards import chosen_card, deal
-from plugins.hammer_scots.model import aix
-from plugins.hammer_scots.rules import RULESET
-from plugins.hammer_scots.state import machine
+from gameshelf.core.match import Match
+from gameshelf.core.ruleset import IllegalAction
+from gameshelf.plugins.hammer_scots.cards import chosen_card, deal
+from gameshelf.plugins.hammer_scots.model import aix
+from gameshelf.plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.state import machine
 from tests.hammer_scots.builders import build, legal, play
 
 E, S = "England", "Scotland"

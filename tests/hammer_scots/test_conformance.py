@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.agents import Observation, RandomAgent
-from core.testing import check_ruleset
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.testing import check_ruleset
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
 # Campaign seeds 2 and 4 end by sudden death within about 2,000 actions under this setting.

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from plugins.hammer_scots.drawing import BOARD, DRAWING, BoardDrawing, check
-from plugins.hammer_scots.model import AREAS, BORDERS, CARDS, DataError
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.drawing import BOARD, DRAWING, BoardDrawing, check
+from gameshelf.plugins.hammer_scots.model import AREAS, BORDERS, CARDS, DataError
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
 def inside(x: float, y: float, outline: tuple[tuple[int, int], ...]) -> bool:

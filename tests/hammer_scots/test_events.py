@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.ruleset import IllegalAction
-from plugins.hammer_scots.model import FULL, aix, bix
-from plugins.hammer_scots.state import OFF, POOL, blocks_in, machine
+from gameshelf.core.ruleset import IllegalAction
+from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
+from gameshelf.plugins.hammer_scots.state import OFF, POOL, blocks_in, machine
 from tests.hammer_scots.builders import build, legal, play
 
 E, S = "England", "Scotland"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.agents import Observation, RandomAgent
-from plugins.hammer_scots.model import FULL, N_BLOCKS, OTHER_COLOUR, TWO_COLOURED
-from plugins.hammer_scots.rules import RULESET
-from plugins.hammer_scots.state import OFF, POOL, contested_areas
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.plugins.hammer_scots.model import FULL, N_BLOCKS, OTHER_COLOUR, TWO_COLOURED
+from gameshelf.plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.state import OFF, POOL, contested_areas
 
 QUIET_STEPS = {"card_phase", "new_year", "next_turn"}
 

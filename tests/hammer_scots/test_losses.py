@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.hammer_scots.losses import eliminate, eliminate_in_battle
-from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
-from plugins.hammer_scots.state import DEAD, OFF, POOL, State
-from plugins.hammer_scots.victory import outcome
+from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
+from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX
+from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State
+from gameshelf.plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from plugins.hammer_scots.model import (
+from gameshelf.plugins.hammer_scots.model import (
     AREAS,
     BLOCKS,
     BORDER_AT,
@@ -17,7 +17,7 @@ from plugins.hammer_scots.model import (
     aix,
     bix,
 )
-from plugins.hammer_scots.state import blocks_in, is_contested
+from gameshelf.plugins.hammer_scots.state import blocks_in, is_contested
 from tests.hammer_scots.builders import build
 
 

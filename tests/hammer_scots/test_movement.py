@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from core.ruleset import IllegalAction
-from plugins.hammer_scots.model import aix, bix
-from plugins.hammer_scots.state import SEA, blocks_in
+from gameshelf.core.ruleset import IllegalAction
+from gameshelf.plugins.hammer_scots.model import aix, bix
+from gameshelf.plugins.hammer_scots.state import SEA, blocks_in
 from tests.hammer_scots.builders import border, build, legal, play
 
 E, S = "England", "Scotland"
@@ -54,7 +54,7 @@ def test_border_limit_counts_both_directions_together():  # RULES §5.2 [impl]
 
 def test_each_player_has_his_own_allowance():  # RULES §5.2
     s = scots(blocks={"douglas": "lanark"}, border_count={("lanark", "selkirk"): 2})
-    from plugins.hammer_scots.cards import start_action
+    from gameshelf.plugins.hammer_scots.cards import start_action
 
     start_action(s, S, "move2_2")
     assert s.border_count[border("lanark", "selkirk")] == 0
@@ -359,9 +359,9 @@ def test_each_offered_move_leads_somewhere_and_each_refusal_is_the_one_applying_
     """The options of move_who, move_where and norse_move are the one statement of movement's
     legality (RULES §5): a block offered has an area to go to once picked, and every refused
     option is refused by ``apply`` with the very reason the option names."""
-    from core.rng import Rng
-    from plugins.hammer_scots.rules import RULESET
-    from plugins.hammer_scots.state import machine
+    from gameshelf.core.rng import Rng
+    from gameshelf.plugins.hammer_scots.rules import RULESET
+    from gameshelf.plugins.hammer_scots.state import machine
 
     checked = 0
     for seed in range(3):

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from core.messages import Msg, render
-from plugins.hammer_scots.names import NAMES
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.core.messages import Msg, render
+from gameshelf.plugins.hammer_scots.names import NAMES
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 HAN = re.compile(r"^[\u4e00-\u9fff][\u4e00-\u9fff 0-9]*$")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.ruleset import Action, IllegalAction
-from plugins.hammer_scots.model import BLOCK_IX
-from plugins.hammer_scots.state import POOL, State, machine
+from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.plugins.hammer_scots.model import BLOCK_IX
+from gameshelf.plugins.hammer_scots.state import POOL, State, machine
 from tests.hammer_scots.builders import build, legal, play
 
 NOBLES = {"comyn_e": "badenoch", "bruce_s": "annan"}

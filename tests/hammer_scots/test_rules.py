@@ -1,6 +1,6 @@
 """The ruleset as the site sees it: its info and its web board."""
 
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
 def test_the_ruleset_names_its_web_board():

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.snapshot import dump_snapshot, load_snapshot
-from plugins.hammer_scots.model import N_AREAS, N_BLOCKS, N_BORDERS
-from plugins.hammer_scots.rules import RULESET
+from gameshelf.core.snapshot import dump_snapshot, load_snapshot
+from gameshelf.plugins.hammer_scots.model import N_AREAS, N_BLOCKS, N_BORDERS
+from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
 def saved_with(**cut: int) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.hammer_scots.model import AREA_ID, ENGLAND, FULL, SCOTTISH, bix
-from plugins.hammer_scots.setup import new_game
-from plugins.hammer_scots.state import (
+from gameshelf.plugins.hammer_scots.model import AREA_ID, ENGLAND, FULL, SCOTTISH, bix
+from gameshelf.plugins.hammer_scots.setup import new_game
+from gameshelf.plugins.hammer_scots.state import (
     DEAD,
     OFF,
     POOL,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from core.agents import Observation, RandomAgent
-from core.rng import Rng
-from core.ruleset import Action
-from core.text import label, role_name
-from plugins.hammer_scots.rules import RULESET
-from plugins.hammer_scots.text import board
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action
+from gameshelf.core.text import label, role_name
+from gameshelf.plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.text import board
 
 E, S = "England", "Scotland"
 
@@ -113,7 +113,7 @@ def test_every_choice_of_a_game_has_a_players_name():
 def test_gameshelf_play_draws_the_board_and_heads_the_log_by_year_and_turn(tmp_path):
     from typer.testing import CliRunner
 
-    from core import cli
+    from gameshelf.core import cli
 
     result = CliRunner().invoke(
         cli.app,

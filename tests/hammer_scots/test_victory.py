@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from plugins.hammer_scots.model import BLOCK_ID, OTHER_COLOUR, TWO_COLOURED
-from plugins.hammer_scots.state import State
-from plugins.hammer_scots.victory import (
+from gameshelf.plugins.hammer_scots.model import BLOCK_ID, OTHER_COLOUR, TWO_COLOURED
+from gameshelf.plugins.hammer_scots.state import State
+from gameshelf.plugins.hammer_scots.victory import (
     check_sudden_death,
     end_of_scenario,
     is_last_year,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
-from core.agents import Observation, RandomAgent
-from core.rng import Rng
-from core.ruleset import dump_view
-from plugins.hammer_scots.battle import is_revealed
-from plugins.hammer_scots.model import AREA_IX, BLOCK_ID, BLOCKS, SIDE, bix
-from plugins.hammer_scots.rules import RULESET
-from plugins.hammer_scots.state import nobles_on_map
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import dump_view
+from gameshelf.plugins.hammer_scots.battle import is_revealed
+from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_ID, BLOCKS, SIDE, bix
+from gameshelf.plugins.hammer_scots.rules import RULESET
+from gameshelf.plugins.hammer_scots.state import nobles_on_map
 from tests.hammer_scots.builders import build
 
 E, S = "England", "Scotland"

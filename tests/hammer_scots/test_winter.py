@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from plugins.hammer_scots.model import AREA_IX, BLOCK_IX
-from plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
-from plugins.hammer_scots.victory import outcome
-from plugins.hammer_scots.winter import drawable
+from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX
+from gameshelf.plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
+from gameshelf.plugins.hammer_scots.victory import outcome
+from gameshelf.plugins.hammer_scots.winter import drawable
 from tests.hammer_scots.builders import build, legal, play, refused
 
 # A noble each, at home, so that nobody wins by sudden death unless a test wants it.
@@ -388,11 +388,11 @@ def test_the_french_knights_come_only_once_per_game():
 def test_the_fast_winter_lists_agree_with_the_rule_for_each_block():
     """build_targets, disbandable and positions are tables and C scans for speed: they must
     list exactly what the per-block rules (may_strengthen, may_disband) allow."""
-    from core.agents import Observation, RandomAgent
-    from plugins.hammer_scots.model import SIDE_BLOCKS
-    from plugins.hammer_scots.rules import RULESET
-    from plugins.hammer_scots.state import blocks_at
-    from plugins.hammer_scots.winter import (
+    from gameshelf.core.agents import Observation, RandomAgent
+    from gameshelf.plugins.hammer_scots.model import SIDE_BLOCKS
+    from gameshelf.plugins.hammer_scots.rules import RULESET
+    from gameshelf.plugins.hammer_scots.state import blocks_at
+    from gameshelf.plugins.hammer_scots.winter import (
         EDWARD,
         build_targets,
         disbandable,

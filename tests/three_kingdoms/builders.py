@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.rng import Rng
-from core.ruleset import Action
-from core.testing import assert_refused
-from plugins.three_kingdoms.model import (
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action
+from gameshelf.core.testing import assert_refused
+from gameshelf.plugins.three_kingdoms.model import (
     BOARD_SIZE,
     LAND_IDS,
     LAND_SPACE,
@@ -21,9 +21,9 @@ from plugins.three_kingdoms.model import (
     STRATEGIES,
     N,
 )
-from plugins.three_kingdoms.rules import RULESET
-from plugins.three_kingdoms.state import TKState
-from plugins.three_kingdoms.turn import start_turn
+from gameshelf.plugins.three_kingdoms.rules import RULESET
+from gameshelf.plugins.three_kingdoms.state import TKState
+from gameshelf.plugins.three_kingdoms.turn import start_turn
 
 # Pawns wait on 天機 spaces, one each, so nobody meets by accident.
 PARKING = {"p1": 0, "p2": 6, "p3": 12, "p4": 18, "p5": 22}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.three_kingdoms.rules import RULESET, ThreeKingdoms
+from gameshelf.plugins.three_kingdoms.rules import RULESET, ThreeKingdoms
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto
 
 # p1 劉備 Liu Bei attacks; p2 曹操 Cao Cao holds 許昌 Xuchang (tolls 600/1200/2000/2800/3800).

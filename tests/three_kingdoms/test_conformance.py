@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.plugins import Game
-from core.ruleset import Scenario
-from core.testing import check_ruleset
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.core.plugins import Game
+from gameshelf.core.ruleset import Scenario
+from gameshelf.core.testing import check_ruleset
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 
 REASONS = {"founding", "hegemony_money", "hegemony_land", "round_limit"}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plugins.three_kingdoms.model import STRATEGIES
+from gameshelf.plugins.three_kingdoms.model import STRATEGIES
 from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
 
 DECK = [

@@ -7,8 +7,8 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from plugins.three_kingdoms import model
-from plugins.three_kingdoms.model import (
+from gameshelf.plugins.three_kingdoms import model
+from gameshelf.plugins.three_kingdoms.model import (
     COURT,
     DATA,
     LANDS,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plugins.three_kingdoms.model import LAND_SPACE
+from gameshelf.plugins.three_kingdoms.model import LAND_SPACE
 from tests.three_kingdoms.builders import act, build, legal, refused
 
 

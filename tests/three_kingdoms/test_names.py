@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from plugins.three_kingdoms.names import NAMES
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.plugins.three_kingdoms.names import NAMES
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 
 
 @pytest.mark.parametrize("kind", sorted(NAMES))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.plugins import Registry, make_plugin_manager
-from plugins.three_kingdoms.rules import MAX_ACTIONS, RULESET
+from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.plugins.three_kingdoms.rules import MAX_ACTIONS, RULESET
 
 
 def test_info_seats_p1_to_p5_two_to_five_players():

@@ -6,8 +6,16 @@ import re
 
 import pytest
 
-from plugins.three_kingdoms.model import COURT, LABEL, LAND_IDS, LANDS_OF, LORDS, START, STRATEGIES
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.plugins.three_kingdoms.model import (
+    COURT,
+    LABEL,
+    LAND_IDS,
+    LANDS_OF,
+    LORDS,
+    START,
+    STRATEGIES,
+)
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 from tests.three_kingdoms.builders import act, legal, refused
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.frames import Frame, new_frame
-from core.state_model import dump_json, load_json
-from plugins.three_kingdoms.battle import Siege
-from plugins.three_kingdoms.field_battle import Fight
-from plugins.three_kingdoms.state import AtLand, build_frame
+from gameshelf.core.frames import Frame, new_frame
+from gameshelf.core.state_model import dump_json, load_json
+from gameshelf.plugins.three_kingdoms.battle import Siege
+from gameshelf.plugins.three_kingdoms.field_battle import Fight
+from gameshelf.plugins.three_kingdoms.state import AtLand, build_frame
 
 
 def test_a_frame_built_unvalidated_equals_the_validated_one_and_survives_json():

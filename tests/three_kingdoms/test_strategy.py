@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
 
 # p1 劉備 Liu Bei advises; 諸葛亮 10 + 關羽 8 + 趙雲 8 = intelligence 26, enough for any card.

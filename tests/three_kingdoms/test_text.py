@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from core.agents import Observation, RandomAgent
-from core.rng import Rng
-from core.ruleset import Action
-from core.text import label, role_name
-from plugins.three_kingdoms.rules import RULESET
-from plugins.three_kingdoms.text import board
+from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action
+from gameshelf.core.text import label, role_name
+from gameshelf.plugins.three_kingdoms.rules import RULESET
+from gameshelf.plugins.three_kingdoms.text import board
 from tests.three_kingdoms.builders import build
 
 

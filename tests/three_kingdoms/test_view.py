@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from core.messages import render_view
-from core.rng import Rng
-from core.ruleset import dump_view
-from plugins.three_kingdoms.rules import RULESET
+from gameshelf.core.messages import render_view
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import dump_view
+from gameshelf.plugins.three_kingdoms.rules import RULESET
 from tests.three_kingdoms.builders import act, build, roll_onto
 
 

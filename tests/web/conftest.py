@@ -17,11 +17,11 @@ with warnings.catch_warnings():  # starlette would rather have httpx2; httpx wor
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from core.hookspecs import hookimpl
-from core.plugins import Registry, make_plugin_manager
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET
-from web.app import create_app
-from web.settings import Settings
 
 
 def toy_plugin() -> types.SimpleNamespace:

@@ -11,9 +11,9 @@ import types
 from pathlib import Path
 from typing import Any
 
-from core.hookspecs import hookimpl
-from core.plugins import Registry, make_plugin_manager
-from core.ruleset import BoardAssets, Ruleset
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.ruleset import BoardAssets, Ruleset
 from tests.web.conftest import toy_plugin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ def with_board(ruleset: Ruleset[Any], game: str) -> Ruleset[Any]:
 
 
 def game_ruleset(game: str) -> Ruleset[Any]:
-    return with_board(importlib.import_module(f"plugins.{game}.rules").RULESET, game)
+    return with_board(importlib.import_module(f"gameshelf.plugins.{game}.rules").RULESET, game)
 
 
 def games_registry(*games: str) -> Registry:

@@ -11,8 +11,8 @@ from contextlib import contextmanager
 import uvicorn
 from fastapi import FastAPI
 
-from web.server import uvicorn_options
-from web.settings import Settings
+from gameshelf.web.server import uvicorn_options
+from gameshelf.web.settings import Settings
 
 
 def free_port() -> int:

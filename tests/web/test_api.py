@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from gameshelf.web.storage import SCHEMA_VERSION
 from tests.web.conftest import TestClient, auth, new_duel, tokens
-from web.storage import SCHEMA_VERSION
 
 
 def fingerprint(app: FastAPI, match_id: str) -> tuple[str, list[Any], int]:

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from core.plugins import Registry
+from gameshelf.core.plugins import Registry
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import SQLiteStorage
+from gameshelf.web.tables import BOT_ROUND, Refusal, SeatRequest, Tables
 from tests.web.conftest import TestClient, toy_registry
 from tests.web.games import games_registry
-from web.app import create_app
-from web.settings import Settings
-from web.storage import SQLiteStorage
-from web.tables import BOT_ROUND, Refusal, SeatRequest, Tables
 
 BOTS = [SeatRequest(bot="random"), SeatRequest(bot="first")]
 BOTS_BODY = {"game": "toy_duel", "seats": [{"bot": "random"}, {"bot": "first"}]}

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import free_port, serving
-from web.app import create_app
-from web.settings import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"

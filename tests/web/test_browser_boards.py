@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import serving
 from tests.web.test_browser import ARGS, CHROMIUM, until
-from web.app import create_app
-from web.settings import Settings
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

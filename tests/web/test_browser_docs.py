@@ -11,10 +11,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import toy_registry
 from tests.web.live_server import serving
-from web.app import create_app
-from web.settings import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]

@@ -20,10 +20,10 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.games import games_registry
 from tests.web.live_server import serving
-from web.app import create_app
-from web.settings import Settings
 
 EXAMPLES = 12  # per route: bounded, so the whole run stays short
 GAMES = {"hammer_scots": 2, "three_kingdoms": 3}

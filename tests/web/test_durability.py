@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import SCHEMA_VERSION, NewerDatabase, SQLiteStorage
 from tests.web.conftest import TestClient, auth, toy_registry
-from web.app import create_app
-from web.settings import Settings
-from web.storage import SCHEMA_VERSION, NewerDatabase, SQLiteStorage
 
 
 def fresh_client(settings: Settings) -> TestClient:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, auth, new_duel, tokens
 from tests.web.games import games_registry
-from web.app import create_app
-from web.settings import Settings
 
 INTERNALS = re.compile(r"functools|<function|0x[0-9a-f]{4,}|Input should|body\.|\.bool\b")
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from core.rng import Rng
+from gameshelf.core.rng import Rng
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, auth, watch
 from tests.web.games import games_registry
-from web.app import create_app
-from web.settings import Settings
 
 SEATS = {"hammer_scots": 2, "three_kingdoms": 3}
 
@@ -104,8 +104,8 @@ def check_no_hand_for_a_spectator(client: TestClient, mid: str) -> None:
 
 
 def check_englands_view_of_scottish_blocks(client: TestClient, mid: str, token: str) -> None:
-    from plugins.hammer_scots.model import BLOCK_ID
-    from plugins.hammer_scots.view import hidden_blocks
+    from gameshelf.plugins.hammer_scots.model import BLOCK_ID
+    from gameshelf.plugins.hammer_scots.view import hidden_blocks
 
     table = client.app.state.tables.cached(mid)  # type: ignore[attr-defined]
     secret = {BLOCK_ID[b] for b in hidden_blocks(table.match.state, "England")}

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from fastapi import APIRouter, FastAPI
 
+from gameshelf.web.lean import lean_route
+from gameshelf.web.routes.matches import match_view, post_action
+from gameshelf.web.schemas import Payload
 from tests.web.conftest import TestClient, auth, new_duel, tokens
-from web.lean import lean_route
-from web.routes.matches import match_view, post_action
-from web.schemas import Payload
 
 JSON = {"Content-Type": "application/json"}
 

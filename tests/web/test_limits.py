@@ -13,10 +13,10 @@ from typing import Any
 
 import httpx
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import toy_registry
 from tests.web.live_server import serving
-from web.app import create_app
-from web.settings import Settings
 
 WAIT = 15.0  # how long a test waits for the server to act; its limits are far shorter
 

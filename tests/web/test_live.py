@@ -9,7 +9,7 @@ import pytest
 from fastapi import FastAPI
 from starlette.websockets import WebSocketDisconnect
 
-from core.rng import Rng
+from gameshelf.core.rng import Rng
 from tests.core.toygame import RULESET
 from tests.web.conftest import TestClient, auth, new_duel, tokens, watch
 

@@ -14,9 +14,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.games import games_registry
-from web.app import create_app
-from web.settings import Settings
 
 
 @pytest.fixture

@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = """
 import sys
 from tests.web.conftest import toy_registry
-from web.app import create_app
-from web.server import serve
-from web.settings import Settings
+from gameshelf.web.app import create_app
+from gameshelf.web.server import serve
+from gameshelf.web.settings import Settings
 
 settings = Settings(db=sys.argv[1], port=int(sys.argv[2]), access_log=True)
 serve(create_app(settings, registry=toy_registry()), settings)

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from core.ruleset import Action
+from gameshelf.core.ruleset import Action
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import ActionRecord, SQLiteStorage, StaleWrite, Summary
+from gameshelf.web.tables import Refusal, SeatRequest, Tables
 from tests.web.conftest import TestClient, auth, new_duel, tokens, toy_registry
-from web.app import create_app
-from web.settings import Settings
-from web.storage import ActionRecord, SQLiteStorage, StaleWrite, Summary
-from web.tables import Refusal, SeatRequest, Tables
 
 PEOPLE = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from core.hookspecs import hookimpl
-from core.plugins import Registry, make_plugin_manager
-from core.ruleset import BoardAssets
+from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.ruleset import BoardAssets
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.core.toygame import HighCardDuel
 from tests.web.conftest import TestClient, new_duel, tokens
-from web.app import create_app
-from web.settings import Settings
 
 
 def test_the_lobby_lists_games_and_matches(client: TestClient) -> None:

@@ -15,11 +15,11 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from core import cli
+from gameshelf.core import cli
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import new_duel
 from tests.web.games import games_registry
-from web.app import create_app
-from web.settings import Settings
 
 
 def bots_only(client: TestClient, game: str, players: int = 2) -> str:
@@ -57,7 +57,7 @@ def test_the_game_file_downloads_once_over_and_gameshelf_replay_reads_it(
     assert f"toy_duel-{match_id}.json" in reply.headers["content-disposition"]
     path = tmp_path / "downloaded.json"
     path.write_bytes(reply.content)
-    from core.plugins import Registry, make_plugin_manager
+    from gameshelf.core.plugins import Registry, make_plugin_manager
     from tests.core.conftest import toy_plugin
 
     monkeypatch.setattr(

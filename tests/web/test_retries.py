@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from gameshelf.web.tables import Tables
 from tests.web.conftest import TestClient
 from tests.web.test_one_copy import PEOPLE, first_card, with_tables
-from web.tables import Tables
 
 BODY = {"game": "toy_duel", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
 KEY = {"Idempotency-Key": "6f1c9a52-3b7e-4d0e-9a41-0c2b8e5d7f13"}

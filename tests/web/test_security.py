@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, new_duel, toy_registry
-from web.app import create_app
-from web.settings import Settings
 
 
 def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import MIGRATIONS, SCHEMA_VERSION, SQLiteStorage
+from gameshelf.web.tables import SEED_BITS
 from tests.web.conftest import TestClient, auth, new_duel, tokens, toy_registry, watch
 from tests.web.test_api import play_out
-from web.app import create_app
-from web.settings import Settings
-from web.storage import MIGRATIONS, SCHEMA_VERSION, SQLiteStorage
-from web.tables import SEED_BITS
 
 
 def create(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> Any:

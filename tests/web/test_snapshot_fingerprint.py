@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from core.snapshot import HEADER, fingerprint
+from gameshelf.core.snapshot import HEADER, fingerprint
+from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET
 from tests.web.test_durability import ann_against_a_bot, fresh_client, play, state_of
-from web.settings import Settings
 
 
 def stored_snapshot(settings: Settings) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from web.storage import (
+from gameshelf.web.storage import (
     ActionRecord,
     MatchRecord,
     SeatRecord,
@@ -16,7 +16,7 @@ from web.storage import (
     SQLiteStorage,
     Summary,
 )
-from web.writer import Writer
+from gameshelf.web.writer import Writer
 
 
 def new_match(storage: SQLiteStorage, match_id: str = "m1") -> None:
@@ -162,7 +162,7 @@ def test_serve_builds_the_app_for_the_address_and_database(
 ) -> None:
     import uvicorn
 
-    from web import server
+    from gameshelf.web import server
 
     seen: dict[str, Any] = {}
 
@@ -185,7 +185,7 @@ def test_serve_builds_the_app_for_the_address_and_database(
 def test_the_server_sets_aside_what_it_loaded_and_collects_cycles_seldom() -> None:
     import gc
 
-    from web import server
+    from gameshelf.web import server
 
     thresholds = gc.get_threshold()
     try:

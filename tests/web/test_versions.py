@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, auth, new_duel, tokens, toy_registry
 from tests.web.games import games_registry
-from web.app import create_app
-from web.settings import Settings
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from web.routes import live, lobby, matches, replays
+from gameshelf.web.routes import live, lobby, matches, replays
 
 API = "/api"
 

@@ -20,10 +20,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 
-from web.deps import HubDep, TablesDep
-from web.hub import Listener
-from web.i18n import request_lang
-from web.tables import Refusal
+from gameshelf.web.deps import HubDep, TablesDep
+from gameshelf.web.hub import Listener
+from gameshelf.web.i18n import request_lang
+from gameshelf.web.tables import Refusal
 
 router = APIRouter(tags=["live"])
 

@@ -7,13 +7,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request, status
 from fastapi.responses import HTMLResponse
 
-from core import text
-from core.plugins import Game, Registry
-from web.deps import RegistryDep, SettingsDep, TableDep, TablesDep
-from web.pages import render
-from web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
-from web.settings import Settings
-from web.tables import Refusal, SeatRequest, Tables
+from gameshelf.core import text
+from gameshelf.core.plugins import Game, Registry
+from gameshelf.web.deps import RegistryDep, SettingsDep, TableDep, TablesDep
+from gameshelf.web.pages import render
+from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
+from gameshelf.web.settings import Settings
+from gameshelf.web.tables import Refusal, SeatRequest, Tables
 
 RULES_SUMMARY = "rules.html"  # a game's rules in a page, beside its board template
 

@@ -8,11 +8,11 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import TypeAdapter
 
-from core.ruleset import Action
-from web.deps import SEAT, VIEWER, RegistryDep, Seat, SeatDep, TableDep, ViewerDep
-from web.lean import Inputs, lean_route
-from web.pages import render_table
-from web.schemas import ActionIn, Payload, UndoIn
+from gameshelf.core.ruleset import Action
+from gameshelf.web.deps import SEAT, VIEWER, RegistryDep, Seat, SeatDep, TableDep, ViewerDep
+from gameshelf.web.lean import Inputs, lean_route
+from gameshelf.web.pages import render_table
+from gameshelf.web.schemas import ActionIn, Payload, UndoIn
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
 pages = APIRouter()

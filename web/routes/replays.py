@@ -11,12 +11,12 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from core import text
-from core.match import Entry, Match
-from core.reveal import merge_views
-from web.deps import RegistryDep, TableDep, TablesDep
-from web.i18n import request_lang
-from web.pages import render_table
+from gameshelf.core import text
+from gameshelf.core.match import Entry, Match
+from gameshelf.core.reveal import merge_views
+from gameshelf.web.deps import RegistryDep, TableDep, TablesDep
+from gameshelf.web.i18n import request_lang
+from gameshelf.web.pages import render_table
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["replays"])
 pages = APIRouter()

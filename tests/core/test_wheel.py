@@ -1,0 +1,94 @@
+"""The distribution: one top-level package, ``gameshelf``, installed from a wheel and played.
+
+The folders stay ``core/``, ``web/`` and ``plugins/`` at the repository root; the wheel maps
+them under ``gameshelf`` (pyproject's package-dir). The wheel goes into a fresh virtual
+environment that has no source tree beside it; its dependencies come from this environment's
+site-packages by a path file (nothing is downloaded, and the editable install of this checkout
+is not seen, because path files inside a path added that way are not read).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)],
+        check=True,
+        cwd=out,
+    )
+    (found,) = out.glob("gameshelf-*.whl")
+    return found
+
+
+def test_the_wheel_installs_only_the_gameshelf_package(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
+    assert tops == {"gameshelf"}
+    assert "gameshelf/core/cli.py" in names
+    assert "gameshelf/plugins/hammer_scots/data/blocks.json" in names
+    assert "gameshelf/web/templates/base.html" in names
+    assert "gameshelf/plugins/three_kingdoms/__init__.py" in names
+    assert not any(name.startswith("gameshelf/tests/") for name in names)
+
+
+def test_the_installed_command_plays_a_game_with_no_source_tree(
+    wheel: Path, tmp_path: Path
+) -> None:
+    env_dir = tmp_path / "env"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    Path(site, "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "-q",
+            "--no-deps",
+            str(wheel),
+        ],
+        check=True,
+    )
+    # The installed command, run from an empty folder with no PYTHONPATH.
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    ran = subprocess.run(
+        [str(env_dir / "bin" / "gameshelf"), "simulate", "three_kingdoms", "--games", "2"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert "three_kingdoms" in ran.stdout
+    where = subprocess.run(
+        [str(python), "-c", "import gameshelf.core; print(gameshelf.core.__file__)"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    ).stdout
+    assert where.startswith(site)
