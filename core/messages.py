@@ -20,6 +20,13 @@ the game names it in the reader's language through its ruleset's :meth:`name` (f
 data), falling back on a catalog message ``<game>.<kind>.<id>``, then on the id itself.
 Numbers are written as they are. A parameter may also be a message itself (a reason inside
 a sentence), rendered first.
+
+**Plurals.** A message whose text depends on a number ("1 hit", "2 hits") is a plural
+entry of its catalog (``msgid``, ``msgid_plural`` ``<id>.plural``, one ``msgstr[i]`` per form
+of the language's ``Plural-Forms``: two in English, one in Chinese). The form is chosen by
+the message's ``count`` parameter (else its first whole-number parameter) through the
+catalog's plural rule, as gettext's ``ngettext`` does: ``Msg("web.hits", count=2)``;
+:func:`ngettext` gives one form's text directly.
 """
 
 from __future__ import annotations
@@ -40,7 +47,10 @@ __all__ = [
     "Namer",
     "catalog",
     "negotiate",
+    "ngettext",
     "placeholders",
+    "plural_forms",
+    "plural_index",
     "render",
     "render_outcome",
     "render_view",
@@ -131,18 +141,63 @@ def domain_dir(domain: str) -> Path | None:
 @cache
 def catalog(domain: str, lang: str) -> dict[str, str]:
     """The translated messages of ``domain`` in ``lang``: ``{msgid: text}`` (empty texts
-    left out), read once from its ``.po`` file."""
+    left out), read once from its ``.po`` file. Plural entries are in :func:`plural_forms`."""
+    return _read(domain, lang)[0]
+
+
+def plural_forms(domain: str, lang: str) -> dict[str, tuple[str, ...]]:
+    """The plural entries of ``domain`` in ``lang``: ``{msgid: (form0, form1, ...)}`` in the
+    order of the catalog's ``Plural-Forms`` (entries with an empty form left out)."""
+    return _read(domain, lang)[1]
+
+
+@cache
+def _read(domain: str, lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]], str]:
     from babel.messages.pofile import read_po
 
     folder = _domains.get(domain)
     if folder is None:
-        return {}
+        return {}, {}, _DEFAULT_RULE
     path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
     if not path.exists():
-        return {}
+        return {}, {}, _DEFAULT_RULE
     with path.open("rb") as f:
         po = read_po(f)
-    return {m.id: m.string for m in po if m.id and isinstance(m.id, str) and m.string}
+    single: dict[str, str] = {}
+    plural: dict[str, tuple[str, ...]] = {}
+    for m in po:
+        if isinstance(m.id, str) and m.id and m.string:
+            single[m.id] = m.string
+        elif isinstance(m.id, (tuple, list)) and m.id[0] and all(m.string):
+            plural[m.id[0]] = tuple(m.string)
+    return single, plural, po.plural_expr or _DEFAULT_RULE
+
+
+_DEFAULT_RULE = "(n != 1)"  # gettext's, when a catalog says none
+
+
+@cache
+def _plural_rule(expr: str) -> Callable[[int], int]:
+    import gettext
+
+    return gettext.c2py(expr)  # the C expression of a Plural-Forms header, as gettext reads it
+
+
+def plural_index(domain: str, lang: str, n: int) -> int:
+    """Which plural form of ``domain``'s ``lang`` catalog a count of ``n`` takes."""
+    return int(_plural_rule(_read(domain, lang)[2])(abs(int(n))))
+
+
+def ngettext(msgid: str, n: int, lang: str, domain: str | None = None) -> str | None:
+    """The form of the plural message ``msgid`` for ``n`` in ``lang`` (English if ``lang``
+    lacks it), or ``None`` when no catalog has it as a plural entry."""
+    domain = domain or msgid.split(".", 1)[0]
+    for where in (lang, DEFAULT):
+        forms = plural_forms(domain, where).get(msgid)
+        if forms:
+            i = plural_index(domain, where, n)
+            return forms[min(i, len(forms) - 1)]
+    return None
 
 
 def text(msgid: str, lang: str, domain: str | None = None) -> str | None:
@@ -178,6 +233,8 @@ def render(
         return item
     msg = item if isinstance(item, Msg) else Msg.from_json(item)
     pattern = text(msg.id, lang)
+    if pattern is None and (count := _count(msg.args)) is not None:
+        pattern = ngettext(msg.id, count, lang)
     if pattern is None:
         return msg.id + "".join(f" {k}={v}" for k, v in msg.args.items())
     game = game or msg.domain
@@ -186,6 +243,17 @@ def render(
         return pattern.format_map(values)
     except (KeyError, IndexError, ValueError):
         return pattern
+
+
+def _count(args: Mapping[str, Any]) -> int | None:
+    """The number a plural message is chosen by: ``count``, else its first whole number."""
+    count = args.get("count")
+    if isinstance(count, int) and not isinstance(count, bool):
+        return count
+    for value in args.values():
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) -> str:

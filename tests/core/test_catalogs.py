@@ -26,9 +26,18 @@ if (ROOT / "web" / "locale").is_dir():
 
 
 def messages(domain: str, lang: str) -> dict[str, str]:
+    """``{msgid: text}``; a plural entry's forms are joined by a newline (each must be there,
+    and their placeholders together must be the other language's)."""
     path = PACKAGES[domain][1] / lang / "LC_MESSAGES" / f"{domain}.po"
     with path.open("rb") as f:
-        return {m.id: m.string for m in read_po(f) if m.id}
+        po = read_po(f)
+    found = {}
+    for m in po:
+        if isinstance(m.id, (tuple, list)):
+            found[m.id[0]] = "\n".join(m.string) if all(m.string) else ""
+        elif m.id:
+            found[m.id] = m.string
+    return found
 
 
 def extracted(domain: str) -> set[str]:
