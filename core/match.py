@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from gameshelf.core.agents import Agent, Observation
 from gameshelf.core.plugins import Game, Registry
 from gameshelf.core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
+from gameshelf.core.snapshot import load_snapshot
 from gameshelf.core.state import GameState
 
 FORMAT = 1
@@ -235,6 +236,45 @@ class Match:
             options=data.get("options"),
             seed=data["seed"],
             players=data.get("players"),
+        )
+
+    @classmethod
+    def resume(
+        cls,
+        game: Game | Ruleset[Any],
+        snapshot: str,
+        history: Iterable[Entry],
+        *,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        players: int | None = None,
+        observers: Iterable[Observer] = (),
+    ) -> Match:
+        """The match at the end of ``history`` without replaying it: its state is the
+        snapshot taken there (``core.snapshot.dump_snapshot``), its history ``history``.
+
+        Raises ``ValueError`` when the snapshot does not fit: written under other data or
+        another state schema (``StaleSnapshot``), or a state the game refuses; its reader
+        then replays the history instead (:meth:`from_json`, or :meth:`apply` each entry).
+        """
+        match = cls(game, scenario=scenario, options=options, seed=seed, players=players)
+        match.state = load_snapshot(match.ruleset, snapshot)
+        match.history = list(history)
+        match.observers = list(observers)
+        return match
+
+    def resumed(self, snapshot: str, history: Iterable[Entry]) -> Match:
+        """This match's game, scenario, options, seed and players at the end of
+        ``history``, from the snapshot taken there (:meth:`resume`)."""
+        return Match.resume(
+            self.game,
+            snapshot,
+            history,
+            scenario=self.scenario,
+            options=self.options,
+            seed=self.seed,
+            players=self.players,
         )
 
     def restarted(self) -> Match:

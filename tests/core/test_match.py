@@ -213,3 +213,37 @@ def test_a_restarted_match_is_the_same_game_at_its_start():
     assert RULESET.dump_state(again.state) == RULESET.dump_state(
         Match.unplayed(m.to_json(), RULESET).state
     )
+
+
+def test_a_match_resumes_from_a_snapshot_as_if_replayed():
+    from gameshelf.core.snapshot import dump_snapshot
+
+    played = new_match(seed=9)
+    for _ in range(4):
+        role = played.active()[0]
+        played.apply(role, played.actions(role)[0])
+    resumed = Match.resume(RULESET, dump_snapshot(RULESET, played.state), played.history, seed=9)
+    assert resumed.seq == 4
+    assert resumed.history == played.history
+    assert RULESET.dump_state(resumed.state) == RULESET.dump_state(played.state)
+    # and it plays on exactly as the match it was taken from, undo included
+    for m in (played, resumed):
+        role = m.active()[0]
+        m.apply(role, m.actions(role)[-1])
+    assert RULESET.dump_state(resumed.state) == RULESET.dump_state(played.state)
+    assert resumed.undoable(role) == played.undoable(role)
+    assert played.resumed(dump_snapshot(RULESET, played.state), played.history).history == (
+        played.history
+    )
+
+
+def test_a_snapshot_of_other_data_is_refused_on_resume():
+    from gameshelf.core.snapshot import StaleSnapshot, dump_snapshot
+
+    played = new_match()
+    text = dump_snapshot(RULESET, played.state)
+    other = "#fingerprint 0000" + text[text.index("\n") :]
+    with pytest.raises(StaleSnapshot):
+        Match.resume(RULESET, other, played.history, seed=4)
+    with pytest.raises(ValueError, match="fingerprint"):
+        played.resumed(text.split("\n", 1)[1], [])
