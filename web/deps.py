@@ -20,6 +20,7 @@ from fastapi import Depends
 from fastapi.security import HTTPBearer
 from starlette.requests import HTTPConnection
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import Role
 from gameshelf.web.hub import Hub
@@ -102,13 +103,11 @@ class SeatToken(HTTPBearer):
         token = _bearer(request.headers.get("authorization"))
         if token is None:
             if self.required:
-                raise Refusal(
-                    401, "missing_token", "Send your seat token: Authorization: Bearer <token>."
-                )
+                raise Refusal("missing_token", Msg("web.missing_token"))
             return Seat(tables, table, None, request_lang(request))
         role = table.role_for_token(token)
         if role is None:
-            raise Refusal(401, "unknown_token", "This token is not a seat of this match.")
+            raise Refusal("unknown_token", Msg("web.unknown_token"))
         return Seat(tables, table, role, request_lang(request))
 
 

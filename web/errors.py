@@ -23,6 +23,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
+from gameshelf.core.messages import Msg, render
+from gameshelf.web.i18n import request_lang
 from gameshelf.web.tables import Refusal
 
 log = logging.getLogger("gameshelf.web")
@@ -177,33 +179,44 @@ def not_found_page(request: Request, reason: str) -> HTMLResponse:
 
 
 async def refusal_response(request: Request, exc: Exception) -> Response:
+    """A :class:`Refusal`, its reason in the request's language (``web.i18n``)."""
     assert isinstance(exc, Refusal)
+    reason = exc.reason(request_lang(request))
     if exc.status == 404 and wants_html(request):
-        return not_found_page(request, exc.reason)
-    return problem(exc.status, exc.code, exc.reason, exc.headers, version=exc.version, seq=exc.seq)
+        return not_found_page(request, reason)
+    return problem(exc.status, exc.code, reason, exc.headers, version=exc.version, seq=exc.seq)
 
 
 async def malformed_response(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     fields = field_problems([dict(e) for e in exc.errors()])
-    reason = " ".join(f.reason for f in fields) or "The request is malformed."
+    reason = " ".join(f.reason for f in fields) or said("web.malformed", request)
     body = {"code": "malformed", "reason": reason, "fields": [f.model_dump() for f in fields]}
     return JSONResponse({"detail": body}, status_code=422)
 
 
 HTTP_REASONS: dict[int, tuple[str, str]] = {
-    400: ("malformed", "The body could not be read: send JSON, in UTF-8."),
-    404: ("not_found", "There is nothing at this address."),
-    405: ("method_not_allowed", "This address does not take that method."),
+    400: ("malformed", "web.unreadable_body"),
+    404: ("not_found", "web.nothing_here"),
+    405: ("method_not_allowed", "web.method_not_allowed"),
 }
+
+
+def said(msgid: str, request: Request) -> str:
+    """The ``web`` message ``msgid`` in the request's language."""
+    return render(Msg(msgid), request_lang(request))
 
 
 async def http_response(request: Request, exc: Exception) -> Response:
     """Starlette's own refusals (unknown route, wrong method, unreadable body)."""
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404 and wants_html(request):
-        return not_found_page(request, "There is no such page.")
-    code, reason = HTTP_REASONS.get(exc.status_code, (f"http_{exc.status_code}", str(exc.detail)))
+        return not_found_page(request, said("web.no_such_page", request))
+    if exc.status_code in HTTP_REASONS:
+        code, msgid = HTTP_REASONS[exc.status_code]
+        reason = said(msgid, request)
+    else:
+        code, reason = f"http_{exc.status_code}", str(exc.detail)
     response = problem(exc.status_code, code, reason)
     for key, value in (exc.headers or {}).items():
         response.headers[key] = value
@@ -211,7 +224,7 @@ async def http_response(request: Request, exc: Exception) -> Response:
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
-    return problem(500, "server_error", "Something went wrong on the server; it was logged.")
+    return problem(500, "server_error", said("web.server_error", request))
 
 
 def install(app: FastAPI) -> None:

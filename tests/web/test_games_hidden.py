@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from gameshelf.core.rng import Rng
+from gameshelf.core.snapshot import dump_snapshot
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, auth, watch
@@ -73,16 +74,19 @@ def received(client: TestClient, mid: str, token: str | None) -> tuple[str, str]
 
 def check_nothing_hidden_arrives(client: TestClient, mid: str, tokens: dict[str, str]) -> None:
     table = client.app.state.tables.cached(mid)  # type: ignore[attr-defined]
-    ruleset = table.match.ruleset
-    saved = ruleset.dump_state(table.match.state)
+    played = table.match
+    ruleset = played.ruleset
     for role, token in [*tokens.items(), (None, None)]:
         before = received(client, mid, token)
         for seed in range(2):
-            ruleset.shuffle_hidden(table.match.state, role, Rng(seed=seed))
+            state = ruleset.load_state(ruleset.dump_state(played.state))
+            ruleset.shuffle_hidden(state, role, Rng(seed=seed))
+            # the same match with what this role cannot see re-dealt
+            table.match = played.resumed(dump_snapshot(ruleset, state), played.history)
             table.forget_texts()  # the state changed behind the server's back
             assert received(client, mid, token) == before, (role, seed)
-            table.match.state = ruleset.load_state(saved)
-            table.forget_texts()
+        table.match = played
+        table.forget_texts()
 
 
 def walk(value: Any) -> Iterator[dict[str, Any]]:

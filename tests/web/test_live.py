@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from starlette.websockets import WebSocketDisconnect
 
 from gameshelf.core.rng import Rng
+from gameshelf.core.snapshot import dump_snapshot
 from tests.core.toygame import RULESET
 from tests.web.conftest import TestClient, auth, new_duel, tokens, watch
 
@@ -98,14 +99,18 @@ def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI)
             "version": 0,
         },
     )
-    match = app.state.tables.cached(mid).match
+    table = app.state.tables.cached(mid)
+    played = table.match
     for role, token in [("north", tok["north"]), (None, None)]:
         with watch(client, mid, token) as ws:
             pushed = ws.receive_text()
         http = client.get(f"/api/matches/{mid}/view", headers=auth(token)).text
         for seed in range(5):
-            RULESET.shuffle_hidden(match.state, role, Rng(seed=seed))
-            app.state.tables.cached(mid).forget_texts()  # changed behind the server's back
+            state = RULESET.load_state(RULESET.dump_state(played.state))
+            RULESET.shuffle_hidden(state, role, Rng(seed=seed))
+            # the same match with what this role cannot see re-dealt
+            table.match = played.resumed(dump_snapshot(RULESET, state), played.history)
+            table.forget_texts()  # changed behind the server's back
             with watch(client, mid, token) as ws:
                 assert ws.receive_text() == pushed
             assert client.get(f"/api/matches/{mid}/view", headers=auth(token)).text == http

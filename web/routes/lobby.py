@@ -8,6 +8,7 @@ from fastapi import APIRouter, Header, Query, Request, status
 from fastapi.responses import HTMLResponse
 
 from gameshelf.core import text
+from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, Registry
 from gameshelf.web.deps import RegistryDep, SettingsDep, TableDep, TablesDep
 from gameshelf.web.pages import render
@@ -211,6 +212,6 @@ async def rules_page(request: Request, game_id: str, registry: RegistryDep) -> H
     its plugin ships (``rules.html`` beside its board template)."""
     game = registry.games.get(game_id)
     if game is None:
-        raise Refusal(404, "unknown_game", f"There is no game {game_id!r} here.")
+        raise Refusal("not_found", Msg("web.no_game", game=game_id))
     data = next(g for g in game_list(registry) if g["id"] == game_id)
     return render(request, "rules.html", {"game": data, "summary": rules_summary(game)})

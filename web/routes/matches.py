@@ -6,11 +6,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
-from pydantic import TypeAdapter
 
 from gameshelf.core.ruleset import Action
-from gameshelf.web.deps import SEAT, VIEWER, RegistryDep, Seat, SeatDep, TableDep, ViewerDep
-from gameshelf.web.lean import Inputs, lean_route
+from gameshelf.web.deps import RegistryDep, Seat, SeatDep, TableDep, ViewerDep
 from gameshelf.web.pages import render_table
 from gameshelf.web.schemas import ActionIn, Payload, UndoIn
 
@@ -65,37 +63,19 @@ async def payload_response(
     return Response(data, media_type="application/json", headers=headers)
 
 
-LOG_TAIL = TypeAdapter(LogTail)
-
-# The view and the actions are most of the traffic. FastAPI documents them from their
-# signatures; lean handlers (web.lean) read their inputs the way FastAPI would and call them.
-
-
+@router.get(
+    "/view",
+    response_model=Payload,
+    responses={401: REFUSALS[401], 404: REFUSALS[404]},
+    # a token is optional here: without one, the spectator's view
+    openapi_extra={"security": [{}]},
+)
 async def match_view(seat: ViewerDep, log_tail: LogTail = None) -> Response:
     """What the seat of the bearer token sees (the spectator view without a token)."""
     return await payload_response(seat, log_tail)
 
 
-async def _match_view(request: Request) -> Response:
-    seat = await VIEWER(request, request.path_params["match_id"])
-    inputs = Inputs(request)
-    log_tail = inputs.query("log_tail", LOG_TAIL)
-    inputs.check()
-    return await match_view(seat, log_tail)
-
-
-router.add_api_route(
-    "/view",
-    match_view,
-    methods=["GET"],
-    response_model=Payload,
-    responses={401: REFUSALS[401], 404: REFUSALS[404]},
-    # a token is optional here: without one, the spectator's view
-    openapi_extra={"security": [{}]},
-    route_class_override=lean_route(_match_view, ["seat", "log_tail"]),
-)
-
-
+@router.post("/actions", response_model=Payload, responses=REFUSALS)
 async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -> Response:
     """Make one decision, naming the ``version`` of the view it was made on. It is refused
     as stale (409) only if what this seat sees changed since (another seat choosing at the
@@ -108,26 +88,6 @@ async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -
     )
     headers = None if applied else {"X-Gameshelf-Duplicate": "1"}
     return Response(data, media_type="application/json", headers=headers)
-
-
-async def _post_action(request: Request) -> Response:
-    inputs = Inputs(request)
-    await inputs.read_body()
-    seat = await SEAT(request, request.path_params["match_id"])
-    log_tail = inputs.query("log_tail", LOG_TAIL)
-    body = inputs.body(ActionIn)
-    inputs.check()
-    return await post_action(body, seat, log_tail)
-
-
-router.add_api_route(
-    "/actions",
-    post_action,
-    methods=["POST"],
-    response_model=Payload,
-    responses=REFUSALS,
-    route_class_override=lean_route(_post_action, ["body", "seat", "log_tail"]),
-)
 
 
 @router.post("/undo", response_model=Payload, responses=REFUSALS)

@@ -1,0 +1,166 @@
+"""The lobby's side of the matches: creating one (within the limits of one address and of
+the matches of bots alone, once per idempotency key) and listing them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from gameshelf.core.match import Match
+from gameshelf.core.messages import Msg
+from gameshelf.core.plugins import Game, UnknownGame
+from gameshelf.core.ruleset import Role
+from gameshelf.web.storage import Status
+from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.replays import Replays
+from gameshelf.web.tables.seats import SeatRequest
+from gameshelf.web.tables.table import Table
+
+T = TypeVar("T")
+
+ONCE_SECONDS = 600.0  # how long a creation's reply is kept for a retry with its key
+ONCE_KEPT = 10_000  # at most this many replies kept
+
+
+class Lobby(Replays):
+    """Creating and listing matches."""
+
+    async def create(
+        self,
+        game_id: str,
+        scenario: str | None,
+        options: Mapping[str, object] | None,
+        seed: int | None,
+        seats: Sequence[SeatRequest],
+    ) -> tuple[Table, dict[Role, str]]:
+        """A new match; returns its table and the token of each person's seat."""
+        try:
+            game = self.registry.game(game_id)
+        except UnknownGame:
+            raise Refusal(
+                "unknown_game",
+                Msg("web.unknown_game", game=game_id, known=", ".join(sorted(self.registry.games))),
+            ) from None
+        people = sum(1 for s in seats if s.bot is None)  # open seats are for people too
+        if seed is not None and people >= 2:
+            raise Refusal("seed_not_allowed", Msg("web.seed_not_allowed"))
+        try:
+            match = Match(
+                game,
+                scenario=scenario,
+                options=options,
+                seed=seed if seed is not None else self.new_seed(),
+                players=len(seats),
+            )
+        except ValueError as exc:
+            raise Refusal("bad_setup", str(exc)) from None  # the game's own words
+        chosen = game.info.scenario(match.scenario)
+        if chosen.players and not chosen.players[0] <= len(seats) <= chosen.players[1]:
+            low, high = chosen.players
+            raise Refusal(
+                "bad_setup",
+                Msg("web.players", scenario=chosen.id, low=low, high=high, count=len(seats)),
+                namer=match.ruleset.namer(),
+                game=game.id,
+            )
+        records, tokens = self._seat(game.id, match.roles, seats)
+        if all(r.kind == "bot" for r in records):
+            self._admit_bots()
+        match.observers = [self.registry.notify]
+        table = await self._store_new(match, records)
+        if table.bots_only:
+            self._changed(table)
+            self._schedule(table)  # played in the background, not in this request
+            return table, tokens
+        async with table.lock:
+            await self._play_bots(table)
+            self._changed(table)
+        return table, tokens
+
+    def admit_creation(self, client: str) -> None:
+        """Refuse a creation from ``client`` over ``max_creations_per_minute``."""
+        now = self.clock()
+        window = self._creations.setdefault(client, deque())
+        while window and window[0] <= now - 60:
+            window.popleft()
+        cap = self.settings.max_creations_per_minute
+        if len(window) >= cap:
+            wait = max(1, int(window[0] + 60 - now) + 1)
+            raise Refusal(
+                "too_many_matches",
+                Msg("web.too_many_matches", cap=cap, wait=wait),
+                headers={"Retry-After": str(wait)},
+            )
+        window.append(now)
+        if len(self._creations) > 10_000:  # forget the quietest addresses
+            for quiet in [c for c, w in self._creations.items() if not w or w[-1] <= now - 60]:
+                del self._creations[quiet]
+
+    async def once(self, key: tuple[str, str], body: bytes, make: Callable[[], Awaitable[T]]) -> T:
+        """``make()``'s result, made once per ``key`` (a client and its idempotency key)
+        for :data:`ONCE_SECONDS`: the same key and ``body`` again get the same result
+        (waiting for it if it is on its way), another body with that key a refusal. The
+        results, tokens and all, are kept in memory only, never stored."""
+        now = time.monotonic()
+        while self._once and next(iter(self._once.values()))[2] < now:
+            self._once.popitem(last=False)
+        found = self._once.get(key)
+        if found is not None:
+            if found[0] != body:
+                raise Refusal("idempotency_key_reused", Msg("web.idempotency_key_reused"))
+            return await asyncio.shield(found[1])  # type: ignore[no-any-return]
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._once[key] = (body, future, now + ONCE_SECONDS)
+        while len(self._once) > ONCE_KEPT:
+            self._once.popitem(last=False)
+        try:
+            result = await make()
+        except BaseException as exc:
+            self._once.pop(key, None)  # not made: a retry makes it
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody may be waiting
+            raise
+        future.set_result(result)
+        return result
+
+    def listing(
+        self, limit: int = 100, status: Status | None = None, finished_bots: bool = False
+    ) -> list[dict[str, Any]]:
+        """Public information of recent matches, straight from storage (finished matches
+        of bots alone only with ``finished_bots``: they would flood the lobby)."""
+        records = self.storage.matches(limit, status, finished_bots)
+        seats = self.storage.seats([r.id for r in records])
+        out = []
+        for r in records:
+            game = self.registry.games.get(r.game)
+            out.append(
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "title": game.info.title if game else r.game,
+                    "scenario": r.scenario,
+                    "scenario_title": _scenario_title(game, r.scenario),
+                    "status": r.summary.status,
+                    "seq": r.summary.seq,
+                    "active": r.summary.active,
+                    "outcome": r.summary.outcome,
+                    "seats": [
+                        {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent}
+                        for s in seats[r.id]
+                    ],
+                    "created": r.created,
+                    "updated": r.updated,
+                    "bots_only": r.bots_only,
+                }
+            )
+        return out
+
+
+def _scenario_title(game: Game | None, scenario: str) -> str:
+    if game is None:
+        return scenario
+    return next((sc.title for sc in game.info.scenarios if sc.id == scenario), scenario)

@@ -1,0 +1,237 @@
+"""Playing: a seat's action or undo made on a version of the match, the bots' answer, and
+the matches of bots alone played in the background.
+
+Every accepted action is committed to storage *before* anyone is told of it. Each table
+has a lock held from the check of the version until the action, and the bots' answer, are
+on disk and announced, so nobody sees a state that is not stored yet; the reply to an
+action is built under that lock, so it shows the state it produced. A refused action
+leaves the match exactly as it was (the rules guarantee it for the state, and nothing is
+written).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from functools import partial
+
+from gameshelf.core.agents import Agent
+from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.messages import Msg
+from gameshelf.core.rng import seed_from
+from gameshelf.core.ruleset import Action, IllegalAction, Role
+from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.web.storage import ActionRecord
+from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.seats import Seats
+from gameshelf.web.tables.table import Table, kept
+
+log = logging.getLogger("gameshelf.web")
+
+BOT_ROUND = 200  # bot actions between two pauses in which the server serves others
+
+
+class Play(Seats):
+    """Actions, undo and bots."""
+
+    async def get(self, match_id: str, resume: bool = True) -> Table:
+        """The table ``match_id``; ``Refusal`` (unknown_match, 404) when there is none. A
+        match loaded after a restart lets its bots act if they were interrupted (a match
+        of bots alone is queued for the background player instead; ``resume=False``:
+        neither)."""
+        table, loaded = self._find(match_id)
+        if not loaded or not resume:
+            return table
+        if table.bots_only:
+            self._schedule(table)
+            return table
+        async with table.lock:
+            if await self._play_bots(table):
+                self._changed(table)
+        return table
+
+    # --- a seat's decisions -----------------------------------------------------------
+
+    async def act(
+        self,
+        table: Table,
+        role: Role,
+        action: Action,
+        version: int,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
+    ) -> tuple[bool, bytes]:
+        """Apply ``role``'s action, decided on ``version`` of the match, then let bots answer.
+
+        Refused as stale (409) when what ``role`` sees changed after ``version`` (see the
+        module). Returns whether it was applied (``False``: this very action, named with
+        the same version, was applied already: a retry, not applied twice) and ``role``'s
+        payload as it stands right after (with ``log_tail``), once stored and announced.
+        Raises :class:`Refusal` otherwise.
+        """
+        async with table.lock:
+            self._alive(table)
+            match = table.match
+            last = table.accepted.get(role)
+            if last is not None and last[:2] == (version, action) and kept(table, role, last):
+                return False, table.payload_json(role, log_tail, lang)
+            refusal = table.stale(role, version)
+            if refusal is not None:
+                raise refusal
+            start = match.seq
+            try:
+                match.apply(role, action)
+            except IllegalAction as exc:
+                namer = match.ruleset.namer()
+                raise Refusal.of_rules(exc, namer, match.game_id, table.version) from None
+            except Exception:
+                self._forget(table)
+                raise
+            await self._commit(table, start)
+            table.own_at[role] = table.version
+            table.accepted[role] = (version, action, match.seq)
+            await self._play_bots(table)
+            self._changed(table)
+            return True, table.payload_json(role, log_tail, lang)
+
+    async def undo(
+        self,
+        table: Table,
+        role: Role,
+        version: int,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
+    ) -> bytes:
+        """Take back ``role``'s latest action under the core's undo rule, if what ``role``
+        sees did not change after ``version``; returns ``role``'s payload right after."""
+        async with table.lock:
+            self._alive(table)
+            match = table.match
+            refusal = table.stale(role, version)
+            if refusal is not None:
+                raise refusal
+            if not match.undoable(role):
+                raise Refusal("cannot_undo", Msg("web.cannot_undo"), version=table.version)
+            try:
+                match.undo(role)
+            except Exception:
+                self._forget(table)
+                raise
+            table.version += 1
+            write = partial(
+                self.storage.truncate, table.id, match.seq, table.summary(), table.version - 1
+            )
+            await self._write(table, write)
+            table.own_at[role] = table.version
+            table.accepted.pop(role, None)
+            self._changed(table)
+            return table.payload_json(role, log_tail, lang)
+
+    def _agents(self, table: Table) -> dict[Role, Agent]:
+        match = table.match
+        return {
+            s.role: self.registry.agent(s.agent).factory(
+                seed_from("bot", match.seed, match.seq, s.role)
+            )
+            for s in table.seats
+            if s.kind == "bot" and s.agent
+        }
+
+    async def _play_bots(self, table: Table, rounds: int | None = None) -> int:
+        """Let the seated bots act until a person must (or ``rounds`` rounds are played);
+        their actions are committed.
+
+        Bots play in rounds of :data:`BOT_ROUND` actions; between rounds the progress is
+        stored and announced and the server serves others."""
+        match = table.match
+        first = match.seq
+        limit = match.ruleset.info.max_actions
+        played = 0
+        while match.outcome() is None and match.seq - first < limit:
+            if rounds is not None and played >= rounds:
+                break
+            played += 1
+            agents = self._agents(table)
+            if not agents:
+                break
+            start = match.seq
+            try:
+                match.play_bots(agents, limit=BOT_ROUND)
+            except Exception:
+                # A bot or the rules failed: keep what was fully applied, rebuild on next use.
+                log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
+                self._forget(table)
+                await self._commit(table, start)
+                break
+            await self._commit(table, start)
+            if match.seq - start < BOT_ROUND:
+                break
+            self._changed(table)
+            await asyncio.sleep(0)
+        return match.seq - first
+
+    async def _commit(self, table: Table, start: int) -> None:
+        """Write the actions after ``start`` (and a snapshot when one is due)."""
+        match = table.match
+        if match.seq == start:
+            return
+        records = [
+            ActionRecord(i, e.role, e.type, e.arg, e.fresh)
+            for i, e in enumerate(match.history[start:], start + 1)
+        ]
+        every = self.settings.snapshot_every
+        snapshot = None
+        if match.seq // every > start // every:
+            snapshot = (match.seq, dump_snapshot(match.ruleset, match.state))
+        table.version += 1
+        write = partial(
+            self.storage.append, table.id, records, table.summary(), snapshot, table.version - 1
+        )
+        await self._write(table, write)
+
+    # --- matches of bots alone, in the background -------------------------------------
+
+    def _admit_bots(self) -> None:
+        cap = self.settings.max_bot_matches
+        if len(self._bot_matches) >= cap:
+            raise Refusal("bots_busy", Msg("web.bots_busy", cap=cap), headers={"Retry-After": "10"})
+
+    def _schedule(self, table: Table) -> None:
+        """Queue a match of bots alone for the background player (started if idle)."""
+        if table.id in self._bot_matches or table.match.outcome() is not None:
+            return
+        self._bot_matches.add(table.id)
+        self._bot_queue.append(table.id)
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._play_in_background())
+
+    async def _play_in_background(self) -> None:
+        """Play the queued matches of bots alone a round each in turn, at most
+        ``bot_actions_per_second`` actions a second in all, so people's matches come first."""
+        rate = self.settings.bot_actions_per_second
+        while self._bot_queue:
+            match_id = self._bot_queue.popleft()
+            played, over = 0, True
+            try:
+                table = await self.get(match_id, resume=False)
+                async with table.lock:
+                    if not table.dead:
+                        played = await self._play_bots(table, rounds=1)
+                        self._changed(table)
+                        over = table.match.outcome() is not None or not played
+            except Exception:
+                log.exception("match %s: playing its bots in the background failed", match_id)
+            if over:
+                self._bot_matches.discard(match_id)
+            else:
+                self._bot_queue.append(match_id)
+            await self.sleep(played / rate)
+
+    async def resume_bots(self) -> int:
+        """Queue the unfinished matches of bots alone (after a restart); how many."""
+        found = 0
+        for record in self.storage.matches(1000, "running"):
+            if record.bots_only:
+                self._schedule(await self.get(record.id, resume=False))
+                found += 1
+        return found

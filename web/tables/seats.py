@@ -1,0 +1,137 @@
+"""Seats and tokens: who sits where when a match is made, taking an open seat later.
+
+A person's seat gets a secret token, returned once and stored hashed
+(:func:`web.tables.table.hash_token`); a bot's seat names an agent that plays the game
+(``AgentSpec.games``), as ``gameshelf play`` demands; an open seat waits for anyone in the
+lobby.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from gameshelf.core.messages import Msg
+from gameshelf.core.plugins import UnknownAgent
+from gameshelf.core.ruleset import Role
+from gameshelf.web.storage import SeatRecord
+from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.store import Store
+from gameshelf.web.tables.table import Table, hash_token
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """One seat asked for when a match is created."""
+
+    name: str = ""
+    role: Role | None = None
+    bot: str | None = None  # an agent id
+    open: bool = False  # anyone may take it from the lobby
+
+
+class Seats(Store):
+    """Seating a new match, and taking an open seat."""
+
+    def _seat(
+        self, game_id: str, roles: Sequence[Role], seats: Sequence[SeatRequest]
+    ) -> tuple[list[SeatRecord], dict[Role, str]]:
+        """The seats of a new match of ``game_id`` and each person's token."""
+        asked = [s.role for s in seats if s.role is not None]
+        for role in asked:
+            if role not in roles:
+                raise Refusal(
+                    "bad_seat", Msg("web.no_such_role", role=role, roles=", ".join(roles))
+                )
+        if len(set(asked)) != len(asked):
+            raise Refusal("bad_seat", Msg("web.same_role"))
+        free = iter([r for r in roles if r not in asked])
+        records: list[SeatRecord] = []
+        tokens: dict[Role, str] = {}
+        for spec in seats:
+            role = spec.role if spec.role is not None else next(free)
+            if spec.bot is not None:
+                agent = self._agent(game_id, spec.bot)
+                records.append(SeatRecord(role, "bot", spec.name or agent, agent=spec.bot))
+            elif spec.open:
+                records.append(SeatRecord(role, "open", ""))
+            else:
+                tokens[role] = self._new_token()
+                records.append(
+                    SeatRecord(role, "human", spec.name, token_hash=hash_token(tokens[role]))
+                )
+        order = {r: i for i, r in enumerate(roles)}
+        records.sort(key=lambda s: order[s.role])
+        return records, tokens
+
+    def _agent(self, game_id: str, agent_id: str) -> str:
+        """The title of the bot ``agent_id``, refused unless it plays ``game_id``."""
+        spec = self.registry.agents.get(agent_id)
+        if spec is None:
+            raise Refusal(
+                "unknown_agent",
+                Msg(
+                    "web.unknown_agent",
+                    agent=agent_id,
+                    known=", ".join(sorted(self.registry.agents)),
+                ),
+            )
+        try:
+            self.registry.agent(agent_id, game_id)
+        except UnknownAgent:
+            game = self.registry.game(game_id)
+            raise Refusal(
+                "agent_not_for_game",
+                Msg(
+                    "web.agent_not_for_game",
+                    agent=spec.title,
+                    title=game.info.title,
+                    known=", ".join(sorted(self.registry.agents_for(game_id))),
+                ),
+            ) from None
+        return spec.title
+
+    def _new_token(self) -> str:
+        return secrets.token_urlsafe(self.settings.token_bytes)
+
+    async def join(self, table: Table, role: Role | None, name: str) -> tuple[Role, str]:
+        """Take an open seat (the first one when ``role`` is ``None``); returns its token."""
+        async with table.lock:
+            self._alive(table)
+            role = self._open_seat(table, role)
+            token = self._new_token()
+            claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
+            seats = [claimed if s.role == role else s for s in table.seats]
+            after = Table(table.id, table.match, seats, table.created, version=table.version + 1)
+            write = partial(
+                self.storage.claim_seat,
+                table.id,
+                role,
+                name,
+                claimed.token_hash or b"",
+                after.summary(),
+                table.version,
+            )
+            if not await self._write(None, write):
+                raise Refusal("seat_taken", Msg("web.seat_taken", role=role), **table.named())
+            table.seats = seats
+            table.version += 1
+            self._changed(table)
+        return role, token
+
+    @staticmethod
+    def _open_seat(table: Table, role: Role | None) -> Role:
+        if table.status == "finished":
+            raise Refusal("finished", Msg("web.finished"))
+        open_roles = [s.role for s in table.seats if s.kind == "open"]
+        if role is None:
+            if not open_roles:
+                raise Refusal("no_open_seat", Msg("web.no_open_seat"))
+            return open_roles[0]
+        if table.seat(role) is None:
+            raise Refusal("bad_seat", Msg("web.no_seat", role=role), **table.named())
+        if role not in open_roles:
+            raise Refusal("seat_taken", Msg("web.seat_taken", role=role), **table.named())
+        return role

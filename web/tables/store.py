@@ -1,0 +1,249 @@
+"""Where the tables live: found in memory, else rebuilt from storage; every write to
+storage and every announcement of a change goes through here.
+
+A match is rebuilt from its latest usable snapshot (``Match.resume``) and the actions
+stored after it; a snapshot written under other data or another state schema is passed
+over, and the match replayed from its history instead.
+
+Everything runs on the server's event loop; writes go through :class:`web.writer.Writer`
+(group commit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import weakref
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import Any
+
+from gameshelf.core.match import Entry, Match
+from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.messages import Msg
+from gameshelf.core.plugins import Registry, UnknownGame
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import (
+    ActionRecord,
+    MatchRecord,
+    SeatRecord,
+    SeqTaken,
+    StaleWrite,
+    Storage,
+)
+from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.table import Table
+from gameshelf.web.writer import Writer
+
+log = logging.getLogger("gameshelf.web")
+
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A match seed from the operating system's secret source: every hidden thing of a
+    match (hands, decks, dice to come) follows from it, so it must not be guessable from
+    what a seat sees. It is shown only once the match is over (its history)."""
+    return secrets.randbits(SEED_BITS)
+
+
+class Store:
+    """The tables of the site in memory, loaded from and written to ``storage``.
+
+    It holds what the other parts (``seats``, ``play``, ``replays``, ``lobby``, each a
+    subclass of the one before) keep too, so that one object, :class:`web.tables.Tables`,
+    is the web app's view of every match."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        registry: Registry,
+        settings: Settings,
+        on_change: Callable[[Table], None] | None = None,
+        writer: Writer | None = None,
+    ) -> None:
+        self.storage = storage
+        self.writer = writer if writer is not None else Writer(storage)
+        self.registry = registry
+        self.settings = settings
+        self.on_change = on_change
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        # Every table still held by someone (a request, a socket), cached or not: a match
+        # evicted from the cache while in use is found here, so it never has two copies.
+        self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
+        self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
+        self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
+        self.clock: Callable[[], float] = time.monotonic  # tests may move time on
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # or count pauses
+        self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
+        self._bot_matches: set[str] = set()  # those queued or being played
+        self._bot_task: asyncio.Task[None] | None = None
+        self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
+        # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)
+        self._once: OrderedDict[tuple[str, str], tuple[bytes, asyncio.Future[Any], float]] = (
+            OrderedDict()
+        )
+
+    # --- finding --------------------------------------------------------------------
+
+    def _find(self, match_id: str) -> tuple[Table, bool]:
+        """The table ``match_id`` and whether it was just loaded from storage;
+        ``Refusal`` (unknown_match) when there is none."""
+        table = self._cache.get(match_id)
+        if table is not None:
+            self._cache.move_to_end(match_id)
+            return table, False
+        table = self._live.get(match_id)
+        if table is not None and not table.dead:
+            self._remember(table)
+            return table, False
+        record = self.storage.match(match_id)
+        if record is None:
+            raise Refusal("unknown_match", Msg("web.unknown_match", match=match_id))
+        table = self._load(record)
+        self._remember(table)
+        return table, True
+
+    def cached(self, match_id: str) -> Table | None:
+        """The table if it is in memory (tests look at the state this way)."""
+        return self._cache.get(match_id)
+
+    async def view_json(
+        self,
+        table: Table,
+        role: Role | None,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
+    ) -> bytes:
+        """What ``role`` sees (JSON, in ``lang``), once no change is on its way to the disk."""
+        async with table.lock:
+            return table.payload_json(role, log_tail, lang)
+
+    async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
+        """Run a storage write in the next group commit; on failure the table is dropped
+        from memory (it may be ahead of storage) and the error raised. The write is
+        queued at once and completes even if this request is cancelled meanwhile."""
+        on_failure = None if table is None else (lambda _: self._forget(table))
+        try:
+            return await self.writer.submit(write, on_failure)
+        except StaleWrite:
+            log.warning("match %s: a write from a stale copy was refused", table and table.id)
+            raise Refusal("conflict", Msg("web.conflict")) from None
+
+    @staticmethod
+    def _alive(table: Table) -> None:
+        """Refuse to work on a table that was dropped while this request waited for it."""
+        if table.dead:
+            raise Refusal("conflict", Msg("web.reloaded"))
+
+    def _load(self, record: MatchRecord) -> Table:
+        """Rebuild a match: its latest snapshot, then the actions stored after it."""
+        try:
+            game = self.registry.game(record.game)
+        except UnknownGame:
+            raise Refusal(
+                "game_not_installed", Msg("web.game_not_installed", game=record.game)
+            ) from None
+        match = Match(
+            game,
+            scenario=record.scenario,
+            options=record.options,
+            seed=record.seed,
+            players=record.players,
+        )
+        stored = self.storage.actions(record.id)
+        kept = next((i for i, a in enumerate(stored) if a.seq != i + 1), len(stored))
+        gap = kept < len(stored) or kept != record.summary.seq
+        if kept < len(stored):  # written before writes were checked: play up to the gap
+            log.warning(
+                "match %s: the action log has a gap after seq %s; replaying up to it and "
+                "dropping the %s actions stored after it",
+                record.id,
+                kept,
+                len(stored) - kept,
+            )
+            stored = stored[:kept]
+        match = self._from_snapshot(record.id, match, stored, at_most=kept)
+        for action in stored[match.seq :]:
+            match.apply(action.role, Action(action.type, action.arg))
+        match.observers = [self.registry.notify]
+        seats = self.storage.seats([record.id])[record.id]
+        table = Table(record.id, match, seats, record.created, version=record.summary.version)
+        if gap:  # stored as repaired, so that the log reads whole from now on
+            table.version += 1
+            self.storage.truncate(
+                record.id, kept, table.summary(), expected_version=record.summary.version
+            )
+        return table
+
+    def _from_snapshot(
+        self,
+        match_id: str,
+        start: Match,
+        stored: Sequence[ActionRecord],
+        at_most: int | None = None,
+    ) -> Match:
+        """``start`` (a match with no action played) resumed from the latest usable
+        snapshot of the first ``at_most`` actions of ``stored``; ``start`` itself when
+        there is none (its ``seq`` says how many actions the one returned covers)."""
+        snap = self.storage.snapshot(match_id, at_most)
+        if snap is None or snap[0] > len(stored):
+            return start
+        entries = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
+        try:
+            return start.resumed(snap[1], entries)
+        except ValueError as exc:  # other data, schema or version of the game: replay
+            log.warning("match %s: snapshot at %s unusable (%s); replaying", match_id, snap[0], exc)
+            return start
+
+    def _remember(self, table: Table) -> None:
+        self._live[table.id] = table
+        self._cache[table.id] = table
+        self._cache.move_to_end(table.id)
+        while len(self._cache) > self.settings.cached_matches:
+            self._cache.popitem(last=False)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table whose memory may be ahead of storage; the next get reloads it."""
+        table.dead = True
+        if self._cache.get(table.id) is table:
+            del self._cache[table.id]
+        if self._live.get(table.id) is table:
+            del self._live[table.id]
+
+    async def _store_new(self, match: Match, seats: list[SeatRecord]) -> Table:
+        """Store a new match under a fresh id, and keep its table."""
+        table = Table("", match, seats)
+        for _ in range(10):
+            table.id = secrets.token_hex(6)
+            record = MatchRecord(
+                table.id,
+                match.game_id,
+                match.scenario,
+                dict(match.options),
+                match.seed,
+                match.players,
+                table.summary(),
+            )
+            try:
+                await self._write(None, partial(self.storage.create_match, record, seats))
+            except SeqTaken:
+                continue
+            stored = self.storage.match(table.id)
+            table.created = stored.created if stored else 0.0
+            self._remember(table)
+            return table
+        raise RuntimeError("could not find a free match id")
+
+    def _changed(self, table: Table) -> None:
+        """Announce a change already stored (its version counted). The views of the roles
+        now to act are built (and kept: a decision made on them is judged against them);
+        they are the ones asked for next, so this costs nothing more."""
+        for role in table.match.active():
+            table.view(role)
+        if self.on_change is not None:
+            self.on_change(table)
