@@ -16,11 +16,19 @@ from typing import TYPE_CHECKING, Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
+from jinja2 import (
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PrefixLoader,
+    pass_context,
+    select_autoescape,
+)
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from gameshelf.core.plugins import Game, Registry
-from gameshelf.web.i18n import page_language, request_lang
+from gameshelf.web.i18n import game_locale, page_language, request_lang
 
 if TYPE_CHECKING:
     from gameshelf.web.tables import Table
@@ -52,6 +60,23 @@ def make_templates(registry: Registry) -> Jinja2Templates:
         extensions=["jinja2.ext.i18n"],  # {% trans %} and _(): gettext from each page's context
     )
     env.filters["json_script"] = json_script
+    for game in registry.games.values():
+        game_locale(game)
+
+    @pass_context
+    def named(context: Context, game_id: str, kind: str, thing: Any, fallback: Any = None) -> str:
+        """A thing of a game (a seat, a scenario, an option, the game) named in the page's
+        language by the game's ``name`` hook; else ``fallback``, else the id in words."""
+        game = registry.games.get(game_id)
+        lang = context.get("lang", "en")
+        said = game.ruleset.name(kind, thing, lang) if game is not None else None
+        if said:
+            return said
+        if fallback is not None:
+            return str(fallback)
+        return str(thing).replace("_", " ").title() if str(thing).islower() else str(thing)
+
+    env.globals["named"] = named
     return Jinja2Templates(env=env)
 
 
@@ -80,12 +105,16 @@ def render_table(
         "static": f"/static/{game.id}",
         "page": data,
     }
-    return render(request, name, context)
+    return render(request, name, context, game)
 
 
-def render(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
+def render(
+    request: Request, name: str, context: dict[str, Any], game: Game | None = None
+) -> HTMLResponse:
+    """A page in its reader's language; a page of one game also carries its board's
+    strings and the names of its things (``web.i18n.page_language``)."""
     templates: Jinja2Templates = request.app.state.templates
-    context = {**page_language(request_lang(request)), **context}
+    context = {**page_language(request_lang(request), game), **context}
     response = templates.TemplateResponse(request, name, context)
     response.headers.update(PAGE_HEADERS)
     return response

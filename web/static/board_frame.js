@@ -50,9 +50,9 @@
     const button = (cls, text, title, onclick) =>
       G.el("button", { type: "button", class: "gs-zoom-btn " + cls, title, "aria-label": title, text, onclick });
     const bar = frame.appendChild(G.el("div", { class: "gs-zoom-bar" + (opts.barOutside ? " outside" : "") },
-      button("in", "+", "Zoom in", () => zoomBy(1.3)),
-      button("out", "−", "Zoom out", () => zoomBy(1 / 1.3)),
-      button("fit", "⤢", "Fit the board to the screen", () => { zoomed = null; save(); layout(); })));
+      button("in", "+", G.t("js.zoom_in"), () => zoomBy(1.3)),
+      button("out", "−", G.t("js.zoom_out"), () => zoomBy(1 / 1.3)),
+      button("fit", "⤢", G.t("js.zoom_fit"), () => { zoomed = null; save(); layout(); })));
     if (opts.barOutside) frame.parentNode.insertBefore(bar, frame); // over a board that fills its frame
 
     const maxScale = () => opts.maxScale || Math.max(2, fitScale * 4);

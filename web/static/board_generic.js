@@ -16,8 +16,8 @@
 
   function scalar(view, value, pickable) {
     if (value === null || value === undefined) return G.el("span", { class: "muted", text: "—" });
-    if (value === true) return G.el("span", { class: "chip hidden-thing", text: "✓ (hidden)" });
-    if (value === false) return G.el("span", { class: "muted", text: "no" });
+    if (value === true) return G.el("span", { class: "chip hidden-thing", text: "✓ " + G.t("js.generic.hidden") });
+    if (value === false) return G.el("span", { class: "muted", text: G.t("js.generic.no") });
     const type = pickable ? actionFor(view, value) : null;
     return G.el("span", {
       class: "chip" + (type ? " actionable" : ""), text: typeof value === "string" ? G.words(value) : String(value),
@@ -27,7 +27,7 @@
 
   function show(view, value, depth) {
     if (Array.isArray(value)) {
-      if (!value.length) return G.el("span", { class: "muted", text: "none" });
+      if (!value.length) return G.el("span", { class: "muted", text: G.t("js.generic.none") });
       if (value.every((v) => v === null || typeof v !== "object")) {
         return G.el("span", { class: "chips" }, value.map((v) => scalar(view, v, true)));
       }
@@ -44,10 +44,10 @@
   G.registerBoard({
     render(root, view) {
       const box = G.clear(root.querySelector(".generic-summary"));
-      const step = G.el("p", { class: "generic-step" }, "Step: ", G.el("strong", { text: G.words(view.step || "") }));
+      const step = G.el("p", { class: "generic-step" }, G.t("js.generic.step") + " ", G.el("strong", { text: G.words(view.step || "") }));
       box.appendChild(step);
       const parts = Object.entries(view).filter(([k]) => !COMMON.has(k));
-      if (!parts.length) box.appendChild(G.el("p", { class: "muted", text: "Nothing else is on the table." }));
+      if (!parts.length) box.appendChild(G.el("p", { class: "muted", text: G.t("js.generic.nothing_else") }));
       for (const [key, value] of parts) {
         box.appendChild(G.el("section", { class: "generic-part" },
           G.el("h3", { text: G.words(key) }), show(view, value, 0)));

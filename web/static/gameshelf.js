@@ -16,17 +16,44 @@
   const G = (window.Gameshelf = {});
   let board = null;
 
-  /* The page's strings in the reader's language, from the site's catalog (web/locale,
-   * messages js.*), inlined by the server as JSON: G.t("js.match_over"). */
+  /* The page's strings in the reader's language, from the catalogs (web/locale: messages
+   * js.*; a game's board: <game>.board.* of the game's catalog), inlined by the server as
+   * JSON (web/i18n.py). G.t(id, {name: value}) fills the {name} placeholders; a plural
+   * message is chosen by params.count (the server sends its forms by CLDR category).
+   * G.name(kind, id, fallback) is a thing's name (area, block, card, lord…) in the reader's
+   * language, from the game's names (its names.py). */
   let strings = null;
-  G.t = function (id, fallback) {
-    if (strings === null) {
-      const el = document.getElementById("i18n-strings");
-      try { strings = el ? JSON.parse(el.textContent) : {}; } catch (e) { strings = {}; }
+  let names = null;
+  function readJson(id) {
+    const el = document.getElementById(id);
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  }
+  function fill(text, params) {
+    return String(text).replace(/\{(\w+)\}/g, (all, key) => (params && key in params ? String(params[key]) : all));
+  }
+  let plurals = null;
+  G.t = function (id, params) {
+    if (strings === null) strings = readJson("i18n-strings");
+    let text = strings[id];
+    if (text && typeof text === "object") {
+      plurals = plurals || new Intl.PluralRules(document.documentElement.lang || "en");
+      const n = params && typeof params.count === "number" ? params.count : 0;
+      text = text[plurals.select(n)] || text.other || Object.values(text)[0];
     }
-    return strings[id] || fallback || id;
+    return text === undefined ? id : fill(text, params);
+  };
+  /* A view may name a thing in English only ("Edward I", a noble's "Comyn"): its words are
+   * looked up first among the English names of that kind, then the id is. */
+  G.name = function (kind, id, shown) {
+    if (names === null) names = readJson("i18n-names");
+    const of = (names.names || {})[kind] || {};
+    const byWords = shown !== undefined && shown !== null ? ((names.ids || {})[kind] || {})[shown] : undefined;
+    if (byWords !== undefined && of[byWords]) return of[byWords];
+    return of[id] || (shown !== undefined && shown !== null ? String(shown) : String(id));
   };
   G.lang = function () { return document.documentElement.lang === "zh-Hant-TW" ? "zh_TW" : "en"; };
+  /* A run of Chinese in a page of either language carries lang="zh-Hant" (font, reading). */
+  G.zh = function (text) { return G.el("span", { lang: "zh-Hant", text }); };
 
   /* The language switch in the header: remembered in a cookie for a year, then the page
    * is asked again (the server renders pages and views in that language). */
@@ -75,31 +102,46 @@
   G.words = function (id) {
     return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
   };
+  /* An action's words: the board's, else the catalog's js.action.<type> ("Pass"), with the
+   * argument named as a thing of the game (else as its id). */
   G.label = function (type, arg, view) {
     if (board && board.label) {
       const said = board.label(type, arg, view);
       if (said) return said;
     }
-    if (arg === null || arg === undefined) return G.words(type);
-    return G.words(type) + " " + (typeof arg === "string" ? G.words(arg) : String(arg));
+    const id = "js.action." + type;
+    const verb = G.t(id) === id ? G.words(type) : G.t(id);
+    if (arg === null || arg === undefined) return verb;
+    return G.t("js.action_with", { action: verb, arg: typeof arg === "string" ? G.name(type, arg, G.words(arg)) : String(arg) });
   };
   G.roleName = function (role, view) {
     const said = board && board.roleName && view ? board.roleName(role, view) : null;
-    return said || G.words(role);
+    return said || G.name("role", role, G.words(role));
   };
   /* "Ann (Scotland)" for a person; "Scotland (bot: random moves)" for a bot: the side first. */
   G.seatName = function (seats, role, view) {
     const s = (seats || []).find((x) => x.role === role);
     const side = G.roleName(role, view);
-    if (s && s.kind === "bot") return side + " (bot" + (s.name ? ": " + s.name.toLowerCase() : "") + ")";
-    return s && s.name ? s.name + " (" + side + ")" : side;
+    if (s && s.kind === "bot") return s.name ? G.t("js.seat_bot_named", { side, bot: G.botName(s) }) : G.t("js.seat_bot", { side });
+    return s && s.name ? G.t("js.seat_person", { name: s.name, side }) : side;
   };
-  G.sentence = function (text) { return /[.!?。！？]$/.test(text) ? text : text + "."; };
+  /* A bot's name in the reader's language (js.bot.<id>), else as the server gives it. */
+  G.botName = function (seat) {
+    const id = "js.bot." + (seat.agent || "");
+    return seat.agent && G.t(id) !== id ? G.t(id) : String(seat.name || "").toLowerCase();
+  };
+  G.sentence = function (text) { return /[.!?。！？]$/.test(text) ? text : text + G.t("js.full_stop"); };
   G.outcomeText = function (outcome, seats, view) {
     if (!outcome) return "";
     const who = outcome.winners.map((r) => G.seatName(seats, r, view));
-    const head = who.length ? who.join(" and ") + (who.length > 1 ? " win" : " wins") : "A draw";
-    return G.sentence(head + (outcome.text ? ": " + outcome.text : outcome.reason ? " (" + G.words(outcome.reason) + ")" : ""));
+    const joined = who.length > 1 ? G.t("js.and_list", { first: who.slice(0, -1).join(G.t("js.comma")), last: who[who.length - 1] }) : who[0];
+    const head = who.length ? G.t(who.length > 1 ? "js.win_many" : "js.win_one", { who: joined }) : G.t("js.draw");
+    if (outcome.text) return G.sentence(G.t("js.outcome_text", { head, text: outcome.text }));
+    if (outcome.reason) {
+      const id = "js.reason." + outcome.reason;
+      return G.sentence(G.t("js.outcome_reason", { head, reason: G.t(id) === id ? G.words(outcome.reason) : G.t(id) }));
+    }
+    return G.sentence(head);
   };
 
   /* --- seats held in this browser: one cookie per seat, never shown to anyone --- */
@@ -145,7 +187,7 @@
   G.reason = function (reply) {
     const d = reply.data && reply.data.detail;
     if (d && typeof d === "object" && d.reason) return d.reason;
-    return "The server refused (" + reply.status + ").";
+    return G.t("js.server_refused", { status: reply.status });
   };
   G.sleep = function (ms) { return new Promise((r) => setTimeout(r, ms)); };
 
@@ -156,10 +198,10 @@
     for (const s of payload.seats || []) {
       const li = G.el("li", { class: "seat" + (active.includes(s.role) ? " to-play" : "") + (s.role === me ? " me" : ""), "data-role": s.role },
         G.el("span", { class: "seat-role role-" + s.role, text: G.roleName(s.role, payload.view) }),
-        G.el("span", { class: "seat-player", text: s.kind === "open" ? "open seat" : s.name }),
-        s.kind === "bot" ? G.el("span", { class: "badge", text: "bot" }) : null,
-        s.role === me ? G.el("span", { class: "badge you", text: "you" }) : null,
-        active.includes(s.role) ? G.el("span", { class: "turn", text: "to play" }) : null);
+        G.el("span", { class: "seat-player", text: s.kind === "open" ? G.t("js.open_seat") : s.kind === "bot" ? G.botName(s) : s.name }),
+        s.kind === "bot" ? G.el("span", { class: "badge", text: G.t("js.bot") }) : null,
+        s.role === me ? G.el("span", { class: "badge you", text: G.t("js.you") }) : null,
+        active.includes(s.role) ? G.el("span", { class: "turn", text: G.t("js.to_play") }) : null);
       ul.appendChild(li);
     }
   };
@@ -203,7 +245,7 @@
       const li = G.el("li", {
         text: line, "data-n": i + 1, "data-section": i in starts ? starts[i] : null,
         "data-side": side ? side.role : null,
-        "data-fold": fold ? (fold.open ? "▾ fold" : "▸ " + (fold.end - fold.start - 1) + " more") : null,
+        "data-fold": fold ? (fold.open ? "▾ " + G.t("js.fold") : "▸ " + G.t("js.more_lines", { count: fold.end - fold.start - 1 })) : null,
         class: classes.join(" ").trim().replace(/\s+/g, " ") || null,
         hidden: hidden.has(i),
       });

@@ -18,8 +18,15 @@
       const name = row.querySelector("input");
       name.hidden = kind.startsWith("bot:") || kind === "open";
       if (kind === "me" && !name.value) name.value = remembered();
-      name.placeholder = kind === "link" ? "Friend's name" : "Your name";
+      name.placeholder = G.t(kind === "link" ? "js.friend_name" : "js.your_name");
     }
+  }
+
+  /* A seat's side as the form names it (the game's name for it, in the reader's language). */
+  function roleName(form, role) {
+    const row = seatRows(form).find((r) => r.querySelector("select").dataset.role === role);
+    const label = row && row.querySelector(".role");
+    return label ? label.textContent : role;
   }
 
   function optionValue(input) {
@@ -44,7 +51,7 @@
       if (kind.startsWith("bot:")) seats.push({ role, bot: kind.slice(4) });
       else if (kind === "open") seats.push({ role, open: true });
       else {
-        if (!name) { error.textContent = "Give a name to every person's seat."; error.hidden = false; return; }
+        if (!name) { error.textContent = G.t("js.name_every_seat"); error.hidden = false; return; }
         if (kind === "me") localStorage.setItem("gameshelf.name", name);
         seats.push({ role, name });
       }
@@ -68,8 +75,8 @@
       const url = location.origin + match.url + "#seat=" + encodeURIComponent(s.token);
       const field = G.el("input", { readonly: true, value: url, class: "link-field" });
       list.appendChild(G.el("li", {},
-        G.el("strong", { text: s.name + " — " + G.words(s.role) }), field,
-        G.el("button", { type: "button", class: "secondary", text: "Copy", onclick: () => { field.select(); navigator.clipboard && navigator.clipboard.writeText(url); } })));
+        G.el("strong", { text: s.name + " — " + roleName(form, s.role) }), field,
+        G.el("button", { type: "button", class: "secondary", text: G.t("js.copy"), onclick: () => { field.select(); navigator.clipboard && navigator.clipboard.writeText(url); } })));
     }
     dialog.querySelector("#go-to-match").href = match.url;
     dialog.showModal();

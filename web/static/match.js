@@ -29,7 +29,7 @@
   function setConnection(state) {
     const el = $("#connection");
     el.className = "connection " + state;
-    el.textContent = { live: "live", connecting: "connecting…", reconnecting: "reconnecting…", gone: "offline" }[state] || state;
+    el.textContent = G.t("js.connection." + state);
   }
 
   /* --- drawing ------------------------------------------------------------------ */
@@ -69,7 +69,7 @@
     const box = G.clear($("#seat-switch"));
     box.hidden = roles.length < 2;
     if (roles.length < 2) return;
-    box.appendChild(G.el("span", { class: "muted", text: "Play as " }));
+    box.appendChild(G.el("span", { class: "muted", text: G.t("js.play_as") + " " }));
     for (const r of roles) {
       box.appendChild(G.el("button", { type: "button", class: r === role ? "primary" : "secondary", text: G.roleName(r, payload && payload.view), onclick: () => switchSeat(r) }));
     }
@@ -142,10 +142,10 @@
 
   function passTheDevice(next) {
     const name = G.roleName(next, payload && payload.view);
-    const button = G.el("button", { type: "button", class: "primary", text: "I am " + name + ": show my side" });
+    const button = G.el("button", { type: "button", class: "primary", text: G.t("js.pass_device_button", { name }) });
     curtain = G.el("div", { class: "pass-device", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-device-title" },
-      G.el("h2", { id: "pass-device-title", text: "Pass the device to " + name }),
-      G.el("p", { text: "The next decision is " + name + "'s: their side of the table appears once they are at the screen." }),
+      G.el("h2", { id: "pass-device-title", text: G.t("js.pass_device_title", { name }) }),
+      G.el("p", { text: G.t("js.pass_device_text", { name }) }),
       button);
     Object.assign(curtain.style, {
       position: "fixed", inset: "0", zIndex: "1000", display: "flex", flexDirection: "column",
@@ -163,7 +163,7 @@
       G.dropSeat(id, role);
       held = G.seatsHeld(id);
       role = null;
-      showMessage("Your seat's key is not valid any more: you are watching.");
+      showMessage(G.t("js.seat_key_invalid"));
       return refresh();
     }
     if (reply.status !== 200) {
@@ -189,7 +189,7 @@
     };
     sock.onclose = (ev) => {
       if (socket !== sock) return; // replaced on purpose
-      if (ev.code === 4404) { setConnection("gone"); showMessage("This match no longer exists."); return; }
+      if (ev.code === 4404) { setConnection("gone"); showMessage(G.t("js.match_gone")); return; }
       if (ev.code === 4401 && role) { G.dropSeat(id, role); held = G.seatsHeld(id); role = null; }
       setConnection("reconnecting");
       const delay = Math.min(15000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
@@ -235,11 +235,11 @@
         accept(reply.data);
       }
       else if (reply.status === 409) {
-        showMessage("The match moved on before your choice arrived: look again and choose.", "notice");
+        showMessage(G.t("js.match_moved_on"), "notice");
         await refresh();
       } else showMessage(G.reason(reply));
     } catch (e) {
-      showMessage("The server cannot be reached; your choice was not made. Try again.");
+      showMessage(G.t("js.unreachable_action"));
     } finally {
       setBusy(false);
     }
@@ -259,7 +259,7 @@
       }
       else showMessage(G.reason(reply));
     } catch (e) {
-      showMessage("The server cannot be reached. Try again.");
+      showMessage(G.t("js.unreachable"));
     } finally {
       setBusy(false);
     }
@@ -285,7 +285,7 @@
         G.holdSeat(id, reply.data.role, t);
         held = G.seatsHeld(id);
         role = reply.data.role;
-      } else showMessage("This seat link is not valid for this match: you are watching.");
+      } else showMessage(G.t("js.seat_link_invalid"));
     }
     if (!role) {
       const roles = Object.keys(held);

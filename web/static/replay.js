@@ -31,7 +31,7 @@
       option.textContent = G.roleName(option.value, p.view) + (option.dataset.player ? " (" + option.dataset.player + ")" : "");
     }
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
-    $("#prompt").textContent = p.view.prompt || (p.outcome ? "The match is over." : "");
+    $("#prompt").textContent = p.view.prompt || (p.outcome ? G.t("js.match_over") : "");
     G.renderBoard($("#board"), p.view, ui);
     G.renderLog($("#log"), p.view.log, chapters, p.view);
     const ol = $("#log");
@@ -59,9 +59,9 @@
 
   function play() {
     const button = document.querySelector("[data-step='play']");
-    if (timer) { clearInterval(timer); timer = null; button.textContent = "▶ Play"; return; }
+    if (timer) { clearInterval(timer); timer = null; button.textContent = "▶ " + G.t("js.replay_play"); return; }
     if (position >= page.total) go(0);
-    button.textContent = "⏸ Pause";
+    button.textContent = "⏸ " + G.t("js.replay_pause");
     timer = setInterval(() => {
       if (position >= page.total) { play(); return; }
       go(position + 1);

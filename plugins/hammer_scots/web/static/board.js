@@ -13,8 +13,16 @@
   const G = window.Gameshelf;
   const BLOCK = 44;
   const GAP = 4;
-  const KIND = { infantry: "Infantry", knights: "Knights", archers: "Archers", cavalry: "Cavalry",
-    hobelars: "Hobelars", king: "King", leader: "Leader", norse: "Norse", noble: "Noble" };
+  /* Words from the game's catalog (hammer_scots.board.*), names from its names.py. */
+  const T = (id, params) => G.t("hammer_scots.board." + id, params);
+  const Tor = (id, fallback) => { const t = T(id); return t === "hammer_scots.board." + id ? fallback : t; };
+  const kindWord = (kind) => (kind ? T("kind." + kind) : "");
+  const sideName = (side) => G.name("side", side);
+  const blockName = (b) => G.name("block", b.id, b.name);
+  const areaName = (a) => G.name("area", a.id, a.name);
+  const cardName = (c) => G.name("card", c.id, c.name);
+  /* What a card does, in the reader's words: an event by its id, a move card by its value. */
+  const cardText = (c) => (c.event ? Tor("card_text." + c.id, c.text || "") : T("card_text.move", { count: c.value }));
   const BLOCK_TYPES = "block fire retreat hit noble";
   const PIPS = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[26, 26], [50, 50], [74, 74]],
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
@@ -52,14 +60,16 @@
   /* A block's name on its face: the first word ("Lancaster" of Lancaster Knights: the kind is
    * written under it), squeezed to the face's width when long. */
   function nameText(name) {
-    const word = name.split(" ")[0];
+    const wide = /[^\x00-\x7f]/.test(name); // Chinese: whole, up to four characters
+    const word = wide ? name.replace(/(弓箭手|騎士|步兵)$/, "") || name : name.split(" ")[0];
     const attrs = { class: "hs-name", x: BLOCK / 2, y: 24, text: word };
-    if (word.length > 7) Object.assign(attrs, { textLength: BLOCK - 6, lengthAdjust: "spacingAndGlyphs" });
+    if (wide) attrs.lang = "zh-Hant";
+    if (word.length > (wide ? 4 : 7)) Object.assign(attrs, { textLength: BLOCK - 6, lengthAdjust: "spacingAndGlyphs" });
     return G.svg("text", attrs);
   }
 
   const sideClass = (s) => (s === "England" ? "eng" : "sco");
-  const adjective = (s) => (s === "England" ? "English" : "Scottish");
+  const adjective = (s) => T(s === "England" ? "english" : "scottish");
 
   /* --- blocks ------------------------------------------------------------------- */
   function emblem(side) {
@@ -84,11 +94,11 @@
   }
 
   function blockTip(b) {
-    if (b.hidden) return "A " + adjective(b.side) + " block" + (b.reserve ? " in reserve" : "") + ": its owner alone sees what it is.";
-    const kind = KIND[b.kind] || b.kind;
-    return b.name + " — " + adjective(b.side) + " " + kind.toLowerCase() + (b.noble && b.kind !== "noble" ? " (noble)" : "") +
-      ". Strength " + b.steps + " of " + b.full + "; fires " + b.letter + b.fire + " (in turn " + b.letter + ", hits on 1" +
-      (b.fire > 1 ? "–" + b.fire : "") + "); moves " + b.move + (b.reserve ? "; in reserve" : "") + (b.moved ? "; has moved" : "") + ".";
+    if (b.hidden) return T(b.reserve ? "tip_hidden_reserve" : "tip_hidden", { side: adjective(b.side) });
+    const what = T(b.noble && b.kind !== "noble" ? "tip_what_noble" : "tip_what", { side: adjective(b.side), kind: kindWord(b.kind) });
+    const hits = b.fire > 1 ? T("tip_hits_range", { fire: b.fire }) : T("tip_hits_one");
+    const extra = (b.reserve ? T("tip_reserve") : "") + (b.moved ? T("tip_moved") : "");
+    return T("tip_block", { name: blockName(b), what, steps: b.steps, full: b.full, rating: b.letter + b.fire, letter: b.letter, hits, move: b.move, extra });
   }
 
   function blockSvg(b, x, y, mine) {
@@ -104,8 +114,8 @@
     g.setAttribute("data-act-arg", b.id);
     g.appendChild(G.svg("text", { class: "hs-rating", x: 4, y: 11, text: b.letter + b.fire }));
     g.appendChild(G.svg("text", { class: "hs-move", x: BLOCK - 4, y: 11, text: b.move }));
-    g.appendChild(nameText(b.name));
-    g.appendChild(G.svg("text", { class: "hs-kind", x: BLOCK / 2, y: 32.5, text: KIND[b.kind] || "" }));
+    g.appendChild(nameText(blockName(b)));
+    g.appendChild(G.svg("text", { class: "hs-kind", x: BLOCK / 2, y: 32.5, text: kindWord(b.kind) }));
     g.appendChild(pips(b.steps, b.full));
     return g;
   }
@@ -130,9 +140,11 @@
 
   /* --- the map --------------------------------------------------------------------- */
   function areaTip(a) {
-    if (a.country === "England") return "England: any block entering it stops; nothing winters here.";
-    const castle = "castle " + a.castle + (a.cathedral ? " (" + a.castle_scots + " for the Scots: a cathedral)" : "");
-    return a.name + ": " + castle + (a.coastal ? ", on the coast" : ", inland") + (a.homes.length ? ". Home of " + a.homes.join(" and ") : "") + ".";
+    if (a.country === "England") return T("tip_england");
+    const castle = a.cathedral ? T("tip_castle_cathedral", { castle: a.castle, scots: a.castle_scots }) : T("tip_castle", { castle: a.castle });
+    const homes = a.homes.map((h) => G.name("block", h, h));
+    const home = homes.length ? T("tip_home", { nobles: homes.join(T("and")) }) : "";
+    return T(a.coastal ? "tip_area_coastal" : "tip_area_inland", { area: areaName(a), castle, home });
   }
 
   function marks(a, x, y) {
@@ -140,7 +152,7 @@
     const items = [];
     if (a.country !== "England") items.push(["castle", a.cathedral && a.castle_scots !== a.castle ? a.castle + "/" + a.castle_scots : String(a.castle)]);
     if (a.cathedral) items.push(["cathedral", ""]);
-    for (const h of a.homes) items.push(["home", h[0]]);
+    for (const h of a.homes) items.push(["home", G.name("block", h, h)[0]]);
     const widths = items.map(([k, t]) => (k === "castle" ? 18 + t.length * 8 : 18));
     let left = x - (widths.reduce((p, w) => p + w, 0) + 4 * (items.length - 1)) / 2;
     items.forEach(([kind, text], i) => {
@@ -175,7 +187,7 @@
     svg.appendChild(G.svg("rect", { class: "hs-sea", width: W, height: H }));
     svg.appendChild(G.svg("rect", { class: "hs-sea-waves", width: W, height: H }));
     const isles = G.svg("g", { class: "hs-islands" });
-    for (const isle of D.islands) isles.appendChild(G.svg("path", { d: isle.d }, G.svg("title", { text: isle.name + ": no block may go there" })));
+    for (const isle of D.islands) isles.appendChild(G.svg("path", { d: isle.d }, G.svg("title", { text: T("tip_island", { island: Tor("island." + isle.name, isle.name) }) })));
     svg.appendChild(isles);
 
     // the coast: every outline drawn wide underneath, the land over it
@@ -207,18 +219,18 @@
       const cls = "hs-border " + b.type + (b.national ? " national" : "");
       borders.appendChild(G.svg("path", { d, class: cls + " under" }));
       borders.appendChild(G.svg("path", { d, class: cls },
-        G.svg("title", { text: nameOf(view, b.a) + " – " + nameOf(view, b.b) + ": " + b.type + " border, " + b.limit + " blocks a turn" + (b.type === "red" ? ", blocks crossing it stop" : "") + (b.national ? " (the Anglo-Scottish border)" : "") })));
+        G.svg("title", { text: T(b.type === "red" ? "tip_border_red" : "tip_border_black", { a: nameOf(view, b.a), b: nameOf(view, b.b), count: b.limit }) + (b.national ? T("tip_border_national") : "") })));
       if (b.crossed) {
         const [mx, my] = halfway(points(d));
         badges.appendChild(G.svg("g", { class: "hs-crossed" },
           G.svg("rect", { x: mx - 17, y: my - 10, width: 34, height: 19, rx: 9 }),
           G.svg("text", { x: mx, y: my + 4.5, text: b.crossed + "/" + b.limit }),
-          G.svg("title", { text: b.crossed + " of " + b.limit + " blocks have crossed this border this turn" })));
+          G.svg("title", { text: T("tip_crossed", { crossed: b.crossed, count: b.limit }) })));
       }
     });
     svg.appendChild(borders);
     for (const sea of D.seas) {
-      svg.appendChild(G.svg("text", { class: "hs-sea-label" + (sea.small ? " small" : ""), x: sea.at[0], y: sea.at[1], text: sea.name }));
+      svg.appendChild(G.svg("text", { class: "hs-sea-label" + (sea.small ? " small" : ""), x: sea.at[0], y: sea.at[1], text: Tor("sea." + sea.id, sea.name) }));
     }
 
     // names and marks, then the blocks (which never cover them: stacks start below)
@@ -226,10 +238,12 @@
     const stacks = G.svg("g", { class: "hs-stacks" });
     for (const a of view.areas) {
       const [lx, ly] = D.areas[a.id].label;
-      labels.appendChild(G.svg("text", { class: "hs-area-name" + (a.country === "England" ? " england" : ""), x: lx, y: ly, text: a.name, "data-area": a.id }));
+      const shown = areaName(a);
+      labels.appendChild(G.svg("text", { class: "hs-area-name" + (a.country === "England" ? " england" : ""), x: lx, y: ly, text: shown, "data-area": a.id, lang: /[^\x00-\x7f]/.test(shown) ? "zh-Hant" : null }));
       labels.appendChild(marks(a, lx, ly + 17));
       if (a.attacker) {
-        labels.appendChild(G.svg("text", { class: "hs-swords", x: lx + a.name.length * 6.5 + 16, y: ly + 1, text: "⚔" }));
+        const width = /[^\x00-\x7f]/.test(shown) ? shown.length * 13 : shown.length * 6.5;
+        labels.appendChild(G.svg("text", { class: "hs-swords", x: lx + width + 16, y: ly + 1, text: "⚔" }));
       }
       stacks.appendChild(stack(a.blocks, role, a.x, a.y, D.areas[a.id].columns));
     }
@@ -254,40 +268,41 @@
     const box = G.clear(root.querySelector(".hs-picker"));
     box.hidden = false;
     box.appendChild(G.el("header", { class: "hs-battle-head" },
-      G.el("h3", { text: a.name }),
-      G.el("button", { type: "button", class: "hs-fold", title: "Close", "aria-label": "Close", text: "✕", onclick: () => { box.hidden = true; } })));
-    box.appendChild(G.el("p", { class: "muted", text: "Tap a block: " + (view.prompt || "") }));
+      G.el("h3", { text: areaName(a) }),
+      G.el("button", { type: "button", class: "hs-fold", title: T("close"), "aria-label": T("close"), text: "✕", onclick: () => { box.hidden = true; } })));
+    box.appendChild(G.el("p", { class: "muted", text: T("tap_a_block", { prompt: view.prompt || "" }) }));
     box.appendChild(blockRow(legalBlocks(view, a), view.role));
     G.highlight(box, view.actions, ui && !ui.replay ? ui.act : null);
   }
 
   function nameOf(view, areaId) {
     const a = view.areas.find((x) => x.id === areaId);
-    return a ? a.name : areaId;
+    return a ? areaName(a) : G.name("area", areaId);
   }
 
   /* --- cards ----------------------------------------------------------------------- */
   function cardEl(card, extra) {
     const event = !!card.event;
-    const tip = card.name + (card.text ? ": " + card.text : "");
+    const text = cardText(card);
+    const tip = text ? T("card_tip", { card: cardName(card), text }) : cardName(card);
     return G.el("div", { class: "hs-card" + (event ? " event" : " move") + (extra || ""), "data-act-type": "card", "data-act-arg": card.id, title: tip, "data-card": card.id },
-      G.el("span", { class: "hs-card-name", text: card.name }),
+      G.el("span", { class: "hs-card-name", text: cardName(card) }),
       G.el("span", { class: "hs-card-value", text: event ? "★" : card.value }),
-      G.el("span", { class: "hs-card-text", text: card.text || "" }));
+      G.el("span", { class: "hs-card-text", text }));
   }
 
   function drawCards(root, view) {
     const hand = G.clear(root.querySelector(".hs-hand-cards"));
     root.querySelector(".hs-hand").hidden = view.hand === null;
     for (const card of view.hand || []) hand.appendChild(cardEl(card));
-    if (view.hand && !view.hand.length) hand.appendChild(G.el("p", { class: "muted", text: "No card left this year." }));
+    if (view.hand && !view.hand.length) hand.appendChild(G.el("p", { class: "muted", text: T("no_card_left") }));
     const chosen = G.clear(root.querySelector(".hs-chosen"));
     for (const side of ["England", "Scotland"]) {
       const c = view.chosen[side];
-      const slot = G.el("div", { class: "hs-chosen-slot " + sideClass(side) }, G.el("span", { class: "hs-side-name", text: side }));
-      if (c === "hidden") slot.appendChild(G.el("div", { class: "hs-card back", title: side + " has chosen a card" }, G.el("span", { class: "hs-card-value", text: "?" })));
+      const slot = G.el("div", { class: "hs-chosen-slot " + sideClass(side) }, G.el("span", { class: "hs-side-name", text: sideName(side) }));
+      if (c === "hidden") slot.appendChild(G.el("div", { class: "hs-card back", title: T("has_chosen", { side: sideName(side) }) }, G.el("span", { class: "hs-card-value", text: "?" })));
       else if (c) slot.appendChild(cardEl(c, " played"));
-      else slot.appendChild(G.el("div", { class: "hs-card empty", title: side + " has not chosen yet" }, G.el("span", { class: "hs-card-name", text: "—" })));
+      else slot.appendChild(G.el("div", { class: "hs-card empty", title: T("not_chosen", { side: sideName(side) }) }, G.el("span", { class: "hs-card-name", text: "—" })));
       chosen.appendChild(slot);
     }
   }
@@ -299,21 +314,23 @@
 
   function drawStrip(root, view) {
     const strip = G.clear(root.querySelector(".hs-strip"));
-    strip.appendChild(fact("Year", String(view.year) + (view.last_year ? " (to " + view.last_year + ")" : ""), "year"));
-    strip.appendChild(fact("Game turn", view.turn + " of 5"));
-    if (view.p1) strip.appendChild(fact("Moves first", view.p1, sideClass(view.p1)));
-    if (view.acting) strip.appendChild(fact("Acting", view.acting + (view.move_points ? " · " + view.move_points + " MP" : ""), sideClass(view.acting), "Move points: each activates one area"));
-    if (view.truce) strip.appendChild(fact("Truce", "called by " + view.truce));
-    strip.appendChild(fact("King of England", view.edward));
-    strip.appendChild(fact("Scottish king", view.king_crowned ? "crowned" : "none"));
-    strip.appendChild(fact("Nobles", "England " + view.nobles.England.length + " · Scotland " + view.nobles.Scotland.length, "", "Nobles on the map: " + view.nobles.England.join(", ") + " (England); " + view.nobles.Scotland.join(", ") + " (Scotland)"));
+    strip.appendChild(fact(T("year"), view.last_year ? T("year_to", { year: view.year, last: view.last_year }) : String(view.year), "year"));
+    strip.appendChild(fact(T("game_turn"), T("turn_of", { turn: view.turn, turns: 5 })));
+    if (view.p1) strip.appendChild(fact(T("moves_first"), sideName(view.p1), sideClass(view.p1)));
+    if (view.acting) strip.appendChild(fact(T("acting"), sideName(view.acting) + (view.move_points ? " · " + T("move_points", { count: view.move_points }) : ""), sideClass(view.acting), T("move_points_tip")));
+    if (view.truce) strip.appendChild(fact(T("truce"), T("truce_by", { side: sideName(view.truce) })));
+    strip.appendChild(fact(T("king_of_england"), G.name("block", "edward", view.edward)));
+    strip.appendChild(fact(T("scottish_king"), T(view.king_crowned ? "crowned" : "no_king")));
+    const nobles = (side) => view.nobles[side].map((n) => G.name("block", n, n)).join(T("comma"));
+    strip.appendChild(fact(T("nobles"), T("nobles_count", { england: view.nobles.England.length, scotland: view.nobles.Scotland.length }), "",
+      T("nobles_tip", { england: nobles("England") || "—", scotland: nobles("Scotland") || "—" })));
   }
 
   function dieSvg(n, hit) {
     const svg = G.svg("svg", { viewBox: "0 0 100 100", class: "hs-die" + (hit ? " hit" : " miss") });
     svg.appendChild(G.svg("rect", { x: 5, y: 5, width: 90, height: 90, rx: 16 }));
     for (const [x, y] of PIPS[n] || []) svg.appendChild(G.svg("circle", { cx: x, cy: y, r: 9 }));
-    svg.appendChild(G.svg("title", { text: n + (hit ? ": a hit" : ": a miss") }));
+    svg.appendChild(G.svg("title", { text: T(hit ? "die_hit" : "die_miss", { die: n }) }));
     return svg;
   }
 
@@ -339,26 +356,26 @@
     lastBattle = key;
     if (fresh) box.classList.remove("folded");
     box.appendChild(G.el("header", { class: "hs-battle-head" },
-      G.el("h3", {}, "Battle of " + nameOf(view, b.area), G.el("span", { class: "muted", text: " · round " + b.round + " of 3" })),
-      G.el("button", { type: "button", class: "hs-fold", title: "Fold or unfold the battle", "aria-label": "Fold or unfold the battle", text: "▾", onclick: () => box.classList.toggle("folded") })));
+      G.el("h3", {}, T("battle_of", { area: nameOf(view, b.area) }), G.el("span", { class: "muted", text: " · " + T("round_of", { round: b.round, rounds: 3 }) })),
+      G.el("button", { type: "button", class: "hs-fold", title: T("fold_battle"), "aria-label": T("fold_battle"), text: "▾", onclick: () => box.classList.toggle("folded") })));
     const body = G.el("div", { class: "hs-battle-body" });
-    if (b.hits) body.appendChild(G.el("p", { class: "hs-hits", text: b.hits + " hit" + (b.hits > 1 ? "s" : "") + " to take" + (b.hits_to ? " by " + b.hits_to : "") }));
+    if (b.hits) body.appendChild(G.el("p", { class: "hs-hits", text: b.hits_to ? T("hits_to_take_by", { count: b.hits, side: sideName(b.hits_to) }) : T("hits_to_take", { count: b.hits }) }));
     const fire = lastFire(view);
     if (fire) {
       body.appendChild(G.el("div", { class: "hs-fire" },
         G.el("span", { class: "hs-fire-who", text: fire.who + " (" + fire.letter + fire.rating + ")" }),
         G.el("span", { class: "hs-dice" }, fire.dice.map((d) => dieSvg(d, d <= fire.rating))),
-        G.el("span", { class: "hs-fire-hits", text: fire.hits + " hit" + (fire.hits === 1 ? "" : "s") })));
+        G.el("span", { class: "hs-fire-hits", text: T("hits", { count: fire.hits }) })));
     }
     const table = G.el("div", { class: "hs-battle-grid" });
     table.appendChild(G.el("div", { class: "hs-bcol-head" }));
-    table.appendChild(G.el("div", { class: "hs-bcol-head " + sideClass(b.attacker), text: b.attacker + " attacks" }));
-    table.appendChild(G.el("div", { class: "hs-bcol-head " + sideClass(b.defender), text: b.defender + " defends" }));
+    table.appendChild(G.el("div", { class: "hs-bcol-head " + sideClass(b.attacker), text: T("attacks", { side: sideName(b.attacker) }) }));
+    table.appendChild(G.el("div", { class: "hs-bcol-head " + sideClass(b.defender), text: T("defends", { side: sideName(b.defender) }) }));
     for (const letter of ["A", "B", "C"]) {
-      table.appendChild(G.el("div", { class: "hs-row-letter", text: letter, title: "Blocks rated " + letter + " fire " + ({ A: "first", B: "second", C: "last" })[letter] }));
+      table.appendChild(G.el("div", { class: "hs-row-letter", text: letter, title: T("row_tip_" + letter) }));
       for (const who of ["attacker", "defender"]) table.appendChild(blockRow(b.rows[letter][who], role));
     }
-    table.appendChild(G.el("div", { class: "hs-row-letter reserve", text: "Reserve", title: "Reserves join the battle in round 2" }));
+    table.appendChild(G.el("div", { class: "hs-row-letter reserve", text: T("reserve"), title: T("reserve_tip") }));
     table.appendChild(blockRow(b.reserves[b.attacker], role));
     table.appendChild(blockRow(b.reserves[b.defender], role));
     body.appendChild(table);
@@ -384,32 +401,35 @@
     const foot = G.clear(root.querySelector(".hs-footer"));
     for (const s of ["England", "Scotland"]) {
       const pool = view.pools[s];
-      const box = G.el("section", { class: "hs-pool " + sideClass(s) }, G.el("h3", { text: s + "'s pool · " + pool.count + " block" + (pool.count === 1 ? "" : "s"), title: "Blocks waiting to be mustered" }));
+      const box = G.el("section", { class: "hs-pool " + sideClass(s) }, G.el("h3", { text: T("pool", { side: sideName(s), count: pool.count }), title: T("pool_tip") }));
       if (pool.blocks && pool.blocks.length) box.appendChild(blockRow(pool.blocks, role));
       const played = view.played[s];
-      if (played.length) box.appendChild(G.el("p", { class: "muted", text: "Played this year: " + played.map((c) => c.name).join(", ") }));
+      if (played.length) box.appendChild(G.el("p", { class: "muted", text: T("played_this_year", { cards: played.map(cardName).join(T("comma")) }) }));
       foot.appendChild(box);
     }
     if (view.dead.length) {
-      foot.appendChild(G.el("section", { class: "hs-dead" }, G.el("h3", { text: "Out of the game" }),
-        G.el("p", { text: view.dead.map((d) => d.name).join(", ") })));
+      foot.appendChild(G.el("section", { class: "hs-dead" }, G.el("h3", { text: T("out_of_the_game") }),
+        G.el("p", { text: view.dead.map(blockName).join(T("comma")) })));
     }
   }
 
   /* --- labels for the action buttons ---------------------------------------------------- */
   function learnNames(view) {
     names = {};
-    const add = (b) => { if (b && b.id) names[b.id] = b.name; };
-    for (const a of view.areas) { names[a.id] = a.name; a.blocks.England.forEach(add); a.blocks.Scotland.forEach(add); }
+    const add = (b) => { if (b && b.id) names[b.id] = blockName(b); };
+    for (const a of view.areas) { names[a.id] = areaName(a); a.blocks.England.forEach(add); a.blocks.Scotland.forEach(add); }
     for (const s of ["England", "Scotland"]) (view.pools[s].blocks || []).forEach(add);
     if (view.battle) {
       for (const l of ["A", "B", "C"]) { view.battle.rows[l].attacker.forEach(add); view.battle.rows[l].defender.forEach(add); }
       for (const s of ["England", "Scotland"]) (view.battle.reserves[s] || []).forEach(add);
     }
-    for (const c of view.hand || []) names["card:" + c.id] = c.name;
+    for (const c of view.hand || []) names["card:" + c.id] = cardName(c);
   }
 
-  const VERB = { fire: "Fire", retreat: "Retreat", hit: "Hit on", pass: "Pass with", noble: "", block: "", area: "" };
+  /* An action on a thing: "Fire Wallace" (hammer_scots.board.verb.fire); block, noble and
+   * area choices are the thing's name alone. */
+  const VERBS = new Set(["fire", "retreat", "hit", "pass"]);
+  const BARE = new Set(["noble", "block", "area"]);
 
   G.registerBoard({
     render(root, view, ui) {
@@ -431,8 +451,19 @@
     },
     label(type, arg) {
       if (type === "card") return names["card:" + arg] || null;
-      if (type in VERB && typeof arg === "string" && names[arg]) return (VERB[type] ? VERB[type] + " " : "") + names[arg];
-      if (type === "stop") return "Stop here";
+      if (type === "crown" && typeof arg === "string") return T("crown." + arg);
+      if (typeof arg === "string" && names[arg]) {
+        if (BARE.has(type)) return names[arg];
+        if (VERBS.has(type)) return T("verb." + type, { name: names[arg] });
+      }
+      const plain = T("action." + type);
+      if ((arg === null || arg === undefined) && plain !== "hammer_scots.board.action." + type) return plain;
+      if (typeof arg === "string") { // an id the game names (a noble to crown, an area, a card…)
+        for (const kind of ["block", "area", "card", "side"]) {
+          const n = G.name(kind, arg, "");
+          if (n) return plain !== "hammer_scots.board.action." + type ? T("action_on", { action: plain, name: n }) : n;
+        }
+      }
       return null;
     },
   });

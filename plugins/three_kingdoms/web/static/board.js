@@ -16,13 +16,19 @@
   let cardNames = {};
   let landNames = {};
 
+  /* Words from the game's catalog (three_kingdoms.board.*). Names are Chinese first: a
+   * Chinese reader sees them alone, an English one sees the Chinese and the English. */
+  const T = (id, params) => G.t("three_kingdoms.board." + id, params);
+  const ZH = () => G.lang() === "zh_TW";
   const money = (n) => n.toLocaleString("en-US");
-  const both = (zh, en) => zh + " " + en;
+  const both = (zh, en) => (ZH() || !en ? zh : zh + " " + en);
+  const zhSpan = (cls, text) => G.el("span", { class: cls, lang: "zh-Hant", text });
+  /* A name as two spans (the English one left out for a Chinese reader). */
+  const named = (zhCls, enCls, zh, en) => (ZH() || !en ? [zhSpan(zhCls, zh)] : [zhSpan(zhCls, zh), " ", G.el("span", { class: enCls, text: en })]);
 
   function lordTag(p, extra) {
     return G.el("span", { class: "tk-lord-tag " + (extra || ""), style: null, "data-colour": p.colour },
-      G.el("span", { class: "tk-dot", "data-hex": p.hex }), G.el("span", { class: "tk-zh", text: p.name }), " ",
-      G.el("span", { class: "tk-en", text: p.name_en }));
+      G.el("span", { class: "tk-dot", "data-hex": p.hex }), ...named("tk-zh", "tk-en", p.name, p.name_en));
   }
 
   function paint(root) { // colours come from the view's data: set through the CSSOM (CSP-safe)
@@ -34,13 +40,13 @@
 
   /* --- cards ------------------------------------------------------------------------- */
   function cardEl(c, cls) {
-    return G.el("div", { class: "tk-card " + (c.is_lord ? "lord " : "") + (cls || ""), "data-act-type": CARD_TYPES, "data-act-arg": c.id, "data-hex": (players[seatOfLord(c.lord)] || {}).hex || null, title: both(c.name, c.name_en) + " — politics " + c.politics + ", intelligence " + c.intelligence + ", martial " + c.martial },
-      G.el("span", { class: "tk-card-zh", text: c.name }),
-      G.el("span", { class: "tk-card-en", text: c.name_en }),
-      G.el("span", { class: "tk-stats" },
-        G.el("span", { class: "tk-stat pol", title: "Politics", text: "政" + c.politics }),
-        G.el("span", { class: "tk-stat int", title: "Intelligence", text: "智" + c.intelligence }),
-        G.el("span", { class: "tk-stat mar", title: "Martial", text: "武" + c.martial })));
+    return G.el("div", { class: "tk-card " + (c.is_lord ? "lord " : "") + (cls || ""), "data-act-type": CARD_TYPES, "data-act-arg": c.id, "data-hex": (players[seatOfLord(c.lord)] || {}).hex || null, title: T("card_tip", { card: both(c.name, c.name_en), politics: c.politics, intelligence: c.intelligence, martial: c.martial }) },
+      zhSpan("tk-card-zh", c.name),
+      ZH() ? null : G.el("span", { class: "tk-card-en", text: c.name_en }),
+      G.el("span", { class: "tk-stats", lang: "zh-Hant" },
+        G.el("span", { class: "tk-stat pol", title: T("politics"), text: "政" + c.politics }),
+        G.el("span", { class: "tk-stat int", title: T("intelligence"), text: "智" + c.intelligence }),
+        G.el("span", { class: "tk-stat mar", title: T("martial"), text: "武" + c.martial })));
   }
 
   function seatOfLord(lord) {
@@ -49,7 +55,7 @@
   }
 
   function miniCard(c) {
-    return G.el("span", { class: "tk-mini" + (c.is_lord ? " lord" : ""), "data-act-type": CARD_TYPES, "data-act-arg": c.id, title: both(c.name, c.name_en) + " (" + c.politics + "/" + c.intelligence + "/" + c.martial + ")", text: c.name });
+    return G.el("span", { class: "tk-mini" + (c.is_lord ? " lord" : ""), "data-act-type": CARD_TYPES, "data-act-arg": c.id, lang: "zh-Hant", title: both(c.name, c.name_en) + " (" + c.politics + "/" + c.intelligence + "/" + c.martial + ")", text: c.name });
   }
 
   /* --- the ring ----------------------------------------------------------------------- */
@@ -65,23 +71,23 @@
       if (sp.hex) el.setAttribute("data-hex", sp.hex);
       const owner = sp.owner ? players[sp.owner] : null;
       el.appendChild(G.el("div", { class: "tk-band" },
-        G.el("span", { class: "tk-province", text: sp.province + " " + sp.province_en }),
-        G.el("span", { class: "tk-tier", title: "Tier " + sp.tier, text: sp.tier })));
-      el.appendChild(G.el("div", { class: "tk-land-name" }, G.el("span", { class: "tk-zh", text: sp.name }), G.el("span", { class: "tk-en", text: sp.name_en })));
-      const swords = G.el("div", { class: "tk-swords", title: sp.swords + " sword" + (sp.swords === 1 ? "" : "s") + (sp.city ? ": a city" : "") });
+        G.el("span", { class: "tk-province", lang: ZH() ? "zh-Hant" : null, text: both(sp.province, sp.province_en) }),
+        G.el("span", { class: "tk-tier", title: T("tier", { tier: sp.tier }), text: sp.tier })));
+      el.appendChild(G.el("div", { class: "tk-land-name" }, ...named("tk-zh", "tk-en", sp.name, sp.name_en).filter((x) => x !== " ")));
+      const swords = G.el("div", { class: "tk-swords", title: T(sp.city ? "swords_city" : "swords", { count: sp.swords }) });
       for (let i = 0; i < 4; i++) swords.appendChild(G.el("span", { class: i < sp.swords ? "on" : "off", text: "⚔" }));
       el.appendChild(swords);
-      el.appendChild(G.el("div", { class: "tk-toll", title: "Toll by swords: " + sp.tolls.map(money).join(" / ") }, "toll ", G.el("strong", { text: money(sp.toll) })));
+      el.appendChild(G.el("div", { class: "tk-toll", title: T("toll_tip", { tolls: sp.tolls.map(money).join(" / ") }) }, T("toll") + " ", G.el("strong", { text: money(sp.toll) })));
       if (sp.talents.length) el.appendChild(G.el("div", { class: "tk-garrison" }, sp.talents.map(miniCard)));
-      el.appendChild(G.el("div", { class: "tk-owner", text: owner ? owner.name + " " + owner.name_en : "unclaimed" }));
-      if (sp.capital) el.appendChild(G.el("span", { class: "tk-capital", title: "Capital", text: "★" }));
+      el.appendChild(G.el("div", { class: "tk-owner", lang: owner && ZH() ? "zh-Hant" : null, text: owner ? both(owner.name, owner.name_en) : T("unclaimed") }));
+      if (sp.capital) el.appendChild(G.el("span", { class: "tk-capital", title: T("capital"), text: "★" }));
     } else {
-      el.appendChild(G.el("div", { class: "tk-fate" }, G.el("span", { class: "tk-fate-zh", text: sp.name }), G.el("span", { class: "tk-fate-en", text: sp.name_en || "Fate" })));
+      el.appendChild(G.el("div", { class: "tk-fate" }, zhSpan("tk-fate-zh", sp.name), ZH() ? null : G.el("span", { class: "tk-fate-en", text: sp.name_en || T("fate") })));
     }
     if (sp.pawns.length) {
       el.appendChild(G.el("div", { class: "tk-pawns" }, sp.pawns.map((seat) => {
         const p = players[seat];
-        return G.el("span", { class: "tk-pawn", "data-hex": p.hex, title: both(p.name, p.name_en), text: p.name.slice(0, 1) });
+        return G.el("span", { class: "tk-pawn", "data-hex": p.hex, lang: "zh-Hant", title: both(p.name, p.name_en), text: p.name.slice(0, 1) });
       })));
     }
     return el;
@@ -103,14 +109,14 @@
   function drawCentre(root, view) {
     const turn = players[view.turn];
     G.clear(root.querySelector(".tk-round")).append(
-      G.el("span", { text: "Round " + view.round + (view.round_limit ? " of " + view.round_limit : "") }),
-      turn ? G.el("span", {}, " · turn of ", lordTag(turn)) : "");
+      G.el("span", { text: view.round_limit ? T("round_of", { round: view.round, rounds: view.round_limit }) : T("round", { round: view.round }) }),
+      turn ? G.el("span", {}, " · " + T("turn_of") + " ", lordTag(turn)) : "");
     const dice = G.clear(root.querySelector(".tk-dice"));
     const legalDice = (view.actions.dice || []);
     if (legalDice.length) {
       for (const n of legalDice) {
-        dice.appendChild(G.el("div", { class: "tk-roll", "data-act-type": "dice", "data-act-arg": String(n), title: n === 1 ? "Roll one die" : "Roll two dice" },
-          ...Array.from({ length: n }, () => dieSvg(6, "blank")), G.el("span", { text: n === 1 ? "One die" : "Two dice" })));
+        dice.appendChild(G.el("div", { class: "tk-roll", "data-act-type": "dice", "data-act-arg": String(n), title: T("roll_dice", { count: n }) },
+          ...Array.from({ length: n }, () => dieSvg(6, "blank")), G.el("span", { text: T("dice", { count: n }) })));
       }
     } else if (view.dice && view.dice.length) {
       dice.append(...view.dice.map((d) => dieSvg(d)), G.el("span", { class: "tk-dice-total", text: "= " + view.dice.reduce((a, b) => a + b, 0) }));
@@ -120,12 +126,12 @@
       const p = players[seat];
       if (!p) continue;
       const isTurn = seat === view.turn;
-      box.appendChild(G.el("div", { class: "tk-player" + (isTurn ? " turn" : "") + (seat === view.you ? " you" : ""), "data-hex": p.hex, "data-act-type": "rival", "data-act-arg": seat, title: p.skill + " — " + p.skill_en },
-        G.el("div", { class: "tk-player-head" }, G.el("span", { class: "tk-seal", text: p.name.slice(0, 1) }),
-          G.el("span", {}, G.el("span", { class: "tk-zh", text: p.name }), " ", G.el("span", { class: "tk-en", text: p.name_en })),
-          seat === view.you ? G.el("span", { class: "badge you", text: "you" }) : null),
+      box.appendChild(G.el("div", { class: "tk-player" + (isTurn ? " turn" : "") + (seat === view.you ? " you" : ""), "data-hex": p.hex, "data-act-type": "rival", "data-act-arg": seat, title: both(p.skill, p.skill_en) },
+        G.el("div", { class: "tk-player-head" }, G.el("span", { class: "tk-seal", lang: "zh-Hant", text: p.name.slice(0, 1) }),
+          G.el("span", {}, ...named("tk-zh", "tk-en", p.name, p.name_en)),
+          seat === view.you ? G.el("span", { class: "badge you", text: G.t("js.you") }) : null),
         G.el("div", { class: "tk-money", text: money(p.money) }),
-        G.el("div", { class: "tk-counts", text: p.lands.length + " lands · " + p.hand_size + " in hand" + (p.down_size ? " · " + p.down_size + " down" : "") })));
+        G.el("div", { class: "tk-counts", text: [T("lands", { count: p.lands.length }), T("in_hand", { count: p.hand_size })].concat(p.down_size ? [T("down", { count: p.down_size })] : []).join(" · ") })));
     }
     drawEvent(root.querySelector(".tk-event"), view);
   }
@@ -134,25 +140,25 @@
     G.clear(box);
     if (view.strategy) {
       const s = view.strategy;
-      box.appendChild(G.el("div", { class: "tk-strategy" }, G.el("h4", {}, G.el("span", { class: "tk-zh", text: s.name }), " ", s.name_en),
-        G.el("p", { text: s.text_en || s.text }), G.el("p", { class: "muted", text: "Needs intelligence " + s.requirement })));
+      box.appendChild(G.el("div", { class: "tk-strategy" }, G.el("h4", {}, ...named("tk-zh", "tk-en", s.name, s.name_en)),
+        G.el("p", { lang: ZH() ? "zh-Hant" : null, text: ZH() ? s.text || s.text_en : s.text_en || s.text }), G.el("p", { class: "muted", text: T("needs_intelligence", { value: s.requirement }) })));
     }
     if (view.battle) {
       const b = view.battle;
       const att = players[b.attacker];
       const def = players[b.defender];
-      const fight = G.el("div", { class: "tk-fight" }, G.el("h4", { text: "Siege of " + (landNames[b.land] || b.land) }),
-        G.el("p", {}, att ? lordTag(att) : "", " attacks ", def ? lordTag(def) : ""));
-      if (b.plan.length) fight.appendChild(G.el("div", { class: "tk-plan" }, G.el("span", { class: "muted", text: "Battle plan: " }), b.plan.map(miniCard)));
-      if (b.chosen.length) fight.appendChild(G.el("p", { class: "muted", text: "Generals chosen by " + b.chosen.map((s) => players[s] ? players[s].name_en : s).join(", ") }));
-      if (b.my_general) fight.appendChild(G.el("div", {}, G.el("span", { class: "muted", text: "Your general: " }), miniCard(b.my_general)));
+      const fight = G.el("div", { class: "tk-fight" }, G.el("h4", { text: T("siege_of", { land: landNames[b.land] || b.land }) }),
+        G.el("p", {}, att ? lordTag(att) : "", " " + T("attacks") + " ", def ? lordTag(def) : ""));
+      if (b.plan.length) fight.appendChild(G.el("div", { class: "tk-plan" }, G.el("span", { class: "muted", text: T("battle_plan") + " " }), b.plan.map(miniCard)));
+      if (b.chosen.length) fight.appendChild(G.el("p", { class: "muted", text: T("generals_chosen_by", { lords: b.chosen.map((s) => players[s] ? both(players[s].name, players[s].name_en) : s).join(G.t("js.comma")) }) }));
+      if (b.my_general) fight.appendChild(G.el("div", {}, G.el("span", { class: "muted", text: T("your_general") + " " }), miniCard(b.my_general)));
       box.appendChild(fight);
     }
     if (view.field) {
       const f = view.field;
-      const fight = G.el("div", { class: "tk-fight" }, G.el("h4", { text: "Field battle" }),
-        G.el("p", {}, players[f.attacker] ? lordTag(players[f.attacker]) : "", " against ", players[f.foe] ? lordTag(players[f.foe]) : ""));
-      if (f.my_card) fight.appendChild(G.el("div", {}, G.el("span", { class: "muted", text: "Your card: " }), miniCard(f.my_card)));
+      const fight = G.el("div", { class: "tk-fight" }, G.el("h4", { text: T("field_battle") }),
+        G.el("p", {}, players[f.attacker] ? lordTag(players[f.attacker]) : "", " " + T("against") + " ", players[f.foe] ? lordTag(players[f.foe]) : ""));
+      if (f.my_card) fight.appendChild(G.el("div", {}, G.el("span", { class: "muted", text: T("your_card") + " " }), miniCard(f.my_card)));
       box.appendChild(fight);
     }
   }
@@ -165,7 +171,7 @@
     const hand = G.clear(root.querySelector(".tk-hand"));
     const cards = (me.drawn && me.drawn.length ? me.drawn : []).concat(me.hand || []);
     for (const c of cards) hand.appendChild(cardEl(c));
-    if (!cards.length) hand.appendChild(G.el("p", { class: "muted", text: "Your hand is empty." }));
+    if (!cards.length) hand.appendChild(G.el("p", { class: "muted", text: T("hand_empty") }));
     const down = G.clear(root.querySelector(".tk-down"));
     root.querySelector(".tk-down-block").hidden = !(me.down && me.down.length);
     for (const c of me.down || []) down.appendChild(cardEl(c, "down"));
@@ -199,14 +205,15 @@
   }
 
   /* --- labels ------------------------------------------------------------------------- */
+  const withCard = (id) => (a) => (cardNames[a] ? T(id, { card: cardNames[a] }) : undefined);
   const LABEL = {
-    occupy: (a) => "Occupy with " + cardNames[a], plan: (a) => "Plan: " + cardNames[a],
-    general: (a) => "General: " + cardNames[a], tax: (a) => (a ? "Tax with " + cardNames[a] : "Collect tax"),
+    occupy: withCard("occupy_with"), plan: withCard("plan_with"), general: withCard("general_with"),
+    tax: (a) => (a ? withCard("tax_with")(a) : T("action.tax")),
     card: (a) => cardNames[a], talent: (a) => cardNames[a], land: (a) => landNames[a],
-    rival: (a) => (players[a] ? players[a].name + " " + players[a].name_en : a),
-    dice: (a) => (a === 1 ? "Roll one die" : "Roll two dice"),
-    deploy: () => "Deploy talents", train: () => "Train (+1 sword)", advise: () => "Seek advice (天機)",
-    extra_sword: () => "Add a sword", pay: () => "Pay", pass: () => "Pass", done: () => "Done",
+    rival: (a) => (players[a] ? both(players[a].name, players[a].name_en) : a),
+    dice: (a) => T("roll_dice", { count: a }),
+    deploy: () => T("action.deploy"), train: () => T("action.train"), advise: () => T("action.advise"),
+    extra_sword: () => T("action.extra_sword"), pay: () => T("action.pay"), pass: () => T("action.pass"), done: () => T("action.done"),
   };
 
   G.registerBoard({
@@ -216,10 +223,10 @@
       cardNames = {};
       landNames = {};
       for (const p of view.players) players[p.seat] = p;
-      const learn = (c) => { cardNames[c.id] = c.name + " " + c.name_en; };
+      const learn = (c) => { cardNames[c.id] = both(c.name, c.name_en); };
       for (const p of view.players) [p.hand, p.down, p.drawn].forEach((l) => (l || []).forEach(learn));
       for (const sp of view.spaces) {
-        if (sp.land) { landNames[sp.land] = sp.name + " " + sp.name_en; (sp.talents || []).forEach(learn); }
+        if (sp.land) { landNames[sp.land] = both(sp.name, sp.name_en); (sp.talents || []).forEach(learn); }
       }
       if (view.battle) { view.battle.plan.forEach(learn); if (view.battle.my_general) learn(view.battle.my_general); }
       if (view.field && view.field.my_card) learn(view.field.my_card);
@@ -231,7 +238,7 @@
     },
     roleName(role, view) {
       const p = (view.players || []).find((x) => x.seat === role);
-      return p ? p.name + " " + p.name_en : null;
+      return p ? both(p.name, p.name_en) : null;
     },
     label(type, arg) {
       const f = LABEL[type];
