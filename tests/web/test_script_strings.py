@@ -1,7 +1,8 @@
 """Every word a page script shows comes from a catalog (web/i18n.py): the site's scripts
 from the web catalog's ``js.*`` messages, each game's board script from its board catalog
 (``<game>_board.po``); both languages complete with the same placeholders; a page carries
-its strings and the names of its game's things in the reader's language."""
+its strings and the names of its game's things in the reader's language; the lobby names
+seats, scenarios and options by the game's names."""
 
 from __future__ import annotations
 
@@ -147,3 +148,17 @@ def test_a_board_page_carries_its_words_and_names_in_the_readers_language(
     assert '"hammer_scots.board.battle_of":"Battle of {area}"' in en
     assert '"js.more_lines":{"one":"{count} more","other":"{count} more"}' in en
     assert "How to read the map" in en
+
+
+def test_the_lobby_names_seats_scenarios_and_options_in_the_readers_language(
+    client: TestClient,
+) -> None:
+    new_match(client, "three_kingdoms")
+    zh = client.get("/", headers=ZH).text
+    assert '<span class="role">英格蘭</span>' in zh  # Hammer's seats, by its names
+    assert '<span class="role">玩家 2</span>' in zh  # a seat the game does not name
+    assert ">布魯斯<" in zh or "布魯斯" in zh  # the scenario The Bruce, named by the game
+    assert "人數" in zh
+    assert "電腦：隨機走法" in zh  # a bot's seat, as what it is
+    assert "Scenario" not in zh
+    assert "Open to anyone" not in zh
