@@ -45,7 +45,10 @@ def main() -> int:
 
     font = TTCollection(SOURCE).fonts[TC]
     cmap = font.getBestCmap()
-    wanted = sorted(c for c in characters() if ord(c) in cmap)
+    # ASCII too: every character of a page is then in the shipped font, Latin included
+    # (tests/web/test_browser_zh.py checks the rendered text against it).
+    ascii_ = {chr(c) for c in range(0x20, 0x7F)}
+    wanted = sorted(c for c in characters() | ascii_ if ord(c) in cmap)
     options = subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
