@@ -44,6 +44,7 @@ def frame_model(cls: type[T]) -> type[T]:
     model = state_model(cls)
     kind = f"{model.__module__}.{model.__qualname__}"
     _KINDS[kind] = model  # a module loaded again replaces its own declaration
+    # the name it is saved under, set on the class made here (not declared by the class)
     model.__frame_kind__ = kind  # type: ignore[attr-defined]
     return model
 
@@ -51,6 +52,7 @@ def frame_model(cls: type[T]) -> type[T]:
 def frame_kind(model_type: type[Any]) -> str:
     """The name a frame model is saved under."""
     try:
+        # set by frame_model() on the class, unknown to the type checker (see above)
         return model_type.__frame_kind__  # type: ignore[no-any-return]
     except AttributeError:
         raise TypeError(f"{model_type.__name__} is not declared with @frame_model") from None

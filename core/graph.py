@@ -16,7 +16,7 @@ AreaId = str
 
 
 class Border(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # the border's number; shadows tuple.index on purpose
     a: AreaId
     b: AreaId
     kind: str  # the game's word: "black", "red", "sea", …
@@ -49,7 +49,7 @@ class AreaGraph:
         self._neighbours: dict[AreaId, list[AreaId]] = {a: [] for a in self.areas}
         for spec in borders:
             a, b, kind = spec[0], spec[1], spec[2]
-            attrs = spec[3] if len(spec) > 3 else {}  # type: ignore[misc]
+            attrs = spec[3] if len(spec) > 3 else {}
             self._add(a, b, kind, attrs)
 
     def _add(self, a: AreaId, b: AreaId, kind: str, attrs: Mapping[str, Any]) -> None:

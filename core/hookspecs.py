@@ -13,7 +13,7 @@ start with ``gameshelf_``; the plugin manager ignores other names.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -31,7 +31,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def gameshelf_games() -> list[Ruleset] | None:
+def gameshelf_games() -> list[Ruleset[Any]] | None:
     """Offer the games (rulesets) this plugin provides.
 
     Called once per registry, when it is built. Every plugin's answer is collected.

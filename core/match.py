@@ -83,7 +83,8 @@ class Match:
         self.state: GameState = self._fresh_state()
 
     def _fresh_state(self) -> GameState:
-        return self.ruleset.setup(self.seed, self._base, self.options, self.players)
+        state: GameState = self.ruleset.setup(self.seed, self._base, self.options, self.players)
+        return state
 
     @property
     def game_id(self) -> str:

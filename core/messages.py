@@ -166,9 +166,9 @@ def _read(domain: str, lang: str) -> tuple[dict[str, str], dict[str, tuple[str, 
     single: dict[str, str] = {}
     plural: dict[str, tuple[str, ...]] = {}
     for m in po:
-        if isinstance(m.id, str) and m.id and m.string:
+        if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string:
             single[m.id] = m.string
-        elif isinstance(m.id, (tuple, list)) and m.id[0] and all(m.string):
+        elif isinstance(m.id, (tuple, list)) and m.id[0] and m.string and all(m.string):
             plural[m.id[0]] = tuple(m.string)
     return single, plural, po.plural_expr or _DEFAULT_RULE
 
@@ -332,7 +332,7 @@ def render_outcome(
     """An :class:`~core.ruleset.Outcome` (or ``None``) as JSON, its text in ``lang``."""
     if outcome is None:
         return None
-    data = outcome.model_dump()
+    data: dict[str, Any] = outcome.model_dump()
     if isinstance(data.get("text"), (Mapping, Msg)):
         data["text"] = render(data["text"], lang, namer, game)
     return data

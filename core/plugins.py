@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
@@ -84,6 +84,7 @@ def make_plugin_manager(
             failures.append(PluginFailure(ep.name, f"{type(exc).__name__}: {exc}"))
     for name, plugin in extra:
         pm.register(plugin, name=name)
+    # the plugins that failed to load, kept on the manager that tried (pluggy has no such slot)
     pm.gameshelf_failures = failures  # type: ignore[attr-defined]
     if os.environ.get("GAMESHELF_TRACE_PLUGINS"):
         _trace(pm)
@@ -91,11 +92,11 @@ def make_plugin_manager(
 
 
 def _trace(pm: pluggy.PluginManager) -> None:
-    def before(hook_name: str, impls: list[Any], kwargs: Mapping[str, Any]) -> None:
+    def before(hook_name: str, impls: Sequence[Any], kwargs: Mapping[str, Any]) -> None:
         names = ", ".join(pm.get_name(i.plugin) or "?" for i in impls)
         print(f"[gameshelf] {hook_name}({dict(kwargs)}) -> {names}", file=sys.stderr)
 
-    def after(outcome: Any, hook_name: str, impls: list[Any], kwargs: Any) -> None:
+    def after(outcome: Any, hook_name: str, impls: Sequence[Any], kwargs: Any) -> None:
         print(f"[gameshelf] {hook_name} returned {outcome.get_result()!r:.200}", file=sys.stderr)
 
     pm.add_hookcall_monitoring(before, after)

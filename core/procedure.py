@@ -163,6 +163,7 @@ class Procedure(Step[S]):
         self.machine = machine
         self.code = []
         _compile(self.body, self.code)
+        # the compiled code is a list of tuples of mixed kinds, which signature() digests
         self.signature = signature(self.code)  # type: ignore[misc]
 
     def active(self, s: S) -> Sequence[Role]:
@@ -199,6 +200,7 @@ class Procedure(Step[S]):
             pc += 1
             if kind is _DO:
                 frame.pc = pc
+                # a body function takes (state) or (state, frame), told apart when compiled
                 fn(s, f) if with_frame else fn(s)  # type: ignore[misc]
                 if queue:
                     return  # the function moved the machine: go on when it comes back
@@ -207,6 +209,7 @@ class Procedure(Step[S]):
                 machine.call(s, step, args(s, f) if args is not None else None)
                 return
             elif kind is _UNLESS:
+                # a test takes (state) or (state, frame), as a body function does
                 if not (fn(s, f) if with_frame else fn(s)):  # type: ignore[misc]
                     pc = target
             else:

@@ -117,7 +117,7 @@ class Option(BaseModel):
             raise ValueError(f"option {self.id!r} takes a {kind.__name__}, not {value!r}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {self.id!r} is one of {list(self.choices)}, not {value!r}")
-        return value  # type: ignore[return-value]
+        return value
 
 
 class GameInfo(BaseModel):
@@ -289,6 +289,7 @@ class Ruleset(ABC, Generic[S]):
         return state.to_json()
 
     def load_state(self, text: str) -> S:
+        # state_type is the class of S, which the type of the attribute cannot say
         state: S = self.state_type.from_json(text)  # type: ignore[assignment]
         self.check_state(state)
         return state
@@ -327,6 +328,7 @@ class StepRuleset(Ruleset[S]):
         if "to_act" not in cls.__dict__ and (
             cls.active is not StepRuleset.active or cls.actions is not StepRuleset.actions
         ):
+            # a game that lists its actions its own way gets the plain, general versions
             cls.to_act = Ruleset.to_act  # type: ignore[method-assign]
         if "play" not in cls.__dict__ and cls.apply is not StepRuleset.apply:
             cls.play = Ruleset.play  # type: ignore[method-assign]
@@ -359,6 +361,7 @@ class StepRuleset(Ruleset[S]):
         self.machine.play(state, role, action)
 
     def load_state(self, text: str) -> S:
+        # state_type is the class of S, which the type of the attribute cannot say
         state: S = self.state_type.from_json(text)  # type: ignore[assignment]
         self.machine.check(state)  # a frame this machine would misread: refused
         self.check_state(state)  # a state that does not fit the game's data: refused

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pydantic import Field
 
@@ -62,7 +62,7 @@ class SecretChoice(Step[S], ABC):
     :class:`Choices`.
     """
 
-    frame_type: Any = Choices
+    frame_type: ClassVar[type[Any] | None] = Choices
     waiting = "choosing"
 
     @abstractmethod
@@ -85,7 +85,8 @@ class SecretChoice(Step[S], ABC):
         return [role for role, choice in zip(f.roles, f.chosen, strict=True) if choice is None]
 
     def actors(self, s: S) -> Sequence[Role]:
-        return self.frame(s).roles  # a role that has chosen may still change its mind
+        f: Choices = self.frame(s)
+        return f.roles  # a role that has chosen may still change its mind
 
     def choice_of(self, s: S, role: Role) -> Action | None:
         """What ``role`` has chosen so far (``None``: nothing yet)."""
@@ -100,6 +101,7 @@ class SecretChoice(Step[S], ABC):
 
     def _reveal(self, s: S, f: Choices) -> None:
         s.rng.reveal()
+        # every role has chosen by now (no None left), which the frame's type cannot say
         self.reveal(s, dict(zip(f.roles, f.chosen, strict=True)))  # type: ignore[arg-type]
 
     def public(self, s: S, role: Role | None) -> JSON:

@@ -11,7 +11,6 @@ Slots also refuse a misspelt field name outright (``s.mony = 3`` raises ``Attrib
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -31,6 +30,7 @@ def state_model(cls: type[T]) -> type[T]:
     keyword-only (a field without a default may follow one with a default), and a list or
     dict field takes ``Field(default_factory=list)``.
     """
+    # pydantic's dataclass() is typed as returning its own dataclass type, not the class given
     return dataclass(slots=True, kw_only=True, config=STATE_CONFIG)(cls)  # type: ignore[return-value]
 
 
@@ -39,9 +39,14 @@ def is_state_model(cls: type) -> bool:
     return "__slots__" in cls.__dict__ and "__pydantic_fields__" in cls.__dict__
 
 
-@cache
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}  # one per state model, made once
+
+
 def _adapter(cls: type[T]) -> TypeAdapter[T]:
-    return TypeAdapter(cls)
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
 
 
 def dump_json(model: Any) -> str:

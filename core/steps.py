@@ -213,8 +213,10 @@ class StepMachine(Generic[S]):
         instance.handlers = _handlers(instance)
         if cls.options is not Step.options:  # legality from one function (see the module)
             if cls.actions is Step.actions:
+                # derived from options() for this instance: one legality (see the module)
                 instance.actions = instance._actions_from_options  # type: ignore[method-assign]
             if cls.why_not is Step.why_not:
+                # as actions above: the refusal reason derived from options()
                 instance.why_not = instance._why_not_from_options  # type: ignore[method-assign]
         for ambient in self.ambients.get(name, ()):
             _check_clash(ambient, instance)

@@ -549,7 +549,7 @@ def check_ruleset(
     seeds = list(seeds)
     report = KitReport()
     limit, every = max_steps or info.max_actions, max(1, deep_every)
-    games = [
+    games: list[tuple[str, int, int, type[RandomAgent | FirstLegalAgent]]] = [
         (scenario, count, seed, RandomAgent)
         for scenario in chosen
         for count in counts

@@ -95,6 +95,7 @@ class SeatToken(HTTPBearer):
         )
         self.required = required
 
+    # HTTPBearer's __call__ returns the credentials; this one returns the seat (see above)
     async def __call__(  # type: ignore[override]
         self, request: HTTPConnection, match_id: str
     ) -> Seat:

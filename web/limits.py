@@ -51,6 +51,7 @@ def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
         _header_bytes = 0  # bytes received while the request's headers are incomplete
         _in_headers = True
 
+        # uvicorn's protocol is always given a Transport, not the BaseTransport declared
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             host = self.client[0] if self.client else None

@@ -21,6 +21,7 @@ def run(host: str, port: int, db: str | None) -> None:
     overrides: dict[str, object] = {"host": host, "port": port}
     if db is not None:
         overrides["db"] = Path(db)
+    # pydantic-settings validates the overrides; their static types are not the fields'
     settings = Settings(**overrides)  # type: ignore[arg-type]
     serve(create_app(settings), settings)
 

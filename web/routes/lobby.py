@@ -51,11 +51,12 @@ def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict
     and places come from the game (its text board) when the match is in memory."""
     game = registry.games.get(match["game"])
     table = tables.cached(match["id"])
-    view = table.match.view(None) if table is not None and game is not None else None
+    ruleset = game.ruleset if game is not None else None
+    view = table.match.view(None) if table is not None and ruleset is not None else None
     agents = {a.id: a.title for a in registry.agents.values()}
 
     def side(role: str) -> str:
-        said = text.role_name(game.ruleset, role, view) if view is not None else role
+        said = text.role_name(ruleset, role, view) if ruleset and view is not None else role
         return said if said != role else words(role)
 
     sides = []
@@ -74,7 +75,7 @@ def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict
         for role in outcome.get("winners") or []:
             s = by_role.get(role)
             winners.append(f"{s['side']} ({s['who']})" if s else words(role))
-    place = text.place(game.ruleset, view) if view is not None else None
+    place = text.place(ruleset, view) if ruleset and view is not None else None
     return {**match, "sides": sides, "winners_text": " and ".join(winners), "place": place}
 
 

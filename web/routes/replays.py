@@ -78,7 +78,7 @@ def _chapters_cache(request: Request) -> tuple[OrderedDict[str, Chapters], async
     state = request.app.state
     if not hasattr(state, "chapters"):
         state.chapters = (OrderedDict(), asyncio.Lock())
-    return state.chapters  # type: ignore[no-any-return]
+    return state.chapters
 
 
 class Chapters:

@@ -112,7 +112,7 @@ class Lobby(Replays):
         if found is not None:
             if found[0] != body:
                 raise Refusal("idempotency_key_reused", Msg("web.idempotency_key_reused"))
-            return await asyncio.shield(found[1])  # type: ignore[no-any-return]
+            return await asyncio.shield(found[1])
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._once[key] = (body, future, now + ONCE_SECONDS)
         while len(self._once) > ONCE_KEPT:

@@ -58,7 +58,9 @@ class Table:
     # the retry of a role's last accepted action: (version it named, action, seq after it)
     accepted: dict[Role, tuple[int, Action, int]] = field(default_factory=dict, repr=False)
     title: str = field(init=False)
-    _texts: dict[tuple[Role | None, int | None], bytes] = field(default_factory=dict, repr=False)
+    _texts: dict[tuple[Role | None, int | None, str], bytes] = field(
+        default_factory=dict, repr=False
+    )
     _views: dict[Role | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
     _served: dict[Role, OrderedDict[int, bytes]] = field(
@@ -126,7 +128,8 @@ class Table:
             )
         if version == self.version:
             return None
-        shown = self._served.get(role, {}).get(version)
+        served = self._served.get(role)
+        shown = served.get(version) if served is not None else None
         self.view(role)  # its digest at this version
         if (
             self.own_at.get(role, -1) > version
