@@ -17,7 +17,8 @@ from rich.table import Table
 
 from gameshelf.core import text
 from gameshelf.core.match import Match
-from gameshelf.core.messages import negotiate, render, render_view
+from gameshelf.core.messages import Msg, negotiate, render, render_view
+from gameshelf.core.messages import text as message_text
 from gameshelf.core.plugins import Registry, UnknownAgent, UnknownGame
 from gameshelf.core.reveal import merge_views
 from gameshelf.core.ruleset import Action, IllegalAction
@@ -51,18 +52,60 @@ def _game(registry: Registry, game_id: str) -> Any:
 # --- list, plugins ------------------------------------------------------------------------
 
 
+LangOption = Annotated[
+    str | None, typer.Option("--lang", help="en or zh-TW (default: the locale, LC_ALL or LANG)")
+]
+
+
+def reading(lang: str | None) -> str:
+    """The language a command writes in: ``--lang``, else the locale's (LC_ALL, LANG)."""
+    return negotiate(lang or os.environ.get("LC_ALL") or os.environ.get("LANG"))
+
+
+def say(lang: str, msgid: str, ruleset: Any = None, **args: Any) -> str:
+    """A message of the command line (``core.cli.*``) in ``lang``; parameters naming a
+    game's things (game, scenario, role) are named by ``ruleset`` when one is given."""
+    namer = ruleset.namer() if ruleset is not None else None
+    game = ruleset.info.id if ruleset is not None else None
+    return render(Msg(f"core.cli.{msgid}", **args), lang, namer, game)
+
+
+def thing(ruleset: Any, kind: str, thing_id: str, lang: str, fallback: str) -> str:
+    """A game's thing (its title, a scenario, a role) in ``lang``: by the game's ``name``
+    hook, else its catalog's ``<game>.<kind>.<id>`` message, else ``fallback``."""
+    said = ruleset.name(kind, thing_id, lang)
+    said = said or message_text(f"{ruleset.info.id}.{kind}.{thing_id}", lang)
+    return said or fallback
+
+
+def typed(ruleset: Any, kind: str, thing_id: str, fallback: str, lang: str) -> str:
+    """An id one types (a seat, a scenario), with its name beside it in Chinese."""
+    if lang == "en":
+        return thing_id
+    return say(lang, "id_named", id=thing_id, name=thing(ruleset, kind, thing_id, lang, fallback))
+
+
 @app.command("list")
-def list_games() -> None:
+def list_games(lang: LangOption = None) -> None:
     """Every installed game: title, roles or player range, scenarios."""
+    lang = reading(lang)
     registry = _registry()
-    table = Table("game", "title", "players", "scenarios")
+    columns = ("col_game", "col_title", "col_players", "col_scenarios")
+    table = Table()
+    for column in columns:  # a narrow terminal folds a cell, never cuts it
+        table.add_column(say(lang, column), overflow="fold")
     for gid in sorted(registry.games):
-        info = registry.games[gid].info
+        entry = registry.games[gid]
+        info, rules = entry.info, entry.ruleset
+        comma = say(lang, "comma")
         if info.min_players == info.max_players and len(info.roles) == info.max_players:
-            players = ", ".join(info.roles)
+            players = comma.join(typed(rules, "role", r, r, lang) for r in info.roles)
         else:
             players = f"{info.min_players}–{info.max_players}"
-        table.add_row(gid, info.title, players, ", ".join(sc.id for sc in info.scenarios))
+        scenarios = comma.join(
+            typed(rules, "scenario", sc.id, sc.title, lang) for sc in info.scenarios
+        )
+        table.add_row(gid, thing(rules, "game", gid, lang, info.title), players, scenarios)
     console.print(table)
 
 
@@ -104,8 +147,10 @@ def simulate(
         bool,
         typer.Option("--coverage", help="also count the steps and action types the games reached"),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play many seeded bot games and summarise outcomes, winners and throughput."""
+    lang = reading(lang)
     registry = _registry()
     entry = _game(registry, game)
     try:
@@ -144,35 +189,54 @@ def simulate(
         with Progress(*columns, console=errors) as bar:
             task = bar.add_task(f"{game}", total=games)
             result = run(progress=lambda done: bar.update(task, completed=done))
-        _print_summary(result)
+        _print_summary(result, entry.ruleset, lang)
         if result.coverage is not None:
             console.print(result.coverage.table(entry.ruleset), markup=False, highlight=False)
     if save is not None and not as_json:
-        console.print(f"game files in {save}/ (`gameshelf replay FILE` replays one)")
+        console.print(say(lang, "saved_in", folder=str(save)), markup=False, highlight=False)
     if result.errors:
         raise typer.Exit(1)
 
 
-def _print_summary(result: Any) -> None:
-    console.print(
-        f"[bold]{result.game}[/] / {result.scenario}: {result.games} games, "
-        f"{len(result.errors)} errors"
+def _print_summary(result: Any, ruleset: Any, lang: str) -> None:
+    """The results of ``simulate`` in ``lang``: games and errors, outcomes by reason,
+    winners by the game's name for each seat, actions a game and throughput."""
+    head = say(
+        lang,
+        "summary",
+        ruleset,
+        game=result.game,
+        scenario=result.scenario,
+        count=result.games,
+        errors=len(result.errors),
     )
+    console.print(head, style="bold", markup=False, highlight=False)
     for err in result.errors[:20]:
-        console.print(f"  [red]seed {err.seed}: {err.error}[/]")
-    outcomes = Table("outcome", "count")
+        console.print(
+            "  " + say(lang, "seed_error", seed=err.seed, error=str(err.error)),
+            style="red",
+            markup=False,
+            highlight=False,
+        )
+    outcomes = Table(say(lang, "col_outcome"), say(lang, "col_count"))
     for reason, count in result.outcomes.most_common():
-        outcomes.add_row(reason, str(count))
-    winners = Table("winner", "count")
+        outcomes.add_row(thing(ruleset, "reason", reason, lang, reason), str(count))
+    winners = Table(say(lang, "col_winner"), say(lang, "col_count"))
     for winner, count in result.winners.most_common():
-        winners.add_row(winner, str(count))
+        if winner == "draw":
+            winners.add_row(say(lang, "draw"), str(count))
+        else:
+            winners.add_row(thing(ruleset, "role", winner, lang, winner), str(count))
     console.print(outcomes, winners)
-    console.print(
-        f"actions per game: mean {result.mean_actions:.1f}, median {result.median_actions:.0f}"
+    mean, median = f"{result.mean_actions:.1f}", f"{result.median_actions:.0f}"
+    console.print(say(lang, "actions_per_game", mean=mean, median=median), highlight=False)
+    speed = say(
+        lang,
+        "throughput",
+        games_per_s=f"{result.games_per_s:.1f}",
+        actions_per_s=f"{result.actions_per_s:,.0f}",
     )
-    console.print(
-        f"throughput: {result.games_per_s:.1f} games/s, {result.actions_per_s:,.0f} actions/s"
-    )
+    console.print(speed, highlight=False)
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -193,9 +257,7 @@ def play(
         Path | None,
         typer.Option(exists=True, dir_okay=False, help="go on with a saved game file"),
     ] = None,
-    lang: Annotated[
-        str | None, typer.Option(help="en or zh-TW (default: the locale, LANG)")
-    ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play at the terminal against bots, or hot-seat with --seat all.
 
@@ -203,7 +265,7 @@ def play(
     seat sees it, the prompt and numbered choices. Type a number (or the choice's name),
     `undo` to take back your last move while the rules allow it. Ctrl-C offers to save.
     """
-    READING[0] = negotiate(lang or os.environ.get("LC_ALL") or os.environ.get("LANG"))
+    READING[0] = reading(lang)
     registry = _registry()
     if resume is not None:
         data = _read_game_file(resume)
