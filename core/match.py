@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from gameshelf.core.agents import Agent, Observation
+from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, Registry
 from gameshelf.core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
 from gameshelf.core.snapshot import load_snapshot
@@ -53,7 +54,7 @@ Observer = Callable[["Match", MatchEvent], None]
 
 class StaleAction(IllegalAction):
     def __init__(self, expected: int, given: int) -> None:
-        super().__init__(f"The match has moved on: it is at {expected}, not {given}.", code="stale")
+        super().__init__(Msg("core.match_moved_on", at=expected, given=given), code="stale")
         self.expected = expected
 
 
@@ -127,7 +128,7 @@ class Match:
 
     def _apply(self, role: Role, action: Action) -> None:
         if role not in self.roles:
-            raise IllegalAction(f"There is no seat {role!r} in this match.", code="unknown_role")
+            raise IllegalAction(Msg("core.no_such_seat", seat=role), code="unknown_role")
         before = self.state.rng.epoch
         self.ruleset.apply(self.state, role, action)
         fresh = self.state.rng.epoch != before
@@ -149,11 +150,7 @@ class Match:
     def undo(self, role: Role) -> None:
         """Take back ``role``'s latest action (replaying the rest of the history)."""
         if not self.undoable(role):
-            raise IllegalAction(
-                f"{role} has nothing to take back: new information came out "
-                "or another player acted since.",
-                code="cannot_undo",
-            )
+            raise IllegalAction(Msg("core.nothing_to_undo", role=role), code="cannot_undo")
         self._rebuild(self.history[:-1])
         self._emit(MatchEvent(kind="undo", seq=self.seq, role=role))
 
@@ -187,8 +184,7 @@ class Match:
             # much cheaper than comparing long lists of card combinations by value.
             if id(choice) not in map(id, actions) and choice not in actions:
                 raise IllegalAction(
-                    f"The bot playing {role} chose {choice!r}, which is not a legal action.",
-                    code="illegal",
+                    Msg("core.bot_chose_illegal", role=role, action=repr(choice)), code="illegal"
                 )
             rng = state.rng
             before = rng.epoch
