@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
-from gameshelf.core.messages import Msg, render
+from gameshelf.core.messages import DEFAULT, Msg, render
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.tables import Refusal
 
@@ -61,17 +61,17 @@ def problem(
 
 # --- plain sentences for malformed requests ------------------------------------------------
 
-KINDS = {
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "string_type": "a text",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-    "list_type": "a list",
+KINDS = {  # what a value of the wrong type should have been (the web catalog's web.kind.*)
+    "bool_type": "bool",
+    "bool_parsing": "bool",
+    "int_type": "int",
+    "int_parsing": "int",
+    "int_from_float": "int",
+    "string_type": "text",
+    "dict_type": "object",
+    "model_type": "object",
+    "model_attributes_type": "object",
+    "list_type": "list",
     "none_required": "null",
 }
 
@@ -94,55 +94,69 @@ def where(loc: tuple[Any, ...] | list[Any]) -> str:
     return text
 
 
-def sentence(field: str, error: dict[str, Any]) -> str:
-    """One plain sentence for one pydantic error about ``field``."""
+def sentence(field: str, error: dict[str, Any]) -> Msg:
+    """One plain sentence for one pydantic error about ``field`` (a ``web`` message)."""
     kind, ctx = error.get("type", ""), error.get("ctx") or {}
-    name = "The body" if field == "body" else field
+    name: Msg | str = Msg("web.the_body") if field == "body" else field
     if kind in KINDS:
-        return f"{name} must be {KINDS[kind]}."
+        return Msg("web.must_be", field=name, kind=Msg(f"web.kind.{KINDS[kind]}"))
     bound = {k: ctx.get(k) for k in ("min_length", "max_length", "ge", "gt", "le", "lt")}
-    unit = " characters" if isinstance(error.get("input"), str) else " items"
-    simple = {
-        "missing": f"{name} is required.",
-        "extra_forbidden": f"{name} is not a field of this request.",
-        "json_invalid": "The body is not valid JSON.",
-        "json_type": "The body must be JSON.",
-        "string_pattern_mismatch": f"{name} must not be blank.",
-        "string_too_short": f"{name} must not be empty."
-        if bound["min_length"] == 1
-        else f"{name} needs at least {bound['min_length']} characters.",
-        "string_too_long": f"{name} is too long: at most {bound['max_length']} characters.",
-        "too_short": f"{name} is too short: at least {bound['min_length']}{unit}.",
-        "too_long": f"{name} is too long: at most {bound['max_length']}{unit}.",
-        "greater_than_equal": f"{name} must be at least {bound['ge']}.",
-        "greater_than": f"{name} must be more than {bound['gt']}.",
-        "less_than_equal": f"{name} must be at most {bound['le']}.",
-        "less_than": f"{name} must be less than {bound['lt']}.",
-        "literal_error": f"{name} must be {ctx.get('expected', 'one of the listed values')}.",
-        "enum": f"{name} must be {ctx.get('expected', 'one of the listed values')}.",
-    }
-    if kind in simple:
-        return simple[kind]
+    unit = "characters" if isinstance(error.get("input"), str) else "items"
+    if kind in ("literal_error", "enum"):
+        expected = ctx.get("expected")
+        return Msg("web.must_be", field=name, kind=expected or Msg("web.kind.listed"))
     if kind == "value_error":
         message = str(error.get("msg", "")).removeprefix("Value error, ")
-        return f"{name}: {message}." if message else f"{name} is not valid."
-    return f"{name} is not valid."
+        return (
+            Msg("web.value_error", field=name, message=message)
+            if message
+            else (Msg("web.not_valid", field=name))
+        )
+    if kind == "string_too_short" and bound["min_length"] == 1:
+        return Msg("web.empty", field=name)
+    simple = {
+        "missing": ("web.missing", {}),
+        "extra_forbidden": ("web.extra_forbidden", {}),
+        "json_invalid": ("web.json_invalid", {}),
+        "json_type": ("web.json_type", {}),
+        "string_pattern_mismatch": ("web.blank", {}),
+        "string_too_short": ("web.min_characters", {"min_length": bound["min_length"]}),
+        "string_too_long": ("web.max_characters", {"max_length": bound["max_length"]}),
+        "too_short": (f"web.too_short_{unit}", {"min_length": bound["min_length"]}),
+        "too_long": (f"web.too_long_{unit}", {"max_length": bound["max_length"]}),
+        "greater_than_equal": ("web.at_least", {"ge": bound["ge"]}),
+        "greater_than": ("web.more_than", {"gt": bound["gt"]}),
+        "less_than_equal": ("web.at_most", {"le": bound["le"]}),
+        "less_than": ("web.less_than", {"lt": bound["lt"]}),
+    }
+    if kind in simple:
+        msgid, args = simple[kind]
+        return Msg(msgid, field=name, **{k: str(v) for k, v in args.items()})
+    return Msg("web.not_valid", field=name)
 
 
-def kind_of(error: dict[str, Any]) -> str | None:
+def kind_of(error: dict[str, Any]) -> Msg | None:
     """What a member of a union wanted, for one sentence about all of them."""
     kind, ctx = error.get("type", ""), error.get("ctx") or {}
     if kind in KINDS:
-        return KINDS[kind]
+        return Msg(f"web.kind.{KINDS[kind]}")
     if kind == "string_too_long":
-        return f"a text of at most {ctx.get('max_length')} characters"
+        return Msg("web.kind_text_at_most", max_length=str(ctx.get("max_length")))
     if kind in ("string_too_short", "string_pattern_mismatch"):
-        return "a text that is not blank"
+        return Msg("web.kind.not_blank")
     return None
 
 
-def field_problems(errors: list[dict[str, Any]]) -> list[FieldProblem]:
-    """One problem per wrong field: a union's failures about one field make one sentence."""
+def one_of(kinds: list[Msg]) -> Msg:
+    """``a, b or c`` in the reader's language (``kinds``: at least two)."""
+    if len(kinds) == 2:
+        return Msg("web.either", first=kinds[0], last=kinds[1])
+    return Msg("web.series", first=kinds[0], rest=one_of(kinds[1:]))
+
+
+def field_problems(errors: list[dict[str, Any]], lang: str = DEFAULT) -> list[FieldProblem]:
+    """One problem per wrong field, in ``lang``: a union's failures about one field make
+    one sentence."""
     grouped: dict[str, list[dict[str, Any]]] = {}
     for error in errors:
         field = "body" if error.get("type") == "json_invalid" else where(error.get("loc", ()))
@@ -151,11 +165,11 @@ def field_problems(errors: list[dict[str, Any]]) -> list[FieldProblem]:
     for field, found in grouped.items():
         kinds = list(dict.fromkeys(k for k in map(kind_of, found) if k))
         if len(found) > 1 and len(kinds) > 1:
-            name = "The body" if field == "body" else field
-            reason = f"{name} must be {', '.join(kinds[:-1])} or {kinds[-1]}."
+            name: Msg | str = Msg("web.the_body") if field == "body" else field
+            reason = Msg("web.must_be", field=name, kind=one_of(kinds))
         else:
             reason = sentence(field, found[0])
-        out.append(FieldProblem(field=field, reason=reason))
+        out.append(FieldProblem(field=field, reason=render(reason, lang)))
     return out
 
 
@@ -189,7 +203,7 @@ async def refusal_response(request: Request, exc: Exception) -> Response:
 
 async def malformed_response(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    fields = field_problems([dict(e) for e in exc.errors()])
+    fields = field_problems([dict(e) for e in exc.errors()], request_lang(request))
     reason = " ".join(f.reason for f in fields) or said("web.malformed", request)
     body = {"code": "malformed", "reason": reason, "fields": [f.model_dump() for f in fields]}
     return JSONResponse({"detail": body}, status_code=422)

@@ -92,3 +92,32 @@ def test_the_rules_refusals_take_their_status_from_the_one_mapping(client: TestC
         assert STATUS[code] == 403
     expected = {"stale": 409, "unknown_match": 404, "missing_token": 401, "bots_busy": 429}
     assert {code: status_of(code) for code in expected} == expected
+
+
+def test_a_malformed_body_is_explained_in_the_readers_language(client: TestClient) -> None:
+    body = {
+        "game": "toy_duel",
+        "options": {"hand_size": [3]},
+        "seats": [{"name": "Ann", "colour": "red"}, {"name": "B" * 41}],
+    }
+    reply = client.post("/api/matches", json=body, headers={"Accept-Language": "zh-TW"})
+    assert reply.status_code == 422
+    detail = reply.json()["detail"]
+    assert detail["code"] == "malformed"
+    assert detail["fields"] == [
+        {
+            "field": "options.hand_size",
+            "reason": "options.hand_size 必須是true 或 false、整數或文字。",
+        },
+        {"field": "seats[0].colour", "reason": "seats[0].colour 不是這個請求的欄位。"},
+        {"field": "seats[1].name", "reason": "seats[1].name 太長了：最多 40 個字元。"},
+    ]
+    assert detail["reason"] == " ".join(f["reason"] for f in detail["fields"])
+    unreadable = client.post(
+        "/api/matches",
+        content=b"{nope",
+        headers={"Content-Type": "application/json", "Accept-Language": "zh-TW"},
+    )
+    assert unreadable.json()["detail"]["fields"] == [
+        {"field": "body", "reason": "請求內容不是有效的 JSON。"}
+    ]
