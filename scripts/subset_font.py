@@ -23,6 +23,7 @@ SOURCES = (
     "web/locale/*/LC_MESSAGES/*.po",
     "plugins/*/locale/*/LC_MESSAGES/*.po",
     "plugins/*/data/*.json",
+    "plugins/*/*.py",  # names written in a game's code (names.py: its title, its options)
     "plugins/*/web/templates/**/*.html",
     "plugins/*/web/static/**/*.js",
     "web/templates/*.html",
