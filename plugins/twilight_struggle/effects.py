@@ -1,0 +1,57 @@
+"""Lasting effects, one mechanism (RULES §6, §16.7): an effect is the card whose event made
+it, the side it belongs to, and its expiry ("turn": it ends with the turn; "game": until an
+event cancels it or the game ends). Rules ask ``in_effect``/``effect``; nothing else keeps
+flags of its own.
+
+A card with a lasting effect goes where its event sends it (starred: out of the game) at
+once; an underlined card that is not starred stays out beside the board while its effect is
+in force and goes to the discard pile when the effect ends (RULES §13).
+"""
+
+from __future__ import annotations
+
+from gameshelf.core.messages import Msg
+from gameshelf.plugins.twilight_struggle.model import CARDS
+from gameshelf.plugins.twilight_struggle.state import Effect, State
+
+TURN, GAME = "turn", "game"
+
+
+def add_effect(s: State, card: int, side: str, until: str = TURN) -> None:
+    """``card``'s event is in effect for ``side`` until ``until`` (replacing an older one)."""
+    s.effects = [e for e in s.effects if e.card != card]
+    s.effects.append(Effect(card=card, side=side, until=until))
+
+
+def effect(s: State, card: int) -> Effect | None:
+    for e in s.effects:
+        if e.card == card:
+            return e
+    return None
+
+
+def in_effect(s: State, card: int) -> bool:
+    return any(e.card == card for e in s.effects)
+
+
+def kept_out(card: int) -> bool:
+    """Whether a played card waits beside the board while its effect lasts (RULES §13)."""
+    c = CARDS[card]
+    return c.underlined and not c.starred
+
+
+def end_effect(s: State, card: int) -> None:
+    """The effect of ``card`` ends (cancelled or expired); a card kept out is discarded."""
+    found = effect(s, card)
+    if found is None:
+        return
+    s.effects.remove(found)
+    s.say(Msg("twilight_struggle.effect_ends", card=card))
+    if kept_out(card):
+        s.deck.discard(card)
+
+
+def expire(s: State, until: str = TURN) -> None:
+    """RULES §16.7: the effects that end now (at the end of the turn: every "turn" one)."""
+    for e in [e for e in s.effects if e.until == until]:
+        end_effect(s, e.card)

@@ -1,0 +1,41 @@
+"""Hidden information, all in one module (issue 11 item 1 will make it declarative).
+
+- Each side sees its own hand and only the size of the other's; a spectator sees sizes.
+- Nobody sees the draw pile's cards or order; its size is public.
+- A headline stays secret until both have chosen (the core's secret choice keeps it in its
+  frame and re-picks it in ``hide``; the headline shown first under Man in Earth Orbit is
+  public once shown).
+- The discard pile, the removed cards, The China Card and the effects are public.
+
+``shuffle_hidden`` re-deals what ``role`` cannot see: the other hand (both, for a spectator)
+and the draw pile are pooled, shuffled and dealt back in the same sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameshelf.core.rng import Rng
+from gameshelf.plugins.twilight_struggle.cards_view import card_view
+from gameshelf.plugins.twilight_struggle.model import SIDES
+from gameshelf.plugins.twilight_struggle.state import State
+
+
+def hands_view(s: State, role: str | None) -> dict[str, Any]:
+    """The seat's own hand (``None`` for a spectator) and every hand's size."""
+    return {
+        "hand": None if role not in SIDES else [card_view(c) for c in s.hands[role]],
+        "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
+        "draw_pile": len(s.deck.draw_pile),
+    }
+
+
+def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
+    """Re-deal, in place, every card ``role`` may not see (see the module)."""
+    hidden = [side for side in SIDES if side != role]
+    pool = [c for side in hidden for c in s.hands[side]] + list(s.deck.draw_pile)
+    rng.shuffle(pool)
+    for side in hidden:
+        n = len(s.hands[side])
+        s.hands[side], pool = pool[:n], pool[n:]
+    s.deck.draw_pile = pool

@@ -1,0 +1,219 @@
+"""RULES §6: an action round — the phasing player plays one card (or The China Card).
+
+"action_round" asks for the card, "card_play" how to use it: as its event (own or neutral
+events that are written, and the scoring cards, which are only events), for Ops on one kind
+of operation (Influence, realignment rolls, one coup), or on the Space Race. A scoring card
+may never be held: when a side's remaining action rounds are no more than the scoring cards
+in its hand, only those are offered (RULES §12.6). A side with no card to play sits the
+round out (§4).
+
+The China Card (§10, §16.10): playable face up by its holder, for Ops or on the Space Race
+(never as an event), it then passes face down to the opponent; if the US plays it, Formosan
+Resolution ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Option, Step
+from gameshelf.plugins.twilight_struggle.effects import end_effect, in_effect
+from gameshelf.plugins.twilight_struggle.events import EventPlay, has_event
+from gameshelf.plugins.twilight_struggle.model import (
+    CARDS,
+    CHINA,
+    OTHER,
+    SPACE_STATION_ROUNDS,
+    US,
+    era_of_turn,
+)
+from gameshelf.plugins.twilight_struggle.operations import (
+    EIGHT_ROUNDS,
+    can_target,
+    holds_ability,
+    space_attempt,
+    space_refusal,
+    start_ops,
+)
+from gameshelf.plugins.twilight_struggle.state import PICK_CARD, State, finish, machine
+
+FORMOSAN = 35
+USES = ("event", "influence", "realign", "coup", "space")
+USE: dict[str, Action] = {u: Action("use", u) for u in USES}
+USE_NAMES = {
+    "influence": Msg("twilight_struggle.use_influence"),
+    "realign": Msg("twilight_struggle.use_realign"),
+    "coup": Msg("twilight_struggle.use_coup"),
+}
+
+
+@frame_model
+class Round:
+    """An action round of ``side``."""
+
+    side: str
+
+
+@frame_model
+class Play:
+    """A card chosen in an action round, waiting to be used."""
+
+    side: str
+    card: int
+
+
+def rounds_total(s: State, side: str) -> int:
+    """6 or 7 action rounds, 8 for the holder of the Space Station ability (RULES §4)."""
+    if holds_ability(s, side, EIGHT_ROUNDS):
+        return SPACE_STATION_ROUNDS
+    return era_of_turn(s.turn).action_rounds
+
+
+def rounds_left(s: State, side: str) -> int:
+    """``side``'s action rounds still to play, the one under way included."""
+    return rounds_total(s, side) - s.rounds_done[side] + 1
+
+
+def scoring_in_hand(s: State, side: str) -> int:
+    return sum(1 for c in s.hands[side] if CARDS[c].scoring)
+
+
+def must_play_scoring(s: State, side: str) -> bool:
+    """RULES §12.6: the rounds left (this one included) are no more than the scoring cards
+    held, so only scoring cards may be played."""
+    held = scoring_in_hand(s, side)
+    return held > 0 and held >= rounds_left(s, side)
+
+
+def may_play_china(s: State, side: str) -> bool:
+    return s.china == side and s.china_up
+
+
+def playable(s: State, side: str) -> list[int]:
+    """The cards ``side`` may play this round."""
+    if must_play_scoring(s, side):
+        return [c for c in s.hands[side] if CARDS[c].scoring]
+    cards = list(s.hands[side])
+    if may_play_china(s, side):
+        cards.append(CHINA)
+    return cards
+
+
+@machine.step
+class ActionRound(Step[State]):
+    """Choose the card to play this action round."""
+
+    name, frame_type = "action_round", Round
+    waiting = Msg("twilight_struggle.waiting_card")
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.phasing = f.side
+        s.rounds_done[f.side] += 1
+        s.active = [f.side]
+        if not playable(s, f.side):
+            s.say(Msg("twilight_struggle.sits_out", role=f.side))
+            finish(s)
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.round_prompt", round=s.rounds_done[role])
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        allowed = playable(s, role)
+        for c in s.hands[role]:
+            if c in allowed:
+                yield PICK_CARD[c], None
+            else:
+                yield PICK_CARD[c], Msg("twilight_struggle.scoring_must", card=c)
+        if s.china == role:
+            if CHINA in allowed:
+                yield PICK_CARD[CHINA], None
+            elif not s.china_up:
+                yield PICK_CARD[CHINA], Msg("twilight_struggle.china_down", card=CHINA)
+            else:
+                yield PICK_CARD[CHINA], Msg("twilight_struggle.scoring_must", card=CHINA)
+
+    def actions(self, s: State, role: str) -> list[Action]:
+        return [PICK_CARD[c] for c in playable(s, role)]
+
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        for option, reason in self.options(s, role):
+            if option == action:
+                return reason
+        if action.type == "card":
+            return Msg("twilight_struggle.not_in_hand")
+        return None
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        machine.enter(s, "card_play", Play(side=role, card=card))
+
+
+def use_refusal(s: State, side: str, card: int, use: str, aim: bool) -> Msg | None:
+    """Why ``card`` may not be used so by ``side`` (``None``: it may); ``aim``: whether a
+    country may be couped or realigned in now."""
+    info = CARDS[card]
+    if use == "space":
+        return space_refusal(s, side, card)
+    if info.scoring:
+        return None if use == "event" else Msg("twilight_struggle.scoring_event", card=card)
+    if use == "event":
+        if card == CHINA:
+            return Msg("twilight_struggle.china_no_event", card=card)
+        if info.side == OTHER[side]:
+            return Msg("twilight_struggle.enemy_event", card=card)
+        if not has_event(card):
+            return Msg("twilight_struggle.event_later", card=card)
+        return None
+    if use in ("realign", "coup") and not aim:
+        return Msg("twilight_struggle.no_target")
+    return None
+
+
+@machine.step
+class CardPlay(Step[State]):
+    """Choose how to use the card: its event, Influence, realignments, a coup, the Space
+    Race."""
+
+    name, frame_type = "card_play", Play
+    waiting = Msg("twilight_struggle.waiting_card")
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.use_prompt", card=self.frame(s).card)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        aim = can_target(s, f.side)
+        for use in USES:
+            yield USE[use], use_refusal(s, f.side, f.card, use, aim)
+
+    def on_use(self, s: State, role: str, use: str) -> None:
+        f = self.frame(s)
+        card = f.card
+        if card == CHINA:
+            pass_china(s, role)
+        else:
+            s.hands[role].remove(card)
+        if use == "event":
+            machine.enter(s, "event", EventPlay(card=card, side=role))
+            return
+        if use == "space":
+            space_attempt(s, role, card)
+            if card != CHINA:
+                s.deck.discard(card)
+            finish(s)
+            return
+        s.say(Msg("twilight_struggle.plays_ops", role=role, card=card, use=USE_NAMES[use]))
+        if card != CHINA:
+            s.deck.discard(card)
+        machine.enter(s, use, start_ops(s, role, card))
+
+
+def pass_china(s: State, side: str) -> None:
+    """RULES §10: played, The China Card passes face down to the opponent; the US playing it
+    ends Formosan Resolution."""
+    s.china, s.china_up = OTHER[side], False
+    if side == US and in_effect(s, FORMOSAN):
+        end_effect(s, FORMOSAN)

@@ -1,0 +1,102 @@
+"""Twilight Struggle as a ruleset: the steps of every module, setup, views, outcome.
+
+The sequence of play runs through the procedures "game", "turn" and "headline" (turn.py),
+the free placements (setup.py), the action rounds (rounds.py), the operations
+(operations.py) and the events (events.py); see state.py for who owns which step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import JSON, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module registers its steps)
+    events,
+    operations,
+    rounds,
+    setup,
+    turn,
+)
+from gameshelf.plugins.twilight_struggle.hidden import shuffle_hidden
+from gameshelf.plugins.twilight_struggle.model import SIDES
+from gameshelf.plugins.twilight_struggle.setup import new_game
+from gameshelf.plugins.twilight_struggle.state import State, machine
+from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS, outcome
+from gameshelf.plugins.twilight_struggle.view import board_view
+
+EVENTS_IN = "no event yet besides the seven scoring cards"
+
+
+class TwilightStruggle(StepRuleset[State]):
+    info = GameInfo(
+        id="twilight_struggle",
+        title="Twilight Struggle",
+        description=(
+            "The Cold War, 1945-1989: the USSR and the US fight for influence over the world "
+            "with a hand of historical events, coups and the Space Race. In this version "
+            f"the cards play for Operations and on the Space Race; {EVENTS_IN} happens."
+        ),
+        roles=SIDES,
+        min_players=2,
+        max_players=2,
+        scenarios=(
+            Scenario(
+                id="standard",
+                title="The printed game",
+                description="The rulebook's setup: no bonus Influence, no optional cards.",
+            ),
+            Scenario(
+                id="competitive",
+                title="Competitive play",
+                description="The US places 2 bonus Influence; the optional cards 104-110 "
+                "are in the decks.",
+                options={"us_bonus": 2, "optional_cards": True},
+            ),
+        ),
+        options=(
+            Option(
+                id="us_bonus",
+                title="US bonus Influence",
+                default=0,
+                choices=(0, 2),
+                description="0 as printed, 2 for competitive play (placed where the US "
+                "already has Influence).",
+            ),
+            Option(
+                id="optional_cards",
+                title="Optional cards 104-110",
+                default=False,
+                description="The seven optional cards join their eras' decks.",
+            ),
+        ),
+        max_actions=20_000,
+        outcome_reasons=OUTCOME_REASONS,
+    )
+    state_type = State
+    machine = machine
+    locale = Path(__file__).parent / "locale"
+
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> State:
+        sc = self.info.scenario(scenario)
+        return new_game(seed, self.info.resolve_options({**sc.options, **(options or {})}))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def board_view(self, state: State, role: Role | None) -> JSON:
+        return board_view(state, role)
+
+    def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
+        shuffle_hidden(state, role, rng)
+        super().shuffle_hidden(state, role, rng)  # the headline's secret choices
+
+
+RULESET = TwilightStruggle()

@@ -1,0 +1,100 @@
+"""RULES §3: a new game — the Early War deck (with the optional cards if chosen), eight cards
+each, The China Card face up with the USSR, the printed Influence, then the free placements
+as decisions of one Influence point each: the USSR's 6 in Eastern Europe, the US's 7 in
+Western Europe (Austria and Finland belong to both), and, with the option, the US's bonus
+Influence only where it already has some (§3.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gameshelf.core.deck import Deck
+from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
+from gameshelf.core.steps import Option, Step
+from gameshelf.plugins.twilight_struggle.model import CID, CIX, IN_REGION, SETUP, SIDES, N, era_deck
+from gameshelf.plugins.twilight_struggle.state import (
+    PICK_COUNTRY,
+    State,
+    add_influence,
+    finish,
+    machine,
+    new_state,
+)
+
+
+@frame_model
+class Placement:
+    """A free placement: ``left`` points for ``side`` in ``region`` ("": only countries
+    already holding the side's Influence, the US bonus)."""
+
+    side: str
+    left: int
+    region: str = ""
+
+
+def may_place(s: State, f: Placement, c: int) -> bool:
+    if f.region:
+        return IN_REGION[f.region][c]
+    return s.influence[f.side][c] > 0
+
+
+@machine.step
+class FreePlacement(Step[State]):
+    """One free Influence point a decision (RULES §3)."""
+
+    name, frame_type = "free_placement", Placement
+    waiting = Msg("twilight_struggle.waiting_setup")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).side]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        if f.region:
+            return Msg("twilight_struggle.setup_prompt", left=f.left, region=f.region)
+        return Msg("twilight_struggle.bonus_prompt", left=f.left)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        for c in range(N):
+            if may_place(s, f, c):
+                yield PICK_COUNTRY[c], None
+            elif f.region:
+                yield (
+                    PICK_COUNTRY[c],
+                    Msg("twilight_struggle.setup_outside", country=CID[c], region=f.region),
+                )
+            else:
+                yield PICK_COUNTRY[c], Msg("twilight_struggle.bonus_outside", country=CID[c])
+
+    def actions(self, s: State, role: str) -> list:
+        f = self.frame(s)
+        return [PICK_COUNTRY[c] for c in range(N) if may_place(s, f, c)]
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        f = self.frame(s)
+        add_influence(s, f.side, CIX[country])
+        f.left -= 1
+        s.say(Msg("twilight_struggle.placed", role=role, country=country))
+        if f.left == 0:
+            finish(s)
+
+
+def new_game(seed: int, options: dict[str, object]) -> State:
+    """RULES §3 up to the free placements, which the "game" procedure asks for."""
+    s = new_state(seed)
+    s.optional_cards = bool(options["optional_cards"])
+    s.us_bonus = int(options["us_bonus"])  # type: ignore[call-overload]
+    fixed: dict[str, dict[str, int]] = SETUP["fixed"]  # type: ignore[assignment]
+    for side in SIDES:
+        for country, n in fixed[side].items():
+            add_influence(s, side, CIX[country], n)
+    s.deck = Deck.shuffled(era_deck("early_war", s.optional_cards), s.rng)
+    hand: int = SETUP["hand_size"]  # type: ignore[assignment]
+    for _ in range(hand):
+        for side in SIDES:
+            s.hands[side].extend(s.deck.draw(s.rng, 1))
+    s.say(Msg("twilight_struggle.setup"))
+    machine.reset(s, "game")
+    return s

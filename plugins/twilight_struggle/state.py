@@ -1,0 +1,208 @@
+"""The state of a game of Twilight Struggle, the step machine, and game-word helpers.
+
+Influence is kept per side as a list indexed by country index (``model.CIX``); actions and
+log lines use the data's country ids and card numbers. VP are one signed number, positive
+for the US (RULES conventions). Roles are the sides, "USSR" and "US".
+
+Who owns which step:
+
+- ``turn.py``: the procedures "game" (setup placements, ten turns, final scoring), "turn"
+  (RULES §4) and "headline" (§5), the action rounds' order, the end of a turn.
+- ``setup.py``: the free placements of §3 ("free_placement"), one Influence point a decision.
+- ``rounds.py``: an action round (§6): "action_round" (pick a card), "card_play" (how to
+  use it).
+- ``operations.py``: §7: "influence", "realign", "coup", the Space Race; ``ops.py`` the
+  value of a card's Ops for a side (§6 modifiers).
+- ``scoring.py``: §11; ``victory.py``: §12 and ``outcome``.
+- ``effects.py``: lasting effects, one mechanism (an effect with an expiry).
+- ``hidden.py``: what a seat may not see (hands, the draw pile); ``view.py`` the rest.
+
+A game ends through ``end_game(s, winner, reason, text)``, which resets the machine to
+"game_over"; code that may end the game checks ``s.over`` before making another transition
+(``finish`` below does).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from gameshelf.core.deck import Deck
+from gameshelf.core.messages import Msg
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action
+from gameshelf.core.state import GameState, state_model
+from gameshelf.core.steps import Step, StepMachine
+from gameshelf.plugins.twilight_struggle.model import (
+    CID,
+    DEFCON_MAX,
+    LAST_BOX,
+    MILOPS_MAX,
+    OTHER,
+    STABILITY,
+    US,
+    USSR,
+    VICTORY_VP,
+    N,
+)
+
+machine: StepMachine[State] = StepMachine()
+
+# The actions naming each country and each card, made once (the hot path lists them).
+PICK_COUNTRY: tuple[Action, ...] = tuple(Action("country", c) for c in CID)
+PICK_CARD: dict[int, Action] = {n: Action("card", n) for n in range(1, 111)}
+
+
+@state_model
+class Effect:
+    """A lasting effect of an event (RULES §6, §16.7): the card that made it, the side it
+    belongs to, and when it ends: "turn" (at the end of this turn), "game" (until cancelled
+    or the game ends)."""
+
+    card: int
+    side: str
+    until: str = "turn"
+
+
+@state_model
+class State(GameState):
+    """A game of Twilight Struggle in progress (see the module docstring)."""
+
+    # --- options (RULES §3.5, §13) -------------------------------------------------
+    optional_cards: bool = False
+    us_bonus: int = 0
+
+    # --- the board ---------------------------------------------------------------
+    influence: dict[str, list[int]] = Field(default_factory=lambda: {USSR: [0] * N, US: [0] * N})
+    defcon: int = DEFCON_MAX
+    vp: int = 0  # positive: the US is ahead
+    turn: int = 1
+    milops: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+    space: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+    space_first: list[str] = Field(default_factory=lambda: [""] * (LAST_BOX + 1))
+    space_tries: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+
+    # --- cards -------------------------------------------------------------------
+    hands: dict[str, list[int]] = Field(default_factory=lambda: {USSR: [], US: []})
+    deck: Deck = Field(default_factory=Deck)
+    china: str = USSR  # who holds The China Card (RULES §10)
+    china_up: bool = True  # face up: playable
+    headlines: dict[str, int] = Field(default_factory=dict)  # this turn's, once revealed
+    effects: list[Effect] = Field(default_factory=list)
+
+    # --- the turn ----------------------------------------------------------------
+    rounds_done: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+    phasing: str = ""  # whose action round or headline card is being carried out
+    final_scoring: bool = False  # RULES §12.1: 20 VP does not end the game during it
+
+    # --- the end -----------------------------------------------------------------
+    over: bool = False
+    winner: str = ""  # "" with ``over``: a draw
+    reason: str = ""
+    result: Msg | None = None
+
+
+def new_state(seed: int) -> State:
+    return State(rng=Rng(seed=seed))
+
+
+# --- Influence and Control (RULES §1) -------------------------------------------------------
+
+
+def controls(s: State, side: str, c: int) -> bool:
+    """RULES §1: Influence at least the stability and ahead of the other side by as much."""
+    mine = s.influence[side][c]
+    stab = STABILITY[c]
+    return mine >= stab and mine - s.influence[OTHER[side]][c] >= stab
+
+
+def controller(s: State, c: int) -> str:
+    """The side that controls country ``c``, or ""."""
+    if controls(s, US, c):
+        return US
+    if controls(s, USSR, c):
+        return USSR
+    return ""
+
+
+def add_influence(s: State, side: str, c: int, n: int = 1) -> None:
+    s.influence[side][c] += n
+
+
+def remove_influence(s: State, side: str, c: int, n: int) -> int:
+    """Take up to ``n`` of ``side``'s Influence from ``c``; returns how much was taken."""
+    taken = min(n, s.influence[side][c])
+    s.influence[side][c] -= taken
+    return taken
+
+
+# --- VP, DEFCON, military operations --------------------------------------------------------
+
+
+def gain_vp(s: State, side: str, n: int) -> None:
+    """``side`` gains ``n`` VP (the marker moves towards it)."""
+    s.vp += n if side == US else -n
+
+
+def check_vp(s: State) -> bool:
+    """RULES §12.1: 20 VP wins at once, once the card being resolved has given all its VP;
+    not during final scoring. Returns whether the game ended."""
+    if s.over or s.final_scoring or abs(s.vp) < VICTORY_VP:
+        return s.over
+    winner = US if s.vp > 0 else USSR
+    end_game(s, winner, "vp_20", Msg("twilight_struggle.won_vp", role=winner, vp=abs(s.vp)))
+    return True
+
+
+def lower_defcon(s: State, n: int = 1) -> bool:
+    """RULES §8: DEFCON drops; at 1 the phasing player loses (§16.3). Returns whether the
+    game ended."""
+    set_defcon(s, s.defcon - n)
+    return s.over
+
+
+def set_defcon(s: State, level: int) -> None:
+    level = min(DEFCON_MAX, level)
+    if level == s.defcon:
+        return
+    s.defcon = max(1, level)
+    s.say(Msg("twilight_struggle.defcon", level=s.defcon))
+    if s.defcon == 1:
+        loser = s.phasing or USSR
+        winner = OTHER[loser]
+        end_game(
+            s, winner, "defcon_1", Msg("twilight_struggle.won_defcon", role=winner, role2=loser)
+        )
+
+
+def add_milops(s: State, side: str, n: int) -> None:
+    """RULES §9: the military operations marker (0-5)."""
+    s.milops[side] = min(MILOPS_MAX, s.milops[side] + n)
+
+
+# --- the end of the game --------------------------------------------------------------------
+
+
+def end_game(s: State, winner: str, reason: str, text: Msg) -> None:
+    """The game is over: ``winner`` ("" for a draw) for ``reason`` (a code ``outcome`` gives)."""
+    if s.over:
+        return
+    s.over, s.winner, s.reason, s.result = True, winner, reason, text
+    s.active = []
+    s.say(text)
+    machine.reset(s, "game_over")
+
+
+def finish(s: State, result: object = None) -> None:
+    """End the current step, unless the game has just ended (``end_game`` reset the stack)."""
+    if not s.over:
+        machine.finish(s, result)
+
+
+@machine.step
+class GameOver(Step[State]):
+    """Nobody acts once the game is over."""
+
+    name = "game_over"
+
+    def active(self, s: State) -> list[str]:
+        return []

@@ -1,0 +1,24 @@
+"""RULES §12: the outcome, read from the state's record (``end_game`` in state.py writes it;
+never recomputed from the board, which the leak check rearranges).
+
+Reason codes: ``vp_20`` (20 VP reached), ``europe_control`` (Control of Europe when it is
+scored), ``defcon_1`` (the phasing player set off nuclear war), ``final_scoring`` (after turn
+10; a draw at 0 VP), ``wargames`` (Wargames at DEFCON 2, a Late War event still to come)."""
+
+from __future__ import annotations
+
+from gameshelf.core.ruleset import Outcome
+from gameshelf.plugins.twilight_struggle.state import State
+
+OUTCOME_REASONS = ("vp_20", "europe_control", "defcon_1", "final_scoring", "wargames")
+
+
+def outcome(s: State) -> Outcome | None:
+    if not s.over:
+        return None
+    return Outcome(
+        winners=[s.winner] if s.winner else [],
+        reason=s.reason,
+        text=s.result or "",
+        scores={"vp": float(s.vp)},
+    )
