@@ -11,7 +11,7 @@ and names it as its ``frame_type``; the caller passes an instance::
         per_country: int = 0
         placed: dict[str, int] = Field(default_factory=dict)  # a working value
 
-    machine.call(s, "place_influence", PlaceInfluence(ops=4, region="western_europe"))
+    machine.call(s, "place_influence", PlaceInfluence(ops=4, region="north"))
 
 The step reads and writes its frame (``self.frame(s)``) and finishes with a result that the
 caller's ``resume`` receives. The frame disappears with the step, so a sub-procedure's

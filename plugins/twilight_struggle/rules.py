@@ -44,12 +44,12 @@ class TwilightStruggle(StepRuleset[State]):
         scenarios=(
             Scenario(
                 id="standard",
-                title="The printed game",
+                title="As printed",
                 description="The rulebook's setup: no bonus Influence, no optional cards.",
             ),
             Scenario(
                 id="competitive",
-                title="Competitive play",
+                title="Competitive",
                 description="The US places 2 bonus Influence; the optional cards 104-110 "
                 "are in the decks.",
                 options={"us_bonus": 2, "optional_cards": True},

@@ -29,6 +29,7 @@ COMMON = frozenset(
     [
         "all",
         "campaign",
+        "final",
         "founding",
         "killed",
         "king",
