@@ -27,6 +27,7 @@ from jinja2 import (
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from gameshelf.core.messages import render as render_message
 from gameshelf.core.plugins import Game, Registry
 from gameshelf.web.i18n import game_locale, page_language, request_lang
 
@@ -76,7 +77,16 @@ def make_templates(registry: Registry) -> Jinja2Templates:
             return str(fallback)
         return str(thing).replace("_", " ").title() if str(thing).islower() else str(thing)
 
+    @pass_context
+    def message(context: Context, value: Any, game_id: str) -> str:
+        """A message of a game (its JSON form, as storage keeps it) in the page's language,
+        its things named by the game; plain text as it is."""
+        game = registry.games.get(game_id)
+        namer = game.ruleset.namer() if game is not None else None
+        return render_message(value, context.get("lang", "en"), namer, game_id)
+
     env.globals["named"] = named
+    env.globals["message"] = message
     return Jinja2Templates(env=env)
 
 

@@ -49,6 +49,10 @@ class Summary:
     active: list[str] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     version: int = 0  # grows with every change of the match, never goes back (undo too)
+    # Where the game stands ("1297, turn 4"), as its game says it (core.text.place): a
+    # message's JSON ({"id", "args"}), rendered in each reader's language, or plain text;
+    # None when the game does not say (or for a row saved before schema 5).
+    place: dict[str, Any] | str | None = None
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,7 @@ class Storage(ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -236,6 +240,11 @@ MIGRATIONS: list[str] = [
     UPDATE matches SET bots_only = NOT EXISTS (
         SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind != 'bot');
     CREATE INDEX matches_by_bots_status ON matches (bots_only, status, updated DESC);
+    """,
+    # 5: where the game stands, for the lobby's rows of matches not in memory (JSON; NULL
+    # in older rows until their next change: the lobby shows their move count meanwhile).
+    """
+    ALTER TABLE matches ADD COLUMN place TEXT;
     """,
 ]
 
@@ -344,7 +353,7 @@ class SQLiteStorage(Storage):
             with self._write() as db:
                 db.execute(
                     f"INSERT INTO matches ({_MATCH_COLUMNS}, seed) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         record.id,
                         record.game,
@@ -356,6 +365,7 @@ class SQLiteStorage(Storage):
                         now,
                         *_summary_row(record.summary),
                         int(bool(seats) and all(s.kind == "bot" for s in seats)),
+                        _place(record.summary),
                         record.seed if record.seed < 1 << 63 else 0,
                     ),
                 )
@@ -507,9 +517,14 @@ class SQLiteStorage(Storage):
 
     def _set_summary(self, match_id: str, summary: Summary, now: float | None = None) -> None:
         self._db.execute(
-            "UPDATE matches SET seq=?, status=?, active=?, outcome=?, version=?, updated=? "
-            "WHERE id=?",
-            (*_summary_row(summary), now if now is not None else time.time(), match_id),
+            "UPDATE matches SET seq=?, status=?, active=?, outcome=?, version=?, updated=?, "
+            "place=? WHERE id=?",
+            (
+                *_summary_row(summary),
+                now if now is not None else time.time(),
+                _place(summary),
+                match_id,
+            ),
         )
 
     def close(self) -> None:
@@ -520,7 +535,7 @@ class SQLiteStorage(Storage):
 
 _MATCH_COLUMNS = (
     "id, game, scenario, options, seed_text, players, created, updated, seq, status, active, "
-    "outcome, version, bots_only"
+    "outcome, version, bots_only, place"
 )
 
 
@@ -539,10 +554,21 @@ def _summary_row(summary: Summary) -> tuple[int, str, str, str | None, int]:
     return summary.seq, summary.status, _dump(summary.active), outcome, summary.version
 
 
+def _place(summary: Summary) -> str | None:
+    return _dump(summary.place) if summary.place is not None else None
+
+
 def _match_record(row: Sequence[Any]) -> MatchRecord:
     mid, game, scenario, options, seed, players, created, updated = row[:8]
-    seq, status, active, out, version, bots_only = row[8:]
-    summary = Summary(seq, status, json.loads(active), json.loads(out) if out else None, version)
+    seq, status, active, out, version, bots_only, place = row[8:]
+    summary = Summary(
+        seq,
+        status,
+        json.loads(active),
+        json.loads(out) if out else None,
+        version,
+        json.loads(place) if place else None,
+    )
     return MatchRecord(
         mid,
         game,

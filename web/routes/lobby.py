@@ -75,7 +75,8 @@ def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict
         for role in outcome.get("winners") or []:
             s = by_role.get(role)
             winners.append(f"{s['side']} ({s['who']})" if s else words(role))
-    place = text.place(ruleset, view) if ruleset and view is not None else None
+    # in memory: where it stands now; else where it stood when last saved (storage)
+    place = text.place(ruleset, view) if ruleset and view is not None else match.get("place")
     return {**match, "sides": sides, "winners_text": " and ".join(winners), "place": place}
 
 

@@ -148,6 +148,7 @@ class Lobby(Replays):
                     "seq": r.summary.seq,
                     "active": r.summary.active,
                     "outcome": r.summary.outcome,
+                    "place": r.summary.place,
                     "seats": [
                         {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent}
                         for s in seats[r.id]

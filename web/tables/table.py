@@ -26,6 +26,7 @@ from typing import Any
 
 import orjson
 
+from gameshelf.core import text
 from gameshelf.core.match import Match
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg, render_outcome, render_view
@@ -113,7 +114,15 @@ class Table:
             active=self.match.active(),
             outcome=outcome.model_dump() if outcome else None,
             version=self.version,
+            place=self.place(),
         )
+
+    def place(self) -> dict[str, Any] | str | None:
+        """Where the game stands, as its game says it (``core.text.place``, from what a
+        spectator sees): a message's JSON or plain text, kept with the summary so that the
+        lobby shows it for a match not in memory."""
+        said = text.place(self.match.ruleset, self.view(None))
+        return said.to_json() if isinstance(said, Msg) else said
 
     # --- versions -------------------------------------------------------------------
 
