@@ -11,7 +11,9 @@ not step straight back into the area it just left.
 §5.2 Border limits: 6 blocks over a black border, 2 over a red one, per player action,
 both directions counted together ([impl]).
 §5.3 Anglo-Scottish border: every block crossing it pays a move point of its own and
-activates nothing; with no move point left nothing crosses.
+activates nothing, even after an inner step (Selkirk → Teviot → England); with no move
+point left nothing crosses. So the activation of §5.1 is paid when a block's move ends,
+and only by a move that did not cross.
 §5.4 The first side into an area holding enemy blocks attacks; the first block in and the
 blocks from its origin over its border are the main attack, every other attacking block is
 a reserve ([impl]); Player 2's blocks entering an area Player 1 attacks are reserves.
@@ -132,14 +134,20 @@ def is_barred_by_truce(s: State, side: str, there: int) -> bool:
     return has_side(s, there, s.truce)
 
 
-def crossing_cost(s: State, here: int, border: int, first: bool) -> int:
-    """Move points a step costs: 1 over the national border (§5.3); 1 for the first step
-    out of an area not yet activated (§5.1); otherwise nothing."""
-    if BORDER_NATIONAL[border]:
-        return 1
-    if first and here not in s.activated:
-        return 1
-    return 0
+def crosses_the_border(origin: int, here: int) -> bool:
+    """Whether a land move from ``origin`` that ended in ``here`` crossed the Anglo-Scottish
+    border (RULES §5.3). Every border of England is a border with Scotland and entering
+    England stops a block, so a move crossed it exactly when it began or ended in England."""
+    return origin == ENGLAND or here == ENGLAND
+
+
+def owes_activation(s: State, b: int, origin: int, here: int) -> bool:
+    """Whether the land move of ``b`` from ``origin`` to ``here`` activates its origin and
+    pays a move point for it, at its end (RULES §5.1, §5.3): the first block to leave an
+    area not yet activated activates it, unless its move crossed the border with England,
+    which pays a point of its own and activates nothing. The Norse sail alone for their own
+    point (§5.6) and activate nothing either."""
+    return b != NORSE and origin not in s.activated and not crosses_the_border(origin, here)
 
 
 # --- the choices: where a block may step, which block may move (legality, once) -------------
@@ -275,9 +283,19 @@ def enter_area(s: State, b: int, there: int, border: int) -> bool:
 
 
 def finish_move(s: State) -> None:
-    """The moving block stops where it is."""
+    """The moving block stops where it is; the first block out of an area that is not yet
+    activated activates it now, unless it crossed into or out of England (RULES §5.1, §5.3).
+
+    Paying for the activation at the end of the move, not at its first step, is what lets a
+    block from an area not yet activated reach England after an inner step (Selkirk →
+    Teviot → England) for the crossing's move point alone.
+    """
     b = s.who
-    here = s.location[b]
+    here, origin = s.location[b], s.move_origin
+    if owes_activation(s, b, origin, here):
+        s.move_points -= 1
+        s.activated.append(origin)
+        s.say(f"{SIDE[b]} activates {area_name(origin)}.")
     s.moved.append(b)
     if here != s.move_origin:
         where = area_name(here)
@@ -372,13 +390,8 @@ class MoveWhere(Step[State]):
         b = s.who
         here, there = s.location[b], AREA_IX[arg]
         border = BORDER_AT[here][there]
-        first = here == s.move_origin
-        cost = crossing_cost(s, here, border, first)
-        if cost:
-            s.move_points -= cost
-            if not BORDER_NATIONAL[border]:
-                s.activated.append(here)
-                s.say(f"{role} activates {area_name(here)}.")
+        if BORDER_NATIONAL[border]:
+            s.move_points -= 1  # RULES §5.3: the crossing's own move point
         s.border_count[border] += 1
         left = s.move_left - 1
         attacks = enter_area(s, b, there, border)  # entering enemy blocks stops the move

@@ -244,6 +244,51 @@ def test_a_group_sending_blocks_to_england_and_elsewhere_pays_both():  # RULES �
     assert s.activated == [aix("annan")]
 
 
+def test_reaching_england_after_an_inner_step_pays_the_crossing_only():  # RULES §5.3
+    """Wallace alone in Selkirk with a Move 1 card: Selkirk -> Teviot -> England pays the
+    crossing's move point and activates nothing (crossing never activates an area)."""
+    s = scots(move_points=1, blocks={"wallace": "selkirk"})
+    play(s, S, ("block", "wallace"), ("area", "teviot"))
+    assert s.step == "move_where"  # a black border: Wallace may go on
+    assert s.move_points == 1  # nothing paid yet
+    assert ("area", "england") in legal(s, S)
+    play(s, S, ("area", "england"))
+    assert s.location[bix("wallace")] == aix("england")
+    assert s.move_points == 0
+    assert s.activated == []
+    assert not any("activates" in line for line in s.log)
+    assert s.step == "move_who"  # entering England stops
+
+
+def test_two_blocks_reaching_england_after_an_inner_step_cost_two():  # RULES §5.3
+    s = scots(move_points=2, blocks={"wallace": "selkirk", "douglas": "selkirk"})
+    play(s, S, ("block", "wallace"), ("area", "teviot"), ("area", "england"))
+    assert s.move_points == 1
+    play(s, S, ("block", "douglas"), ("area", "teviot"), ("area", "england"))
+    assert blocks_in(s, "england") == {"wallace", "douglas"}
+    assert s.move_points == 0
+    assert s.activated == []
+
+
+def test_an_inner_move_from_an_area_not_yet_activated_activates_it_and_pays():  # RULES §5.1
+    s = scots(move_points=1, blocks={"wallace": "selkirk", "douglas": "selkirk"})
+    play(s, S, ("block", "wallace"), ("area", "teviot"), ("area", "dunbar"), "stop")
+    assert s.location[bix("wallace")] == aix("dunbar")
+    assert s.move_points == 0
+    assert s.activated == [aix("selkirk")]
+    assert s.log[-2:] == [
+        "Scotland activates Selkirk.",
+        "Scotland moves a block from Selkirk to Dunbar.",
+    ]
+    # Selkirk is active: Douglas moves for nothing, but may not cross with no point left.
+    play(s, S, ("block", "douglas"), ("area", "teviot"))
+    assert ("area", "england") not in legal(s, S)
+    refused(s, S, ("area", "england"), "none is left")
+    play(s, S, "stop")
+    assert s.move_points == 0
+    assert s.activated == [aix("selkirk")]
+
+
 def test_with_no_move_point_left_nothing_crosses_even_from_an_active_area():  # RULES §5.3
     s = scots(move_points=1, blocks={"douglas": "annan", "barclay": "annan"})
     play(s, S, ("block", "douglas"), ("area", "galloway"))
