@@ -2,8 +2,20 @@
 
 Built once from a game's data; areas keep their string ids in the API, and every border gets
 a stable integer ``index`` (data order) that a game can use to count crossings in a list.
-``reachable`` walks the graph within a movement allowance, asking the game three questions
-per border: what it costs, whether it may be crossed, and whether the mover must stop there.
+
+The searches a game needs, each asking the game about borders with the same predicate
+``may_cross(a, b, border)`` (``None``: every border may be crossed):
+
+- ``reachable(start, allowance, cost=, may_cross=, must_stop=)``: movement within an
+  allowance, with the least cost to each area;
+- ``connected(start, may_cross=)``: every area reachable at all (a network, a supply line);
+- ``distances(start, may_cross=)``: border crossings to every connected area;
+- ``shortest_path(start, goal, cost=, may_cross=)``: one cheapest path, ``None`` if none;
+- ``components(areas, may_cross=)``: the connected groups of some areas (a player's
+  networks: the cities it holds, joined by the routes it holds).
+
+Every result lists areas in a fixed order (data order breaks ties), so games that use them
+stay deterministic.
 """
 
 from __future__ import annotations
@@ -116,13 +128,93 @@ class AreaGraph:
                     heapq.heappush(frontier, (total, self.index[there], there))
         return reached
 
-    def distances(self, start: AreaId) -> dict[AreaId, int]:
-        """Border crossings from ``start`` to every connected area (breadth first)."""
+    def distances(self, start: AreaId, *, may_cross: BorderTest | None = None) -> dict[AreaId, int]:
+        """Border crossings from ``start`` to every area it connects to, crossing only the
+        borders ``may_cross`` allows (breadth first: nearest first, data order within)."""
         dist = {start: 0}
         queue = [start]
+        between = self._between
         for here in queue:
             for there in self._neighbours[here]:
-                if there not in dist:
-                    dist[there] = dist[here] + 1
-                    queue.append(there)
+                if there in dist:
+                    continue
+                if may_cross is not None and not may_cross(here, there, between[here, there]):
+                    continue
+                dist[there] = dist[here] + 1
+                queue.append(there)
         return dist
+
+    def connected(self, start: AreaId, *, may_cross: BorderTest | None = None) -> list[AreaId]:
+        """Every area reachable from ``start`` (itself included) by borders ``may_cross``
+        allows, however far: nearest first."""
+        return list(self.distances(start, may_cross=may_cross))
+
+    def shortest_path(
+        self,
+        start: AreaId,
+        goal: AreaId,
+        *,
+        cost: BorderCost | None = None,
+        may_cross: BorderTest | None = None,
+    ) -> list[AreaId] | None:
+        """A cheapest path from ``start`` to ``goal``, both included (``[start]`` when they
+        are one), or ``None`` when ``goal`` cannot be reached. ``cost`` prices a crossing
+        (default 1; never negative). Of equally cheap paths it gives always the same one
+        (of an area's cheapest ways in, the one from the area settled first)."""
+        for area in (start, goal):
+            if area not in self.index:
+                raise ValueError(f"unknown area {area!r}")
+        best: dict[AreaId, int] = {start: 0}
+        came_from: dict[AreaId, AreaId] = {}
+        frontier: list[tuple[int, int, AreaId]] = [(0, self.index[start], start)]
+        done: set[AreaId] = set()
+        while frontier:
+            spent, _, here = heapq.heappop(frontier)
+            if here in done:
+                continue
+            done.add(here)
+            if here == goal:
+                path = [goal]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                return path[::-1]
+            for there in self._neighbours[here]:
+                if there in done:
+                    continue
+                border = self._between[here, there]
+                if may_cross is not None and not may_cross(here, there, border):
+                    continue
+                step = cost(here, there, border) if cost is not None else 1
+                if step < 0:
+                    raise ValueError(f"crossing {here}–{there} costs {step}: below zero")
+                total = spent + step
+                if total < best.get(there, total + 1):
+                    best[there] = total
+                    came_from[there] = here
+                    heapq.heappush(frontier, (total, self.index[there], there))
+        return None
+
+    def components(
+        self, areas: Iterable[AreaId] | None = None, *, may_cross: BorderTest | None = None
+    ) -> list[list[AreaId]]:
+        """The connected groups of ``areas`` (default: all), joined only through areas of
+        ``areas`` by borders ``may_cross`` allows; each group in data order, the groups in
+        the data order of their first area."""
+        chosen = self.areas if areas is None else tuple(areas)
+        for area in chosen:
+            if area not in self.index:
+                raise ValueError(f"unknown area {area!r}")
+        inside = set(chosen)
+
+        def within(a: AreaId, b: AreaId, border: Border) -> bool:
+            return b in inside and (may_cross is None or may_cross(a, b, border))
+
+        groups: list[list[AreaId]] = []
+        placed: set[AreaId] = set()
+        for area in sorted(inside, key=self.index.__getitem__):
+            if area in placed:
+                continue
+            group = sorted(self.distances(area, may_cross=within), key=self.index.__getitem__)
+            placed.update(group)
+            groups.append(group)
+        return groups

@@ -149,6 +149,80 @@ def test_distances():
     assert line_map().distances("d") == {"d": 0, "c": 1, "b": 2, "a": 3, "e": 4}
 
 
+def no_red(a, b, border):
+    return border.kind != "red"
+
+
+def test_distances_and_connected_under_a_predicate():
+    g = line_map()
+    assert g.distances("a", may_cross=no_red) == {"a": 0, "b": 1, "e": 1}
+    assert g.connected("a", may_cross=no_red) == ["a", "b", "e"]  # nearest first
+    assert g.connected("d", may_cross=no_red) == ["d", "c"]
+    assert g.connected("d") == ["d", "c", "b", "a", "e"]
+
+
+def square() -> AreaGraph:
+    #  n -1- e
+    #  |     |      the way round by the west is cheaper than the east's 5
+    #  1     5
+    #  |     |
+    #  w -1- s -1- x
+    return AreaGraph(
+        ["n", "e", "s", "w", "x"],
+        [
+            ("n", "e", "road", {"cost": 1}),
+            ("e", "s", "road", {"cost": 5}),
+            ("s", "w", "road", {"cost": 1}),
+            ("w", "n", "road", {"cost": 1}),
+            ("s", "x", "ford", {"cost": 1}),
+        ],
+    )
+
+
+def priced(a, b, border):
+    return border.attrs["cost"]
+
+
+def test_shortest_path_by_crossings_and_by_cost():
+    g = square()
+    assert g.shortest_path("e", "s") == ["e", "s"]  # one crossing
+    assert g.shortest_path("e", "s", cost=priced) == ["e", "n", "w", "s"]  # 3 < 5
+    assert g.shortest_path("n", "n") == ["n"]
+    assert g.shortest_path("n", "x", may_cross=lambda a, b, border: border.kind != "ford") is None
+
+
+def test_shortest_path_ties_are_always_broken_the_same_way():
+    # n to s: by e or by w, two crossings each; e is settled first (data order).
+    g = square()
+    assert g.shortest_path("n", "s") == ["n", "e", "s"]
+    assert g.shortest_path("s", "n") == ["s", "e", "n"]
+
+
+def test_shortest_path_refuses_unknown_areas_and_negative_costs():
+    g = square()
+    with pytest.raises(ValueError, match="unknown area"):
+        g.shortest_path("n", "atlantis")
+    with pytest.raises(ValueError, match="below zero"):
+        g.shortest_path("n", "s", cost=lambda a, b, border: -1)
+
+
+def test_components_of_some_areas():
+    g = square()
+    # A network: the areas one holds, joined only through areas it holds.
+    assert g.components(["x", "n", "e", "s"]) == [["n", "e", "s", "x"]]
+    assert g.components(["n", "x", "s"]) == [["n"], ["s", "x"]]
+    assert g.components(
+        ["n", "e", "s", "x"], may_cross=lambda a, b, border: border.kind != "ford"
+    ) == [
+        ["n", "e", "s"],
+        ["x"],
+    ]
+    assert g.components() == [["n", "e", "s", "w", "x"]]
+    assert g.components([]) == []
+    with pytest.raises(ValueError, match="unknown area"):
+        g.components(["n", "atlantis"])
+
+
 # --- tracks --------------------------------------------------------------------------
 
 
