@@ -1,0 +1,112 @@
+"""Action A: income (RULES §6 A, §13.11).
+
+Up to the Bursa value of pieces (traders and merchants, the player's choice, one decision a
+piece) from the player's own general stock into its personal supply; with Bursa at C, all of
+them. Fewer if fewer are there. With an empty general stock the action is not offered (RULES
+§13.11: it would do nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
+from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.steps import Option, Step
+from gameshelf.plugins.hansa_britannia.desk import ALL, bank
+from gameshelf.plugins.hansa_britannia.state import (
+    DONE,
+    MERCHANT,
+    TRADER,
+    State,
+    machine,
+    stock_count,
+)
+
+INCOME = Action("income")
+HIRE = (Action("trader"), Action("merchant"))
+EMPTY_STOCK = Msg("hansa_britannia.stock_empty")
+NONE_OF_SHAPE = (
+    Msg("hansa_britannia.no_trader_in_stock"),
+    Msg("hansa_britannia.no_merchant_in_stock"),
+)
+TAKE_ONE = Msg("hansa_britannia.hire_at_least_one")
+
+
+def options(s: State, p: int) -> Iterator[Option]:
+    yield INCOME, None if stock_count(s, p) else EMPTY_STOCK
+
+
+def legal(s: State, p: int) -> list[Action]:
+    return [INCOME] if stock_count(s, p) else []
+
+
+@frame_model
+class Hire:
+    seat: int
+    limit: int  # pieces this Income may still hire
+    taken: int = 0
+
+
+def on_income(s: State, p: int, arg: None) -> None:
+    limit = bank(s, p)
+    machine.call(s, "income", Hire(seat=p, limit=stock_count(s, p) if limit == ALL else limit))
+
+
+HANDLERS = {"income": on_income}
+
+
+def _hire(s: State, p: int, sh: int, n: int) -> None:
+    s.stock[p][sh] -= n
+    s.supply[p][sh] += n
+
+
+@machine.step
+class Income(Step[State]):
+    """The pieces of one Income action, one at a time, then done."""
+
+    name, frame_type = "income", Hire
+    waiting = Msg("hansa_britannia.waiting_income")
+
+    def active(self, s: State) -> Sequence[Role]:
+        return (s.seats[self.frame(s).seat],)
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        if f.limit >= stock_count(s, f.seat) and bank(s, f.seat) == ALL:
+            for sh in (TRADER, MERCHANT):  # Bursa C: all of them, no choice to make
+                f.taken += s.stock[f.seat][sh]
+                _hire(s, f.seat, sh, s.stock[f.seat][sh])
+            self._end(s)
+
+    def prompt(self, s: State, role: Role) -> Msg:
+        f = self.frame(s)
+        return Msg("hansa_britannia.income_prompt", count=f.limit - f.taken)
+
+    def options(self, s: State, role: Role) -> Iterator[Option]:
+        f = self.frame(s)
+        for sh in (TRADER, MERCHANT):
+            yield HIRE[sh], None if s.stock[f.seat][sh] else NONE_OF_SHAPE[sh]
+        yield DONE, None if f.taken else TAKE_ONE
+
+    def _take(self, s: State, sh: int) -> None:
+        f = self.frame(s)
+        _hire(s, f.seat, sh, 1)
+        f.taken += 1
+        if f.taken >= f.limit or not stock_count(s, f.seat):
+            self._end(s)
+
+    def _end(self, s: State) -> None:
+        f = self.frame(s)
+        s.say(Msg("hansa_britannia.income", role=s.seats[f.seat], count=f.taken))
+        machine.finish(s)
+
+    def on_trader(self, s: State, role: Role, arg: None) -> None:
+        self._take(s, TRADER)
+
+    def on_merchant(self, s: State, role: Role, arg: None) -> None:
+        self._take(s, MERCHANT)
+
+    def on_done(self, s: State, role: Role, arg: None) -> None:
+        self._end(s)

@@ -1,0 +1,42 @@
+"""The names of things in both languages, from the game's data (``name``, ``name_zh``): the
+ruleset's ``name`` hook, which the core's messages call for a parameter naming a city, a
+route, a country, an ability, a marker, a piece or a role (a seat, named by its colour)."""
+
+from __future__ import annotations
+
+from gameshelf.plugins.hansa_britannia.board import (
+    ABILITIES,
+    CITIES,
+    COUNTRIES,
+    DESK,
+    MARKERS,
+    ROUTES,
+)
+
+_CITY = {c.id: (c.name, c.name_zh) for c in CITIES}
+_COLOURS = {c.id: (c.name, c.name_zh) for c in DESK.colours}
+
+# (English, Chinese) by kind and id.
+NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    "city": _CITY,
+    "route": {
+        r.id: (
+            f"{_CITY[r.cities[0]][0]}–{_CITY[r.cities[1]][0]}",
+            f"{_CITY[r.cities[0]][1]}—{_CITY[r.cities[1]][1]}",
+        )
+        for r in ROUTES
+    },
+    "country": {k.id: (k.name, k.name_zh) for k in COUNTRIES},
+    "ability": {a.id: (a.name, a.name_zh) for a in ABILITIES},
+    "marker": {m.id: (m.name, m.name_zh) for m in (*MARKERS.types, *MARKERS.printed)},
+    "piece": {"trader": ("trader", "小商人"), "merchant": ("merchant", "大商人")},
+    "role": _COLOURS,
+}
+
+
+def name(kind: str, id: int | str, lang: str) -> str | None:
+    """The name of ``id`` of ``kind`` in ``lang``; ``None`` for a kind or id the data lacks."""
+    names = NAMES.get(kind, {}).get(str(id))
+    if names is None:
+        return None
+    return names[1] if lang == "zh_TW" else names[0]

@@ -1,0 +1,73 @@
+"""Hansa Teutonica: Britannia as a ruleset: the steps of every module, setup, views, outcome.
+
+The modules register their steps on ``state.machine``: the procedure "game" and the step
+"turn" (turn.py) with the five actions of RULES §6 (income.py, place.py, displace.py with the
+procedure "displacement" and its steps "pay" and "relocate", move.py, create_route.py), the
+bonus markers (markers.py: the ambient "use_marker", "exchange", "develop_marker",
+"replace_markers") and "game_over" (turn.py; the scoring in scoring.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import JSON, GameInfo, Outcome, Role, Scenario, StepRuleset
+from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
+from gameshelf.plugins.hansa_britannia.board import BOARD, DESK
+from gameshelf.plugins.hansa_britannia.hidden import shuffle_hidden
+from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
+from gameshelf.plugins.hansa_britannia.setup import new_game
+from gameshelf.plugins.hansa_britannia.state import State, machine
+from gameshelf.plugins.hansa_britannia.view import board_view
+
+
+class HansaBritannia(StepRuleset[State]):
+    info = GameInfo(
+        id="hansa_britannia",
+        title="Hansa Teutonica: Britannia",
+        description=(
+            "Traders and merchants build networks of trade routes across England, Wales "
+            "and Scotland, open offices in the cities and develop their abilities."
+        ),
+        roles=tuple(c.id for c in DESK.colours),
+        min_players=min(BOARD.players),
+        max_players=max(BOARD.players),
+        scenarios=(
+            Scenario(
+                id="britannia",
+                title="Britannia (4–5 players)",
+                description="The 4–5 player side: England, Wales and Scotland.",
+            ),
+        ),
+        max_actions=100_000,
+        outcome_reasons=OUTCOME_REASONS,
+    )
+    state_type = State
+    machine = machine
+    locale = Path(__file__).parent / "locale"
+
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> State:
+        self.info.scenario(scenario)
+        self.info.resolve_options(options)
+        return new_game(seed, self.roles(players))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def board_view(self, state: State, role: Role | None) -> JSON:
+        return board_view(state, role)
+
+    def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
+        shuffle_hidden(state, rng)
+        super().shuffle_hidden(state, role, rng)
+
+
+RULESET = HansaBritannia()

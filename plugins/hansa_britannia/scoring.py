@@ -1,0 +1,142 @@
+"""The end of the game and final scoring (RULES §8, §9, §12.7, §13.10).
+
+The end is triggered during a Create a trade route action (``create_route.py``,
+``markers.py``) by a seat reaching 20 prestige (``prestige_20``), the 8th completed city
+(``cities_8``) or a replacement marker the supply cannot give (``markers_out``); the action is
+finished in full, then the game ends (``end_game``, called by the turn).
+
+Final scoring, each line kept apart (``LINES``; ``s.final[p]`` and the outcome's scores):
+``prestige`` on the track; ``abilities`` 4 per fully developed track but Clavis Urbis;
+``markers`` collected, used or not (1, 3, 3, 6, 6, 10, 10, 15, 15, 21); ``special`` Plymouth's
+spaces; ``cities`` 2 per city controlled; ``network`` the most Kontors (not cities, RULES §13.10)
+in one group of cities linked by routes, each holding one of the seat's Kontors, times the
+Clavis Urbis value; ``wales`` and ``scotland`` the majorities of RULES §12.7 (7/4/2: ranked by
+cities controlled there, then Kontors there; seats still tied share the places they cover,
+rounded down; places left over go to seats with Kontors but no city there, by Kontors; Isle
+of Man counts in both).
+
+The winner has the highest total; a tie goes to the least developed Actiones, then the
+higher network, else the tied seats share the win (RULES §9).
+"""
+
+from __future__ import annotations
+
+from gameshelf.core.messages import Msg
+from gameshelf.core.ruleset import Outcome
+from gameshelf.plugins.hansa_britannia.board import (
+    ABILITIES,
+    CITY_ID,
+    COUNTRIES,
+    COUNTRY_CITIES,
+    GRAPH,
+    MARKERS,
+    N_CITIES,
+    SPECIAL_SPACES,
+)
+from gameshelf.plugins.hansa_britannia.desk import ACTIONES, is_full, keys
+from gameshelf.plugins.hansa_britannia.state import EMPTY, State, controller, kontors, machine
+
+OUTCOME_REASONS = ("prestige_20", "cities_8", "markers_out")
+LINES = ("prestige", "abilities", "markers", "special", "cities", "network", "wales", "scotland")
+
+
+def markers_score(count: int) -> int:
+    table = MARKERS.score
+    return table[min(count, len(table) - 1)]
+
+
+def network(s: State, p: int) -> int:
+    """RULES §9 F: the seat's Kontors in its best connected group, times Clavis Urbis."""
+    best = 0
+    seen: set[str] = set()
+    for c in range(N_CITIES):
+        if CITY_ID[c] in seen or not kontors(s, c, p):
+            continue
+        group, queue = 0, [CITY_ID[c]]
+        seen.add(CITY_ID[c])
+        for here in queue:
+            group += kontors(s, GRAPH.index[here], p)
+            for there in GRAPH.neighbours(here):
+                if there not in seen and kontors(s, GRAPH.index[there], p):
+                    seen.add(there)
+                    queue.append(there)
+        best = max(best, group)
+    return best * keys(s, p)
+
+
+def majority(s: State, country: str, awards: tuple[int, ...]) -> list[int]:
+    """RULES §12.7: each seat's points for the majority of ``country``."""
+    cities = COUNTRY_CITIES[country]
+    n = len(s.seats)
+    held = [0] * n
+    for c in cities:
+        ctl = controller(s, c)
+        if ctl != EMPTY:
+            held[ctl] += 1
+    count = [sum(kontors(s, c, p) for c in cities) for p in range(n)]
+    key = {p: (held[p] > 0, held[p], count[p]) for p in range(n) if count[p]}
+    ranked = sorted(key, key=lambda p: key[p], reverse=True)
+    points = [0] * n
+    place = 0
+    while place < len(ranked):
+        tied = [p for p in ranked if key[p] == key[ranked[place]]]
+        share = sum(awards[place : place + len(tied)]) // len(tied)
+        for p in tied:
+            points[p] = share
+        place += len(tied)
+    return points
+
+
+def final_scores(s: State) -> list[dict[str, int]]:
+    n = len(s.seats)
+    regions = {k.id: majority(s, k.id, k.majority) for k in COUNTRIES if k.majority}
+    lines = []
+    for p in range(n):
+        line = {
+            "prestige": s.prestige[p],
+            "abilities": sum(a.full_bonus for i, a in enumerate(ABILITIES) if is_full(s, p, i)),
+            "markers": markers_score(len(s.hand[p]) + len(s.used[p])),
+            "special": sum(SPECIAL_SPACES[i].points for i, q in enumerate(s.special) if q == p),
+            "cities": 2 * sum(1 for c in range(N_CITIES) if controller(s, c) == p),
+            "network": network(s, p),
+            "wales": regions["Wales"][p],
+            "scotland": regions["Scotland"][p],
+        }
+        line["total"] = sum(line[k] for k in LINES)
+        lines.append(line)
+    return lines
+
+
+def end_game(s: State) -> None:
+    """The game is over (RULES §8): score it and stop the machine."""
+    s.final = final_scores(s)
+    s.say(Msg("hansa_britannia.game_ends", reason=s.end_reason))
+    for p, line in enumerate(s.final):
+        s.say(Msg("hansa_britannia.final_line", role=s.seats[p], **line))
+    machine.reset(s, "game_over")
+
+
+def winners(s: State) -> list[int]:
+    """RULES §9: the highest total; then the least developed Actiones; then the network."""
+
+    def rank(p: int) -> tuple[int, int, int]:
+        return (s.final[p]["total"], -s.level[p][ACTIONES], s.final[p]["network"])
+
+    best = max(rank(p) for p in range(len(s.seats)))
+    return [p for p in range(len(s.seats)) if rank(p) == best]
+
+
+def outcome(s: State) -> Outcome | None:
+    if not s.final:
+        return None
+    won = winners(s)
+    scores: dict[str, float] = {}
+    for p, line in enumerate(s.final):
+        scores[s.seats[p]] = line["total"]
+        for key in LINES:
+            scores[f"{s.seats[p]}.{key}"] = line[key]
+    if len(won) == 1:
+        text = Msg("hansa_britannia.winner", role=s.seats[won[0]], points=s.final[won[0]]["total"])
+    else:
+        text = Msg("hansa_britannia.shared_win", count=len(won), points=s.final[won[0]]["total"])
+    return Outcome(winners=[s.seats[p] for p in won], reason=s.end_reason, text=text, scores=scores)

@@ -1,0 +1,72 @@
+"""What a seat sees (RULES §2, §7): everything on the board and the desks is public; the
+face-down markers of the supply show only as a count (``hidden.py``)."""
+
+from __future__ import annotations
+
+from gameshelf.core.ruleset import JSON
+from gameshelf.plugins.hansa_britannia.board import (
+    ABILITY_ID,
+    CITY_ID,
+    N_ROUTES,
+    ROUTE_ID,
+    ROUTE_SPACES,
+    SPECIAL_SPACES,
+)
+from gameshelf.plugins.hansa_britannia.hidden import supply_view
+from gameshelf.plugins.hansa_britannia.state import EMPTY, SHAPE_WORD, State, controller
+
+
+def _piece(s: State, code: int) -> JSON | None:
+    if code == EMPTY:
+        return None
+    return {"role": s.seats[code >> 1], "piece": SHAPE_WORD[code & 1]}
+
+
+def desks_view(s: State) -> list[JSON]:
+    return [
+        {
+            "role": role,
+            "supply": {"trader": s.supply[p][0], "merchant": s.supply[p][1]},
+            "stock": {"trader": s.stock[p][0], "merchant": s.stock[p][1]},
+            "prestige": s.prestige[p],
+            "abilities": {a: s.level[p][i] for i, a in enumerate(ABILITY_ID)},
+            "markers": list(s.hand[p]),
+            "used": list(s.used[p]),
+            "owed": s.owed[p],
+        }
+        for p, role in enumerate(s.seats)
+    ]
+
+
+def board_view(s: State, role: str | None) -> JSON:
+    return {
+        "current": s.seats[s.current],
+        "actions_left": s.actions_left,
+        "permits_used": [CITY_ID[c] for c in s.permits_used],
+        "desks": desks_view(s),
+        "routes": {
+            ROUTE_ID[r]: {
+                "spaces": [_piece(s, s.spaces[sp]) for sp in ROUTE_SPACES[r]],
+                "first_space": ROUTE_SPACES[r][0],
+                "marker": s.route_marker[r] or None,
+            }
+            for r in range(N_ROUTES)
+        },
+        "cities": {
+            city: {
+                "offices": [_piece(s, k) for k in s.offices[c]],
+                "annexes": [_piece(s, k) for k in s.annexes[c]],
+                "controller": None if controller(s, c) == EMPTY else s.seats[controller(s, c)],
+            }
+            for c, city in enumerate(CITY_ID)
+        },
+        "special_prestige": [
+            {"points": sp.points, "role": None if q == EMPTY else s.seats[q]}
+            for sp, q in zip(SPECIAL_SPACES, s.special, strict=True)
+        ],
+        "completed": s.completed,
+        "east_west": [s.seats[p] for p in s.east_west],
+        "end_reason": s.end_reason or None,
+        "final": s.final or None,
+        **supply_view(s),
+    }

@@ -1,0 +1,59 @@
+"""turn.py: the sequence of play (RULES §5), and the fast legal actions agreeing with the
+options that give the refusals (the hot path is checked against the rule's one statement)."""
+
+from __future__ import annotations
+
+from gameshelf.core.rng import Rng
+from gameshelf.core.steps import legal_of
+from gameshelf.core.testing import assert_refused
+from gameshelf.plugins.hansa_britannia.rules import RULESET
+from gameshelf.plugins.hansa_britannia.state import machine
+from tests.hansa_britannia.builders import build, legal, play, space
+
+
+def test_a_turn_has_the_actiones_value_and_ends_by_itself_when_spent():  # RULES §5
+    s = build(supply={"red": (5, 1)})
+    s.log.clear()
+    play(s, "red", ("place_trader", space("london--oxford", 0)))
+    play(s, "red", ("place_trader", space("london--oxford", 1)))
+    assert RULESET.active(s) == ["yellow"]
+    assert s.actions_left == 2
+
+
+def test_the_turn_may_end_early():
+    s = build(supply={"red": (5, 1)})
+    play(s, "red", "end_turn")
+    assert RULESET.active(s) == ["yellow"]
+
+
+def test_no_action_is_taken_out_of_turn():
+    s = build(supply={"yellow": (5, 1)})
+    assert_refused(RULESET, s, "yellow", ("place_trader", space("london--oxford", 0)), "turn")
+
+
+def test_an_action_with_none_left_is_refused():
+    s = build(hand={"red": ["plus_3_actions"]}, actions_left=0, supply={"red": (5, 1)})
+    assert_refused(RULESET, s, "red", ("place_trader", space("london--oxford", 0)), "no actions")
+
+
+def test_the_fast_legal_actions_agree_with_the_options_in_random_games():
+    # Every decision of a few random games: the listed actions (each module's ``legal`` and
+    # the Move step's ``actions``) are exactly the options without a refusal.
+    for seed in range(3):
+        s = RULESET.setup(seed, players=5 if seed == 2 else 4)
+        rng = Rng(seed=seed)
+        for _ in range(3000):
+            if RULESET.outcome(s) is not None:
+                break
+            role = RULESET.active(s)[0]
+            step = machine.current(s)
+            listed = list(step.actions(s, role))
+            assert len(listed) == len(set(listed)), s.step
+            assert set(listed) == set(legal_of(step.options(s, role))), s.step
+            RULESET.apply(s, role, rng.choice(RULESET.actions(s, role)))
+
+
+def test_same_seed_same_game():
+    a, b = RULESET.setup(7, players=5), RULESET.setup(7, players=5)
+    assert a.to_json() == b.to_json()
+    assert legal(a, "red") == legal(b, "red")

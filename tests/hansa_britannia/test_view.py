@@ -1,0 +1,44 @@
+"""view.py and hidden.py: everything is public but the face-down marker supply."""
+
+from __future__ import annotations
+
+from gameshelf.core.messages import render_view
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import dump_view
+from gameshelf.plugins.hansa_britannia.rules import RULESET
+from tests.hansa_britannia.builders import build, play, space
+
+
+def test_every_seat_sees_the_same_board_and_desks():
+    s = build(pieces={"london--oxford": ["yellow:m"]}, offices={"york": ["green"]})
+    red, yellow = RULESET.view(s, "red"), RULESET.view(s, "yellow")
+    assert red["routes"] == yellow["routes"]
+    assert red["desks"] == yellow["desks"]
+    assert red["routes"]["london--oxford"]["spaces"][0] == {"role": "yellow", "piece": "merchant"}
+    assert red["cities"]["york"]["controller"] == "green"
+    assert red["actions"]
+    assert not yellow["actions"]
+
+
+def test_the_marker_supply_shows_only_its_count():
+    s = build()
+    view = RULESET.view(s, "red")
+    assert view["markers_supply"] == 12
+    assert not any(
+        kind in dump_view(view) for kind in s.markers_supply if kind == "move_3_tradesmen"
+    )
+    before = dump_view(RULESET.view(s, "red"))
+    RULESET.shuffle_hidden(s, "red", Rng(seed=5))
+    assert dump_view(RULESET.view(s, "red")) == before
+
+
+def test_the_victim_is_asked_in_both_languages():
+    s = build(pieces={"london--oxford": ["yellow"]}, supply={"red": (3, 0)})
+    play(s, "red", ("displace_trader", space("london--oxford", 0)))
+    view = RULESET.view(s, "yellow")
+    assert render_view(view, "en", RULESET.namer())["prompt"].startswith(
+        "Your trader was displaced"
+    )
+    assert "被從倫敦—牛津取代" in render_view(view, "zh_TW", RULESET.namer())["prompt"]
+    red = render_view(RULESET.view(s, "red"), "en", RULESET.namer())
+    assert red["prompt"] == "Waiting for Yellow — placing displaced pieces."
