@@ -1,11 +1,12 @@
 """The names of things in both languages, from the game's data (``name`` in Chinese,
 ``name_en``): the ruleset's ``name`` hook, which the core's messages call for a parameter
-that names a lord, a talent, a card (either), a land or a strategy card
-(``core.messages``)."""
+that names a lord, a talent, a card (either), a land, a strategy card, a seat, a colour or
+the scenario (``core.messages``)."""
 
 from __future__ import annotations
 
 from gameshelf.plugins.three_kingdoms.model import CARDS, LANDS, LORDS, STRATEGIES, TALENTS
+from gameshelf.plugins.three_kingdoms.state import ROLES
 
 # (English, Chinese) by kind and id.
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
@@ -14,6 +15,10 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "card": {i: (c.name_en, c.name) for i, c in CARDS.items()},
     "land": {i: (c.name_en, c.name) for i, c in LANDS.items()},
     "strategy": {i: (c.name_en, c.name) for i, c in STRATEGIES.items()},
+    # a seat before its lord is known ("seat 2 is dealt 曹操")
+    "seat": {seat: (f"Seat {i}", f"{i}號座位") for i, seat in enumerate(ROLES, start=1)},
+    "colour": {c.colour: (c.colour, c.colour_name) for c in LORDS.values()},
+    "scenario": {"standard": ("Standard", "標準")},
 }
 
 

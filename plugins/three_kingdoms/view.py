@@ -42,7 +42,7 @@ field-battle card chosen but not yet revealed, and the order of the strategy dec
     CARD = {"id": "zhuge_liang", "name": "諸葛亮", "name_en": "Zhuge Liang",
             "politics": 10, "intelligence": 10, "martial": 4, "lord": "liu_bei",
             "colour": "green", "is_lord": false}
-    STRATEGY = {"id": "huo_ji", "name": "火計", "name_en": "Fire attack",
+    STRATEGY = {"id": "huo_ji", "name": "火計", "name_en": "Fire Attack",
                 "requirement": 18, "text": "…", "text_en": "…"}
 """
 

@@ -46,7 +46,7 @@ def test_with_an_empty_hand_the_player_can_only_advise_and_it_fails():  # DESIGN
     assert legal(s, "p1") == {("advise", None)}
     act(s, "p1", ("advise",))
     assert s.deck == [*DECK[1:], "huo_ji"]
-    assert "火計 Fire attack fails and goes under the deck." in s.log
+    assert "火計 Fire Attack fails and goes under the deck." in s.log
     assert s.turn == "p2"
 
 
@@ -61,7 +61,7 @@ def test_advising_shows_the_hand_and_the_card_goes_under_the_deck_either_way():
     act(s, "p1", ("advise",))  # 火計 needs 18: 10 + 8 succeeds
     assert s.rng.epoch != epoch  # a hidden card came out
     assert (
-        "劉備 Liu Bei advises and draws 火計 Fire attack (needs intelligence 18), and shows "
+        "劉備 Liu Bei advises and draws 火計 Fire Attack (needs intelligence 18), and shows "
         "諸葛亮 Zhuge Liang, 關羽 Guan Yu: intelligence 18."
     ) in s.log
     assert s.deck[-1] == "huo_ji"

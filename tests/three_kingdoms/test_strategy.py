@@ -129,7 +129,7 @@ def test_caochuan_jiejian_skips_a_move_that_is_impossible():
     s = advise("caochuan_jiejian", lands=lands)
     act(s, "p1", ("land", "xuchang"), ("land", "chengdu"))
     assert s.turn == "p2"  # no rival sword is left for the second move
-    assert "草船借箭 Borrowing arrows with straw boats: no sword can be borrowed." in s.log
+    assert "草船借箭 Borrowing Arrows with Straw Boats: no sword can be borrowed." in s.log
 
 
 def test_huo_ji_removes_every_sword_from_a_rival_land():
