@@ -1,28 +1,63 @@
-"""RULES §5-6: a card's event, wherever it comes from (a headline, an action round).
+"""RULES §5-6: a card's event, wherever it comes from — a headline, an action round, or an
+opponent's card played for Ops (then the phasing player chooses before or after its
+Operations, "ops_and_event", and the opponent makes every choice inside it).
 
-``EVENTS`` maps a card whose event is written to the step that carries it out; the step is
-called with the card's ``EventPlay`` frame and finishes when the event is over. The seven
-scoring cards are events of their own (scoring.py). A card whose event is not written yet
-plays for Ops and on the Space Race only: its event never happens (issue 15's interim for
-the cards still to come), and when it is headlined it is simply discarded.
+``EVENTS`` maps a card whose event is written to the step that carries it out (early_war.py
+registers them with ``event``); the step is called with an ``EventPlay`` frame and finishes
+with whether the event happened (``None`` counts as yes). The seven scoring cards are events
+of their own (scoring.py). A card whose event is not written yet plays for Ops and on the
+Space Race only: its event never happens, also not when the opponent plays it for Ops, and
+headlined it is simply discarded (issue 15's interim for the cards still to come).
 
-After the event the card goes where RULES §6 sends it: a starred card whose event happened
-is out of the game, an underlined one that is not starred waits beside the board while its
-effect lasts (effects.py), every other card to the discard pile.
+An event that cannot happen — a prerequisite missing (NATO before Marshall Plan or Warsaw
+Pact Formed), an event in effect that forbids it (Camp David Accords, The Iron Lady), or a
+condition on the card not met — does nothing, and a starred card then goes to the discard
+pile, not out of the game (RULES §6, §16.6); an event that happens with no effect counts as
+played. After the event the card goes where RULES §6 sends it (``dispose``).
+
+The generic steps events call (RULES §7.1: event Influence ignores adjacency and cost):
+
+- "event_influence" (``Changes``): add or remove Influence one point a decision, in a list
+  of countries, with a limit per country;
+- "event_country" (``Pick``): choose one country of a list; the result is its index;
+- "event_choice" (``Choice``): choose one of a few named options; the result is its name;
+- "event_discard" (``Discard``): discard a card of at least some Ops (modified), or pass;
+  the result is the card, or 0;
+- "event_ops" (``EventOps``): conduct Operations with a given number of Ops (Influence,
+  realignment or a coup, as with a card).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from pydantic import Field
+
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
-from gameshelf.core.steps import Step
+from gameshelf.core.procedure import Call, If, Procedure
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.twilight_struggle.effects import in_effect, kept_out
-from gameshelf.plugins.twilight_struggle.model import CARDS
+from gameshelf.plugins.twilight_struggle.model import CARDS, CHINA, CID, CIX, OTHER
+from gameshelf.plugins.twilight_struggle.operations import Ops, can_target, start_ops
+from gameshelf.plugins.twilight_struggle.ops import ops_value, region_bonuses
 from gameshelf.plugins.twilight_struggle.scoring import play_scoring_card
-from gameshelf.plugins.twilight_struggle.state import State, finish, machine
+from gameshelf.plugins.twilight_struggle.state import (
+    PICK_CARD,
+    PICK_COUNTRY,
+    State,
+    add_influence,
+    finish,
+    machine,
+    remove_influence,
+)
 
-# card number -> the step of its event (filled by the modules that write events)
+# card number -> the step of its event (filled by ``event``)
 EVENTS: dict[int, str] = {}
+# card number -> why its event cannot happen now for a side (a condition printed on it)
+CONDITIONS: dict[int, Callable[[State, str], Msg | None]] = {}
 
 
 def has_event(card: int) -> bool:
@@ -30,15 +65,49 @@ def has_event(card: int) -> bool:
     return card in EVENTS or CARDS[card].scoring
 
 
+StepT = TypeVar("StepT", bound=type[Step[Any]])
+
+
+def event(
+    card: int, condition: Callable[[State, str], Msg | None] | None = None
+) -> Callable[[StepT], StepT]:
+    """Class decorator: the step (or procedure) of ``card``'s event, registered on the machine."""
+
+    def register(cls: StepT) -> StepT:
+        machine.step(cls)
+        EVENTS[card] = cls.name
+        if condition is not None:
+            CONDITIONS[card] = condition
+        return cls
+
+    return register
+
+
 @frame_model
 class EventPlay:
     """An event being carried out: the card, the side carrying it out, and where it was
-    played from ("headline" or "round")."""
+    played from ("headline", "round", "ops": an opponent's card played for Ops; "discard":
+    Five Year Plan's)."""
 
     card: int
     side: str
     origin: str = "round"
-    happened: bool = True
+    pick: int = 0  # a working value of an event: a card or country chosen (index)
+    choice: str = ""  # a working value of an event: the option chosen
+    count: int = 0  # a working value of an event: how many times it has done something
+    chosen: list[int] = Field(default_factory=list)  # a working value: countries chosen
+
+
+def event_refusal(s: State, side: str, card: int) -> Msg | None:
+    """Why ``card``'s event cannot happen for ``side`` now (``None``: it can)."""
+    info = CARDS[card]
+    if info.requires_any and not any(in_effect(s, r) for r in info.requires_any):
+        return Msg("twilight_struggle.event_needs", card=card, card2=info.requires_any[-1])
+    for other in info.prevented_by:
+        if in_effect(s, other):
+            return Msg("twilight_struggle.event_prevented", card=card, card2=other)
+    condition = CONDITIONS.get(card)
+    return condition(s, side) if condition is not None else None
 
 
 def dispose(s: State, card: int, happened: bool) -> None:
@@ -69,17 +138,363 @@ class Event(Step[State]):
             if not s.over:
                 dispose(s, f.card, True)
                 finish(s)
-        elif f.card in EVENTS:
-            s.say(Msg("twilight_struggle.event_played", role=f.side, card=f.card))
-            machine.call(s, EVENTS[f.card], f)
-        else:
+            return
+        if f.card not in EVENTS:
             s.say(Msg("twilight_struggle.event_not_written", card=f.card))
             dispose(s, f.card, False)
             finish(s)
+            return
+        reason = event_refusal(s, f.side, f.card)
+        if reason is not None:
+            s.say(Msg("twilight_struggle.event_blocked", card=f.card, reason=reason))
+            dispose(s, f.card, False)
+            finish(s)
+            return
+        s.say(Msg("twilight_struggle.event_played", role=f.side, card=f.card))
+        machine.call(s, EVENTS[f.card], EventPlay(card=f.card, side=f.side, origin=f.origin))
 
     def resume(self, s: State, result: object) -> None:
         f = self.frame(s)
         if s.over:
             return
-        dispose(s, f.card, f.happened if result is None else bool(result))
+        dispose(s, f.card, result is not False)
         finish(s)
+
+
+# --- an opponent's event played for Ops (RULES §6) --------------------------------------------
+
+
+@frame_model
+class OpsEvent:
+    """A card of the opponent's played for Ops: the operation, and when its event happens."""
+
+    side: str
+    card: int
+    use: str
+    first: str = ""  # "before" or "after" the Operations, chosen by the phasing player
+
+
+@frame_model
+class Timing:
+    side: str
+    card: int
+
+
+WHEN: dict[str, Action] = {w: Action("when", w) for w in ("before", "after")}
+
+
+@machine.step
+class EventTiming(Step[State]):
+    """The phasing player chooses whether the opponent's event comes before or after its
+    Operations (RULES §6)."""
+
+    name, frame_type = "event_timing", Timing
+    waiting = Msg("twilight_struggle.waiting_timing")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).side]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.timing_prompt", card=self.frame(s).card)
+
+    def actions(self, s: State, role: str) -> list[Action]:
+        return list(WHEN.values())
+
+    def on_when(self, s: State, role: str, when: str) -> None:
+        finish(s, when)
+
+
+def _event_before(s: State, f: OpsEvent) -> bool:
+    return f.first == "before"
+
+
+def _event_after(s: State, f: OpsEvent) -> bool:
+    return f.first == "after" and not s.over
+
+
+def _opponent_event(s: State, f: OpsEvent) -> None:
+    machine.call(s, "event", EventPlay(card=f.card, side=OTHER[f.side], origin="ops"))
+
+
+def _operations(s: State, f: OpsEvent) -> None:
+    machine.call(s, f.use, start_ops(s, f.side, f.card))
+
+
+@machine.step
+class OpsAndEvent(Procedure[State]):
+    """RULES §6: Operations with an opponent's card; its event before or after them."""
+
+    name, frame_type = "ops_and_event", OpsEvent
+    body = (
+        Call("event_timing", args=lambda s, f: Timing(side=f.side, card=f.card), into="first"),
+        If(_event_before, _opponent_event),
+        _operations,
+        If(_event_after, _opponent_event),
+    )
+
+
+def triggers_opponent_event(s: State, side: str, card: int) -> bool:
+    """Whether playing ``card`` for Ops makes the opponent's event happen (it is theirs, is
+    written, and nothing stops it); a stopped event is logged and the card discarded later."""
+    return card != CHINA and CARDS[card].side == OTHER[side] and card in EVENTS
+
+
+# --- the generic steps of events --------------------------------------------------------------
+
+
+@frame_model
+class Changes:
+    """Event Influence: ``chooser`` adds (``add``) or removes ``owner``'s Influence, one point
+    a decision, ``left`` points in ``eligible`` countries, at most ``per_country`` in each
+    (0: no limit); ``done`` lists the countries already changed, once per point."""
+
+    chooser: str
+    owner: str
+    add: bool
+    left: int
+    eligible: list[int] = Field(default_factory=list)
+    per_country: int = 0
+    optional: bool = False  # "up to": the chooser may stop (``done``)
+    done: list[int] = Field(default_factory=list)
+
+
+DONE = Action("done")
+
+
+def _may_change(s: State, f: Changes, c: int) -> bool:
+    if f.per_country and f.done.count(c) >= f.per_country:
+        return False
+    return f.add or s.influence[f.owner][c] > 0
+
+
+@machine.step
+class EventInfluence(Step[State]):
+    """Add or remove Influence for an event, one point a decision."""
+
+    name, frame_type = "event_influence", Changes
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.chooser]
+        if not self._open(s, f):
+            finish(s, len(f.done))
+
+    def _open(self, s: State, f: Changes) -> list[int]:
+        return [c for c in f.eligible if _may_change(s, f, c)] if f.left > 0 else []
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        if f.add:
+            return Msg("twilight_struggle.event_add_prompt", role=f.owner, left=f.left)
+        return Msg("twilight_struggle.event_remove_prompt", role=f.owner, left=f.left)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        eligible = set(f.eligible)
+        for c, action in enumerate(PICK_COUNTRY):
+            if c not in eligible:
+                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
+            elif not _may_change(s, f, c):
+                yield action, Msg("twilight_struggle.event_country_done", country=CID[c])
+            else:
+                yield action, None
+        if f.optional:
+            yield DONE, None
+
+    def actions(self, s: State, role: str) -> list[Action]:
+        f = self.frame(s)
+        picks = [PICK_COUNTRY[c] for c in self._open(s, f)]
+        return [*picks, DONE] if f.optional else picks
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        finish(s, len(self.frame(s).done))
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        f = self.frame(s)
+        c = CIX[country]
+        if f.add:
+            add_influence(s, f.owner, c)
+            s.say(Msg("twilight_struggle.placed", role=f.owner, country=country))
+        else:
+            remove_influence(s, f.owner, c, 1)
+            s.say(Msg("twilight_struggle.removed", role=f.owner, country=country))
+        f.left -= 1
+        f.done.append(c)
+        if not self._open(s, f):
+            finish(s, len(f.done))
+
+
+@frame_model
+class Pick:
+    """Choose one of ``eligible`` countries for an event."""
+
+    chooser: str
+    eligible: list[int] = Field(default_factory=list)
+
+
+@machine.step
+class EventCountry(Step[State]):
+    """Choose a country for an event; the result is its index."""
+
+    name, frame_type = "event_country", Pick
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).chooser]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_country_prompt")
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        eligible = set(self.frame(s).eligible)
+        for c, action in enumerate(PICK_COUNTRY):
+            if c in eligible:
+                yield action, None
+            else:
+                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
+
+    def actions(self, s: State, role: str) -> list[Action]:
+        return [PICK_COUNTRY[c] for c in self.frame(s).eligible]
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        finish(s, CIX[country])
+
+
+CHOICE_TEXT = {
+    "remove": Msg("twilight_struggle.choice_remove"),
+    "add": Msg("twilight_struggle.choice_add"),
+    "attend": Msg("twilight_struggle.choice_attend"),
+    "boycott": Msg("twilight_struggle.choice_boycott"),
+}
+CHOOSE: dict[str, Action] = {c: Action("choose", c) for c in CHOICE_TEXT}
+
+
+@frame_model
+class Choice:
+    """Choose one of ``options`` (names in ``CHOICE_TEXT``) for an event."""
+
+    chooser: str
+    card: int
+    options: list[str] = Field(default_factory=list)
+
+
+@machine.step
+class EventChoice(Step[State]):
+    """Choose one of an event's options; the result is its name."""
+
+    name, frame_type = "event_choice", Choice
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).chooser]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_choice_prompt", card=self.frame(s).card)
+
+    def actions(self, s: State, role: str) -> list[Action]:
+        return [CHOOSE[o] for o in self.frame(s).options]
+
+    def on_choose(self, s: State, role: str, option: str) -> None:
+        s.say(Msg("twilight_struggle.chose", role=role, choice=CHOICE_TEXT[option]))
+        finish(s, option)
+
+
+PASS = Action("pass")
+
+
+@frame_model
+class Discard:
+    """Discard a card of at least ``min_ops`` Ops (modified for ``chooser``), among ``only``
+    if given, or pass if ``may_pass``."""
+
+    chooser: str
+    card: int
+    min_ops: int
+    only: list[int] = Field(default_factory=list)
+    may_pass: bool = True
+
+
+def discardable(s: State, side: str, min_ops: int) -> list[int]:
+    """Cards ``side`` may discard to meet an "N Ops or more" demand (RULES §6: a higher card
+    does, with the side's modifiers; The China Card never does, §10)."""
+    return [c for c in s.hands[side] if ops_value(s, side, c) >= min_ops]
+
+
+@machine.step
+class EventDiscard(Step[State]):
+    """Discard a card of enough Ops for an event, or pass; the result is the card, or 0."""
+
+    name, frame_type = "event_discard", Discard
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).chooser]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        return Msg("twilight_struggle.event_discard_prompt", card=f.card, ops=f.min_ops)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        fits = set(discardable(s, role, f.min_ops))
+        for c in s.hands[role]:
+            if f.only and c not in f.only:
+                yield PICK_CARD[c], Msg("twilight_struggle.not_for_event", card=c, card2=f.card)
+            elif c in fits:
+                yield PICK_CARD[c], None
+            else:
+                yield PICK_CARD[c], Msg("twilight_struggle.too_few_ops", card=c, ops=f.min_ops)
+        if s.china == role:
+            yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+        if f.may_pass:
+            yield PASS, None
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        s.hands[role].remove(card)
+        s.deck.discard(card)
+        s.say(Msg("twilight_struggle.discarded", role=role, card=card))
+        finish(s, card)
+
+    def on_pass(self, s: State, role: str, arg: None) -> None:
+        finish(s, 0)
+
+
+OPS_USES = ("influence", "realign", "coup")
+
+
+@frame_model
+class EventOps:
+    """Operations an event grants ``side``: ``ops`` Ops, as if with ``card``."""
+
+    side: str
+    card: int
+    ops: int
+
+
+@machine.step
+class EventOperations(Step[State]):
+    """Conduct Operations for an event (RULES §7.1: the normal rules of operations)."""
+
+    name, frame_type = "event_ops", EventOps
+    waiting = Msg("twilight_struggle.waiting_card")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).side]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        return Msg("twilight_struggle.event_ops_prompt", card=f.card, ops=f.ops)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        aim = can_target(s, role)
+        for use in OPS_USES:
+            if use != "influence" and not aim:
+                yield Action("use", use), Msg("twilight_struggle.no_target")
+            else:
+                yield Action("use", use), None
+
+    def on_use(self, s: State, role: str, use: str) -> None:
+        f = self.frame(s)
+        bonuses = region_bonuses(s, role, f.card)
+        machine.enter(s, use, Ops(side=role, card=f.card, base=f.ops, bonuses=bonuses))

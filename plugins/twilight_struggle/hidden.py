@@ -6,9 +6,13 @@
   frame and re-picks it in ``hide``; the headline shown first under Man in Earth Orbit is
   public once shown).
 - The discard pile, the removed cards, The China Card and the effects are public.
+- Cards an event shows a side (CIA Created: the USSR's hand to the US; The Cambridge Five:
+  the US's scoring cards to the USSR) are in that side's view only, until the next action
+  round begins (``State.shown``); nothing of them stays afterwards.
 
 ``shuffle_hidden`` re-deals what ``role`` cannot see: the other hand (both, for a spectator)
-and the draw pile are pooled, shuffled and dealt back in the same sizes.
+and the draw pile are pooled, shuffled and dealt back in the same sizes; cards the role has
+been shown stay where they are.
 """
 
 from __future__ import annotations
@@ -27,15 +31,19 @@ def hands_view(s: State, role: str | None) -> dict[str, Any]:
         "hand": None if role not in SIDES else [card_view(c) for c in s.hands[role]],
         "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
         "draw_pile": len(s.deck.draw_pile),
+        "shown": [card_view(c) for c in s.shown.get(role or "", [])],
     }
 
 
 def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
     """Re-deal, in place, every card ``role`` may not see (see the module)."""
     hidden = [side for side in SIDES if side != role]
-    pool = [c for side in hidden for c in s.hands[side]] + list(s.deck.draw_pile)
+    seen = set(s.shown.get(role or "", []))
+    pool = [c for side in hidden for c in s.hands[side] if c not in seen]
+    pool += s.deck.draw_pile
     rng.shuffle(pool)
     for side in hidden:
-        n = len(s.hands[side])
-        s.hands[side], pool = pool[:n], pool[n:]
+        kept = [c for c in s.hands[side] if c in seen]
+        n = len(s.hands[side]) - len(kept)
+        s.hands[side], pool = kept + pool[:n], pool[n:]
     s.deck.draw_pile = pool

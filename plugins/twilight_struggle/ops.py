@@ -20,7 +20,11 @@ MAX_OPS, MIN_OPS = 4, 1
 
 def ops_value(s: State, side: str, card: int) -> int:
     """The card's Ops for ``side``, modified, without the regional bonuses."""
-    ops = OPS[card]
+    return modified(s, side, OPS[card])
+
+
+def modified(s: State, side: str, ops: int) -> int:
+    """``ops`` printed Ops as ``side`` uses them (an event's "as if a 4-Ops card" too)."""
     if ops == 0:
         return 0  # a scoring card has no Ops
     if (side == US and in_effect(s, CONTAINMENT)) or (side == USSR and in_effect(s, BREZHNEV)):

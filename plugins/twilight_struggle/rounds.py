@@ -21,7 +21,14 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.twilight_struggle.effects import end_effect, in_effect
-from gameshelf.plugins.twilight_struggle.events import EventPlay, has_event
+from gameshelf.plugins.twilight_struggle.events import (
+    OPS_USES,
+    EventPlay,
+    OpsEvent,
+    event_refusal,
+    has_event,
+    triggers_opponent_event,
+)
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CHINA,
@@ -166,7 +173,7 @@ def use_refusal(s: State, side: str, card: int, use: str, aim: bool) -> Msg | No
             return Msg("twilight_struggle.enemy_event", card=card)
         if not has_event(card):
             return Msg("twilight_struggle.event_later", card=card)
-        return None
+        return event_refusal(s, side, card)
     if use in ("realign", "coup") and not aim:
         return Msg("twilight_struggle.no_target")
     return None
@@ -206,6 +213,12 @@ class CardPlay(Step[State]):
             finish(s)
             return
         s.say(Msg("twilight_struggle.plays_ops", role=role, card=card, use=USE_NAMES[use]))
+        if use in OPS_USES and triggers_opponent_event(s, role, card):
+            reason = event_refusal(s, OTHER[role], card)
+            if reason is None:  # RULES §6: it happens, before or after, as the player says
+                machine.enter(s, "ops_and_event", OpsEvent(side=role, card=card, use=use))
+                return
+            s.say(Msg("twilight_struggle.event_blocked", card=card, reason=reason))
         if card != CHINA:
             s.deck.discard(card)
         machine.enter(s, use, start_ops(s, role, card))

@@ -13,12 +13,14 @@ from pathlib import Path
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import JSON, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
 from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module registers its steps)
+    early_war,
     events,
     operations,
     rounds,
     setup,
     turn,
 )
+from gameshelf.plugins.twilight_struggle.events import EVENTS
 from gameshelf.plugins.twilight_struggle.hidden import shuffle_hidden
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
@@ -26,7 +28,17 @@ from gameshelf.plugins.twilight_struggle.state import State, machine
 from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS, outcome
 from gameshelf.plugins.twilight_struggle.view import board_view
 
-EVENTS_IN = "no event yet besides the seven scoring cards"
+
+def events_in() -> str:
+    """The cards whose events are in this version, as ranges ("4-5, 7-25")."""
+    numbers = sorted(EVENTS)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 class TwilightStruggle(StepRuleset[State]):
@@ -35,8 +47,9 @@ class TwilightStruggle(StepRuleset[State]):
         title="Twilight Struggle",
         description=(
             "The Cold War, 1945-1989: the USSR and the US fight for influence over the world "
-            "with a hand of historical events, coups and the Space Race. In this version "
-            f"the cards play for Operations and on the Space Race; {EVENTS_IN} happens."
+            "with a hand of historical events, coups and the Space Race. Events in this "
+            f"version: the seven scoring cards and cards {events_in()}; every other card "
+            "plays for Operations and on the Space Race only."
         ),
         roles=SIDES,
         min_players=2,

@@ -87,6 +87,10 @@ class State(GameState):
     china: str = USSR  # who holds The China Card (RULES §10)
     china_up: bool = True  # face up: playable
     headlines: dict[str, int] = Field(default_factory=dict)  # this turn's, once revealed
+    # cards of the other side a role is shown by an event, only until the next action
+    # round begins (CIA Created, The Cambridge Five); hidden.py shows them to that role only
+    shown: dict[str, list[int]] = Field(default_factory=dict)
+    defcon_to_2: bool = False  # DEFCON was moved to 2 in this action round (NORAD)
     effects: list[Effect] = Field(default_factory=list)
 
     # --- the turn ----------------------------------------------------------------
@@ -165,6 +169,7 @@ def set_defcon(s: State, level: int) -> None:
     if level == s.defcon:
         return
     s.defcon = max(1, level)
+    s.defcon_to_2 = s.defcon_to_2 or s.defcon == 2
     s.say(Msg("twilight_struggle.defcon", level=s.defcon))
     if s.defcon == 1:
         loser = s.phasing or USSR

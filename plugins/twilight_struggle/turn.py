@@ -28,11 +28,12 @@ from gameshelf.core.procedure import Call, If, Loop, Procedure, While
 from gameshelf.core.ruleset import Action
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.steps import Step
-from gameshelf.plugins.twilight_struggle.effects import expire
-from gameshelf.plugins.twilight_struggle.events import EventPlay
+from gameshelf.plugins.twilight_struggle.effects import expire, in_effect
+from gameshelf.plugins.twilight_struggle.events import Changes, EventPlay
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CHINA,
+    CIX,
     DEFCON_MAX,
     OPS,
     OTHER,
@@ -41,6 +42,7 @@ from gameshelf.plugins.twilight_struggle.model import (
     TURNS,
     US,
     USSR,
+    N,
     era_deck,
     era_of_turn,
 )
@@ -56,6 +58,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     PICK_CARD,
     State,
     check_vp,
+    controls,
     finish,
     gain_vp,
     machine,
@@ -63,6 +66,8 @@ from gameshelf.plugins.twilight_struggle.state import (
 )
 
 UN_INTERVENTION = 32
+DEFECTORS = 103
+NORAD, CANADA = 106, CIX["canada"]
 ERA_CARDS_AT = {4: "mid_war", 8: "late_war"}  # RULES §13: the turn the era's cards join
 PASS = Action("pass")
 ERA_NAMES = {
@@ -164,7 +169,29 @@ def next_round(s: State) -> None:
     side = next_side(s)
     assert side is not None
     s.rounds_done[side] += 1
+    s.shown = {}  # what an event showed was shown only at that moment (hidden.py)
+    s.defcon_to_2 = False
     machine.call(s, "action_round", Round(side=side))
+
+
+def norad_due(s: State) -> bool:
+    """NORAD (#106): at the end of an action round in which DEFCON was moved to 2, if the US
+    controls Canada."""
+    return (
+        not s.over
+        and in_effect(s, NORAD)
+        and s.defcon_to_2
+        and s.defcon == 2
+        and controls(s, US, CANADA)
+    )
+
+
+def norad_point(s: State, f: object) -> Changes:
+    """NORAD: the US adds 1 Influence to a country already holding US Influence."""
+    s.defcon_to_2 = False
+    s.say(Msg("twilight_struggle.norad", card=NORAD))
+    mine = [c for c in range(N) if s.influence[US][c]]
+    return Changes(chooser=US, owner=US, add=True, left=1, eligible=mine)
 
 
 def military_operations_check(s: State) -> None:
@@ -205,7 +232,7 @@ class Turn(Procedure[State]):
         start_turn,
         deal,
         "headline",
-        While(more_rounds, next_round),
+        While(more_rounds, next_round, If(norad_due, Call("event_influence", args=norad_point))),
         military_operations_check,
         If(eagle_discard_due, "held_discard"),
         end_turn,
@@ -281,6 +308,14 @@ def headline_order(s: State, f: Headline) -> None:
         return (CARDS[card].scoring, -OPS[card], 0 if side == US else 1)
 
     f.order = sorted(s.headlines, key=key)
+    if s.headlines.get(US) == DEFECTORS and USSR in s.headlines:
+        # RULES §5.6: a US Defectors headline cancels the USSR's, a scoring card too
+        cancelled = s.headlines.pop(USSR)
+        f.order.remove(USSR)
+        s.deck.discard(cancelled)
+        s.say(
+            Msg("twilight_struggle.headline_cancelled", role=USSR, card=cancelled, card2=DEFECTORS)
+        )
 
 
 def headline_event(s: State, f: Headline) -> None:

@@ -6,7 +6,10 @@ from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import at_headline, build, legal, play, refused
 
 USSR, US = "USSR", "US"
-UN, ASIA, DUCK, TRUMAN, COMECON = 32, 1, 4, 19, 14
+UN, ASIA = 32, 1
+# Mid War cards whose events are not in yet (the headline itself is under test): US 3 and
+# 1 Ops, USSR 3 Ops.
+DUCK, TRUMAN, COMECON = 44, 48, 42
 
 
 def headline(ussr, us, **kw):
@@ -75,3 +78,13 @@ def test_man_in_earth_orbit_makes_the_opponent_choose_and_show_first():
     assert RULESET.view(s, US)["headlines"][USSR]["id"] == COMECON
     play(s, US, ("card", DUCK))
     assert s.step == "action_round"
+
+
+def test_5_5_a_headlined_opponent_event_makes_the_headliner_phasing_for_defcon():
+    # The USSR headlines Duck and Cover (the US's event) at DEFCON 2: DEFCON 1, USSR loses.
+    s = headline([4, 42], [DUCK, 48], defcon=2)
+    play(s, USSR, ("card", 4))
+    play(s, US, ("card", TRUMAN))
+    out = RULESET.outcome(s)
+    assert out.reason == "defcon_1"
+    assert out.winners == [US]

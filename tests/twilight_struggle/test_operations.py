@@ -52,9 +52,9 @@ def test_16_2_a_point_into_an_enemy_controlled_country_costs_two_rechecked_each_
 
 
 def test_a_point_dearer_than_the_ops_left_is_refused():
-    # 1 Op card (Blockade is the USSR's; the US uses it for Ops; its event is not in yet).
-    s = round_with(BLOCKADE, influence={"cuba": (3, 0)}, hands={US: [BLOCKADE, 103]})
-    play(s, US, ("card", BLOCKADE), ("use", "influence"))
+    # CIA Created: a 1-Op US card, played for Ops.
+    s = round_with(26, influence={"cuba": (3, 0)}, hands={US: [26, 103]})
+    play(s, US, ("card", 26), ("use", "influence"))
     refused(s, US, ("country", "cuba"), "not enough Ops")
     play(s, US, ("country", "mexico"))
     assert inf(s, "mexico") == (0, 1)

@@ -129,3 +129,11 @@ def test_eagle_bear_has_landed_lets_its_holder_discard_a_held_card():
     assert 5 not in s.hands[USSR]
     assert s.step == "headline_choice"
     assert s.turn == 2
+
+
+def test_16_7_rest_of_turn_effects_end_with_the_turn_lasting_ones_survive():
+    lasting = [(16, USSR, "game"), (21, US, "game"), (27, US, "game"), (35, US, "game")]
+    turn_only = [(9, USSR, "turn"), (25, US, "turn"), (31, US, "turn")]
+    s = build(effects=lasting + turn_only)
+    end_turn(s)
+    assert sorted(e.card for e in s.effects) == [16, 21, 27, 35]

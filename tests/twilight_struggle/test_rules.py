@@ -1,0 +1,31 @@
+"""The lobby says which events are in; the game is registered and its texts are bilingual."""
+
+from __future__ import annotations
+
+from gameshelf.core.plugins import Registry
+from gameshelf.plugins.twilight_struggle.events import EVENTS, has_event
+from gameshelf.plugins.twilight_struggle.model import CARDS
+from gameshelf.plugins.twilight_struggle.names import name
+from gameshelf.plugins.twilight_struggle.rules import RULESET, events_in
+
+
+def test_the_lobby_description_names_the_events_in_this_version():
+    assert events_in() in RULESET.info.description
+    assert all(has_event(n) for n in EVENTS)
+    assert not has_event(6)  # The China Card never has an event
+    written = {n for n in CARDS if has_event(n)}
+    assert written == set(EVENTS) | {1, 2, 3, 37, 38, 79, 81}
+
+
+def test_the_game_is_installed_through_its_entry_point():
+    assert "twilight_struggle" in Registry().games
+
+
+def test_names_in_both_languages():
+    assert name("role", "USSR", "zh_TW") == "蘇聯"
+    assert name("role", "US", "zh_TW") == "美國"
+    assert name("country", "west_germany", "zh_TW") == "西德"
+    assert name("card", 6, "zh_TW") == "中國牌"
+    assert name("region", "southeast_asia", "zh_TW") == "東南亞"
+    assert name("card", 103, "en") == "Defectors"
+    assert name("country", "atlantis", "en") is None
