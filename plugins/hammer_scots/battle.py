@@ -1,35 +1,48 @@
 """Battles (RULES §6; eliminations in losses.py, §7).
 
-Steps this module registers, and how control enters and leaves them:
+One battle is a sub-procedure with a frame: ``start_battle(s, area, attacker)`` calls the
+step **"battle"** with a :class:`Battle` frame holding the battle's arguments (the area,
+the attacking side) and every working value of the fight (the round, the attacker now,
+the blocks that had their combat turn, the hits still to take and who takes them, the
+blocks that must retreat, the block retreating or regrouping). The steps inside a battle
+pass that one frame on from step to step; the last of them finishes back to the caller
+(its ``resume``). A battle's callers: "battle_phase" (below), Herald and Pillage
+(``events.immediate_battle``) and the coronation battles (``kings.CoronationBattles``).
+Readers outside this module (the view, the text board, tests) ask ``battle_of(s)`` for the
+battle being fought, or ``None``. A battle that ends the game (the King or Edward II
+killed) enters "game_over" and never returns.
 
-- **"battle_phase"** (§6.1) is entered by the sequence of play (``cards.end_action``)
-  after both actions. Player 1 picks each contested area in turn (a lone one is fought at
-  once) and fights it by *calling* "battle"; when none is left it enters
-  **"border_raids"** (raids.py), which ends the game turn and enters "next_turn".
-- **"battle"** fights ONE battle, in ``s.battle``, with ``s.attacker[s.battle]`` attacking
-  and the reserves in ``s.reserves``, to its very end: up to three rounds, the forced
-  retreat, the regroup. Then it returns with ``machine.finish(s)``. It ignores its caller:
-  battle_phase, Herald, Pillage and the coronation battles all call it the same way. It
-  may finish before ``machine.call`` returns (a battle with no decision in it), so a
-  caller's ``machine.call(s, "battle")`` must be its last statement. A battle that ends
-  the game (the King or Edward II killed) enters "game_over" and never returns.
-- Inside a battle: "battle_round" (a combat turn: fire, retreat or pass), "battle_hits"
-  (the owner picks which of his equally strong blocks takes a hit), "retreat_to" (where a
-  retreating block goes), "retreat" (after round 3: the attacker's blocks, one by one),
-  "regroup"/"regroup_to" (the winner's blocks, one by one).
+Steps this module registers:
+
+- **"battle_phase"** (§6.1), called by the game turn after both actions: Player 1 picks each
+  contested area in turn (a lone one is fought at once) and fights it; when none is left the
+  phase finishes, and the game turn goes on to the border raids (§8, raids.py).
+- **"battle"** (§6.2) starts ONE battle: the fog of war lifts on the fighting blocks, round
+  1 begins. Inside it, with the same frame: "battle_round" (a combat turn: fire, retreat or
+  pass), "battle_hits" (the owner picks which of his equally strong blocks takes a hit),
+  "retreat_to" (where a retreating block goes), "retreat" (after round 3: the attacker's
+  blocks, one by one), "regroup"/"regroup_to" (the winner's blocks, one by one).
 
 Round by round (§6.2): round 1 starts with Celtic unity for the Welsh and Ulster blocks of
 the main forces; round 2 with the change of battlefield control (if the defender has only
 reserves left), then Celtic unity for Welsh and Ulster reserves, then every reserve joins;
 round 3 with any reserve still waiting (nobles captured in round 2). Combat turns (§6.3)
 go defending A, attacking A, defending B, attacking B, defending C, attacking C, the next
-actor recomputed from the top after every action.
+actor recomputed from the top after every action; a block's turn is to fire, to retreat,
+or to pass (neither firing nor retreating).
+
+The reserves (RULES §5.4) are marked during movement, before any battle, and stay on the
+state (``s.reserves``); so do the per-area battle marks of movement (``s.attacker``,
+``s.main_origin``, ``s.main_border``), which a battle clears when it ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from pydantic import Field
+
+from gameshelf.core.frames import frame_model
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
@@ -89,56 +102,98 @@ NOWHERE_TO_RETREAT = "That block has nowhere to retreat."
 NOWHERE_TO_REGROUP = "Choose one of your blocks in this area that has somewhere to go."
 
 
+# --- the frame ---------------------------------------------------------------------------
+
+
+@frame_model
+class Battle:
+    """One battle being fought (RULES §6): its arguments and its working values.
+
+    ``area`` and ``attacker`` are the caller's arguments; ``attacker`` is the attacking
+    side *now*, since battlefield control may pass at round 2 (§6.2).
+    """
+
+    area: int
+    attacker: str
+    round: int = 0  # 1..3
+    acted: list[int] = Field(default_factory=list)  # blocks that had their combat turn
+    hits: int = 0  # hits still to take
+    hits_to: str = ""  # the side that must take them
+    retreating: list[int] = Field(default_factory=list)  # must still retreat (§6.7)
+    block: int = NO_BLOCK  # the block retreating or regrouping
+
+    @property
+    def defender(self) -> str:
+        return enemy(self.attacker)
+
+
+BATTLE_STEPS = frozenset(
+    {"battle", "battle_round", "battle_hits", "retreat_to", "retreat", "regroup", "regroup_to"}
+)
+
+
+def battle_of(s: State) -> Battle | None:
+    """The battle being fought, or ``None`` (for the view, the text board and tests)."""
+    if s.step in BATTLE_STEPS:
+        frame = s.stack[-1].args
+        if isinstance(frame, Battle):
+            return frame
+    return None
+
+
+def start_battle(s: State, area: int, attacker: str) -> None:
+    """Fight the battle in ``area`` now, ``attacker`` attacking: call "battle" with its frame;
+    the caller's ``resume`` runs when the battle is over."""
+    machine.call(s, "battle", Battle(area=area, attacker=attacker))
+
+
 # --- who is in the battle -------------------------------------------------------------
 
 
-def in_battle(s: State, side: str | None = None) -> list[int]:
+def in_battle(s: State, bt: Battle, side: str | None = None) -> list[int]:
     """Every block in the battle area (reserves included)."""
-    return blocks_at(s, s.battle, side)
+    return blocks_at(s, bt.area, side)
 
 
-def fighters(s: State, side: str) -> list[int]:
+def fighters(s: State, bt: Battle, side: str) -> list[int]:
     """RULES §5.4: the blocks of ``side`` that fight now (not in reserve)."""
     reserves = s.reserves
-    return [b for b in blocks_at(s, s.battle, side) if b not in reserves]
+    return [b for b in blocks_at(s, bt.area, side) if b not in reserves]
 
 
-def fighting(s: State) -> list[int]:
+def fighting(s: State, bt: Battle) -> list[int]:
     """RULES §5.4: every block that fights now, both sides (not in reserve), in data order."""
     reserves = s.reserves
-    return [b for b in blocks_at(s, s.battle) if b not in reserves]
+    return [b for b in blocks_at(s, bt.area) if b not in reserves]
 
 
-def battle_reserves(s: State) -> list[int]:
-    where, loc = s.battle, s.location
+def battle_reserves(s: State, bt: Battle) -> list[int]:
+    where, loc = bt.area, s.location
     return [b for b in s.reserves if loc[b] == where]
-
-
-def defender(s: State) -> str:
-    return enemy(s.battle_attacker)
 
 
 def is_revealed(s: State, b: int) -> bool:
     """RULES §1, §14.12: a non-reserve block in the battle being fought is seen by both."""
-    return s.battle >= 0 and s.location[b] == s.battle and b not in s.reserves
+    bt = battle_of(s)
+    return bt is not None and s.location[b] == bt.area and b not in s.reserves
 
 
 # --- combat turns (RULES §6.3) ------------------------------------------------------------
 
 
-def whose_turn(s: State) -> tuple[str, str] | None:
+def whose_turn(s: State, bt: Battle) -> tuple[str, str] | None:
     """The side and letter whose combat turn it is, or ``None`` at the end of the round.
 
     The round is over when every fighting block has acted, or as soon as one side has no
     fighting block left (RULES §6.3).
     """
-    return combat_turn(s, fighting(s))
+    return combat_turn(bt, fighting(s, bt))
 
 
-def combat_turn(s: State, fighting: list[int]) -> tuple[str, str] | None:
+def combat_turn(bt: Battle, fighting: list[int]) -> tuple[str, str] | None:
     """``whose_turn`` among the ``fighting`` blocks: each that has not acted ranks by letter,
     the defender first within a letter."""
-    acted, att = s.acted, s.battle_attacker
+    acted, att = bt.acted, bt.attacker
     has_att = has_def = False
     best = NO_TURN
     for b in fighting:
@@ -156,25 +211,25 @@ def combat_turn(s: State, fighting: list[int]) -> tuple[str, str] | None:
     return (att if best & 1 else enemy(att)), ORDER[best >> 1]
 
 
-def turn_blocks(s: State) -> list[int]:
+def turn_blocks(s: State, bt: Battle) -> list[int]:
     """The blocks that may take the current combat turn."""
-    blocks = fighting(s)
-    turn = combat_turn(s, blocks)
+    blocks = fighting(s, bt)
+    turn = combat_turn(bt, blocks)
     if turn is None:
         return []
     side, letter = turn
-    acted = s.acted
+    acted = bt.acted
     return [b for b in blocks if SIDE[b] == side and LETTER[b] == letter and b not in acted]
 
 
 # --- fire and hits (RULES §6.4) ---------------------------------------------------------
 
 
-def english_archers_in_battle(s: State) -> bool:
-    return any(KIND[b] == "archers" for b in in_battle(s, ENGLISH))
+def english_archers_in_battle(s: State, bt: Battle) -> bool:
+    return any(KIND[b] == "archers" for b in in_battle(s, bt, ENGLISH))
 
 
-def fire_rating(s: State, b: int) -> int:
+def fire_rating(s: State, bt: Battle, b: int) -> int:
     """RULES §6.4: the printed fire number, plus the home bonus when defending.
 
     A noble defending one of its homes fires one higher (Moray in Moray likewise), even if
@@ -183,21 +238,21 @@ def fire_rating(s: State, b: int) -> int:
     Scottish infantry fire one higher in a battle where England has no archers.
     """
     rating = FIRE[b]
-    if IS_NOBLE[b] and SIDE[b] != s.battle_attacker and s.battle in HOMES[b]:
+    if IS_NOBLE[b] and SIDE[b] != bt.attacker and bt.area in HOMES[b]:
         rating += 1
     if (
         s.schiltroms
         and SIDE[b] == SCOTTISH
         and KIND[b] == "infantry"
-        and not english_archers_in_battle(s)
+        and not english_archers_in_battle(s, bt)
     ):
         rating += 1
     return rating
 
 
-def hit_targets(s: State) -> list[int]:
+def hit_targets(s: State, bt: Battle) -> list[int]:
     """RULES §6.4: hits go to the strongest fighting block; the owner breaks ties."""
-    blocks = fighters(s, s.hits_to)
+    blocks = fighters(s, bt, bt.hits_to)
     if not blocks:
         return []
     steps = s.steps
@@ -209,40 +264,40 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def fire(s: State, b: int) -> None:
+def fire(s: State, bt: Battle, b: int) -> None:
     """Roll one die per step; each die at or under the fire rating is a hit."""
-    s.acted.append(b)
-    rating = fire_rating(s, b)
+    bt.acted.append(b)
+    rating = fire_rating(s, bt, b)
     d6 = s.rng.d6
     rolls = [d6() for _ in range(s.steps[b])]
     hits = len([r for r in rolls if r <= rating])
     dice = " ".join(map(str, rolls))
     s.say(f"{block_name(s, b)} ({LETTER[b]}{rating}) fired {dice}: {plural(hits, 'hit')}.")
-    s.hits = hits
-    s.hits_to = enemy(SIDE[b])
-    assign_hits(s)
+    bt.hits = hits
+    bt.hits_to = enemy(SIDE[b])
+    assign_hits(s, bt)
 
 
-def assign_hits(s: State) -> None:
+def assign_hits(s: State, bt: Battle) -> None:
     """Apply the hits one by one; ask the owner only when equally strong blocks tie."""
-    while s.hits > 0:
-        targets = hit_targets(s)
+    while bt.hits > 0:
+        targets = hit_targets(s, bt)
         if not targets:
-            s.hits = 0  # RULES §6.4: hits beyond the last block are lost
+            bt.hits = 0  # RULES §6.4: hits beyond the last block are lost
             break
         if len(targets) > 1:
-            s.active = [s.hits_to]
-            machine.enter(s, "battle_hits")
+            s.active = [bt.hits_to]
+            machine.enter(s, "battle_hits", bt)
             return
-        take_hit(s, targets[0])
+        take_hit(s, bt, targets[0])
         if s.winner:
             return
-    s.hits_to = ""
-    next_combat_turn(s)
+    bt.hits_to = ""
+    next_combat_turn(s, bt)
 
 
-def take_hit(s: State, b: int) -> None:
-    s.hits -= 1
+def take_hit(s: State, bt: Battle, b: int) -> None:
+    bt.hits -= 1
     if s.steps[b] > 1:
         s.steps[b] -= 1
         s.say(f"{block_name(s, b)} took a hit.")
@@ -270,9 +325,9 @@ def border_full(there: int, border: int) -> str:
     return f"{area_name(there)}: {border_word(border)} is full ({BORDER_LIMIT[border]} blocks)."
 
 
-def sea_options(s: State) -> Iterator[tuple[int, str | None]]:
-    """RULES §5.6: the Norse go by sea, only to a coastal area Scotland holds (not England)."""
-    here = s.battle
+def sea_options(s: State, here: int) -> Iterator[tuple[int, str | None]]:
+    """RULES §5.6: the Norse go by sea from ``here``, only to a coastal area Scotland holds
+    (not England)."""
     for there in range(N_AREAS):
         if there in (ENGLAND, here) or not COASTAL[there]:
             yield there, SEA_ONLY
@@ -282,7 +337,7 @@ def sea_options(s: State) -> Iterator[tuple[int, str | None]]:
             yield there, None
 
 
-def regroup_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
+def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, str | None]]:
     """Every area ``b`` might regroup to from the battle area, with ``None`` if it may now,
     or the reason it may not (RULES §6.7): an adjacent area holding no enemy block, within
     the border limits, Scots not into England, English not out of England; the Norse by sea.
@@ -290,10 +345,11 @@ def regroup_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
     With ``retreat_options`` the one statement of where a block may leave a battle: the
     areas offered, the blocks that may retreat or regroup and the refusals come from them.
     """
+    here = bt.area
     if b == NORSE:
-        yield from sea_options(s)
+        yield from sea_options(s, here)
         return
-    here, side = s.battle, SIDE[b]
+    side = SIDE[b]
     start, stop = SIDE_RANGE[enemy(side)]
     foe_at = s.location[start:stop]
     out_of_england = side == ENGLISH and here == ENGLAND
@@ -311,14 +367,14 @@ def regroup_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
             yield there, None
 
 
-def retreat_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
+def retreat_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, str | None]]:
     """``regroup_options``, and a retreat may not cross a border the enemy used to enter this
     battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
     if b == NORSE:
-        yield from sea_options(s)
+        yield from sea_options(s, bt.area)
         return
-    foe, used, at = enemy(SIDE[b]), s.last_used, BORDER_AT[s.battle]
-    for there, refusal in regroup_options(s, b):
+    foe, used, at = enemy(SIDE[b]), s.last_used, BORDER_AT[bt.area]
+    for there, refusal in regroup_options(s, bt, b):
         if refusal is None and used[at[there]] == foe:
             refusal = (
                 f"{area_name(there)}: {foe} entered this battle across that border, "
@@ -327,10 +383,10 @@ def retreat_options(s: State, b: int) -> Iterator[tuple[int, str | None]]:
         yield there, refusal
 
 
-Ways = Callable[[State, int], Iterator[tuple[int, str | None]]]  # retreat_ or regroup_options
+Ways = Callable[[State, Battle, int], Iterator[tuple[int, str | None]]]  # retreat_/regroup_
 
 
-def with_a_way_out(s: State, blocks: list[int], ways: Ways) -> list[int]:
+def with_a_way_out(s: State, bt: Battle, blocks: list[int], ways: Ways) -> list[int]:
     """The blocks among ``blocks`` that have somewhere to go by ``ways``.
 
     Every land block of a side has the same ways out, so they are worked out once; the
@@ -340,7 +396,7 @@ def with_a_way_out(s: State, blocks: list[int], ways: Ways) -> list[int]:
     found = []
     for b in blocks:
         if b == NORSE or by_land is None:
-            for _, refusal in ways(s, b):
+            for _, refusal in ways(s, bt, b):
                 if refusal is None:
                     ok = True
                     break
@@ -355,15 +411,15 @@ def with_a_way_out(s: State, blocks: list[int], ways: Ways) -> list[int]:
     return found
 
 
-def why_no_way_out(s: State, b: int, ways: Ways) -> str:
+def why_no_way_out(s: State, bt: Battle, b: int, ways: Ways) -> str:
     """Every reason ``b`` has nowhere to go by ``ways``, each once."""
-    return " ".join(dict.fromkeys(r for _, r in ways(s, b) if r))
+    return " ".join(dict.fromkeys(r for _, r in ways(s, bt, b) if r))
 
 
-def leave_battle(s: State, b: int, to: int) -> None:
+def leave_battle(s: State, bt: Battle, b: int, to: int) -> None:
     """Move ``b`` out of the battle area, counting the border (the Norse sail)."""
     if b != NORSE:
-        s.border_count[BORDER_AT[s.battle][to]] += 1
+        s.border_count[BORDER_AT[bt.area][to]] += 1
     s.location[b] = to
     if b in s.reserves:
         s.reserves.remove(b)
@@ -372,26 +428,20 @@ def leave_battle(s: State, b: int, to: int) -> None:
 # --- the course of a battle ----------------------------------------------------------------
 
 
-def start_battle(s: State, area: int) -> None:
-    """Fight the battle in ``area`` now (a sub-procedure; see the module docstring)."""
-    s.battle = area
-    machine.call(s, "battle")
-
-
-def start_round(s: State, n: int) -> None:
+def start_round(s: State, bt: Battle, n: int) -> None:
     """RULES §6.2: what happens at the start of each round, then the first combat turn."""
-    s.battle_round = n
-    s.acted = []
+    bt.round = n
+    bt.acted = []
     reset_border_counts(s)  # RULES §5.2 [impl]: border limits reset every combat round
     if n == 1:
-        celtic_unity(s, fighters(s, ENGLISH))
+        celtic_unity(s, fighters(s, bt, ENGLISH))
     else:
-        if n == 2 and not fighters(s, defender(s)) and is_contested(s, s.battle):
-            swap_control(s)
+        if n == 2 and not fighters(s, bt, bt.defender) and is_contested(s, bt.area):
+            swap_control(s, bt)
         if n == 2:
-            celtic_unity(s, [b for b in battle_reserves(s) if SIDE[b] == ENGLISH])
-        release_reserves(s)
-    next_combat_turn(s)
+            celtic_unity(s, [b for b in battle_reserves(s, bt) if SIDE[b] == ENGLISH])
+        release_reserves(s, bt)
+    next_combat_turn(s, bt)
 
 
 def celtic_unity(s: State, blocks: list[int]) -> None:
@@ -407,18 +457,15 @@ def celtic_unity(s: State, blocks: list[int]) -> None:
             s.say(f"{block_name(s, b)} rolled {die} and stays in the battle.")
 
 
-def swap_control(s: State) -> None:
+def swap_control(s: State, bt: Battle) -> None:
     """RULES §6.2: the defender has only reserves left, so the roles change for rounds 2-3."""
-    old = s.battle_attacker
-    s.battle_attacker = enemy(old)
-    s.say(
-        f"{old} now holds the field in {area_name(s.battle)}; "
-        f"{s.battle_attacker} becomes the attacker."
-    )
+    old = bt.attacker
+    bt.attacker = enemy(old)
+    s.say(f"{old} now holds the field in {area_name(bt.area)}; {bt.attacker} becomes the attacker.")
 
 
-def release_reserves(s: State) -> None:
-    joining = battle_reserves(s)
+def release_reserves(s: State, bt: Battle) -> None:
+    joining = battle_reserves(s, bt)
     if not joining:
         return
     for b in joining:
@@ -428,98 +475,101 @@ def release_reserves(s: State) -> None:
     s.say(f"Reserves joined the battle: {names}.")
 
 
-def next_combat_turn(s: State) -> None:
+def next_combat_turn(s: State, bt: Battle) -> None:
     """Hand the next combat turn to its side, or end the round or the battle."""
     if s.winner:
         return
-    turn = whose_turn(s)
+    turn = whose_turn(s, bt)
     if turn is not None:  # both sides have fighting blocks there: the battle goes on
         s.active = [turn[0]]
-        machine.enter(s, "battle_round")
-    elif is_contested(s, s.battle):  # reserves may still face the enemy
-        end_round(s)
+        machine.enter(s, "battle_round", bt)
+    elif is_contested(s, bt.area):  # reserves may still face the enemy
+        end_round(s, bt)
     else:
-        end_battle(s)
+        end_battle(s, bt)
 
 
-def end_round(s: State) -> None:
-    if s.battle_round < 3:
-        start_round(s, s.battle_round + 1)
+def end_round(s: State, bt: Battle) -> None:
+    if bt.round < 3:
+        start_round(s, bt, bt.round + 1)
     else:
-        start_forced_retreat(s)
+        start_forced_retreat(s, bt)
 
 
-def start_forced_retreat(s: State) -> None:
+def start_forced_retreat(s: State, bt: Battle) -> None:
     """RULES §6.7: both sides still there after round 3: the attacker retreats it all."""
     reset_border_counts(s)
-    s.retreating = in_battle(s, s.battle_attacker)
-    s.say(f"After three rounds {s.battle_attacker} must retreat from {area_name(s.battle)}.")
-    continue_forced_retreat(s)
+    bt.retreating = in_battle(s, bt, bt.attacker)
+    s.say(f"After three rounds {bt.attacker} must retreat from {area_name(bt.area)}.")
+    continue_forced_retreat(s, bt)
 
 
-def continue_forced_retreat(s: State) -> None:
+def continue_forced_retreat(s: State, bt: Battle) -> None:
     """Retreat while any block can; the blocks that cannot are eliminated (RULES §6.7)."""
-    s.retreating = [b for b in s.retreating if s.location[b] == s.battle]
-    if with_a_way_out(s, s.retreating, retreat_options):
-        s.active = [s.battle_attacker]
-        machine.enter(s, "retreat")
+    bt.retreating = [b for b in bt.retreating if s.location[b] == bt.area]
+    if with_a_way_out(s, bt, bt.retreating, retreat_options):
+        s.active = [bt.attacker]
+        machine.enter(s, "retreat", bt)
         return
-    for b in list(s.retreating):
+    for b in list(bt.retreating):
         s.say(f"{block_name(s, b)} could not retreat.")
-        s.retreating.remove(b)
+        bt.retreating.remove(b)
         eliminate_in_battle(s, b)
         if s.winner:
             return
-    end_battle(s)
+    end_battle(s, bt)
 
 
-def end_battle(s: State) -> None:
+def end_battle(s: State, bt: Battle) -> None:
     """The battle is decided: the side holding the area regroups.
 
     Reserves that never joined stay face down (in ``s.reserves``) until the battle is over.
     """
-    where = s.battle
+    where = bt.area
     s.attacker[where] = ""  # the battle is over: a later attack there is a new battle
     s.main_origin[where] = NO_AREA
     s.main_border[where] = NO_AREA
-    s.acted = []
-    s.hits = 0
-    s.hits_to = ""
-    s.retreating = []
+    bt.acted = []
+    bt.hits = 0
+    bt.hits_to = ""
+    bt.retreating = []
     reset_border_counts(s)  # RULES §6.7: the regroup has fresh border limits
     winner = next((side for side in (ENGLISH, SCOTTISH) if has_side(s, where, side)), "")
     if winner:
         s.say(f"{winner} won the battle in {area_name(where)}.")
-    if winner and with_a_way_out(s, in_battle(s, winner), regroup_options):
+    if winner and with_a_way_out(s, bt, in_battle(s, bt, winner), regroup_options):
         s.active = [winner]
-        machine.enter(s, "regroup")
+        machine.enter(s, "regroup", bt)
         return
-    finish_battle(s)
+    finish_battle(s, bt)
 
 
-def finish_battle(s: State) -> None:
-    for b in battle_reserves(s):
+def finish_battle(s: State, bt: Battle) -> None:
+    """The battle is over (regroup included): its reserves that never joined turn face up
+    as ordinary blocks, and the caller resumes."""
+    for b in battle_reserves(s, bt):
         s.reserves.remove(b)
-    s.battle = NO_AREA
-    s.battle_round = 0
-    s.battle_attacker = ""
-    s.who = NO_BLOCK
     machine.finish(s)
 
 
 # --- the steps ----------------------------------------------------------------------------
 
 
-def not_next_to(s: State, action: Action) -> str | None:
+def not_next_to(bt: Battle, action: Action) -> str | None:
     """The refusal of an area that is not even next to the battle."""
     if action.type != "area" or action.arg not in AREA_IX:
         return None
-    return f"{area_name(AREA_IX[action.arg])} is not next to {area_name(s.battle)}."
+    return f"{area_name(AREA_IX[action.arg])} is not next to {area_name(bt.area)}."
 
 
 def block_arg(arg: object) -> int:
     """The block an action names, or ``NO_BLOCK`` for anything else."""
     return BLOCK_IX.get(arg, NO_BLOCK) if isinstance(arg, str) else NO_BLOCK
+
+
+def battle_attacker(s: State, area: int) -> str:
+    """RULES §5.4: the side that attacked there; a battle nobody marked is Player 1's."""
+    return s.attacker[area] or s.p1 or ENGLISH
 
 
 @machine.step
@@ -547,61 +597,69 @@ class BattlePhase(Step[State]):
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
-        start_battle(s, AREA_IX[arg])
+        area = AREA_IX[arg]
+        start_battle(s, area, battle_attacker(s, area))
 
 
 def next_battle(s: State) -> None:
+    """The next battle: fought at once if it is the only one, else Player 1 picks; with no
+    battle left the phase is over (the game turn goes on to the border raids, RULES §8)."""
     areas = contested_areas(s)
     if not areas:
-        machine.enter(s, "border_raids")
+        machine.finish(s)
     elif len(areas) == 1:
-        start_battle(s, areas[0])
+        start_battle(s, areas[0], battle_attacker(s, areas[0]))
     else:
         s.active = [s.p1]
 
 
+class BattleStep(Step[State]):
+    """A step inside a battle: its frame is the battle's (one :class:`Battle` passed on)."""
+
+    frame_type = Battle
+
+    def frame(self, s: State) -> Battle:
+        return s.stack[-1].args  # type: ignore[no-any-return]
+
+
 @machine.step
-class Battle(Step[State]):
-    """One battle, called as a sub-procedure (see the module docstring)."""
+class FightBattle(BattleStep):
+    """One battle, called as a sub-procedure with its frame (see the module docstring)."""
 
     name, waiting = "battle", "fighting"
 
     def begin(self, s: State) -> None:
-        where = s.battle
-        # The caller names the attacker; a battle nobody marked is Player 1's attack.
-        s.battle_attacker = s.attacker[where] or s.p1 or ENGLISH
-        s.hits = 0
-        s.hits_to = ""
-        s.retreating = []
-        s.who = NO_BLOCK
-        s.say(f"Battle in {area_name(where)}: {s.battle_attacker} attacks.")
-        if not is_contested(s, where):
-            end_battle(s)
+        bt = self.frame(s)
+        s.say(f"Battle in {area_name(bt.area)}: {bt.attacker} attacks.")
+        if not is_contested(s, bt.area):
+            end_battle(s, bt)
             return
         s.rng.reveal()  # RULES §1 fog of war: the fighting blocks are now seen by both sides
-        start_round(s, 1)
+        start_round(s, bt, 1)
 
     def active(self, s: State) -> list[str]:
         return []
 
 
 @machine.step
-class BattleRound(Step[State]):
+class BattleRound(BattleStep):
     """RULES §6.3: a combat turn: one block fires, retreats or passes."""
 
     name, waiting = "battle_round", "fighting"
 
     def prompt(self, s: State, role: str) -> str:
-        turn = whose_turn(s)
+        bt = self.frame(s)
+        turn = whose_turn(s, bt)
         letter = turn[1] if turn else "?"
         return (
-            f"Battle in {area_name(s.battle)}, round {s.battle_round}: choose one of your "
+            f"Battle in {area_name(bt.area)}, round {bt.round}: choose one of your "
             f"{letter} blocks to fire, retreat or pass."
         )
 
     def options(self, s: State, role: str) -> list[Option]:
-        blocks = turn_blocks(s)
-        may_retreat = with_a_way_out(s, blocks, retreat_options)
+        bt = self.frame(s)
+        blocks = turn_blocks(s, bt)
+        may_retreat = with_a_way_out(s, bt, blocks, retreat_options)
         options: list[Option] = []
         for b in blocks:
             fire, retreat, hold = COMBAT_TURN[b]
@@ -616,102 +674,111 @@ class BattleRound(Step[State]):
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type not in ("fire", "retreat", "pass"):
             return None
+        bt = self.frame(s)
         b = block_arg(action.arg)
         if self._why_not_from_options(s, role, action):  # a turn's block, nowhere to go
-            detail = why_no_way_out(s, b, retreat_options)
+            detail = why_no_way_out(s, bt, b, retreat_options)
             return f"{block_name(s, b)} has nowhere to retreat. {detail}".strip()
-        if b < 0 or SIDE[b] != role or s.location[b] != s.battle:
+        if b < 0 or SIDE[b] != role or s.location[b] != bt.area:
             return "Choose one of your blocks in this battle."
         if b in s.reserves:
             return f"{block_name(s, b)} is in reserve and does not fight this round."
-        if b in s.acted:
+        if b in bt.acted:
             return f"{block_name(s, b)} has already had its combat turn this round."
         return f"It is not {block_name(s, b)}'s turn: A blocks act before B, B before C."
 
     def on_fire(self, s: State, role: str, arg: str) -> None:
-        fire(s, BLOCK_IX[arg])
+        fire(s, self.frame(s), BLOCK_IX[arg])
 
     def on_retreat(self, s: State, role: str, arg: str) -> None:
-        s.who = BLOCK_IX[arg]
-        machine.enter(s, "retreat_to")
+        bt = self.frame(s)
+        bt.block = BLOCK_IX[arg]
+        machine.enter(s, "retreat_to", bt)
 
     def on_pass(self, s: State, role: str, arg: str) -> None:
+        bt = self.frame(s)
         b = BLOCK_IX[arg]
-        s.acted.append(b)
+        bt.acted.append(b)
         s.say(f"{block_name(s, b)} held back.")
-        next_combat_turn(s)
+        next_combat_turn(s, bt)
 
 
 @machine.step
-class BattleHits(Step[State]):
+class BattleHits(BattleStep):
     """RULES §6.4: the owner chooses which of his equally strong blocks takes the hit."""
 
     name, waiting = "battle_hits", "taking hits"
 
     def prompt(self, s: State, role: str) -> str:
+        bt = self.frame(s)
         return (
-            f"Battle in {area_name(s.battle)}: {plural(s.hits, 'hit')} to take; choose "
+            f"Battle in {area_name(bt.area)}: {plural(bt.hits, 'hit')} to take; choose "
             "which of your strongest blocks takes the next one."
         )
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in hit_targets(s):
+        for b in hit_targets(s, self.frame(s)):
             yield Action("hit", BLOCK_ID[b])
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
         if action.type == "hit":
-            names = ", ".join(block_name(s, b) for b in hit_targets(s))
+            names = ", ".join(block_name(s, b) for b in hit_targets(s, self.frame(s)))
             return f"A hit goes to your strongest block in the battle: {names}."
         return None
 
     def on_hit(self, s: State, role: str, arg: str) -> None:
-        take_hit(s, BLOCK_IX[arg])
+        bt = self.frame(s)
+        take_hit(s, bt, BLOCK_IX[arg])
         if not s.winner:
-            assign_hits(s)
+            assign_hits(s, bt)
 
 
 @machine.step
-class RetreatTo(Step[State]):
+class RetreatTo(BattleStep):
     """RULES §6.6: where the retreating block goes."""
 
     name, waiting = "retreat_to", "retreating"
 
     def prompt(self, s: State, role: str) -> str:
-        return f"Choose where {block_name(s, s.who)} retreats from {area_name(s.battle)}."
+        bt = self.frame(s)
+        return f"Choose where {block_name(s, bt.block)} retreats from {area_name(bt.area)}."
 
     def options(self, s: State, role: str) -> Iterator[Option]:
-        for there, refusal in retreat_options(s, s.who):
+        bt = self.frame(s)
+        for there, refusal in retreat_options(s, bt, bt.block):
             yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        return self._why_not_from_options(s, role, action) or not_next_to(s, action)
+        return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
-        b, to = s.who, AREA_IX[arg]
-        s.who = NO_BLOCK
-        forced = b in s.retreating
-        s.say(f"{block_name(s, b)} retreated from {area_name(s.battle)} to {area_name(to)}.")
-        leave_battle(s, b, to)
+        bt = self.frame(s)
+        b, to = bt.block, AREA_IX[arg]
+        bt.block = NO_BLOCK
+        forced = b in bt.retreating
+        s.say(f"{block_name(s, b)} retreated from {area_name(bt.area)} to {area_name(to)}.")
+        leave_battle(s, bt, b, to)
         if forced:
-            s.retreating.remove(b)
-            continue_forced_retreat(s)
+            bt.retreating.remove(b)
+            continue_forced_retreat(s, bt)
         else:
-            s.acted.append(b)
-            next_combat_turn(s)
+            bt.acted.append(b)
+            next_combat_turn(s, bt)
 
 
 @machine.step
-class ForcedRetreat(Step[State]):
+class ForcedRetreat(BattleStep):
     """RULES §6.7: after round 3 the attacker retreats every block, one at a time."""
 
     name, waiting = "retreat", "retreating"
 
     def prompt(self, s: State, role: str) -> str:
-        return f"Choose a block to retreat from {area_name(s.battle)}."
+        return f"Choose a block to retreat from {area_name(self.frame(s).area)}."
 
     def options(self, s: State, role: str) -> Iterator[Option]:
-        may_retreat = with_a_way_out(s, s.retreating, retreat_options)
-        for b in s.retreating:
+        bt = self.frame(s)
+        may_retreat = with_a_way_out(s, bt, bt.retreating, retreat_options)
+        for b in bt.retreating:
             yield PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
@@ -722,22 +789,24 @@ class ForcedRetreat(Step[State]):
         return "Choose one of your blocks that must retreat from this battle."
 
     def on_block(self, s: State, role: str, arg: str) -> None:
-        s.who = BLOCK_IX[arg]
-        machine.enter(s, "retreat_to")
+        bt = self.frame(s)
+        bt.block = BLOCK_IX[arg]
+        machine.enter(s, "retreat_to", bt)
 
 
 @machine.step
-class Regroup(Step[State]):
+class Regroup(BattleStep):
     """RULES §6.7: the winner may move any of its blocks there to adjacent safe areas."""
 
     name, waiting = "regroup", "regrouping"
 
     def prompt(self, s: State, role: str) -> str:
-        return f"You won in {area_name(s.battle)}: choose a block to regroup, or done."
+        return f"You won in {area_name(self.frame(s).area)}: choose a block to regroup, or done."
 
     def options(self, s: State, role: str) -> Iterator[Option]:
-        blocks = in_battle(s, role)
-        may_regroup = with_a_way_out(s, blocks, regroup_options)
+        bt = self.frame(s)
+        blocks = in_battle(s, bt, role)
+        may_regroup = with_a_way_out(s, bt, blocks, regroup_options)
         for b in blocks:
             yield PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP
         yield DONE, None
@@ -748,36 +817,43 @@ class Regroup(Step[State]):
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
-        s.who = BLOCK_IX[arg]
-        machine.enter(s, "regroup_to")
+        bt = self.frame(s)
+        bt.block = BLOCK_IX[arg]
+        machine.enter(s, "regroup_to", bt)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        finish_battle(s)
+        finish_battle(s, self.frame(s))
 
 
 @machine.step
-class RegroupTo(Step[State]):
+class RegroupTo(BattleStep):
     """RULES §6.7: where the regrouping block goes (border control does not apply)."""
 
     name, waiting = "regroup_to", "regrouping"
 
     def prompt(self, s: State, role: str) -> str:
-        return f"Choose where {block_name(s, s.who)} regroups from {area_name(s.battle)}."
+        bt = self.frame(s)
+        return f"Choose where {block_name(s, bt.block)} regroups from {area_name(bt.area)}."
 
     def options(self, s: State, role: str) -> Iterator[Option]:
-        for there, refusal in regroup_options(s, s.who):
+        bt = self.frame(s)
+        for there, refusal in regroup_options(s, bt, bt.block):
             yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | None:
-        return self._why_not_from_options(s, role, action) or not_next_to(s, action)
+        return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
-        b, to, side = s.who, AREA_IX[arg], SIDE[s.who]
-        s.who = NO_BLOCK
+        bt = self.frame(s)
+        b, to, side = bt.block, AREA_IX[arg], SIDE[bt.block]
+        bt.block = NO_BLOCK
         # Regrouped blocks are face down again: the log does not name them.
-        s.say(f"{side} regrouped a block from {area_name(s.battle)} to {area_name(to)}.")
-        leave_battle(s, b, to)
-        if with_a_way_out(s, in_battle(s, side), regroup_options):
-            machine.enter(s, "regroup")
+        s.say(f"{side} regrouped a block from {area_name(bt.area)} to {area_name(to)}.")
+        leave_battle(s, bt, b, to)
+        if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_options):
+            machine.enter(s, "regroup", bt)
         else:
-            finish_battle(s)
+            finish_battle(s, bt)
+
+
+__all__ = ["Battle", "battle_of", "is_revealed", "start_battle"]

@@ -8,8 +8,8 @@ The sequence of play is declared as three procedures (core.procedure), as RULES 
   none after a game turn in which both sides revealed events (§2.3); then the winter (§10,
   winter.py).
 - "game_turn": the card phase, Player 1's action, Player 2's action (an event replaces
-  movement), the battle phase (§6, battle.py), which goes on to the border raids and the
-  sudden-death check (§8-9, raids.py).
+  movement), the battle phase (§6, battle.py), the border raids and the sudden-death check
+  (§8-9, raids.py).
 
 "card_phase" is the core's secret simultaneous choice (§3): both sides choose a card at the
 same time and in secret, each may change its mind until the other has chosen too, then both
@@ -150,7 +150,8 @@ class GameTurn(Procedure[State]):
         Call("card_phase", into="cards"),
         player_1_action,
         player_2_action,
-        "battle_phase",  # RULES §6; battle.py goes on to the border raids (§8-9, raids.py)
+        "battle_phase",  # RULES §6 (battle.py)
+        "border_raids",  # RULES §8, then the sudden-death check (§9, raids.py)
     )
 
     def result(self, s: State, turn: Turn) -> bool:

@@ -17,6 +17,7 @@ from pydantic import Field
 from gameshelf.core.frames import frame_model
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Step
+from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.kings import coronations
 from gameshelf.plugins.hammer_scots.losses import eliminate
@@ -70,11 +71,11 @@ def _area(arg: object) -> int | None:
 
 
 def immediate_battle(s: State, area: int, attacker: str, why: str) -> None:
-    """RULES §4, §6.1: a battle fought at once, outside the battle phase."""
-    s.battle = area
+    """RULES §4, §6.1: a battle fought at once, outside the battle phase; the event step's
+    ``resume`` ends the action when it is over."""
     s.attacker[area] = attacker
     s.say(f"Battle in {area_name(area)}: {why}.")
-    machine.call(s, "battle")
+    start_battle(s, area, attacker)
 
 
 class EventStep(Step[State]):

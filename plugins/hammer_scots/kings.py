@@ -30,6 +30,7 @@ from pydantic import Field
 from gameshelf.core.frames import frame_model
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Ambient, Option, Step
+from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
@@ -203,9 +204,8 @@ class CoronationBattles(Step[State]):
 
     def fight(self, s: State, area: int) -> None:
         self.frame(s).areas.remove(area)
-        s.battle = area
         s.say(f"Battle in {area_name(area)}: the defectors attack.")
-        machine.call(s, "battle")
+        start_battle(s, area, ENGLISH)  # RULES §11.2: the defectors attack
 
 
 __all__ = ["NO_AREA", "coronations", "crown"]

@@ -1,11 +1,11 @@
 """Border raids and the end of a game turn (RULES §8, §9).
 
-"border_raids" is entered by battle_phase (battle.py) once every battle of the game turn
-is fought. If Scottish blocks hold England with no English block there, England must
-eliminate one of its non-noble blocks on the map (its choice; Edward and black-cross blocks
-too; it goes to the English pool, RULES §7). Then the sudden-death check (victory.py,
-RULES §9) and, unless the game ended, the end of the game turn: back to the year (cards.py),
-which plays the next game turn or the winter.
+"border_raids" is called by the game turn (cards.py) after the battle phase (battle.py),
+once every battle of the game turn is fought. If Scottish blocks hold England with no
+English block there, England must eliminate one of its non-noble blocks on the map (its
+choice; Edward and black-cross blocks too; it goes to the English pool, RULES §7). Then
+the sudden-death check (victory.py, RULES §9) and, unless the game ended, the end of the
+game turn: back to the year (cards.py), which plays the next game turn or the winter.
 """
 
 from __future__ import annotations

@@ -20,20 +20,21 @@ steps on it.
 
 - ``cards.py``: the sequence of play as procedures: "game" (year after year), "year" (the
   deal, the game turns, "winter"), "game_turn" ("card_phase": both choose a card, reveal,
-  P1/P2; P1's action; P2's action; "battle_phase").
+  P1/P2; P1's action; P2's action; "battle_phase"; "border_raids").
 - ``cards.py``/``movement.py``/``events.py``/``kings.py``: a player's action is a step the
   game turn calls, "move_who"/"move_where" (movement) or an event step ("herald",
   "pillage", ...). The end of an action calls ``cards.end_action(s)``, which finishes it:
   back to the game turn, which starts P2's action or the battle phase.
-- Hammer B (``battle.py``): **"battle_phase"**: P1 picks each contested area in turn
-  (§6.1), fights it by *calling* **"battle"**, and when none remain enters
+- ``battle.py``: **"battle_phase"**, called by the game turn after both actions: P1 picks
+  each contested area in turn (§6.1) and fights it; then the game turn calls
   **"border_raids"** (``raids.py``), which ends the game turn with the sudden-death check
   (``victory.py``) and, unless the game ended, finishes back to the year.
-- **"battle"** (battle.py): fight ONE battle in ``s.battle`` (area index) to its end —
-  rounds, retreats, the forced retreat, the regroup — then ``machine.finish(s)``. It is
-  *called* (``machine.call(s, "battle")``) from battle_phase, Herald, Pillage and the
-  coronation battles, which set ``s.battle`` and ``s.attacker[area]`` (the attacking
-  side) and, where not every block fights from round 1, ``s.reserves``, before calling.
+- **"battle"** (battle.py): fight ONE battle to its end — rounds, retreats, the forced
+  retreat, the regroup — then ``machine.finish(s)``. It is called through
+  ``battle.start_battle(s, area, attacker)`` from battle_phase, Herald, Pillage and the
+  coronation battles; its working values are in its frame (``battle.Battle``), which
+  ``battle.battle_of(s)`` returns while it is fought. The reserves (``s.reserves``) are
+  marked by movement before it.
 - ``winter.py``: **"winter"**, a procedure called by the year, runs §10 in order; at its
   end, after the sudden-death and end-of-scenario checks (victory.py), it returns to the
   year, and the game (cards.py) adds one to ``s.year`` and plays the next year.
@@ -42,8 +43,8 @@ steps on it.
   only (never recomputes from the board: the leak check rearranges hidden blocks).
 
 Fog of war (``view.py``): a block is shown in full to its owner, and to everyone while it
-is a non-reserve block in ``s.battle``; so battle.py sets ``s.battle`` when a battle starts
-and sets it back to ``NO_AREA`` when the battle (regroup included) is over. Log lines must
+is a non-reserve block in the area of the battle being fought (``battle.battle_of``, from
+the battle's start to the end of its regroup). Log lines must
 never name a block the other side may not see ("Scotland moves 2 blocks from Lanark to
 Selkirk"); blocks revealed in battle may be named.
 
@@ -151,16 +152,7 @@ class State(GameState):
     edward_wintered: int = 0  # the last year Edward I wintered in Scotland (0: never)
     king_crowned: bool = False  # a coronation happened (or The Bruce began crowned)
     french_knights_added: bool = False  # put in the Scottish pool (once per game)
-
-    # --- battles (RULES §6-7; Hammer B's battle.py owns their meaning) ----------------
-    battle: int = NO_AREA  # the area being fought
-    battle_round: int = 0  # 1..3
-    battle_attacker: str = ""  # the attacking side now (control may pass, §6.2)
-    acted: list[int] = Field(default_factory=list)  # blocks that had their combat turn this round
-    hits: int = 0  # hits still to assign
-    hits_to: str = ""  # the side that must take them
-    # blocks that must still retreat (forced retreat, §6.7)
-    retreating: list[int] = Field(default_factory=list)
+    # (a battle's working values are in its frame: battle.Battle)
 
     # --- winter (RULES §10; Hammer B's winter.py) ---------------------------------------
     defected: list[int] = Field(default_factory=list)  # nobles that changed sides this winter

@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.core.rng import Rng
-from gameshelf.plugins.hammer_scots.battle import is_revealed
+from gameshelf.plugins.hammer_scots.battle import Battle, battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
 from gameshelf.plugins.hammer_scots.drawing import DRAWING
 from gameshelf.plugins.hammer_scots.events import Voyage
@@ -213,12 +213,13 @@ def cards_view(s: State, role: str | None) -> JSON:
     }
 
 
-def battle_view(s: State, role: str | None) -> JSON | None:
-    if s.battle < 0:
+def battle_view(s: State, role: str | None, bt: Battle | None) -> JSON | None:
+    """The battle being fought (``bt``, its frame), or ``None``."""
+    if bt is None:
         return None
-    attacker = s.battle_attacker or s.attacker[s.battle] or s.p1
+    attacker = bt.attacker
     defender = enemy(attacker)
-    here = [b for b in range(N_BLOCKS) if s.location[b] == s.battle]
+    here = [b for b in range(N_BLOCKS) if s.location[b] == bt.area]
     front = [b for b in here if b not in s.reserves]
     rows = {
         letter: {
@@ -240,25 +241,28 @@ def battle_view(s: State, role: str | None) -> JSON | None:
         for side in SIDES
     }
     return {
-        "area": AREA_ID[s.battle],
-        "round": s.battle_round,
+        "area": AREA_ID[bt.area],
+        "round": bt.round,
         "attacker": attacker,
         "defender": defender,
         "rows": rows,
         "reserves": reserves,
-        "hits": s.hits,
-        "hits_to": s.hits_to or None,
+        "hits": bt.hits,
+        "hits_to": bt.hits_to or None,
     }
 
 
 def board_view(s: State, role: str | None) -> JSON:
     """The game's part of the view of ``role`` (``None``: a spectator)."""
+    bt = battle_of(s)
+    # The block being moved, or retreating or regrouping from the battle being fought.
+    who = bt.block if bt is not None and s.who < 0 else s.who
     moving = None
-    if s.who >= 0 and s.location[s.who] >= 0:
+    if who >= 0 and s.location[who] >= 0:
         moving = {
-            "side": SIDE[s.who],
+            "side": SIDE[who],
             "from": AREA_ID[s.move_origin] if s.move_origin >= 0 else None,
-            "at": AREA_ID[s.location[s.who]],
+            "at": AREA_ID[s.location[who]],
         }
     return {
         "scenario": s.scenario,
@@ -282,7 +286,7 @@ def board_view(s: State, role: str | None) -> JSON:
         "nobles": {side: [block_name(s, b) for b in nobles_on_map(s, side)] for side in SIDES},
         **cards_view(s, role),
         "moving": moving,
-        "battle": battle_view(s, role),
+        "battle": battle_view(s, role, bt),
         "drawing": DRAWING,  # how the board is drawn (drawing.py), the same in every view
     }
 
@@ -342,11 +346,15 @@ def _shuffle_blocks(s: State, slots: list[int], rng: Rng) -> None:
 
     s.reserves = renamed(s.reserves)
     s.moved = renamed(s.moved)
-    s.acted = renamed(s.acted)
-    s.retreating = renamed(s.retreating)
-    for frame in s.stack:  # the blocks picked for a sea move (events.Voyage)
-        if isinstance(frame.args, Voyage):
+    for frame in s.stack:
+        if isinstance(frame.args, Voyage):  # the blocks picked for a sea move
             frame.args.blocks = renamed(frame.args.blocks)
+        elif isinstance(frame.args, Battle):  # only revealed blocks act, but to be sure
+            bt = frame.args
+            bt.acted = renamed(bt.acted)
+            bt.retreating = renamed(bt.retreating)
+            if bt.block >= 0:
+                bt.block = identity.get(bt.block, bt.block)
     s.defected = renamed(s.defected)
     if s.who >= 0:
         s.who = identity.get(s.who, s.who)

@@ -484,7 +484,6 @@ def end_of_winter(s: State) -> None:
 
 def into_winter(s: State) -> None:
     s.defected = []
-    s.battle = NO_AREA
     s.reserves = []
     s.active = []
 

@@ -7,17 +7,20 @@ and places only what the test names, through the State model, using data ids::
               blocks={"douglas": "lanark", "comyn_e": "selkirk"}, steps={"douglas": 2})
 
 Any other keyword sets the State field of that name; fields that hold areas or blocks
-take data ids and are translated to indices (``battle="lanark"``, ``who="wallace"``,
-``reserves=["wallace"]``, ``attacker={"lanark": "England"}``, ``last_used={("lanark",
-"selkirk"): "England"}``). The step is set directly (its ``begin`` does not run) unless
+take data ids and are translated to indices (``who="wallace"``, ``reserves=["wallace"]``,
+``attacker={"lanark": "England"}``, ``last_used={("lanark", "selkirk"): "England"}``).
+At a step inside a battle, the battle's frame (``battle.Battle``) is built from
+``battle="lanark"`` and, optionally, ``battle_attacker`` (default: the area's attacker,
+else Player 1), ``battle_round``, ``acted``, ``hits``, ``hits_to``, ``retreating`` and
+``battle_block``. The step is set directly (its ``begin`` does not run) unless
 ``begin=True``. ``active`` is a role or a list of roles (default: ``acting``, or none).
 
 The step stands where the sequence of play has it (``situate``): an action's steps in the
 game turn, after Player 1's action when ``acting`` is Player 1 (else after Player 2's), with
-``chosen={side: card}`` as the cards revealed this game turn; the battle phase and the
-border raids after both actions; the card phase at the start of a game turn; the winter at
-the end of the year. So the end of an action, of a game turn or of a winter goes on as in
-a game.
+``chosen={side: card}`` as the cards revealed this game turn; the battle phase (and the
+steps of a battle, called by it) after both actions; the border raids after the battles;
+the card phase at the start of a game turn; the winter at the end of the year. So the end
+of an action, of a battle, of a game turn or of a winter goes on as in a game.
 
 ``play(s, role, *actions)`` applies actions through the step machine (the path bots and
 the web use); an action is ``("area", "selkirk")`` or a bare type (``"done"``).
@@ -30,9 +33,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gameshelf.core.frames import Frame, new_frame
+from gameshelf.core.messages import render
 from gameshelf.core.ruleset import Action
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hammer_scots import rules  # noqa: F401 (registers every step)
+from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle
 from gameshelf.plugins.hammer_scots.cards import Turn, Year, player_1_action, player_2_action
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, BORDER_AT, ENGLISH, SCOTTISH
 from gameshelf.plugins.hammer_scots.rules import RULESET
@@ -53,10 +58,20 @@ ACTION_STEPS = {
     "victuals",
     "coronation_battles",
 }
-BATTLE_PHASE_STEPS = {"battle_phase", "border_raids", "battle", "battle_round", "battle_hits"}
-BATTLE_PHASE_STEPS |= {"retreat", "retreat_to", "regroup", "regroup_to"}
+BATTLE_PHASE_STEPS = {"battle_phase", *BATTLE_STEPS}
+# The builder's keywords for a battle's frame, and the frame's fields they set.
+BATTLE_FIELDS = {
+    "battle": "area",
+    "battle_attacker": "attacker",
+    "battle_round": "round",
+    "acted": "acted",
+    "hits": "hits",
+    "hits_to": "hits_to",
+    "retreating": "retreating",
+    "battle_block": "block",
+}
 AREA_FIELDS = {"battle", "move_origin", "move_from"}
-BLOCK_FIELDS = {"who"}
+BLOCK_FIELDS = {"who", "battle_block"}
 BLOCK_LISTS = {"reserves", "moved", "acted", "retreating", "defected"}
 AREA_LISTS = {"activated"}
 PER_AREA = {"attacker": "", "main_origin": -1, "main_border": -1}
@@ -119,6 +134,11 @@ def build(
     cards = dict(fields.pop("chosen", {}))
     if "year" in fields and "first_year" not in fields:
         fields["first_year"] = fields["year"]
+    fight = {
+        BATTLE_FIELDS[k]: _translate(s, k, fields.pop(k))
+        for k in list(fields)
+        if k in BATTLE_FIELDS
+    }
     for key, value in fields.items():
         if not hasattr(s, key):
             raise AttributeError(f"State has no field {key!r}")
@@ -130,9 +150,16 @@ def build(
         s.active = [s.acting] if s.acting else []
     else:
         s.active = [active] if isinstance(active, str) else list(active)
-    situate(s, step, Turn(cards=cards))
+    battle = None
+    if fight:
+        if step not in BATTLE_STEPS:
+            raise ValueError(f"{sorted(fight)}: a battle's fields, but {step!r} is not in a battle")
+        area = fight["area"]
+        fight.setdefault("attacker", s.attacker[area] or s.p1 or ENGLISH)
+        battle = Battle(**fight)
+    situate(s, step, Turn(cards=cards), battle)
     if begin:
-        machine.enter(s, step)
+        machine.enter(s, step, battle)
     return s
 
 
@@ -146,22 +173,27 @@ def resume_at(s: State, procedure: str, after: Any, args: Any = None) -> Frame:
     return frame
 
 
-def situate(s: State, step: str, turn: Turn) -> None:
-    """Put the machine at ``step`` where the sequence of play has it (see the module)."""
+def situate(s: State, step: str, turn: Turn, battle: Battle | None = None) -> None:
+    """Put the machine at ``step`` where the sequence of play has it (see the module), with
+    the ``battle`` frame at a step inside a battle."""
     frames = [resume_at(s, "game", "year"), resume_at(s, "year", "game_turn", Year())]
     if step in ACTION_STEPS:
         action = player_1_action if s.acting == s.p1 else player_2_action
         frames.append(resume_at(s, "game_turn", action, turn))
     elif step in BATTLE_PHASE_STEPS:
         frames.append(resume_at(s, "game_turn", "battle_phase", turn))
+        if step != "battle_phase":
+            frames.append(new_frame("battle_phase"))  # the battle phase calls each battle
+    elif step == "border_raids":
+        frames.append(resume_at(s, "game_turn", "border_raids", turn))
     elif step == "card_phase":
         frames.append(resume_at(s, "game_turn", "card_phase", turn))
     elif step == "winter":
         frames[1] = resume_at(s, "year", "winter", Year())
     else:
-        machine.place(s, step)
+        machine.place(s, step, battle)
         return
-    machine.place(s, step)
+    machine.place(s, step, battle)
     s.stack[:0] = frames
 
 
@@ -175,6 +207,11 @@ def play(s: State, role: str, *actions: Any) -> None:
     """Apply ``actions`` of ``role`` in order through the step machine."""
     for a in actions:
         machine.apply(s, role, act(a))
+
+
+def said(s: State, lang: str = "en") -> list[str]:
+    """The log as players read it in ``lang`` (its messages rendered, things named)."""
+    return [render(line, lang, RULESET.namer(), "hammer_scots") for line in s.log]
 
 
 def legal(s: State, role: str) -> list[tuple[str, Any]]:

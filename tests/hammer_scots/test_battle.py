@@ -7,7 +7,7 @@ import re
 import pytest
 
 from gameshelf.core.ruleset import Action, IllegalAction
-from gameshelf.plugins.hammer_scots.battle import fire_rating, hit_targets
+from gameshelf.plugins.hammer_scots.battle import battle_of, fire_rating, hit_targets, start_battle
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
 from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
 from gameshelf.plugins.hammer_scots.victory import outcome
@@ -35,14 +35,13 @@ def battle(
     s = build(
         "battle_phase",
         blocks={**blocks, **SPARE},
-        battle=where,
         attacker={where: attacker, "garmoran": "England", "ross": "England"},
         p1=p1,
         p2="Scotland" if p1 == "England" else "England",
         **fields,
     )
     s.rng.script = list(dice)
-    machine.call(s, "battle")
+    start_battle(s, AREA_IX[where], attacker)
     return s
 
 
@@ -52,6 +51,28 @@ def loc(s: State, block: str) -> int:
 
 def steps(s: State, block: str) -> int:
     return s.steps[BLOCK_IX[block]]
+
+
+# --- the battle's frame ----------------------------------------------------------------------
+
+
+def test_a_battle_keeps_its_working_values_in_its_frame():
+    s = battle(
+        "lanark",
+        "Scotland",
+        {"wallace": "lanark", "douglas": "lanark", "york_infantry": "lanark"},
+        reserves=["douglas"],
+    )
+    bt = battle_of(s)
+    assert s.stack[-1].args is bt
+    assert (bt.area, bt.attacker, bt.round, bt.acted) == (AREA_IX["lanark"], "Scotland", 1, [])
+    play(s, "Scotland", ("pass", "wallace"))
+    assert battle_of(s).acted == [BLOCK_IX["wallace"]]
+    again = State.from_json(s.to_json())  # the frame goes through JSON exactly
+    assert again.to_json() == s.to_json()
+    assert battle_of(again) == battle_of(s)
+    flat = {"battle", "battle_round", "battle_attacker", "acted", "hits", "hits_to", "retreating"}
+    assert not flat & set(State.__dataclass_fields__)  # nothing of a battle on the state
 
 
 # --- the battle phase (RULES §6.1) ---------------------------------------------------------
@@ -76,8 +97,8 @@ def test_player_1_picks_the_battles_in_turn():
     refused(s, "Scotland", ("area", "fife"), "both sides")
     play(s, "Scotland", ("area", "lanark"))
     assert s.step == "battle_round"
-    assert s.battle == AREA_IX["lanark"]
-    assert s.battle_attacker == "Scotland"
+    assert battle_of(s).area == AREA_IX["lanark"]
+    assert battle_of(s).attacker == "Scotland"
     assert machine.trail(s)[-2:] == ["battle_phase", "battle_round"]
 
 
@@ -98,7 +119,7 @@ def test_a_lone_battle_is_fought_at_once():
         begin=True,
     )
     assert s.step == "battle_round"
-    assert s.battle == AREA_IX["lanark"]
+    assert battle_of(s).area == AREA_IX["lanark"]
 
 
 def test_after_the_battle_player_1_picks_the_next_one():
@@ -115,7 +136,7 @@ def test_after_the_battle_player_1_picks_the_next_one():
     play(s, "Scotland", "done")
     assert s.step == "battle_phase"
     assert s.active == ["England"]
-    assert s.battle == -1
+    assert battle_of(s) is None
     assert s.attacker[AREA_IX["lanark"]] == ""
 
 
@@ -129,7 +150,7 @@ def test_defending_a_fires_before_attacking_a_then_b_then_c():
         {"wallace": "lanark", "douglas": "lanark", "hobelars": "lanark", "york_knights": "lanark"},
     )
     order = []
-    while s.step == "battle_round" and s.battle_round == 1:
+    while s.step == "battle_round" and battle_of(s).round == 1:
         role = s.active[0]
         block = next(arg for typ, arg in legal(s, role) if typ == "pass")
         order.append((role, block))
@@ -140,7 +161,7 @@ def test_defending_a_fires_before_attacking_a_then_b_then_c():
         ("England", "york_knights"),
         ("Scotland", "douglas"),
     ]
-    assert s.battle_round == 2
+    assert battle_of(s).round == 2
 
 
 def test_a_block_acts_once_a_round_and_out_of_turn_is_refused():
@@ -199,7 +220,7 @@ def test_hits_go_to_the_strongest_block_and_the_owner_breaks_ties():
         2,
     )
     assert s.step == "battle_round"
-    assert s.hits == 0
+    assert battle_of(s).hits == 0
 
 
 def test_hits_beyond_the_last_block_are_lost_and_the_battle_ends():
@@ -221,7 +242,7 @@ def test_a_noble_defending_its_home_fires_one_higher():
     s = battle(
         "badenoch", "Scotland", {"douglas": "badenoch", "comyn_e": "badenoch"}, dice=(3, 3, 3, 3)
     )
-    assert fire_rating(s, BLOCK_IX["comyn_e"]) == 3
+    assert fire_rating(s, battle_of(s), BLOCK_IX["comyn_e"]) == 3
     play(s, "England", ("fire", "comyn_e"))
     assert loc(s, "douglas") == POOL  # four hits at B3
 
@@ -230,16 +251,16 @@ def test_a_noble_attacking_its_home_has_no_bonus():
     s = battle(
         "badenoch", "England", {"douglas": "badenoch", "comyn_e": "badenoch"}, dice=(3, 3, 3, 3)
     )
-    assert fire_rating(s, BLOCK_IX["comyn_e"]) == 2
+    assert fire_rating(s, battle_of(s), BLOCK_IX["comyn_e"]) == 2
     play(s, "England", ("fire", "comyn_e"))
     assert steps(s, "douglas") == 4
 
 
 def test_moray_defending_moray_fires_one_higher():
     s = battle("moray", "England", {"moray": "moray", "york_infantry": "moray"})
-    assert fire_rating(s, BLOCK_IX["moray"]) == 3
+    assert fire_rating(s, battle_of(s), BLOCK_IX["moray"]) == 3
     s = battle("fife", "England", {"moray": "fife", "york_infantry": "fife"})
-    assert fire_rating(s, BLOCK_IX["moray"]) == 2
+    assert fire_rating(s, battle_of(s), BLOCK_IX["moray"]) == 2
 
 
 def test_schiltroms_scottish_infantry_fire_higher_without_english_archers():
@@ -249,17 +270,17 @@ def test_schiltroms_scottish_infantry_fire_higher_without_english_archers():
         {"douglas": "lanark", "barclay": "lanark", "york_infantry": "lanark"},
         schiltroms=True,
     )
-    assert fire_rating(s, BLOCK_IX["douglas"]) == 4
-    assert fire_rating(s, BLOCK_IX["barclay"]) == 3
+    assert fire_rating(s, battle_of(s), BLOCK_IX["douglas"]) == 4
+    assert fire_rating(s, battle_of(s), BLOCK_IX["barclay"]) == 3
     s = battle(
         "lanark",
         "England",
         {"douglas": "lanark", "york_infantry": "lanark", "lancaster_archers": "lanark"},
         schiltroms=True,
     )
-    assert fire_rating(s, BLOCK_IX["douglas"]) == 3
+    assert fire_rating(s, battle_of(s), BLOCK_IX["douglas"]) == 3
     s = battle("lanark", "England", {"douglas": "lanark", "york_infantry": "lanark"})
-    assert fire_rating(s, BLOCK_IX["douglas"]) == 3
+    assert fire_rating(s, battle_of(s), BLOCK_IX["douglas"]) == 3
 
 
 # --- capture and death (RULES §6.5, §7) --------------------------------------------------------
@@ -283,7 +304,7 @@ def test_a_noble_eliminated_in_battle_changes_sides_at_one_step_in_reserve():
     assert steps(s, "mar_s") == 1
     assert "Mar was captured and now fights for Scotland." in s.log
     # In reserve for the rest of round 1; from round 2 it fights for Scotland.
-    assert s.battle_round == 2
+    assert battle_of(s).round == 2
     assert BLOCK_IX["mar_s"] not in s.reserves
     assert s.active == ["Scotland"]
     assert ("fire", "mar_s") in legal(s, "Scotland")
@@ -354,7 +375,7 @@ def test_celtic_unity_for_reserves_is_rolled_when_they_join_at_round_2():
     s.rng.script = [6]
     play(s, "Scotland", ("pass", "douglas"))
     play(s, "England", ("pass", "york_infantry"))
-    assert s.battle_round == 2
+    assert battle_of(s).round == 2
     assert loc(s, "wales_archers") == POOL
 
 
@@ -374,14 +395,15 @@ def test_reserves_neither_fight_nor_take_hits_in_round_1_and_join_in_round_2():
     )
     assert ("pass", "douglas") not in legal(s, "Scotland")
     play(s, "Scotland", ("pass", "wallace"))
-    s.hits_to = "England"
-    assert hit_targets(s) == [BLOCK_IX["york_infantry"]]
-    s.hits_to = ""
+    bt = battle_of(s)
+    bt.hits_to = "England"
+    assert hit_targets(s, bt) == [BLOCK_IX["york_infantry"]]
+    bt.hits_to = ""
     play(s, "England", ("fire", "york_infantry"))  # four hits, only Wallace may take them
     assert loc(s, "wallace") == DEAD
     assert steps(s, "douglas") == 4
     # Scotland's only fighter is gone: round 1 stops; round 2 brings the reserves in.
-    assert s.battle_round == 2
+    assert battle_of(s).round == 2
     assert s.reserves == []
     assert "Reserves joined the battle: Douglas, York Knights." in s.log
 
@@ -396,8 +418,8 @@ def test_battlefield_control_passes_when_the_defender_has_only_reserves():
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("fire", "wallace"))
-    assert s.battle_round == 2
-    assert s.battle_attacker == "England"
+    assert battle_of(s).round == 2
+    assert battle_of(s).attacker == "England"
     assert "England becomes the attacker" in s.log[-2]
     # Scotland now defends: its A block acts first in round 2.
     assert s.active == ["Scotland"]
@@ -476,7 +498,7 @@ def test_border_limits_bind_retreats_and_reset_every_round():
     refused(s, "Scotland", ("retreat", "fraser"), "red border is full")
     play(s, "Scotland", ("pass", "fraser"))
     play(s, "England", ("pass", "york_infantry"))
-    assert s.battle_round == 2
+    assert battle_of(s).round == 2
     play(s, "Scotland", ("retreat", "fraser"), ("area", "selkirk"))
     assert blocks_in(s, "selkirk") == {"douglas", "barclay", "fraser"}
 
@@ -498,8 +520,8 @@ def test_the_norse_retreat_by_sea_to_a_coastal_area_scotland_holds():
 
 def pass_rounds(s: State, rounds: int) -> None:
     for _ in range(rounds):
-        n = s.battle_round
-        while s.step == "battle_round" and s.battle_round == n:
+        n = battle_of(s).round
+        while s.step == "battle_round" and battle_of(s).round == n:
             role = s.active[0]
             block = next(arg for typ, arg in legal(s, role) if typ == "pass")
             play(s, role, ("pass", block))
@@ -593,7 +615,7 @@ def test_reserves_that_never_fought_stay_hidden_until_the_battle_is_over():
     assert ("block", "douglas") in legal(s, "Scotland")
     play(s, "Scotland", "done")
     assert s.reserves == []
-    assert s.battle == -1
+    assert battle_of(s) is None
 
 
 def test_scots_may_not_regroup_into_england():
@@ -673,11 +695,12 @@ def test_each_way_out_is_offered_or_refused_with_the_reason_its_option_names(ste
             border_count={("annan", "carrick"): 6},
         ),
     ):
+        bt = battle_of(s)
         for b in range(len(s.location)):
-            if s.location[b] != s.battle:
+            if s.location[b] != bt.area:
                 continue
-            s.who = b
-            machine.place(s, step)
+            bt.block = b
+            machine.place(s, step, bt)
             role = SIDE[b]
             s.active = [role]
             for action, refusal in machine.current(s).options(s, role):

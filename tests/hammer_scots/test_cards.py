@@ -6,6 +6,7 @@ import pytest
 
 from gameshelf.core.match import Match
 from gameshelf.core.ruleset import IllegalAction
+from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.cards import chosen_card, deal
 from gameshelf.plugins.hammer_scots.model import aix
 from gameshelf.plugins.hammer_scots.rules import RULESET
@@ -184,7 +185,7 @@ def test_after_player_2_the_battles_are_fought():
     play(s, S, "done")
     assert s.step in {"battle_round", "battle_hits", "retreat_to", "regroup"}
     assert machine.trail(s)[-2:-1] == ["battle_phase"]
-    assert s.battle == aix("mentieth")
+    assert battle_of(s).area == aix("mentieth")
 
 
 NOBLES = {"comyn_e": "badenoch", "bruce_s": "annan"}  # nobody wins by sudden death

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.ruleset import IllegalAction
+from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
 from gameshelf.plugins.hammer_scots.state import OFF, POOL, blocks_in, machine
 from tests.hammer_scots.builders import build, legal, play
@@ -277,9 +278,9 @@ def test_herald_turning_a_noble_among_enemies_fights_at_once_with_him_attacking(
     )
     s.rng.script = [2]  # the Herald succeeds
     play(s, S, ("noble", "comyn_e"))
-    assert s.battle == aix("badenoch")
+    assert battle_of(s).area == aix("badenoch")
     assert s.attacker[aix("badenoch")] == S
-    assert s.battle_attacker == S
+    assert battle_of(s).attacker == S
     assert "Battle in Badenoch: Comyn turns on his former allies." in s.log
     assert machine.trail(s)[-2] == "herald"  # the battle returns to the Herald: the action ends
 
@@ -304,8 +305,8 @@ def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():
     assert s.location[bix("comyn_s")] == aix("carrick")
     assert legal(s, S) == [("done", None)]  # Douglas is at full strength
     play(s, S, "done")
-    assert s.battle == aix("carrick")
-    assert s.battle_attacker == E
+    assert battle_of(s).area == aix("carrick")
+    assert battle_of(s).attacker == E
 
 
 def test_pillage_always_offers_the_spoils_so_the_victim_learns_no_strength():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.ruleset import IllegalAction
+from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.kings import coronations
 from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
 from gameshelf.plugins.hammer_scots.state import OFF, block_name
@@ -154,7 +155,7 @@ def test_defectors_facing_scots_fight_at_once_in_the_order_player_1_picks():  # 
     assert s.active == [S]  # Scotland is Player 1
     assert set(legal(s, S)) == {("area", "lennox"), ("area", "mar")}
     play(s, S, ("area", "mar"))
-    assert s.battle == aix("mar")
+    assert battle_of(s).area == aix("mar")
     assert s.attacker[aix("mar")] == E
     assert s.stack[-2].args.areas == [aix("lennox")]  # still to fight, in the frame
 

@@ -8,6 +8,7 @@ from gameshelf.core.agents import Observation, RandomAgent
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action
 from gameshelf.core.text import label, role_name
+from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.text import board
 
@@ -52,8 +53,8 @@ def test_the_text_shows_nothing_the_seat_may_not_see():
     for step in range(1500):
         if RULESET.outcome(s) is not None:
             break
-        if step % 50 == 0 or s.battle >= 0:
-            battles += s.battle >= 0
+        if step % 50 == 0 or battle_of(s) is not None:
+            battles += battle_of(s) is not None
             for role in (E, S):
                 other = RULESET.copy_state(s)
                 RULESET.shuffle_hidden(other, role, Rng(seed=step))
@@ -68,7 +69,7 @@ def test_the_text_shows_nothing_the_seat_may_not_see():
 def test_a_battle_is_drawn_row_by_row():
     s = RULESET.setup(3, "braveheart")
     agent = RandomAgent(3)
-    while s.battle < 0:
+    while battle_of(s) is None:
         role = RULESET.active(s)[0]
         RULESET.apply(
             s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))

@@ -7,7 +7,7 @@ import json
 from gameshelf.core.agents import Observation, RandomAgent
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import dump_view
-from gameshelf.plugins.hammer_scots.battle import is_revealed
+from gameshelf.plugins.hammer_scots.battle import battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_ID, BLOCKS, SIDE, bix
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.state import nobles_on_map
@@ -139,7 +139,7 @@ def test_random_games_never_show_a_hidden_enemy_block():
         agent = RandomAgent(seed)
         steps = 0
         while RULESET.outcome(s) is None and steps < 3000:
-            if steps % 7 == 0 or s.battle >= 0:
+            if steps % 7 == 0 or battle_of(s) is not None:
                 for role in (E, S, None):
                     assert_fogged(s, role)
             role = RULESET.active(s)[0]
