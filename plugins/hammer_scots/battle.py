@@ -699,7 +699,7 @@ class BattleRound(BattleStep):
         bt = self.frame(s)
         b = BLOCK_IX[arg]
         bt.acted.append(b)
-        s.say(f"{block_name(s, b)} held back.")
+        s.say(f"{block_name(s, b)} passed without firing or retreating.")  # RULES §6.3
         next_combat_turn(s, bt)
 
 

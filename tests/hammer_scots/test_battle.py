@@ -182,6 +182,15 @@ def test_a_block_acts_once_a_round_and_out_of_turn_is_refused():
 # --- fire and hits (RULES §6.4) ----------------------------------------------------------------
 
 
+def test_a_block_may_pass_its_combat_turn_neither_firing_nor_retreating():  # RULES §6.3
+    s = battle("lanark", "Scotland", {"wallace": "lanark", "york_infantry": "lanark"})
+    play(s, "Scotland", ("pass", "wallace"))
+    assert s.log[-1] == "Wallace passed without firing or retreating."
+    assert loc(s, "wallace") == AREA_IX["lanark"]
+    assert battle_of(s).acted == [BLOCK_IX["wallace"]]
+    assert s.active == ["England"]  # the next combat turn: York Infantry's
+
+
 def test_one_die_per_step_hits_on_the_fire_rating_or_less():
     s = battle(
         "lanark", "Scotland", {"wallace": "lanark", "york_infantry": "lanark"}, dice=(1, 3, 4, 6)
