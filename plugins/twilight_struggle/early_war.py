@@ -12,6 +12,7 @@ attacker's; the military operations go to the event's side, win or lose.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
@@ -132,6 +133,26 @@ def war(s: State, attacker: str, c: int, *, extra: int = 0, vp: int = 2, milops:
         )
 
 
+def strip(s: State, side: str, c: int) -> None:
+    """All of ``side``'s Influence in ``c`` goes."""
+    gone = remove_influence(s, side, c, s.influence[side][c])
+    s.say(Msg("twilight_struggle.lost_all", role=side, country=CID[c], n=gone))
+
+
+def pick_one(chooser: str, targets: Callable[[State], list[int]], then: Callable[..., None]) -> If:
+    """An event's body part: ``chooser`` picks one of ``targets(s)`` into the frame's
+    ``pick``, then ``then`` runs; with no target the event has no effect."""
+    return If(
+        lambda s, f: bool(targets(s)),
+        Call(
+            "event_country",
+            args=lambda s, f: Pick(chooser=chooser, eligible=targets(s)),
+            into="pick",
+        ),
+        then,
+    )
+
+
 def nobody_controls(s: State, c: int) -> bool:
     return not controls(s, US, c) and not controls(s, USSR, c)
 
@@ -223,8 +244,7 @@ class VietnamRevolts(Instant):
 
 def _blockade_result(s: State, f: EventPlay) -> None:
     if not f.pick:
-        gone = remove_influence(s, US, WEST_GERMANY, s.influence[US][WEST_GERMANY])
-        s.say(Msg("twilight_struggle.lost_all", role=US, country=CID[WEST_GERMANY], n=gone))
+        strip(s, US, WEST_GERMANY)
 
 
 @event(10)
@@ -314,8 +334,7 @@ def _strippable(s: State) -> list[int]:
 
 def _strip(s: State, f: EventPlay) -> None:
     f.count += 1
-    gone = remove_influence(s, US, f.pick, s.influence[US][f.pick])
-    s.say(Msg("twilight_struggle.lost_all", role=US, country=CID[f.pick], n=gone))
+    strip(s, US, f.pick)
 
 
 def _warsaw_lasts(s: State, f: EventPlay) -> None:
@@ -394,8 +413,7 @@ def _truman_targets(s: State) -> list[int]:
 
 
 def _truman(s: State, f: EventPlay) -> None:
-    gone = remove_influence(s, USSR, f.pick, s.influence[USSR][f.pick])
-    s.say(Msg("twilight_struggle.lost_all", role=USSR, country=CID[f.pick], n=gone))
+    strip(s, USSR, f.pick)
 
 
 @event(19)
@@ -403,17 +421,7 @@ class TrumanDoctrine(Procedure[State]):
     """#19: all USSR Influence out of one uncontrolled European country (none: no effect)."""
 
     name, frame_type = "truman_doctrine", EventPlay
-    body = (
-        If(
-            lambda s, f: bool(_truman_targets(s)),
-            Call(
-                "event_country",
-                args=lambda s, f: Pick(chooser=US, eligible=_truman_targets(s)),
-                into="pick",
-            ),
-            _truman,
-        ),
-    )
+    body = (pick_one(US, _truman_targets, _truman),)
 
 
 def _olympics(s: State, f: EventPlay) -> None:
@@ -482,17 +490,7 @@ class IndependentReds(Procedure[State]):
     Influence rises to equal the USSR's (where it is already equal: no effect)."""
 
     name, frame_type = "independent_reds", EventPlay
-    body = (
-        If(
-            lambda s, f: bool(_reds_targets(s)),
-            Call(
-                "event_country",
-                args=lambda s, f: Pick(chooser=US, eligible=_reds_targets(s)),
-                into="pick",
-            ),
-            _independent_reds,
-        ),
-    )
+    body = (pick_one(US, _reds_targets, _independent_reds),)
 
 
 def _marshall_lasts(s: State, f: EventPlay) -> None:
