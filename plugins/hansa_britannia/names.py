@@ -1,6 +1,7 @@
 """The names of things in both languages, from the game's data (``name``, ``name_zh``): the
 ruleset's ``name`` hook, which the core's messages call for a parameter naming a city, a
-route, a country, an ability, a marker, a piece or a role (a seat, named by its colour)."""
+route, a country, an ability, a marker, a piece or a role (a seat, named by its colour);
+beside them the game's title and its scenario (the lobby and the command line)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "marker": {m.id: (m.name, m.name_zh) for m in (*MARKERS.types, *MARKERS.printed)},
     "piece": {"trader": ("trader", "小商人"), "merchant": ("merchant", "大商人")},
     "role": _COLOURS,
+    "game": {"hansa_britannia": ("Hansa Teutonica: Britannia", "漢薩同盟：不列顛尼亞")},
+    "scenario": {"britannia": ("Britannia (4–5 players)", "不列顛尼亞（4–5 人）")},
 }
 
 
