@@ -24,7 +24,7 @@ from gameshelf.plugins.twilight_struggle.events import EVENTS
 from gameshelf.plugins.twilight_struggle.hidden import shuffle_hidden
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
-from gameshelf.plugins.twilight_struggle.state import State, machine
+from gameshelf.plugins.twilight_struggle.state import State, check_fits_data, machine
 from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS, outcome
 from gameshelf.plugins.twilight_struggle.view import board_view
 
@@ -106,6 +106,9 @@ class TwilightStruggle(StepRuleset[State]):
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return board_view(state, role)
+
+    def check_state(self, state: State) -> None:
+        check_fits_data(state)  # per-country and per-box lists fit the data
 
     def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
         shuffle_hidden(state, role, rng)

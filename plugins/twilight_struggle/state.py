@@ -109,6 +109,19 @@ def new_state(seed: int) -> State:
     return State(rng=Rng(seed=seed))
 
 
+def check_fits_data(s: State) -> None:
+    """Refuse (``ValueError``) a loaded state whose per-country or per-box lists do not fit
+    the data: a list kept per country must have one entry per country of the map."""
+    for side in (USSR, US):
+        got = len(s.influence.get(side, []))
+        if got != N:
+            raise ValueError(f"the {side} Influence list has {got} entries, the map {N} countries")
+    if len(s.space_first) != LAST_BOX + 1:
+        raise ValueError(
+            f"the Space Race list has {len(s.space_first)} boxes, the track {LAST_BOX + 1}"
+        )
+
+
 # --- Influence and Control (RULES §1) -------------------------------------------------------
 
 
