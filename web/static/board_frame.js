@@ -8,6 +8,11 @@
  *   size()     the content's natural size [width, height] in CSS pixels at zoom 1;
  *   key        the storage key (the match id and the game), or null;
  *   maxScale   the largest zoom (default: 4 times the fit, at least 2);
+ *   least()    optional: the smallest scale the board opens at, when fitting it whole
+ *              would draw its pieces too small to read and tap (a phone): it then opens
+ *              filling the frame's width at that scale, centred, and pans; the fit button
+ *              still shows it whole;
+ *   focus()    optional: the point of the content [x, y] such an opening view centres on;
  *   barOutside the zoom buttons go above the frame, not over the board's corner.
  * It returns {refresh(), fit(), show(x, y, w, h)}: refresh() after each render (a new size
  * is fitted again unless the player zoomed), show() pans a content rectangle into view.
@@ -52,10 +57,11 @@
     const bar = frame.appendChild(G.el("div", { class: "gs-zoom-bar" + (opts.barOutside ? " outside" : "") },
       button("in", "+", G.t("js.zoom_in"), () => zoomBy(1.3)),
       button("out", "−", G.t("js.zoom_out"), () => zoomBy(1 / 1.3)),
-      button("fit", "⤢", G.t("js.zoom_fit"), () => { zoomed = null; save(); layout(); })));
+      button("fit", "⤢", G.t("js.zoom_fit"), () => { whole(); })));
     if (opts.barOutside) frame.parentNode.insertBefore(bar, frame); // over a board that fills its frame
 
-    const maxScale = () => opts.maxScale || Math.max(2, fitScale * 4);
+    const least = () => (opts.least ? opts.least() || 0 : 0);
+    const maxScale = () => opts.maxScale || Math.max(2, fitScale * 4, least() * 4);
     const minScale = () => fitScale * 0.75;
     const clampScale = (v) => Math.min(maxScale(), Math.max(minScale(), v));
 
@@ -71,9 +77,14 @@
       fitScale = Math.min(width / natural[0], available() / natural[1]);
       frame.style.height = Math.round(natural[1] * fitScale) + "px";
       if (!zoomed) {
-        s = fitScale;
+        s = Math.max(fitScale, least());
         x = (width - natural[0] * s) / 2;
         y = 0;
+        const focus = s > fitScale && opts.focus ? opts.focus() : null;
+        if (focus) { // opened larger than the frame: centred on what matters to this seat
+          x = width / 2 - focus[0] * s;
+          y = frame.clientHeight / 2 - focus[1] * s;
+        }
       } else {
         s = clampScale(fitScale * zoomed.z);
         x = width / 2 - zoomed.cx * s;
@@ -119,6 +130,12 @@
       save();
     }
     const zoomBy = (factor) => zoomAt(factor, frame.clientWidth / 2, frame.clientHeight / 2);
+    /* The whole board in the frame: the opening view, or (when that is larger) the fit. */
+    function whole() {
+      zoomed = least() > fitScale ? { z: 1, cx: natural[0] / 2, cy: natural[1] / 2 } : null;
+      layout();
+      save(); // after the layout: a zoom is saved as what is shown
+    }
 
     frame.addEventListener("wheel", (ev) => {
       ev.preventDefault();
@@ -181,7 +198,7 @@
         const size = opts.size();
         if (size[0] !== natural[0] || size[1] !== natural[1] || !frame.style.height) layout();
       },
-      fit() { zoomed = null; save(); layout(); },
+      fit() { whole(); },
       /* Pan (never zoom) so the content rectangle x, y, w, h is in the frame. */
       show(cx, cy, cw, ch) {
         const fw = frame.clientWidth;

@@ -252,8 +252,16 @@
     svg.appendChild(stacks);
   }
 
+  /* Where the seat's own blocks stand, on average (a phone's map opens centred there). */
+  function ownCentre(view) {
+    const mine = view.areas.filter((a) => (a.blocks[view.role] || []).length);
+    if (!mine.length) return null;
+    return [mine.reduce((t, a) => t + a.x, 0) / mine.length, mine.reduce((t, a) => t + a.y, 0) / mine.length];
+  }
+
   /* --- on a phone, an area's blocks to choose from, large enough to tap ------------------- */
   const PHONE = window.matchMedia("(max-width: 700px)");
+  const LEAST_BLOCK = 25; // px: a block on a phone's map at the opening zoom (issue 14: 24 at least)
   let current = null; // {root, view, ui} of the last render
 
   function legalBlocks(view, a) {
@@ -446,6 +454,8 @@
       const page = G.pageData();
       if (G.zoomable) zoom = G.zoomable(hammer.querySelector(".hs-map-wrap"), hammer.querySelector(".hs-map-content"), {
         size: () => view.drawing.size, key: page.match ? page.match + ":" + (ui && ui.replay ? "replay" : "play") : null,
+        least: () => (PHONE.matches ? LEAST_BLOCK / BLOCK : 0), // a phone: blocks big enough to read and tap
+        focus: () => ownCentre(view),
       });
       drawBattle(hammer, view, role);
     },
