@@ -19,6 +19,7 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "seat": {seat: (f"Seat {i}", f"{i}號座位") for i, seat in enumerate(ROLES, start=1)},
     "colour": {c.colour: (c.colour, c.colour_name) for c in LORDS.values()},
     "scenario": {"standard": ("Standard", "標準")},
+    "game": {"three_kingdoms": ("Three Kingdoms", "三國戰記")},  # its title, by language
 }
 
 
