@@ -172,6 +172,7 @@ class OpsEvent:
     card: int
     use: str
     first: str = ""  # "before" or "after" the Operations, chosen by the phasing player
+    reach: list[int] = Field(default_factory=list)  # placement reach at the round's start
 
 
 @frame_model
@@ -217,7 +218,9 @@ def _opponent_event(s: State, f: OpsEvent) -> None:
 
 
 def _operations(s: State, f: OpsEvent) -> None:
-    machine.call(s, f.use, start_ops(s, f.side, f.card))
+    ops = start_ops(s, f.side, f.card)
+    ops.reach = list(f.reach)  # RULES §7.1: taken before the event, at the round's start
+    machine.call(s, f.use, ops)
 
 
 @machine.step

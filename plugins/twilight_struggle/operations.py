@@ -193,7 +193,8 @@ class PlaceInfluence(Step[State]):
 
     def begin(self, s: State) -> None:
         f = self.frame(s)
-        f.reach = reach_of(s, f.side)
+        if not f.reach:  # fixed at the start of the round (an opponent's event first: before it)
+            f.reach = reach_of(s, f.side)
         s.active = [f.side]
         if not any(self._fits(s, f, c) for c in f.reach):
             s.say(Msg("twilight_struggle.nothing_placed", role=f.side, card=f.card))

@@ -41,6 +41,7 @@ from gameshelf.plugins.twilight_struggle.operations import (
     EIGHT_ROUNDS,
     can_target,
     holds_ability,
+    reach_of,
     space_attempt,
     space_refusal,
     start_ops,
@@ -216,7 +217,9 @@ class CardPlay(Step[State]):
         if use in OPS_USES and triggers_opponent_event(s, role, card):
             reason = event_refusal(s, OTHER[role], card)
             if reason is None:  # RULES §6: it happens, before or after, as the player says
-                machine.enter(s, "ops_and_event", OpsEvent(side=role, card=card, use=use))
+                reach = reach_of(s, role) if use == "influence" else []
+                play = OpsEvent(side=role, card=card, use=use, reach=reach)
+                machine.enter(s, "ops_and_event", play)
                 return
             s.say(Msg("twilight_struggle.event_blocked", card=card, reason=reason))
         if card != CHINA:

@@ -243,3 +243,14 @@ def test_a_modified_coup_credits_its_modified_ops():
     dice(s, 1)
     play(s, US, ("card", DUCK), ("use", "coup"), ("country", "afghanistan"))
     assert s.milops[US] == 4
+
+
+def test_16_2_the_reach_is_taken_at_the_start_of_the_round_before_an_opponents_event():
+    # The US's only Influence is in Italy; Socialist Governments (the USSR's) goes first and
+    # removes it, yet Greece, next to Italy, stays in reach for this round's placement.
+    s = round_with(7, hands={US: [7, 103]}, influence={"italy": (0, 1), "iran": (0, 0)})
+    play(s, US, ("card", 7), ("use", "influence"), ("when", "before"))
+    play(s, USSR, ("country", "italy"))
+    assert inf(s, "italy") == (0, 0)
+    play(s, US, ("country", "greece"))
+    assert inf(s, "greece") == (0, 1)
