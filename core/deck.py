@@ -1,8 +1,14 @@
 """Decks of cards: a face-down draw pile, a discard pile, removed cards, hands.
 
 Cards are ids (numbers or words) from the game's data; the deck never knows what they mean.
-Drawing from a shuffled pile reveals information, so every draw marks the generator
-(``Rng.reveal``): ``core.match`` then refuses to undo past it.
+A pile is listed top first, as one reads it turning the cards over: ``draw_pile[0]`` is the
+top card, the last one the bottom card. Drawing from a face-down pile, or turning its top
+card face up, reveals information, so the deck marks the generator itself
+(``Rng.reveal``): ``core.match`` then refuses to undo past it, and no game places that mark.
+
+As a hidden part of a state (``core.hidden``), a deck's draw pile is hidden from every role
+(its order and, while it is face down, which cards it holds), its size is public, and its
+discard pile and removed cards are face up.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ class EmptyDeck(Exception):
 
 @state_model
 class Deck:
-    """A draw pile (top = the end of the list), a discard pile and removed cards."""
+    """A draw pile (top first), a discard pile and removed cards."""
 
     draw_pile: list[CardId] = Field(default_factory=list)
     discard_pile: list[CardId] = Field(default_factory=list)
@@ -31,6 +37,7 @@ class Deck:
 
     @classmethod
     def shuffled(cls, cards: Iterable[CardId], rng: Rng) -> Deck:
+        """A new deck of ``cards``, shuffled (one ``Rng.shuffle`` of them, in that order)."""
         deck = cls(draw_pile=list(cards))
         rng.shuffle(deck.draw_pile)
         return deck
@@ -46,7 +53,7 @@ class Deck:
         pile = self.discard_pile
         self.discard_pile = []
         rng.shuffle(pile)
-        self.draw_pile[:0] = pile
+        self.draw_pile.extend(pile)
 
     def draw(self, rng: Rng, n: int = 1, *, reshuffle: bool = True) -> list[CardId]:
         """Draw ``n`` cards from the top; an empty pile takes the shuffled discards first.
@@ -62,16 +69,28 @@ class Deck:
                 if not self.discard_pile:
                     break
                 self.reshuffle_discards(rng)
-            drawn.append(self.draw_pile.pop())
+            drawn.append(self.draw_pile.pop(0))
         if drawn:
             rng.reveal()
         return drawn
 
+    def turn_up(self, rng: Rng) -> CardId:
+        """Turn the top card face up onto the discard pile (an empty pile takes the shuffled
+        discards first; :class:`EmptyDeck` if both are empty); it is new information."""
+        if not self.draw_pile:
+            self.reshuffle_discards(rng)
+        if not self.draw_pile:
+            raise EmptyDeck("the deck and its discards are empty: no card to turn up")
+        card = self.draw_pile.pop(0)
+        self.discard_pile.append(card)
+        rng.reveal()
+        return card
+
     def put_bottom(self, card: CardId) -> None:
-        self.draw_pile.insert(0, card)
+        self.draw_pile.append(card)
 
     def put_top(self, card: CardId) -> None:
-        self.draw_pile.append(card)
+        self.draw_pile.insert(0, card)
 
     def discard(self, card: CardId) -> None:
         self.discard_pile.append(card)

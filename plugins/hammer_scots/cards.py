@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
 from gameshelf.core.procedure import Call, Loop, Procedure, While
 from gameshelf.core.ruleset import Action
@@ -42,6 +43,7 @@ from gameshelf.plugins.hammer_scots.state import (
 CARDS_A_YEAR = 5
 TURNS_A_YEAR = 5
 PLAY_CARD: dict[str, Action] = {c: Action("card", c) for c in CARD_IDS}  # made once
+CARD_ORDER: dict[str, int] = {c: i for i, c in enumerate(CARD_IDS)}  # a hand is kept in it
 
 
 def card_name(card: str) -> str:
@@ -69,15 +71,13 @@ class Turn:
 
 
 def deal(s: State) -> None:
-    """RULES §2.1: shuffle all the cards and deal five to each side."""
-    deck = list(CARD_IDS)
-    s.rng.shuffle(deck)
-    order = {c: i for i, c in enumerate(CARD_IDS)}
+    """RULES §2.1: shuffle all the cards and deal five to each side; the rest stay face
+    down, out for the year (the deck marks the deal as new information)."""
+    s.deck = Deck.shuffled(CARD_IDS, s.rng)
     s.hands = {
-        ENGLISH: sorted(deck[:CARDS_A_YEAR], key=order.__getitem__),
-        SCOTTISH: sorted(deck[CARDS_A_YEAR : 2 * CARDS_A_YEAR], key=order.__getitem__),
+        side: sorted(map(str, s.deck.draw(s.rng, CARDS_A_YEAR)), key=CARD_ORDER.__getitem__)
+        for side in SIDES
     }
-    s.rng.reveal()
     s.played = {ENGLISH: [], SCOTTISH: []}
     s.turn = 0
     s.say(f"The year {s.year} begins: each side is dealt five cards.")

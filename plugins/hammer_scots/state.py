@@ -59,6 +59,7 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
@@ -120,6 +121,8 @@ class State(GameState):
 
     # --- cards (RULES §2-3) -----------------------------------------------------------
     hands: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    # the cards not dealt this year, face down and out for the year (RULES §2.1)
+    deck: Deck = Field(default_factory=Deck)
     # revealed this year, public (the card phase's choices are in its frame, cards.py)
     played: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
     p1: str = ""  # Player 1 of this game turn

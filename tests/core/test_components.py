@@ -20,17 +20,43 @@ def test_shuffled_deck_holds_every_card_once():
 
 def test_draw_takes_from_the_top_and_marks_new_information():
     rng = Rng(seed=1)
-    deck = Deck(draw_pile=[1, 2, 3])
+    deck = Deck(draw_pile=[3, 2, 1])  # top first
     epoch = rng.epoch
     assert deck.draw(rng, 2) == [3, 2]
     assert rng.epoch != epoch
     assert deck.draw_pile == [1]
 
 
+def test_a_shuffled_deck_is_dealt_in_the_order_of_one_shuffle():
+    # Games deal "shuffle the cards, the first five to England": the same draws as before.
+    cards = list(range(25))
+    Rng(seed=7).shuffle(cards)
+    deck = Deck.shuffled(range(25), Rng(seed=7))
+    assert deck.draw(Rng(seed=7), 5) == cards[:5]
+    assert deck.draw_pile == cards[5:]
+
+
+def test_turning_the_top_card_up_discards_it_and_marks_new_information():
+    rng = Rng(seed=1)
+    deck = Deck(draw_pile=[4, 5])
+    epoch = rng.epoch
+    assert deck.turn_up(rng) == 4
+    assert rng.epoch != epoch
+    assert deck.draw_pile == [5]
+    assert deck.discard_pile == [4]
+
+
+def test_turning_up_from_an_empty_deck_is_refused():
+    deck = Deck(draw_pile=[])
+    with pytest.raises(EmptyDeck, match="no card to turn up"):
+        deck.turn_up(Rng(seed=1))
+    assert deck == Deck(draw_pile=[])
+
+
 def test_empty_pile_reshuffles_the_discards():
     rng = Rng(seed=1)
     deck = Deck(draw_pile=[1], discard_pile=[5, 6])
-    drawn = deck.draw(rng, 3)
+    drawn = deck.draw(rng, 3)  # 1, then the discards shuffled under it
     assert drawn[0] == 1
     assert sorted(drawn[1:]) == [5, 6]
     assert deck.discard_pile == []
@@ -60,7 +86,7 @@ def test_put_bottom_and_top():
     deck = Deck(draw_pile=[2])
     deck.put_bottom(1)
     deck.put_top(3)
-    assert deck.draw_pile == [1, 2, 3]
+    assert deck.draw_pile == [3, 2, 1]  # top first
 
 
 def test_take_from_hand():
