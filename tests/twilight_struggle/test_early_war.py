@@ -534,3 +534,11 @@ def test_106_norad_adds_1_after_a_round_that_moved_defcon_to_2():
     refused(s, US, ("country", "mexico"), "not a country this event")
     play(s, US, ("country", "iran"))
     assert inf(s, "iran") == (0, 2)
+
+
+def test_20_a_boycott_at_defcon_2_makes_the_host_the_phasing_player_lose():  # RULES §8
+    s = as_event(20, US, defcon=2)
+    play(s, USSR, ("choose", "boycott"))
+    out = RULESET.outcome(s)
+    assert out.reason == "defcon_1"
+    assert out.winners == [USSR]
