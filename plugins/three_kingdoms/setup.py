@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.turns import starting_from
@@ -60,8 +61,7 @@ def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TK
     for seat in s.seats:
         for land in LANDS_OF[s.lord[seat]]:
             s.owner[land] = seat
-    s.deck = list(STRATEGIES)
-    rng.shuffle(s.deck)
+    s.deck = Deck.shuffled(STRATEGIES, rng)
     first = s.seats[rng.randint(0, players - 1)]  # DESIGN §7.5: rock-paper-scissors
     s.order = starting_from(s.seats, first)
     s.say("The lords are dealt: " + "; ".join(f"{p} plays {who(s, p)}" for p in s.seats) + ".")

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from pydantic import Field
 from pydantic.fields import FieldInfo
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
 from gameshelf.core.money import Purse
 from gameshelf.core.ruleset import Action
@@ -63,8 +64,8 @@ class TKState(GameState):
     owner: dict[LandId, Seat | None] = Field(default_factory=dict)
     swords: dict[LandId, int] = Field(default_factory=dict)
     garrison: dict[LandId, list[CardId]] = Field(default_factory=dict)
-    # the strategy deck, top first; a drawn card goes to the bottom (DESIGN §6)
-    deck: list[str] = Field(default_factory=list)
+    # the strategy deck (top first); a drawn card goes to the bottom (DESIGN §6)
+    deck: Deck = Field(default_factory=Deck)
     # the turn
     turn: Seat = ""
     round: int = 1

@@ -55,9 +55,8 @@ from gameshelf.plugins.three_kingdoms.state import (
 
 def advise(s: TKState, seat: Seat) -> None:
     """Draw, show the hand, test its intelligence, put the card under the deck."""
-    card = s.deck.pop(0)
-    s.deck.append(card)  # DESIGN §6: to the bottom either way
-    s.rng.reveal()  # a hidden card came out: no undo past this
+    card = str(s.deck.draw(s.rng)[0])  # new information: the deck marks it (no undo past it)
+    s.deck.put_bottom(card)  # DESIGN §6: to the bottom either way
     strat = STRATEGIES[card]
     hand = s.hand[seat]
     total = sum(INTELLIGENCE[c] for c in hand)

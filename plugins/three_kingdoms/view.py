@@ -250,7 +250,7 @@ def shuffle_hidden(s: TKState, role: Role | None, rng: Rng) -> None:
     general or field-battle card chosen but not yet revealed is then picked again among what
     it could have been: the core's secret choice does it (``StepRuleset.shuffle_hidden``).
     """
-    rng.shuffle(s.deck)
+    rng.shuffle(s.deck.draw_pile)
     for seat in s.seats:
         if seat != role:
             _redeal(s, seat, rng)

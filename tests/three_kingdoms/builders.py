@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action
 from gameshelf.core.testing import assert_refused
@@ -70,7 +71,7 @@ def build(
         s.owner[land], s.swords[land], s.garrison[land] = None, 0, []
     for land, (holder, talents, swords) in (lands or {}).items():
         s.owner[land], s.garrison[land], s.swords[land] = holder, list(talents), swords
-    s.deck = list(deck) if deck is not None else list(STRATEGIES)
+    s.deck = Deck(draw_pile=list(deck) if deck is not None else list(STRATEGIES))
     check_cards(s)
     start_turn(s, turn)
     return s

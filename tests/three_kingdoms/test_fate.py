@@ -45,7 +45,7 @@ def test_with_an_empty_hand_the_player_can_only_advise_and_it_fails():  # DESIGN
     roll_onto(s, "p1", 18)
     assert legal(s, "p1") == {("advise", None)}
     act(s, "p1", ("advise",))
-    assert s.deck == [*DECK[1:], "huo_ji"]
+    assert s.deck.draw_pile == [*DECK[1:], "huo_ji"]
     assert "火計 Fire Attack fails and goes under the deck." in s.log
     assert s.turn == "p2"
 
@@ -64,7 +64,7 @@ def test_advising_shows_the_hand_and_the_card_goes_under_the_deck_either_way():
         "劉備 Liu Bei advises and draws 火計 Fire Attack (needs intelligence 18), and shows "
         "諸葛亮 Zhuge Liang, 關羽 Guan Yu: intelligence 18."
     ) in s.log
-    assert s.deck[-1] == "huo_ji"
+    assert s.deck.draw_pile[-1] == "huo_ji"
     assert s.step == "huo_ji"
     assert len(s.deck) == len(STRATEGIES)
 
@@ -78,5 +78,5 @@ def test_a_hand_short_of_the_requirement_does_nothing():
     roll_onto(s, "p1", 22)
     act(s, "p1", ("advise",))
     assert s.money.cash == {"p1": 15000, "p2": 15000}
-    assert s.deck == ["huo_ji", "kurou_ji", "meiren_ji"]
+    assert s.deck.draw_pile == ["huo_ji", "kurou_ji", "meiren_ji"]
     assert s.turn == "p2"

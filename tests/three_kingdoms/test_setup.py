@@ -49,11 +49,11 @@ def test_absent_lords_lands_stay_unowned_and_empty():  # DESIGN §7.4
 def test_lords_first_player_and_deck_depend_on_the_seed():
     deals = {tuple(RULESET.setup(seed=k, players=5).lord.values()) for k in range(12)}
     firsts = {RULESET.setup(seed=k, players=5).order[0] for k in range(12)}
-    decks = {tuple(RULESET.setup(seed=k, players=2).deck) for k in range(12)}
+    decks = {tuple(RULESET.setup(seed=k, players=2).deck.draw_pile) for k in range(12)}
     assert len(deals) > 1
     assert len(firsts) > 1
     assert len(decks) > 1
-    assert sorted(RULESET.setup(seed=0, players=2).deck) == sorted(STRATEGIES)
+    assert sorted(RULESET.setup(seed=0, players=2).deck.draw_pile) == sorted(STRATEGIES)
 
 
 def test_turn_order_is_seating_order_from_the_first_player():
