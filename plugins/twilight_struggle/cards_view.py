@@ -21,6 +21,7 @@ def _facts(n: int) -> dict[str, Any]:
         "underlined": c.underlined,
         "scoring": c.scoring,
         "text": c.text,
+        "text_zh": c.text_zh,
     }
 
 

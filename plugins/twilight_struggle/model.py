@@ -91,7 +91,8 @@ class Card(_Frozen):
     enables: tuple[CardId, ...]
     cancels: tuple[CardId, ...]
     cancels_partly: tuple[CardId, ...]
-    text: str
+    text: str  # our own summary of the event
+    text_zh: str  # the same in Traditional Chinese
 
 
 class CardList(_Frozen):

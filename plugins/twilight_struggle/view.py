@@ -26,7 +26,7 @@ hidden.py lets it see. ``board_view(s, role)`` returns::
     }
 
 A CARD is ``{"id", "name", "name_zh", "ops", "side", "era", "starred", "underlined",
-"scoring", "text", "event"}`` (``event``: whether its event is in this version).
+"scoring", "text", "text_zh", "event"}`` (``event``: whether its event is in this version).
 """
 
 from __future__ import annotations

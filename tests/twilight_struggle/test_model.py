@@ -100,6 +100,7 @@ def test_110_cards_by_era_and_seven_scoring_cards():
 def test_every_thing_has_a_chinese_name():
     assert all(c.name_zh for c in COUNTRIES)
     assert all(c.name_zh for c in CARDS.values())
+    assert all(c.text and c.text_zh for c in CARDS.values())
     assert CARDS[6].name_zh == "中國牌"
 
 
