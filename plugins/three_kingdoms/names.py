@@ -20,6 +20,10 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "colour": {c.colour: (c.colour, c.colour_name) for c in LORDS.values()},
     "scenario": {"standard": ("Standard", "標準")},
     "game": {"three_kingdoms": ("Three Kingdoms", "三國戰記")},  # its title, by language
+    "option": {
+        "lord_skills": ("Lord skills", "君主技能"),
+        "round_limit": ("Round limit", "回合上限"),
+    },
 }
 
 
