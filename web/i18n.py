@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from markupsafe import Markup
 from starlette.requests import HTTPConnection
 
 from gameshelf.core.messages import (
@@ -140,7 +141,10 @@ def board_text(domain: str, lang: str) -> Callable[..., str]:
     def translate(id_: str, **params: Any) -> str:
         msgid = f"{domain}.board.{id_}"
         text = catalog(board, lang).get(msgid) or catalog(board, "en").get(msgid) or msgid
-        return text.format(**params) if params else text
+        text = text.format(**params) if params else text
+        # a rules summary's paragraphs (rules.*) may hold <strong>/<em>: the game's own
+        # catalog, shipped with its code, is trusted like its templates
+        return Markup(text) if id_.startswith("rules.") else text
 
     return translate
 

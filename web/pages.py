@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from gameshelf.core.messages import render as render_message
 from gameshelf.core.plugins import Game, Registry
-from gameshelf.web.i18n import game_locale, page_language, request_lang
+from gameshelf.web.i18n import board_text, game_locale, page_language, request_lang
 
 if TYPE_CHECKING:
     from gameshelf.web.tables import Table
@@ -85,6 +85,13 @@ def make_templates(registry: Registry) -> Jinja2Templates:
         namer = game.ruleset.namer() if game is not None else None
         return render_message(value, context.get("lang", "en"), namer, game_id)
 
+    @pass_context
+    def game_words(context: Context, game_id: str) -> Any:
+        """The ``gt`` of a game's board catalog in the page's language (a rules summary
+        included in the site's rules page)."""
+        return board_text(game_id, context.get("lang", "en"))
+
+    env.globals["game_words"] = game_words
     env.globals["named"] = named
     env.globals["message"] = message
     return Jinja2Templates(env=env)

@@ -199,17 +199,17 @@ def test_a_game_in_chinese_switches_to_english_and_back_in_the_shipped_font(
     assert errors == []
 
 
-def test_the_lobby_and_the_rules_pages_in_chinese_keep_no_english_word(
+def test_the_lobby_and_the_rules_summaries_in_chinese_keep_no_english_word(
     browser: Any, site: str, cmap: set[int]
 ) -> None:
     new_match(site, "hammer_scots")
     page = chinese_page(browser)
-    for path in ("/", "/games/hammer_scots/rules"):
+    for path in ("/", "/games/hammer_scots/rules", "/games/three_kingdoms/rules"):
         page.goto(site + path)
         page.evaluate("() => document.fonts.ready")
-        # the game descriptions and rules summaries are the games' own texts; the toy game
-        # of the tests has no Chinese
-        text = shown_text(page, ".description, .rules-summary, .scenarios, dd, #game-toy_duel")
+        # the games' descriptions, and those of their scenarios and options, are the games'
+        # own texts (their info); the toy game of the tests has no Chinese
+        text = shown_text(page, ".description, .scenarios, dd, #game-toy_duel")
         assert outside_font(shown_text(page), cmap) == [], path
         assert english_words(text) == [], (path, english_words(text))
     page.context.close()
