@@ -378,7 +378,11 @@ class Coup(Step[State]):
     waiting = Msg("twilight_struggle.waiting_coup")
 
     def begin(self, s: State) -> None:
-        s.active = [self.frame(s).side]
+        f = self.frame(s)
+        s.active = [f.side]
+        if not targets(s, f.side):  # an opponent's event before the coup took them away
+            s.say(Msg("twilight_struggle.no_coup_left", role=f.side))
+            finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)

@@ -119,8 +119,7 @@ class ActionRound(Step[State]):
 
     def begin(self, s: State) -> None:
         f = self.frame(s)
-        s.phasing = f.side
-        s.rounds_done[f.side] += 1
+        s.phasing = f.side  # turn.next_round has counted the round
         s.active = [f.side]
         if not playable(s, f.side):
             s.say(Msg("twilight_struggle.sits_out", role=f.side))

@@ -542,3 +542,14 @@ def test_20_a_boycott_at_defcon_2_makes_the_host_the_phasing_player_lose():  # R
     out = RULESET.outcome(s)
     assert out.reason == "defcon_1"
     assert out.winners == [USSR]
+
+
+def test_an_opponents_event_first_may_leave_the_coup_without_a_target():
+    # The USSR plays Duck and Cover (the US's) for a coup in Iran, event first: DEFCON 2
+    # closes the Middle East, so the coup has nowhere to go and the card is spent.
+    s = event_round(4, USSR, hands={USSR: [4, 103]}, defcon=3, influence={"iran": (0, 1)})
+    play(s, USSR, ("card", 4), ("use", "coup"), ("when", "before"))
+    assert s.defcon == 2
+    assert s.step == "action_round"  # the round is over (the US has no card: the USSR again)
+    assert s.rounds_done[USSR] == 2
+    assert inf(s, "iran") == (0, 1)

@@ -137,3 +137,19 @@ def test_16_7_rest_of_turn_effects_end_with_the_turn_lasting_ones_survive():
     s = build(effects=lasting + turn_only)
     end_turn(s)
     assert sorted(e.card for e in s.effects) == [16, 21, 27, 35]
+
+
+def test_a_whole_early_war_turn_has_six_action_rounds_each_ussr_first():
+    from gameshelf.core.ruleset import Action
+    from gameshelf.plugins.twilight_struggle.rules import RULESET
+
+    s = RULESET.setup(4)
+    rounds = []
+    while s.turn == 1 and RULESET.outcome(s) is None:
+        role, legal = RULESET.to_act(s, RULESET.info.roles)
+        if s.step == "action_round":
+            rounds.append(role)
+        RULESET.play(
+            s, role, Action("use", "influence") if Action("use", "influence") in legal else legal[0]
+        )
+    assert rounds == [USSR, US] * 6
