@@ -18,6 +18,8 @@ hidden.py lets it see. ``board_view(s, role)`` returns::
       "effects": [{"card": CARD, "side": "US", "until": "turn" | "game"}, ...],
       "discard": [CARD, ...], "removed": [CARD, ...], "draw_pile": 20,
       "hand": [CARD, ...] | None, "hand_sizes": {"USSR": 8, "US": 8},
+      "shown": [CARD, ...],                    # the other side's cards an event shows this
+                                               # seat, until the next action round (hidden.py)
       "playing": {"side": "US", "card": CARD} | None,          # the card being used
       "operation": {"kind": "influence" | "realign" | "coup", "side", "card": CARD,
                     "ops_left": 3, "bonuses": ["asia"], "reach": [country ids]} | None,
