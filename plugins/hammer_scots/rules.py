@@ -78,6 +78,8 @@ class HammerOfTheScots(StepRuleset[State]):
     )
     state_type = State
     machine = machine
+    # The catalogs of the game's messages (hammer_scots.po in en and zh_TW, core.messages).
+    locale = Path(__file__).parent / "locale"
     # The SVG board the web app draws from ``view.board_view`` (template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
     # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.

@@ -29,12 +29,15 @@ the web use); an action is ``("area", "selkirk")`` or a bare type (``"done"``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
+
 from gameshelf.core.frames import Frame, new_frame
 from gameshelf.core.messages import render
-from gameshelf.core.ruleset import Action
+from gameshelf.core.ruleset import Action, IllegalAction
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hammer_scots import rules  # noqa: F401 (registers every step)
 from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle
@@ -209,9 +212,14 @@ def play(s: State, role: str, *actions: Any) -> None:
         machine.apply(s, role, act(a))
 
 
+def words(item: Any, lang: str = "en") -> str:
+    """A message (a log line, prompt, refusal, outcome text) as players read it in ``lang``."""
+    return render(item, lang, RULESET.namer(), "hammer_scots")
+
+
 def said(s: State, lang: str = "en") -> list[str]:
     """The log as players read it in ``lang`` (its messages rendered, things named)."""
-    return [render(line, lang, RULESET.namer(), "hammer_scots") for line in s.log]
+    return [words(line, lang) for line in s.log]
 
 
 def legal(s: State, role: str) -> list[tuple[str, Any]]:
@@ -224,5 +232,12 @@ def legal(s: State, role: str) -> list[tuple[str, Any]]:
 
 def refused(s: State, role: str, action: Any, match: str) -> None:
     """``action`` is not offered to ``role``, is refused with a reason matching ``match``,
-    and leaves the state byte-identical (the standard every rules test checks)."""
-    assert_refused(RULESET, s, role, act(action), match)
+    and leaves the state byte-identical (the standard every rules test checks). The reason
+    is matched as English players read it (its message rendered, things named)."""
+    parsed = act(action)
+    assert_refused(RULESET, s, role, parsed, ".")
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.apply(s, role, parsed)
+    refusal = caught.value
+    reason = words(refusal.msg) if refusal.msg is not None else refusal.reason
+    assert re.search(match, reason), f"{reason!r} does not match {match!r}"

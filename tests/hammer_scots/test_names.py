@@ -11,7 +11,7 @@ from gameshelf.core.messages import Msg, render
 from gameshelf.plugins.hammer_scots.names import NAMES
 from gameshelf.plugins.hammer_scots.rules import RULESET
 
-HAN = re.compile(r"^[\u4e00-\u9fff][\u4e00-\u9fff 0-9]*$")
+HAN = re.compile(r"^[\u4e00-\u9fff][\u4e00-\u9fff 0-9（）：]*$")
 
 
 @pytest.mark.parametrize("kind", sorted(NAMES))
