@@ -27,6 +27,7 @@ from pydantic import Field
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, Loop, Procedure, While
 from gameshelf.core.ruleset import Action
 from gameshelf.core.secret import SecretChoice
@@ -44,10 +45,6 @@ CARDS_A_YEAR = 5
 TURNS_A_YEAR = 5
 PLAY_CARD: dict[str, Action] = {c: Action("card", c) for c in CARD_IDS}  # made once
 CARD_ORDER: dict[str, int] = {c: i for i, c in enumerate(CARD_IDS)}  # a hand is kept in it
-
-
-def card_name(card: str) -> str:
-    return CARDS[card].name
 
 
 # --- the frames -----------------------------------------------------------------------------
@@ -80,7 +77,7 @@ def deal(s: State) -> None:
     }
     s.played = {ENGLISH: [], SCOTTISH: []}
     s.turn = 0
-    s.say(f"The year {s.year} begins: each side is dealt five cards.")
+    s.say(Msg("hammer_scots.year_begins", year=s.year))
 
 
 def game_turns_left(s: State, year: Year) -> bool:
@@ -91,10 +88,10 @@ def game_turns_left(s: State, year: Year) -> bool:
 def end_of_year(s: State) -> None:
     """RULES §2.3: the cards not played are out; then the winter."""
     if any(s.hands[r] for r in SIDES):
-        s.say("Both sides played events: the year ends and the other cards are out.")
+        s.say(Msg("hammer_scots.both_events_end_the_year"))
     s.hands = {ENGLISH: [], SCOTTISH: []}
     s.p1 = s.p2 = s.acting = ""
-    s.say(f"Winter of {s.year}.")
+    s.say(Msg("hammer_scots.winter_of", year=s.year))
 
 
 def next_year(s: State) -> None:
@@ -166,24 +163,24 @@ class GameTurn(Procedure[State]):
 class CardPhase(SecretChoice[State]):
     """Both sides choose a card in secret; a side may change its mind until both chose."""
 
-    name, waiting = "card_phase", "choosing a card"
+    name, waiting = "card_phase", Msg("hammer_scots.choosing_a_card")
 
     def choosers(self, s: State) -> tuple[str, ...]:
         return SIDES
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         mine = self.choice_of(s, role)
         if mine is not None:
-            return f"{role}: you chose {card_name(str(mine.arg))}; choose again to change it."
-        return f"{role}: choose a card to play this game turn."
+            return Msg("hammer_scots.card_chosen", role=role, card=str(mine.arg))
+        return Msg("hammer_scots.choose_a_card", role=role)
 
     def actions(self, s: State, role: str) -> list[Action]:
         return [PLAY_CARD[card] for card in s.hands[role]]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type != "card":
             return None
-        return "That card is not in your hand."
+        return Msg("hammer_scots.card_not_in_hand")
 
     def reveal(self, s: State, choices: dict[str, Action]) -> None:
         """RULES §3: both cards are shown; initiative decides Player 1."""
@@ -192,10 +189,17 @@ class CardPhase(SecretChoice[State]):
             s.hands[side].remove(card)
             s.played[side].append(card)
         eng, sco = CARDS[cards[ENGLISH]], CARDS[cards[SCOTTISH]]
-        s.say(f"Game turn {s.turn}: England plays {eng.name}, Scotland plays {sco.name}.")
+        s.say(
+            Msg(
+                "hammer_scots.cards_revealed",
+                turn=s.turn,
+                card_england=eng.id,
+                card_scotland=sco.id,
+            )
+        )
         s.p1 = initiative(eng.event is not None, sco.event is not None, eng.value, sco.value)
         s.p2 = enemy(s.p1)
-        s.say(f"{s.p1} is Player 1.")
+        s.say(Msg("hammer_scots.player_1", role=s.p1))
         machine.finish(s, cards)
 
 

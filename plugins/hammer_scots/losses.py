@@ -18,10 +18,11 @@ were revealed there.
 
 from __future__ import annotations
 
-from gameshelf.plugins.hammer_scots.model import BLOCKS, OTHER_COLOUR, bix
+from gameshelf.core.messages import Msg
+from gameshelf.plugins.hammer_scots.model import BLOCK_ID, BLOCKS, OTHER_COLOUR, bix
 from gameshelf.plugins.hammer_scots.state import (
     State,
-    block_name,
+    block_ref,
     kill,
     side_of,
     switch_sides,
@@ -37,13 +38,13 @@ def capture(s: State, b: int) -> int:
     """RULES §6.5: the noble changes sides at 1 step and waits in reserve; the new block."""
     new = switch_sides(s, b, steps=1)
     s.reserves.append(new)
-    s.say(f"{block_name(s, b)} was captured and now fights for {side_of(new)}.")
+    s.say(Msg("hammer_scots.captured", block=BLOCK_ID[b], role=side_of(new)))
     return new
 
 
 def eliminate_in_battle(s: State, b: int) -> None:
     """RULES §7, rows "combat hits" and "cannot retreat"."""
-    name = block_name(s, b)
+    name = block_ref(s, b)
     if OTHER_COLOUR[b] >= 0:
         capture(s, b)
     elif b == KING:
@@ -56,20 +57,20 @@ def eliminate_in_battle(s: State, b: int) -> None:
         # RULES §11.1: a killed Edward I is not removed; his son takes the block to the pool.
         s.edward = 2
         to_pool(s, b)
-        s.say("Edward I was killed; Edward II now leads England.")
+        s.say(Msg("hammer_scots.edward_i_killed"))
     elif BLOCKS[b].black_cross:
         kill(s, b)
-        s.say(f"{name} was killed.")
+        s.say(Msg("hammer_scots.killed", block=name))
     else:
         to_pool(s, b)
-        s.say(f"{name} was eliminated.")
+        s.say(Msg("hammer_scots.eliminated", block=name))
 
 
 def eliminate(s: State, b: int) -> None:
     """RULES §7, row "Pillage, border raid, Celtic unity, disbanding"."""
     if OTHER_COLOUR[b] >= 0:
         new = switch_sides(s, b, steps=1)
-        s.say(f"{block_name(s, b)} changed sides and now serves {side_of(new)}.")
+        s.say(Msg("hammer_scots.changed_sides", block=BLOCK_ID[b], role=side_of(new)))
     else:
         to_pool(s, b)
 

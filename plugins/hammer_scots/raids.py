@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Step
 from gameshelf.plugins.hammer_scots.losses import eliminate
 from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
     BLOCK_IX,
     ENGLAND,
     ENGLISH,
@@ -23,7 +25,7 @@ from gameshelf.plugins.hammer_scots.model import (
     SCOTTISH,
     SIDE_BLOCKS,
 )
-from gameshelf.plugins.hammer_scots.state import PICK_BLOCK, State, area_name, has_side, machine
+from gameshelf.plugins.hammer_scots.state import PICK_BLOCK, State, has_side, machine
 from gameshelf.plugins.hammer_scots.victory import check_sudden_death
 
 
@@ -39,7 +41,7 @@ def raid_losses(s: State) -> list[int]:
 
 
 def lose_to_raid(s: State, b: int) -> None:
-    s.say(f"England lost a block in {area_name(s.location[b])} to the border raid.")
+    s.say(Msg("hammer_scots.raid_loss", area=AREA_ID[s.location[b]]))
     eliminate(s, b)
 
 
@@ -53,7 +55,7 @@ def end_of_game_turn(s: State) -> None:
 class BorderRaids(Step[State]):
     """RULES §8: England pays for Scottish raiders left in England."""
 
-    name, waiting = "border_raids", "choosing a block lost to the border raid"
+    name, waiting = "border_raids", Msg("hammer_scots.choosing_a_raid_loss")
 
     def begin(self, s: State) -> None:
         if not is_raided(s):
@@ -61,29 +63,29 @@ class BorderRaids(Step[State]):
             return
         losses = raid_losses(s)
         if not losses:
-            s.say("Scottish raiders hold England, but England has no block to lose.")
+            s.say(Msg("hammer_scots.raiders_nothing_to_lose"))
             end_of_game_turn(s)
         elif len(losses) == 1:
-            s.say("Scottish raiders hold England.")
+            s.say(Msg("hammer_scots.raiders_hold_england"))
             lose_to_raid(s, losses[0])
             end_of_game_turn(s)
         else:
-            s.say("Scottish raiders hold England: England must give up a block.")
+            s.say(Msg("hammer_scots.raiders_england_chooses"))
             s.active = [ENGLISH]
 
-    def prompt(self, s: State, role: str) -> str:
-        return "Border raid: choose one of your non-noble blocks on the map to lose."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.choose_a_raid_loss")
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in raid_losses(s):
             yield PICK_BLOCK[b]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
             b = BLOCK_IX.get(action.arg, -1) if isinstance(action.arg, str) else -1
             if b >= 0 and IS_NOBLE[b]:
-                return "Nobles are never lost to a border raid: choose a non-noble block."
-            return "Choose one of your non-noble blocks on the map."
+                return Msg("hammer_scots.raid_spares_nobles")
+            return Msg("hammer_scots.choose_a_non_noble")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:

@@ -60,6 +60,7 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from gameshelf.core.deck import Deck
+from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
@@ -165,7 +166,7 @@ class State(GameState):
     # --- the end ----------------------------------------------------------------------
     winner: str = ""  # "England", "Scotland" once the game is over
     win_reason: str = ""  # short code (all_nobles, most_nobles, king_killed, ...)
-    win_text: str = ""
+    win_text: Msg | None = None  # the result in words (victory.py)
 
     # --- small readers used everywhere -------------------------------------------------
 
@@ -291,12 +292,45 @@ def block_name(s: State, b: int) -> str:
     return BLOCK_NAME[b]
 
 
+def block_ref(s: State, b: int) -> str:
+    """A block as a message names it: its id, or ``edward_1``/``edward_2`` for the Edward
+    block (Edward I or II, ``names.py``)."""
+    if b == EDWARD:
+        return f"edward_{s.edward}"
+    return BLOCK_ID[b]
+
+
 def area_name(area: int) -> str:
     return AREA_NAME[area]
 
 
 def side_adjective(side: str) -> str:
     return "English" if side == ENGLISH else "Scottish"
+
+
+def listing(items: list[Msg], choice: bool = False) -> Msg:
+    """Messages as one, "A, B, C" ("A、B、C"), or with ``choice`` "A, B or C" ("A、B或C");
+    "none" ("無") for no message."""
+    if not items:
+        return Msg("hammer_scots.none")
+    joined = items[-1]
+    for i in range(len(items) - 2, -1, -1):
+        if choice and i == len(items) - 2:
+            joined = Msg("hammer_scots.or", first=items[i], rest=joined)
+        else:
+            joined = Msg("hammer_scots.list", first=items[i], rest=joined)
+    return joined
+
+
+def area_list(areas: Iterable[int], choice: bool = False) -> Msg:
+    """Areas as one message: "Lanark, Fife, Lennox" ("拉納克、法夫、倫諾克斯"), or with
+    ``choice`` "Lanark or Fife"."""
+    return listing([Msg("hammer_scots.area_item", area=AREA_ID[a]) for a in areas], choice)
+
+
+def block_list(s: State, blocks: Iterable[int]) -> Msg:
+    """Blocks as one message: "Douglas, York Knights" ("道格拉斯、約克騎士")."""
+    return listing([Msg("hammer_scots.block_item", block=block_ref(s, b)) for b in blocks])
 
 
 # --- mutators in game words ---------------------------------------------------------------
@@ -377,7 +411,7 @@ def reset_border_counts(s: State) -> None:
 # --- the end of the game ------------------------------------------------------------------
 
 
-def end_game(s: State, winner: str, reason: str, text: str) -> None:
+def end_game(s: State, winner: str, reason: str, text: Msg) -> None:
     """Record the result and stop the game (RULES §9, §12)."""
     s.winner = winner
     s.win_reason = reason
@@ -390,7 +424,7 @@ def end_game(s: State, winner: str, reason: str, text: str) -> None:
 class GameOver(Step[State]):
     """The game has ended; nobody acts."""
 
-    name, waiting = "game_over", "the game is over"
+    name, waiting = "game_over", Msg("hammer_scots.game_is_over")
 
     def begin(self, s: State) -> None:
         s.active = []

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Outcome
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
 from gameshelf.plugins.hammer_scots.state import State, end_game, nobles_on_map, on_map
@@ -37,7 +38,7 @@ def outcome(s: State) -> Outcome | None:
     """``None`` while the game runs, else who won and why (RULES §9, §12)."""
     if not s.winner:
         return None
-    return Outcome(winners=[s.winner], reason=s.win_reason, text=s.win_text)
+    return Outcome(winners=[s.winner], reason=s.win_reason, text=s.win_text or "")
 
 
 def last_year(s: State) -> int:
@@ -55,23 +56,21 @@ def check_sudden_death(s: State) -> bool:
     Moray counts for the Scots only while he is on the map (``nobles_on_map`` counts the
     blocks on the map). Returns whether the game ended.
     """
-    if not nobles_on_map(s, SCOTTISH):
-        end_game(s, ENGLISH, "all_nobles", "England controls every noble: England wins.")
-        return True
-    if not nobles_on_map(s, ENGLISH):
-        end_game(s, SCOTTISH, "all_nobles", "Scotland controls every noble: Scotland wins.")
-        return True
+    for winner, loser in ((ENGLISH, SCOTTISH), (SCOTTISH, ENGLISH)):
+        if not nobles_on_map(s, loser):
+            end_game(s, winner, "all_nobles", Msg("hammer_scots.all_nobles", role=winner))
+            return True
     return False
 
 
 def king_killed(s: State) -> None:
     """RULES §12 (b): the Scottish King eliminated in battle is an English win."""
-    end_game(s, ENGLISH, "king_killed", "The King of Scots has fallen in battle: England wins.")
+    end_game(s, ENGLISH, "king_killed", Msg("hammer_scots.king_killed"))
 
 
 def edward_ii_killed(s: State) -> None:
     """RULES §12 (c): Edward II eliminated in battle is a Scottish win."""
-    end_game(s, SCOTTISH, "edward_ii_killed", "Edward II has fallen in battle: Scotland wins.")
+    end_game(s, SCOTTISH, "edward_ii_killed", Msg("hammer_scots.edward_ii_killed"))
 
 
 def end_of_scenario(s: State) -> None:
@@ -82,32 +81,14 @@ def end_of_scenario(s: State) -> None:
     """
     english = len(nobles_on_map(s, ENGLISH))
     scottish = len(nobles_on_map(s, SCOTTISH))
-    tally = f"{scottish} nobles to {english}"
-    if english > scottish:
-        end_game(
-            s,
-            ENGLISH,
-            "most_nobles",
-            f"The war is over: England holds more nobles ({english} to {scottish}) and wins.",
-        )
-    elif scottish > english:
-        end_game(
-            s,
-            SCOTTISH,
-            "most_nobles",
-            f"The war is over: Scotland holds more nobles ({tally}) and wins.",
-        )
+    if english != scottish:
+        winner = ENGLISH if english > scottish else SCOTTISH
+        more, fewer = max(english, scottish), min(english, scottish)
+        text = Msg("hammer_scots.most_nobles", role=winner, more=more, fewer=fewer)
+        end_game(s, winner, "most_nobles", text)
     elif on_map(s, WALLACE):
-        end_game(
-            s,
-            SCOTTISH,
-            "wallace_tiebreak",
-            f"The war is over with {tally}; Wallace still stands, so Scotland wins.",
-        )
+        text = Msg("hammer_scots.tie_wallace_stands", count=scottish)
+        end_game(s, SCOTTISH, "wallace_tiebreak", text)
     else:
-        end_game(
-            s,
-            ENGLISH,
-            "wallace_tiebreak",
-            f"The war is over with {tally}; Wallace is gone, so England wins.",
-        )
+        text = Msg("hammer_scots.tie_wallace_gone", count=scottish)
+        end_game(s, ENGLISH, "wallace_tiebreak", text)

@@ -11,7 +11,7 @@ from gameshelf.plugins.hammer_scots.battle import battle_of, fire_rating, hit_ta
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
 from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
 from gameshelf.plugins.hammer_scots.victory import outcome
-from tests.hammer_scots.builders import build, legal, play, refused
+from tests.hammer_scots.builders import build, legal, play, refused, said
 
 # Two more battles elsewhere, so that battle_phase waits for Player 1 once ours is over.
 SPARE = {
@@ -185,7 +185,7 @@ def test_a_block_acts_once_a_round_and_out_of_turn_is_refused():
 def test_a_block_may_pass_its_combat_turn_neither_firing_nor_retreating():  # RULES §6.3
     s = battle("lanark", "Scotland", {"wallace": "lanark", "york_infantry": "lanark"})
     play(s, "Scotland", ("pass", "wallace"))
-    assert s.log[-1] == "Wallace passed without firing or retreating."
+    assert said(s)[-1] == "Wallace passed without firing or retreating."
     assert loc(s, "wallace") == AREA_IX["lanark"]
     assert battle_of(s).acted == [BLOCK_IX["wallace"]]
     assert s.active == ["England"]  # the next combat turn: York Infantry's
@@ -197,7 +197,7 @@ def test_one_die_per_step_hits_on_the_fire_rating_or_less():
     )
     play(s, "Scotland", ("fire", "wallace"))
     assert steps(s, "york_infantry") == 2  # two hits: the 1 and the 3 (A3)
-    assert "Wallace (A3) fired 1 3 4 6: 2 hits." in s.log
+    assert "Wallace (A3) fired 1 3 4 6: 2 hits." in said(s)
 
 
 def test_hits_go_to_the_strongest_block_and_the_owner_breaks_ties():
@@ -243,7 +243,7 @@ def test_hits_beyond_the_last_block_are_lost_and_the_battle_ends():
     play(s, "Scotland", ("fire", "wallace"))
     assert loc(s, "york_infantry") == POOL
     assert steps(s, "york_infantry") == 4  # back to full strength in the pool
-    assert "Scotland won the battle in Lanark." in s.log
+    assert "Scotland won the battle in Lanark." in said(s)
     assert s.step == "regroup"
 
 
@@ -311,7 +311,7 @@ def test_a_noble_eliminated_in_battle_changes_sides_at_one_step_in_reserve():
     assert loc(s, "mar_e") == OFF
     assert loc(s, "mar_s") == AREA_IX["lanark"]
     assert steps(s, "mar_s") == 1
-    assert "Mar was captured and now fights for Scotland." in s.log
+    assert "Mar was captured and now fights for Scotland." in said(s)
     # In reserve for the rest of round 1; from round 2 it fights for Scotland.
     assert battle_of(s).round == 2
     assert BLOCK_IX["mar_s"] not in s.reserves
@@ -348,7 +348,7 @@ def test_moray_is_never_captured_he_dies():
     play(s, "Scotland", ("pass", "moray"))
     play(s, "England", ("fire", "york_infantry"))
     assert loc(s, "moray") == DEAD
-    assert "Moray was killed." in s.log
+    assert "Moray was killed." in said(s)
 
 
 # --- Celtic unity, reserves, battlefield control (RULES §6.2) ----------------------------
@@ -370,7 +370,7 @@ def test_celtic_unity_welsh_and_ulster_leave_on_5_or_6_at_round_1():
     assert loc(s, "wales_infantry") == POOL
     assert steps(s, "wales_infantry") == 3
     assert loc(s, "ulster_infantry") == AREA_IX["lanark"]
-    assert "Wales Infantry rolled 5 and went home (Celtic unity)." in s.log
+    assert "Wales Infantry rolled 5 and went home (Celtic unity)." in said(s)
 
 
 def test_celtic_unity_for_reserves_is_rolled_when_they_join_at_round_2():
@@ -414,7 +414,7 @@ def test_reserves_neither_fight_nor_take_hits_in_round_1_and_join_in_round_2():
     # Scotland's only fighter is gone: round 1 stops; round 2 brings the reserves in.
     assert battle_of(s).round == 2
     assert s.reserves == []
-    assert "Reserves joined the battle: Douglas, York Knights." in s.log
+    assert "Reserves joined the battle: Douglas, York Knights." in said(s)
 
 
 def test_battlefield_control_passes_when_the_defender_has_only_reserves():
@@ -429,7 +429,7 @@ def test_battlefield_control_passes_when_the_defender_has_only_reserves():
     play(s, "Scotland", ("fire", "wallace"))
     assert battle_of(s).round == 2
     assert battle_of(s).attacker == "England"
-    assert "England becomes the attacker" in s.log[-2]
+    assert "England becomes the attacker" in said(s)[-2]
     # Scotland now defends: its A block acts first in round 2.
     assert s.active == ["Scotland"]
 
@@ -462,8 +462,8 @@ def test_a_retreat_goes_to_a_friendly_or_vacant_area_not_into_a_battle():
     refused(s, "Scotland", ("area", "mentieth"), "a battle is pending there")
     play(s, "Scotland", ("area", "carrick"))
     assert loc(s, "wallace") == AREA_IX["carrick"]
-    assert "Wallace retreated from Lanark to Carrick." in s.log
-    assert "England won the battle in Lanark." in s.log
+    assert "Wallace retreated from Lanark to Carrick." in said(s)
+    assert "England won the battle in Lanark." in said(s)
 
 
 def test_a_retreat_over_the_border_the_enemy_used_is_refused():
@@ -560,7 +560,7 @@ def test_the_attacker_retreats_everything_after_round_3():
     play(s, "England", ("block", "cumbria_infantry"), ("area", "lothian"))
     play(s, "England", ("block", "york_knights"), ("area", "lothian"))
     assert blocks_in(s, "lothian") == {"york_infantry", "cumbria_infantry", "york_knights"}
-    assert "Scotland won the battle in Lanark." in s.log
+    assert "Scotland won the battle in Lanark." in said(s)
 
 
 def test_attackers_that_cannot_retreat_are_eliminated_and_nobles_captured():
@@ -581,7 +581,7 @@ def test_attackers_that_cannot_retreat_are_eliminated_and_nobles_captured():
     assert loc(s, "york_infantry") == POOL
     assert loc(s, "mar_s") == AREA_IX["lanark"]
     assert steps(s, "mar_s") == 1
-    assert "York Infantry could not retreat." in s.log
+    assert "York Infantry could not retreat." in said(s)
     assert s.step == "regroup"
     assert s.active == ["Scotland"]
 
@@ -605,7 +605,7 @@ def test_the_winner_regroups_ignoring_border_control_within_fresh_limits():
     play(s, "Scotland", ("block", "fraser"))
     refused(s, "Scotland", ("area", "selkirk"), "red border is full")
     play(s, "Scotland", ("area", "lennox"))
-    assert "Scotland regrouped a block from Lanark to Selkirk." in s.log
+    assert "Scotland regrouped a block from Lanark to Selkirk." in said(s)
     assert s.step == "battle_phase"  # nothing left to regroup: the battle is over
 
 

@@ -11,7 +11,7 @@ from gameshelf.plugins.hammer_scots.cards import chosen_card, deal
 from gameshelf.plugins.hammer_scots.model import aix
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.state import machine
-from tests.hammer_scots.builders import build, legal, play
+from tests.hammer_scots.builders import build, legal, play, said
 
 E, S = "England", "Scotland"
 
@@ -139,8 +139,8 @@ def test_both_events_england_first_and_the_year_ends_after_the_turn():
     assert s.step == "herald"
     play(s, E, "pass")  # then Scotland's Truce, no battle, no raid: the year is over
     assert s.truce == S
-    assert "Both sides played events: the year ends and the other cards are out." in s.log
-    assert "Winter of 1297." in s.log
+    assert "Both sides played events: the year ends and the other cards are out." in said(s)
+    assert "Winter of 1297." in said(s)
     assert s.hands == {E: [], S: []}
 
 
@@ -173,7 +173,7 @@ def test_the_cards_played_this_year_are_public_and_pile_up():
     s = card_phase(["move2_1", "move1_1"], ["move1_2", "move2_2"])
     play(s, E, ("card", "move2_1"))
     play(s, S, ("card", "move1_2"))
-    assert "England plays Move 2, Scotland plays Move 1" in s.log[-2]
+    assert "England plays Move 2, Scotland plays Move 1" in said(s)[-2]
 
 
 def test_after_player_2_the_battles_are_fought():
@@ -209,7 +209,7 @@ def test_the_next_game_turn_clears_the_turns_marks():
 
 def test_after_the_fifth_game_turn_comes_winter():
     s = build(step="border_raids", turn=5, year=1297, last_year=1305, blocks=NOBLES, begin=True)
-    assert "Winter of 1297." in s.log
+    assert "Winter of 1297." in said(s)
     assert s.step != "card_phase"
 
 

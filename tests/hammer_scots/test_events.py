@@ -8,7 +8,7 @@ from gameshelf.core.ruleset import IllegalAction
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
 from gameshelf.plugins.hammer_scots.state import OFF, POOL, blocks_in, machine
-from tests.hammer_scots.builders import build, legal, play
+from tests.hammer_scots.builders import build, legal, play, said
 
 E, S = "England", "Scotland"
 
@@ -46,7 +46,7 @@ def test_herald_on_1_to_4_turns_the_noble_at_his_strength():
     assert s.steps[bix("comyn_s")] == 2
     assert s.location[bix("comyn_e")] == OFF
     assert s.acting == E  # Scotland's action is over
-    assert "goes over to Scotland" in " ".join(s.log)
+    assert "goes over to Scotland" in " ".join(said(s))
 
 
 def test_herald_on_5_or_6_fails():
@@ -54,7 +54,7 @@ def test_herald_on_5_or_6_fails():
     s.rng.script = [5]
     play(s, S, ("noble", "comyn_e"))
     assert s.location[bix("comyn_e")] == aix("badenoch")
-    assert "stays loyal" in " ".join(s.log)
+    assert "stays loyal" in " ".join(said(s))
 
 
 def test_herald_never_names_moray_nor_an_own_noble():
@@ -146,7 +146,7 @@ def test_pillage_stops_when_nothing_is_left_to_hit():
     )
     play(s, S, ("area", "carrick"))
     assert s.location[bix("york_infantry")] == POOL
-    assert "England takes 1 hit in Carrick." in s.log
+    assert "England takes 1 hit in Carrick." in said(s)
     play(s, S, ("block", "douglas"))
     assert s.steps[bix("douglas")] == 3
     assert s.acting == E
@@ -249,7 +249,7 @@ def test_victuals_adds_three_steps_in_one_area():
     assert s.steps[bix("douglas")] == 3
     assert s.steps[bix("barclay")] == 4
     assert s.acting == E
-    assert "Scotland victuals Fife: 3 steps added." in s.log
+    assert "Scotland victuals Fife: 3 steps added." in said(s)
 
 
 def test_victuals_never_raises_a_block_above_full_strength():
@@ -257,7 +257,7 @@ def test_victuals_never_raises_a_block_above_full_strength():
     play(s, S, ("block", "douglas"))
     assert s.steps[bix("douglas")] == 4
     assert s.acting == E  # nothing more could take a step
-    assert "Scotland victuals Fife: 1 step added." in s.log
+    assert "Scotland victuals Fife: 1 step added." in said(s)
 
 
 def test_victuals_may_reach_england():  # RULES §4 [impl]
@@ -281,7 +281,7 @@ def test_herald_turning_a_noble_among_enemies_fights_at_once_with_him_attacking(
     assert battle_of(s).area == aix("badenoch")
     assert s.attacker[aix("badenoch")] == S
     assert battle_of(s).attacker == S
-    assert "Battle in Badenoch: Comyn turns on his former allies." in s.log
+    assert "Battle in Badenoch: Comyn turns on his former allies." in said(s)
     assert machine.trail(s)[-2] == "herald"  # the battle returns to the Herald: the action ends
 
 

@@ -9,7 +9,7 @@ import pytest
 from gameshelf.core.ruleset import IllegalAction
 from gameshelf.plugins.hammer_scots.model import aix, bix
 from gameshelf.plugins.hammer_scots.state import SEA, blocks_in
-from tests.hammer_scots.builders import border, build, legal, play
+from tests.hammer_scots.builders import border, build, legal, play, said
 
 E, S = "England", "Scotland"
 
@@ -115,7 +115,7 @@ def test_entering_enemy_blocks_stops_and_attacks():  # RULES §5.1, §5.4
     assert s.attacker[aix("carrick")] == S
     assert s.main_origin[aix("carrick")] == aix("lanark")
     assert s.last_used[border("lanark", "carrick")] == S
-    assert "attacking" in s.log[-1]
+    assert "attacking" in said(s)[-1]
 
 
 def test_moving_into_vacant_or_friendly_areas_marks_no_border():  # RULES §5.5
@@ -256,7 +256,7 @@ def test_reaching_england_after_an_inner_step_pays_the_crossing_only():  # RULES
     assert s.location[bix("wallace")] == aix("england")
     assert s.move_points == 0
     assert s.activated == []
-    assert not any("activates" in line for line in s.log)
+    assert not any("activates" in line for line in said(s))
     assert s.step == "move_who"  # entering England stops
 
 
@@ -276,7 +276,7 @@ def test_an_inner_move_from_an_area_not_yet_activated_activates_it_and_pays():  
     assert s.location[bix("wallace")] == aix("dunbar")
     assert s.move_points == 0
     assert s.activated == [aix("selkirk")]
-    assert s.log[-2:] == [
+    assert said(s)[-2:] == [
         "Scotland activates Selkirk.",
         "Scotland moves a block from Selkirk to Dunbar.",
     ]
@@ -397,7 +397,7 @@ def test_ending_the_movement_passes_to_player_2():
     play(s, E, "done")
     assert s.acting == S
     assert s.move_points == 1
-    assert "England ends the movement." in s.log
+    assert "England ends the movement." in said(s)
 
 
 def test_each_offered_move_leads_somewhere_and_each_refusal_is_the_one_applying_gives():

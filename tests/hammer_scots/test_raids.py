@@ -7,7 +7,7 @@ import pytest
 from gameshelf.core.ruleset import Action, IllegalAction
 from gameshelf.plugins.hammer_scots.model import BLOCK_IX
 from gameshelf.plugins.hammer_scots.state import POOL, State, machine
-from tests.hammer_scots.builders import build, legal, play
+from tests.hammer_scots.builders import build, legal, play, said
 
 NOBLES = {"comyn_e": "badenoch", "bruce_s": "annan"}
 HANDS = {"England": ["move2_1"], "Scotland": ["move2_2"]}
@@ -44,7 +44,7 @@ def test_scots_alone_in_england_cost_england_a_non_noble_block_of_its_choice():
     assert s.to_json() == before
     play(s, "England", ("block", "edward"))
     assert s.location[BLOCK_IX["edward"]] == POOL
-    assert "England lost a block in Fife to the border raid." in s.log
+    assert "England lost a block in Fife to the border raid." in said(s)
     assert s.step == "card_phase"  # the next game turn
     assert s.turn == 2
 
@@ -57,7 +57,7 @@ def test_a_single_candidate_is_lost_without_asking():
 
 def test_with_no_non_noble_block_on_the_map_nothing_happens():
     s = raid({"douglas": "england"})
-    assert "Scottish raiders hold England, but England has no block to lose." in s.log
+    assert "Scottish raiders hold England, but England has no block to lose." in said(s)
     assert s.step == "card_phase"
 
 
@@ -87,4 +87,4 @@ def test_after_the_fifth_game_turn_comes_winter():
         p2="Scotland",
     )
     machine.enter(s, "battle_phase")
-    assert "Winter of 1297." in s.log
+    assert "Winter of 1297." in said(s)

@@ -6,7 +6,7 @@ from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX
 from gameshelf.plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
 from gameshelf.plugins.hammer_scots.victory import outcome
 from gameshelf.plugins.hammer_scots.winter import drawable
-from tests.hammer_scots.builders import build, legal, play, refused
+from tests.hammer_scots.builders import build, legal, play, refused, said, words
 
 # A noble each, at home, so that nobody wins by sudden death unless a test wants it.
 KEEP = {"ross_e": "ross", "galloway_s": "galloway"}
@@ -48,11 +48,11 @@ def steps(s: State, block: str) -> int:
 def test_english_nobles_go_home_and_defect_where_the_scots_hold_it():
     s = wintering({"mar_e": "lanark", "angus_e": "fife", "douglas": "angus"}, steps={"angus_e": 2})
     assert at(s, "mar_e") == AREA_IX["mar"]
-    assert "An English noble went home to Mar." in s.log
+    assert "An English noble went home to Mar." in said(s)
     assert at(s, "angus_e") == OFF
     assert at(s, "angus_s") == AREA_IX["angus"]
     assert steps(s, "angus_s") == 2  # at its current strength
-    assert "Angus found the enemy at home and defected to Scotland." in s.log
+    assert "Angus found the enemy at home and defected to Scotland." in said(s)
 
 
 def test_english_nobles_go_home_before_the_scots():
@@ -65,7 +65,7 @@ def test_english_nobles_go_home_before_the_scots():
 def test_scottish_nobles_defect_to_england_when_their_home_is_english():
     s = wintering({"lennox_s": "fife", "york_infantry": "lennox"})
     assert at(s, "lennox_e") == AREA_IX["lennox"]
-    assert "Lennox found the enemy at home and defected to England." in s.log
+    assert "Lennox found the enemy at home and defected to England." in said(s)
 
 
 def test_bruce_with_both_homes_free_goes_to_the_one_his_owner_picks():
@@ -93,7 +93,7 @@ def test_bruce_with_both_homes_held_by_the_enemy_defects_and_the_new_owner_picks
     assert s.active == ["Scotland"]
     play(s, "Scotland", ("area", "annan"))
     assert at(s, "bruce_s") == AREA_IX["annan"]
-    assert "Bruce went home to Annan." in s.log
+    assert "Bruce went home to Annan." in said(s)
     # Having defected this winter, the Scottish Bruce is not asked to move again.
     assert s.step != "noble_home"
 
@@ -168,7 +168,7 @@ def test_edward_i_may_winter_in_scotland():
         "cumbria_infantry",
         "lancaster_infantry",
     }
-    assert "Edward winters in Scotland: there is no feudal levy." in s.log
+    assert "Edward winters in Scotland: there is no feudal levy." in said(s)
 
 
 def test_edward_i_may_not_winter_two_years_running():
@@ -176,21 +176,21 @@ def test_edward_i_may_not_winter_two_years_running():
     assert s.step != "edward_winter"
     assert at(s, "edward") != AREA_IX["lothian"]
     assert s.edward == 1
-    assert not [line for line in s.log if "Edward" in line]  # which block went is hidden
+    assert not [line for line in said(s) if "Edward" in line]  # which block went is hidden
 
 
 def test_edward_i_dies_at_the_end_of_1306_and_may_not_winter_then():
     s = wintering({"edward": "lothian"}, year=1306, last_year=1314)
     assert s.edward == 2
     assert s.step != "edward_winter"
-    assert "Edward I died at the end of 1306; Edward II takes the throne." in s.log
+    assert "Edward I died at the end of 1306; Edward II takes the throne." in said(s)
 
 
 def test_edward_ii_never_winters():
     s = wintering({"edward": "lothian"}, edward=2)
     assert s.step != "edward_winter"
     assert at(s, "edward") != AREA_IX["lothian"]
-    assert "England disbanded 1 block for the winter." in s.log  # not named: it is hidden
+    assert "England disbanded 1 block for the winter." in said(s)  # not named: it is hidden
 
 
 # --- 7. English disbanding ---------------------------------------------------------------------
@@ -211,12 +211,12 @@ def test_english_disbanding_of_england_knights_archers_hobelars_and_excess_infan
     for gone in ("lancaster_infantry", "york_knights", "lancaster_archers", "hobelars"):
         assert at(s, gone) == POOL
     assert s.step == "english_disbanding"
-    assert "Lothian" in machine.prompt(s, "England")
+    assert "Lothian" in words(machine.prompt(s, "England"))
     refused(s, "England", ("done", None), "over the castle limit")
     refused(s, "England", ("block", "comyn_e"), "Nobles never disband")
     play(s, "England", ("block", "durham_infantry"))
     assert at(s, "durham_infantry") == POOL
-    assert "England disbanded a block in Lothian." in s.log
+    assert "England disbanded a block in Lothian." in said(s)
     play(s, "England", "done")
     assert blocks_in(s, "lothian") == {"york_infantry", "cumbria_infantry"}
 
@@ -299,7 +299,7 @@ def test_scottish_builds_add_steps_or_draw_blocks_at_one_step():
     play(s, "Scotland", ("area", "fife"))
     assert at(s, "graham") == AREA_IX["fife"]
     assert steps(s, "graham") == 1
-    assert "Scotland drew a block from the pool into Fife." in s.log
+    assert "Scotland drew a block from the pool into Fife." in said(s)
     play(s, "Scotland", ("block", "graham"))
     assert steps(s, "graham") == 2
     assert s.step != "scottish_builds"  # Fife's points are spent
@@ -349,7 +349,7 @@ def test_the_feudal_levy_draws_half_the_pool_rounded_up_into_england():
     }
     s = wintering(pool)
     assert len(blocks_in(s, "england")) == 3
-    assert "Feudal levy: 3 English blocks mustered in England." in s.log
+    assert "Feudal levy: 3 English blocks mustered in England." in said(s)
 
 
 # --- 12. the end of winter -----------------------------------------------------------------
