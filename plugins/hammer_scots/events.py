@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Step
 from gameshelf.plugins.hammer_scots.battle import start_battle
@@ -22,6 +23,7 @@ from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.kings import coronations
 from gameshelf.plugins.hammer_scots.losses import eliminate
 from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
     AREA_IX,
     BLOCK_ID,
     BLOCK_IX,
@@ -31,6 +33,7 @@ from gameshelf.plugins.hammer_scots.model import (
     N_AREAS,
     NEIGHBOURS,
     OTHER_COLOUR,
+    SCOTTISH,
     SIDE,
     SIDE_BLOCKS,
     bix,
@@ -42,16 +45,13 @@ from gameshelf.plugins.hammer_scots.state import (
     PICK_AREA,
     PICK_BLOCK,
     State,
-    area_name,
     areas_of,
-    block_name,
     blocks_at,
     enemy,
     friendly_areas,
     is_contested,
     is_friendly,
     machine,
-    side_adjective,
     switch_sides,
 )
 
@@ -70,11 +70,11 @@ def _area(arg: object) -> int | None:
     return AREA_IX.get(arg) if isinstance(arg, str) else None
 
 
-def immediate_battle(s: State, area: int, attacker: str, why: str) -> None:
-    """RULES §4, §6.1: a battle fought at once, outside the battle phase; the event step's
-    ``resume`` ends the action when it is over."""
+def immediate_battle(s: State, area: int, attacker: str, said: Msg) -> None:
+    """RULES §4, §6.1: a battle fought at once, outside the battle phase (``said`` says
+    where and why); the event step's ``resume`` ends the action when it is over."""
     s.attacker[area] = attacker
-    s.say(f"Battle in {area_name(area)}: {why}.")
+    s.say(said)
     start_battle(s, area, attacker)
 
 
@@ -103,42 +103,42 @@ def herald_targets(s: State, role: str) -> Iterator[int]:
 class Herald(EventStep):
     """Name an enemy noble; on 1-4 he changes sides at his strength (RULES §4)."""
 
-    name, waiting = "herald", "playing the Herald"
+    name, waiting = "herald", Msg("hammer_scots.playing_the_herald")
 
-    def prompt(self, s: State, role: str) -> str:
-        return f"{role}: name an enemy noble for the Herald to sway, or pass."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.herald_prompt", role=role)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in herald_targets(s, role):
             yield Action("noble", BLOCK_ID[b])
         yield PASS
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "noble":
             b = _block(action.arg)
             if b is not None and BLOCK_ID[b] == "moray":
-                return "Moray never changes sides."
-            return "The Herald must name an enemy noble who is on the map."
+                return Msg("hammer_scots.moray_never_changes_sides")
+            return Msg("hammer_scots.herald_names_an_enemy_noble")
         return None
 
     def on_noble(self, s: State, role: str, arg: str) -> None:
         b = BLOCK_IX[arg]
         here = s.location[b]
-        name = block_name(s, b)
         die = s.rng.d6()
         if die > HERALD_SUCCEEDS:
-            s.say(f"The Herald fails: {name} stays loyal (a {die} was rolled).")
+            s.say(Msg("hammer_scots.herald_fails", block=arg, die=die))
             end_action(s)
             return
         switch_sides(s, b)
-        s.say(f"The Herald succeeds ({die}): {name} goes over to {role} in {area_name(here)}.")
+        area = AREA_ID[here]
+        s.say(Msg("hammer_scots.herald_succeeds", die=die, block=arg, role=role, area=area))
         if is_contested(s, here):
-            immediate_battle(s, here, role, f"{name} turns on his former allies")
+            immediate_battle(s, here, role, Msg("hammer_scots.herald_battle", area=area, block=arg))
         else:
             end_action(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(f"{role} does not use the Herald.")
+        s.say(Msg("hammer_scots.herald_declined", role=role))
         end_action(s)
 
 
@@ -193,29 +193,29 @@ class Plunder:
 class Pillage(EventStep):
     """Pick the area to pillage (RULES §4)."""
 
-    name, waiting = "pillage", "playing Pillage"
+    name, waiting = "pillage", Msg("hammer_scots.playing_pillage")
 
-    def prompt(self, s: State, role: str) -> str:
-        return f"{role}: choose an enemy area next to one of yours to pillage, or pass."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.pillage_prompt", role=role)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for area in pillage_targets(s, role):
             yield PICK_AREA[area]
         yield PASS
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return "Pillage an area holding enemy blocks next to an area holding only yours."
+            return Msg("hammer_scots.pillage_where")
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         area = AREA_IX[arg]
-        s.say(f"{role} pillages {area_name(area)}.")
+        s.say(Msg("hammer_scots.pillages", role=role, area=arg))
         s.rng.reveal()  # the hits fall on hidden blocks: what follows shows some of them
         machine.enter(s, "pillage_hits", Plunder(area=area))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(f"{role} does not use Pillage.")
+        s.say(Msg("hammer_scots.pillage_declined", role=role))
         end_action(s)
 
 
@@ -223,7 +223,7 @@ class Pillage(EventStep):
 class PillageHits(Step[State]):
     """The pillaged side takes two hits, each on its strongest block (RULES §4)."""
 
-    name, waiting, frame_type = "pillage_hits", "taking the pillage hits", Plunder
+    name, waiting, frame_type = "pillage_hits", Msg("hammer_scots.taking_pillage_hits"), Plunder
 
     def begin(self, s: State) -> None:
         s.active = [enemy(s.acting)]
@@ -243,20 +243,18 @@ class PillageHits(Step[State]):
                 return  # the owner chooses among equally strong blocks
             take_pillage_hit(s, plunder, candidates[0])
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         plunder = self.frame(s)
-        return (
-            f"{role}: choose which of your strongest blocks in "
-            f"{area_name(plunder.area)} takes a pillage hit ({plunder.hits_left} left)."
-        )
+        area = AREA_ID[plunder.area]
+        return Msg("hammer_scots.pillage_hit_prompt", role=role, area=area, left=plunder.hits_left)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in hit_candidates(s, self.frame(s)):
             yield PICK_BLOCK[b]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
-            return "Each hit goes to one of your strongest blocks in the pillaged area."
+            return Msg("hammer_scots.pillage_hits_the_strongest")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
@@ -272,10 +270,12 @@ def take_pillage_hit(s: State, plunder: Plunder, b: int) -> None:
     if s.steps[b] > 1:
         s.steps[b] -= 1
         return
-    here = area_name(s.location[b])
+    here = AREA_ID[s.location[b]]
     if OTHER_COLOUR[b] < 0:
-        article = "An" if side == ENGLISH else "A"
-        s.say(f"{article} {side_adjective(side)} block in {here} is eliminated by the pillage.")
+        if side == ENGLISH:
+            s.say(Msg("hammer_scots.pillage_eliminates_english", area=here))
+        else:
+            s.say(Msg("hammer_scots.pillage_eliminates_scottish", area=here))
     # RULES §7 Pillage row: to the pool (black-cross blocks and the King too, no win); a
     # noble changes sides at 1 step, [dev] RULES §14.2 not in reserve.
     eliminate(s, b)
@@ -284,7 +284,7 @@ def take_pillage_hit(s: State, plunder: Plunder, b: int) -> None:
 def after_pillage_hits(s: State, plunder: Plunder) -> None:
     hits = plunder.hits
     foe = enemy(s.acting)
-    s.say(f"{foe} takes {hits} hit{'s' if hits != 1 else ''} in {area_name(plunder.area)}.")
+    s.say(Msg("hammer_scots.pillage_hits", role=foe, count=hits, area=AREA_ID[plunder.area]))
     if hits:  # even with nothing to strengthen: the pillager's strengths stay hidden
         machine.enter(s, "pillage_steps", plunder)
     else:
@@ -296,7 +296,8 @@ def finish_pillage(s: State, plunder: Plunder) -> None:
     a battle before), the battle is fought at once with the pillaged side attacking."""
     area = plunder.area
     if is_contested(s, area) and not s.attacker[area]:
-        immediate_battle(s, area, enemy(s.acting), "the pillaged side turns on its captor")
+        said = Msg("hammer_scots.pillage_battle", area=AREA_ID[area])
+        immediate_battle(s, area, enemy(s.acting), said)
     else:
         end_action(s)
 
@@ -305,23 +306,19 @@ def finish_pillage(s: State, plunder: Plunder) -> None:
 class PillageSteps(EventStep):
     """Add as many steps as hits were taken to the pillaging group (RULES §4)."""
 
-    name, waiting, frame_type = "pillage_steps", "gathering the spoils", Plunder
+    name, waiting, frame_type = "pillage_steps", Msg("hammer_scots.gathering_spoils"), Plunder
 
-    def prompt(self, s: State, role: str) -> str:
-        left = self.frame(s).hits
-        return f"{role}: add a step to a block of the pillaging group ({left} left), or stop."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.spoils_prompt", role=role, left=self.frame(s).hits)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in pillage_recipients(s, self.frame(s)):
             yield PICK_BLOCK[b]
         yield DONE
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
-            return (
-                "The spoils go to your blocks below full strength in one area of yours "
-                "next to the pillaged area."
-            )
+            return Msg("hammer_scots.spoils_where")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
@@ -331,7 +328,7 @@ class PillageSteps(EventStep):
         plunder.hits -= 1
         if plunder.to == NO_AREA:
             plunder.to = s.location[b]
-            s.say(f"{role} gathers the spoils in {area_name(plunder.to)}.")
+            s.say(Msg("hammer_scots.spoils_gathered", role=role, area=AREA_ID[plunder.to]))
         if plunder.hits <= 0 or not pillage_recipients(s, plunder):
             finish_pillage(s, plunder)
 
@@ -376,16 +373,16 @@ def sea_movers(s: State, role: str, voyage: Voyage) -> Iterator[int]:
 class SeaMove(EventStep):
     """Move one or two blocks between two friendly coastal areas (RULES §4)."""
 
-    name, waiting, frame_type = "sea_move", "playing Sea Move", Voyage
+    name, waiting, frame_type = "sea_move", Msg("hammer_scots.playing_sea_move"), Voyage
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         blocks = self.frame(s).blocks
         if not blocks:
-            return f"{role}: choose a block to move by sea, or pass."
-        here = area_name(s.location[blocks[0]])
+            return Msg("hammer_scots.sea_move_prompt", role=role)
+        here = AREA_ID[s.location[blocks[0]]]
         if len(blocks) < SEA_MOVE_BLOCKS:
-            return f"{role}: choose a second block in {here}, or the coastal area to sail to."
-        return f"{role}: choose the coastal area the blocks from {here} sail to."
+            return Msg("hammer_scots.sea_move_second_block", role=role, area=here)
+        return Msg("hammer_scots.sea_move_where", role=role, area=here)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         voyage = self.frame(s)
@@ -400,18 +397,16 @@ class SeaMove(EventStep):
         else:
             yield PASS
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
             b = _block(action.arg)
             if b == NORSE:
-                return "The Norse may not use Sea Move."
+                return Msg("hammer_scots.no_sea_move_for_the_norse")
             if len(self.frame(s).blocks) >= SEA_MOVE_BLOCKS:
-                return "Sea Move carries at most two blocks."
-            return (
-                "Sea Move takes blocks from one coastal area holding only your blocks to another."
-            )
+                return Msg("hammer_scots.sea_move_two_blocks")
+            return Msg("hammer_scots.sea_move_from")
         if action.type == "area":
-            return "The blocks must sail to another coastal area holding only your blocks."
+            return Msg("hammer_scots.sea_move_to")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
@@ -424,15 +419,19 @@ class SeaMove(EventStep):
         for b in blocks:
             s.location[b] = there
             s.moved.append(b)
-        n = len(blocks)
         s.say(
-            f"{role} moves {n} block{'s' if n > 1 else ''} by sea from {area_name(here)} "
-            f"to {area_name(there)}."
+            Msg(
+                "hammer_scots.moved_by_sea",
+                role=role,
+                count=len(blocks),
+                area_from=AREA_ID[here],
+                area_to=arg,
+            )
         )
         end_action(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(f"{role} does not use Sea Move.")
+        s.say(Msg("hammer_scots.sea_move_declined", role=role))
         end_action(s)
 
 
@@ -443,9 +442,10 @@ def call_truce(s: State, role: str) -> None:
     """RULES §4: the enemy may move but not enter the Truce player's areas (nor England,
     for the Scots); [impl] it binds only the enemy of the card's player."""
     s.truce = role
-    foe = enemy(role)
-    extra = " nor enter England" if foe == "Scotland" else ""
-    s.say(f"{role} calls a Truce: {foe} may not attack this game turn{extra}.")
+    if enemy(role) == SCOTTISH:
+        s.say(Msg("hammer_scots.truce_on_scotland", role=role, role_bound=SCOTTISH))
+    else:
+        s.say(Msg("hammer_scots.truce_on_england", role=role, role_bound=ENGLISH))
     end_action(s)
 
 
@@ -453,15 +453,15 @@ def call_truce(s: State, role: str) -> None:
 class Truce(EventStep):
     """Truce takes effect at once, unless the Scots may crown a king instead."""
 
-    name, waiting = "truce", "playing the Truce"
+    name, waiting = "truce", Msg("hammer_scots.playing_the_truce")
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
         if not coronations(s, s.acting):
             call_truce(s, s.acting)
 
-    def prompt(self, s: State, role: str) -> str:
-        return f"{role}: call the Truce, or crown a king instead."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.truce_prompt", role=role)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         yield Action("truce")
@@ -496,7 +496,7 @@ def victuals_targets(s: State, role: str, supplies: Supplies) -> Iterator[int]:
 class Victuals(EventStep):
     """Add three steps in all to your blocks in one area (RULES §4)."""
 
-    name, waiting, frame_type = "victuals", "playing Victuals", Supplies
+    name, waiting, frame_type = "victuals", Msg("hammer_scots.playing_victuals"), Supplies
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
@@ -504,17 +504,15 @@ class Victuals(EventStep):
         if not any(True for _ in victuals_targets(s, s.acting, supplies)) and not coronations(
             s, s.acting
         ):
-            s.say(f"{s.acting} has no block to victual.")
+            s.say(Msg("hammer_scots.nothing_to_victual", role=s.acting))
             self.finish(s, supplies)
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         supplies = self.frame(s)
         if supplies.area == NO_AREA:
-            return f"{role}: add a step to one of your blocks (3 to share in one area), or pass."
-        return (
-            f"{role}: add a step to a block in {area_name(supplies.area)} "
-            f"({supplies.steps_left} left), or stop."
-        )
+            return Msg("hammer_scots.victuals_prompt", role=role, count=VICTUALS_STEPS)
+        area, left = AREA_ID[supplies.area], supplies.steps_left
+        return Msg("hammer_scots.victuals_more", role=role, area=area, left=left)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         supplies = self.frame(s)
@@ -525,9 +523,9 @@ class Victuals(EventStep):
         else:
             yield DONE
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
-            return "Victuals go to your blocks below full strength, all in one area."
+            return Msg("hammer_scots.victuals_where")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
@@ -543,15 +541,13 @@ class Victuals(EventStep):
         self.finish(s, self.frame(s))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(f"{role} does not use Victuals.")
+        s.say(Msg("hammer_scots.victuals_declined", role=role))
         end_action(s)
 
     @staticmethod
     def finish(s: State, supplies: Supplies) -> None:
         used = VICTUALS_STEPS - supplies.steps_left
         if supplies.area != NO_AREA:
-            s.say(
-                f"{s.acting} victuals {area_name(supplies.area)}: {used} step"
-                f"{'s' if used != 1 else ''} added."
-            )
+            area = AREA_ID[supplies.area]
+            s.say(Msg("hammer_scots.victualled", role=s.acting, area=area, count=used))
         end_action(s)

@@ -28,12 +28,15 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Ambient, Option, Step
 from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
     AREA_IX,
+    BLOCK_ID,
     BLOCKS,
     CARDS,
     ENGLISH,
@@ -48,8 +51,7 @@ from gameshelf.plugins.hammer_scots.state import (
     OFF,
     PICK_AREA,
     State,
-    area_name,
-    block_name,
+    area_list,
     is_contested,
     machine,
     nobles_on_map,
@@ -64,7 +66,6 @@ CANDIDATE = {"bruce": bix("bruce_s"), "comyn": bix("comyn_s")}
 BALLIOL_FROM = 1301
 
 CORONATIONS = ("bruce", "comyn", "balliol")
-TITLE = {"bruce": "Bruce", "comyn": "Comyn", "balliol": "the Return of the King (Balliol)"}
 # RULES §11.2: which faction of Scottish nobles goes over to England after each coronation.
 DEFECTING_FACTION = {"bruce": "comyn", "comyn": "bruce", "balliol": "bruce"}
 
@@ -75,25 +76,27 @@ def wallace_dead(s: State) -> bool:
     return s.location[WALLACE] == DEAD
 
 
-def coronation_refusal(s: State, role: str, kind: object) -> str | None:
+def coronation_refusal(s: State, role: str, kind: object) -> Msg | None:
     """Why ``role`` may not make the coronation ``kind`` now (``None``: it may, §11.2)."""
     if role != SCOTTISH:
-        return "Only the Scots crown a king."
+        return Msg("hammer_scots.only_scots_crown")
     if s.king_crowned or s.location[KING] != OFF:
-        return "Scotland has already crowned its king."
+        return Msg("hammer_scots.already_crowned")
     if kind in CANDIDATE:
         if not wallace_dead(s):
-            return "No coronation of Bruce or Comyn while Wallace lives."
-        if s.location[CANDIDATE[str(kind)]] != CORONATION_SITE:
-            return f"The Scottish {TITLE[str(kind)]} must stand in Fife to be crowned."
+            return Msg("hammer_scots.wallace_lives")
+        candidate = CANDIDATE[str(kind)]
+        if s.location[candidate] != CORONATION_SITE:
+            site = AREA_ID[CORONATION_SITE]
+            return Msg("hammer_scots.crowned_only_in_fife", block=BLOCK_ID[candidate], area=site)
         return None
     if kind == "balliol":
         if s.year < BALLIOL_FROM:
-            return f"The King cannot return before {BALLIOL_FROM}."
+            return Msg("hammer_scots.king_returns_from", year=BALLIOL_FROM)
         if s.location[FRENCH_KNIGHTS] < 0:
-            return "The King returns only where the French Knights stand on the map."
+            return Msg("hammer_scots.king_returns_with_french_knights")
         return None
-    return "That is not a coronation."
+    return Msg("hammer_scots.not_a_coronation")
 
 
 def coronations(s: State, role: str) -> list[str]:
@@ -110,9 +113,9 @@ def crown(s: State, kind: str) -> None:
     s.steps[KING] = FULL[KING]
     s.king_crowned = True
     if kind == "balliol":
-        s.say(f"The King returns: Balliol's King of Scots lands in {area_name(where)}.")
+        s.say(Msg("hammer_scots.king_returns", area=AREA_ID[where]))
     else:
-        s.say(f"{TITLE[kind]} is crowned King of Scots in {area_name(where)}.")
+        s.say(Msg("hammer_scots.crowned", block=BLOCK_ID[CANDIDATE[kind]], area=AREA_ID[where]))
     battles: list[int] = []
     faction = DEFECTING_FACTION[kind]
     for b in nobles_on_map(s, SCOTTISH):
@@ -120,7 +123,7 @@ def crown(s: State, kind: str) -> None:
             continue
         here = s.location[b]
         switch_sides(s, b)
-        s.say(f"{block_name(s, b)} goes over to England in {area_name(here)}.")
+        s.say(Msg("hammer_scots.goes_over_to_england", block=BLOCK_ID[b], area=AREA_ID[here]))
         if is_contested(s, here) and here not in battles:
             battles.append(here)
     for area in battles:
@@ -148,7 +151,7 @@ class Coronation(Ambient[State]):
     name, steps = "crown", EVENT_STEPS
 
     def options(self, s: State, role: str) -> Iterator[Option]:
-        late = None if event_untouched(s) else "The event has begun: it is too late to crown."
+        late = None if event_untouched(s) else Msg("hammer_scots.too_late_to_crown")
         for kind in CORONATIONS:
             yield Action("crown", kind), late or coronation_refusal(s, role, kind)
 
@@ -167,7 +170,7 @@ class DefectorBattles:
 class CoronationBattles(Step[State]):
     """RULES §11.2: the defectors' battles, fought at once in the order Player 1 picks."""
 
-    name, waiting = "coronation_battles", "choosing the next battle"
+    name, waiting = "coronation_battles", Msg("hammer_scots.choosing_the_next_battle")
     frame_type = DefectorBattles
 
     def begin(self, s: State) -> None:
@@ -186,17 +189,17 @@ class CoronationBattles(Step[State]):
         elif len(f.areas) == 1:
             self.fight(s, f.areas[0])
 
-    def prompt(self, s: State, role: str) -> str:
-        names = ", ".join(area_name(a) for a in self.frame(s).areas)
-        return f"{role}: choose the next battle of the defectors to fight ({names})."
+    def prompt(self, s: State, role: str) -> Msg:
+        areas = area_list(self.frame(s).areas)
+        return Msg("hammer_scots.choose_a_defectors_battle", role=role, areas=areas)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for area in self.frame(s).areas:
             yield PICK_AREA[area]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return "No battle of the defectors is waiting there."
+            return Msg("hammer_scots.no_defectors_battle_there")
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -204,7 +207,7 @@ class CoronationBattles(Step[State]):
 
     def fight(self, s: State, area: int) -> None:
         self.frame(s).areas.remove(area)
-        s.say(f"Battle in {area_name(area)}: the defectors attack.")
+        s.say(Msg("hammer_scots.defectors_attack", area=AREA_ID[area]))
         start_battle(s, area, ENGLISH)  # RULES §11.2: the defectors attack
 
 

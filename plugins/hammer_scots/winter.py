@@ -34,13 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Procedure
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Step
 from gameshelf.plugins.hammer_scots.losses import disband
 from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
     AREA_IX,
     AREAS,
+    BLOCK_ID,
     BLOCK_IX,
     BLOCKS,
     COASTAL,
@@ -69,8 +72,8 @@ from gameshelf.plugins.hammer_scots.state import (
     STAY,
     State,
     add_steps,
-    area_name,
-    block_name,
+    area_list,
+    block_ref,
     count_at,
     enemy,
     friendly_areas,
@@ -81,7 +84,6 @@ from gameshelf.plugins.hammer_scots.state import (
     nobles_on_map,
     on_map,
     place,
-    side_adjective,
     switch_sides,
 )
 from gameshelf.plugins.hammer_scots.victory import check_sudden_death, end_of_scenario, is_last_year
@@ -123,17 +125,18 @@ def go_home(s: State, b: int, home: int) -> None:
         return
     place(s, b, home)
     if b in s.defected:
-        s.say(f"{block_name(s, b)} went home to {area_name(home)}.")
+        s.say(Msg("hammer_scots.defector_went_home", block=BLOCK_ID[b], area=AREA_ID[home]))
+    elif SIDE[b] == ENGLISH:
+        s.say(Msg("hammer_scots.english_noble_went_home", area=AREA_ID[home]))
     else:
-        article = "An" if SIDE[b] == ENGLISH else "A"
-        s.say(f"{article} {side_adjective(SIDE[b])} noble went home to {area_name(home)}.")
+        s.say(Msg("hammer_scots.scottish_noble_went_home", area=AREA_ID[home]))
 
 
 def defect(s: State, b: int) -> int:
     """The noble changes sides at its current strength; it is not moved again this winter."""
     new = switch_sides(s, b)
     s.defected.append(new)
-    s.say(f"{block_name(s, b)} found the enemy at home and defected to {SIDE[new]}.")
+    s.say(Msg("hammer_scots.defected", block=BLOCK_ID[b], role=SIDE[new]))
     return new
 
 
@@ -264,7 +267,7 @@ def edward_wintering(s: State) -> int:
 def edward_winter(s: State) -> None:
     if s.year == EDWARD_DIES and s.edward == 1:
         s.edward = 2
-        s.say("Edward I died at the end of 1306; Edward II takes the throne.")
+        s.say(Msg("hammer_scots.edward_i_died", year=EDWARD_DIES))
     if not on_map(s, EDWARD):
         return
     if may_winter(s):
@@ -289,7 +292,7 @@ def english_forced_disbanding(s: State) -> None:
             disband(s, b)
             gone += 1
     if gone:
-        s.say(f"England disbanded {gone} block{'s' if gone > 1 else ''} for the winter.")
+        s.say(Msg("hammer_scots.english_disbanded", count=gone))
 
 
 def scottish_forced_disbanding(s: State) -> None:
@@ -298,7 +301,7 @@ def scottish_forced_disbanding(s: State) -> None:
     for b in gone:
         disband(s, b)
     if gone:
-        s.say(f"Scotland disbanded {len(gone)} block{'s' if len(gone) > 1 else ''} in England.")
+        s.say(Msg("hammer_scots.scottish_disbanded", count=len(gone)))
 
 
 def blocks_of(s: State, side: str) -> list[int]:
@@ -359,7 +362,7 @@ def wallace_winter(s: State) -> None:
 
 def wallace_gathers(s: State) -> None:
     add_steps(s, WALLACE, 2)
-    s.say("A Scottish block gathered strength in Selkirk.")
+    s.say(Msg("hammer_scots.gathered_strength", area=AREA_ID[SELKIRK]))
 
 
 def scottish_disbanding(s: State) -> None:
@@ -378,7 +381,7 @@ def french_knights(s: State) -> None:
         s.french_knights_added = True
         s.location[FRENCH_KNIGHTS] = POOL
         s.steps[FRENCH_KNIGHTS] = FULL[FRENCH_KNIGHTS]
-        s.say("The French Knights joined the Scottish pool.")
+        s.say(Msg("hammer_scots.french_knights_join"))
 
 
 def give_rp(s: State, side: str) -> None:
@@ -458,7 +461,7 @@ def english_builds(s: State) -> None:
 def feudal_levy(s: State) -> None:
     s.rp = [0] * N_AREAS
     if edward_wintering(s) != NO_AREA:
-        s.say("Edward winters in Scotland: there is no feudal levy.")
+        s.say(Msg("hammer_scots.no_feudal_levy"))
         return
     pool = in_pool(s, ENGLISH)
     n = (len(pool) + 1) // 2
@@ -468,7 +471,7 @@ def feudal_levy(s: State) -> None:
         place(s, b, ENGLAND)
         s.steps[b] = FULL[b]
     if n:
-        s.say(f"Feudal levy: {n} English block{'s' if n > 1 else ''} mustered in England.")
+        s.say(Msg("hammer_scots.feudal_levy", count=n))
 
 
 def end_of_winter(s: State) -> None:
@@ -492,7 +495,7 @@ def into_winter(s: State) -> None:
 class Winter(Procedure[State]):
     """RULES §10: the winter turn, called by the year when its last game turn is over."""
 
-    name, waiting = "winter", "wintering"
+    name, waiting = "winter", Msg("hammer_scots.wintering")
     body = (
         into_winter,
         english_nobles_home,  # §10.1
@@ -540,21 +543,19 @@ def block_or_none(arg: object) -> int:
 class NobleHome(Step[State]):
     """RULES §10.1-2: Bruce or Comyn picks one of its two homes."""
 
-    name, waiting = "noble_home", "sending a noble home"
+    name, waiting = "noble_home", Msg("hammer_scots.sending_a_noble_home")
 
-    def prompt(self, s: State, role: str) -> str:
-        homes = " or ".join(area_name(h) for h in home_choices(s, s.who))
-        return f"Winter: choose where {block_name(s, s.who)} goes home: {homes}."
+    def prompt(self, s: State, role: str) -> Msg:
+        homes = area_list(home_choices(s, s.who), choice=True)
+        return Msg("hammer_scots.noble_home_prompt", block=BLOCK_ID[s.who], areas=homes)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for h in home_choices(s, s.who):
             yield PICK_AREA[h]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return (
-                f"{block_name(s, s.who)} must go to one of its homes that the enemy does not hold."
-            )
+            return Msg("hammer_scots.noble_home_where", block=BLOCK_ID[s.who])
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -567,23 +568,25 @@ class NobleHome(Step[State]):
 class MorayHome(Step[State]):
     """RULES §10.3: Moray may go home to Moray, or stay."""
 
-    name, waiting = "moray_home", "deciding about Moray"
+    name, waiting = "moray_home", Msg("hammer_scots.deciding_about_moray")
 
-    def prompt(self, s: State, role: str) -> str:
-        return "Winter: send Moray home to Moray, or let him stay."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.moray_prompt", block=BLOCK_ID[MORAY], area=AREA_ID[MORAY_AREA])
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         yield PICK_AREA[MORAY_AREA]
         yield STAY
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return "Moray may only go home to Moray."
+            return Msg(
+                "hammer_scots.moray_home_only", block=BLOCK_ID[MORAY], area=AREA_ID[MORAY_AREA]
+            )
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, MORAY, MORAY_AREA)
-        s.say("A Scottish noble went home to Moray.")
+        s.say(Msg("hammer_scots.scottish_noble_went_home", area=AREA_ID[MORAY_AREA]))
         machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
@@ -594,24 +597,24 @@ class MorayHome(Step[State]):
 class KingWinter(Step[State]):
     """RULES §10.5: the King may winter in a cathedral area Scotland holds or that is empty."""
 
-    name, waiting = "king_winter", "deciding where the King winters"
+    name, waiting = "king_winter", Msg("hammer_scots.deciding_where_the_king_winters")
 
-    def prompt(self, s: State, role: str) -> str:
-        return "Winter: move the King to a cathedral area, or let him stay."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.king_winter_prompt")
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for a in king_destinations(s):
             yield PICK_AREA[a]
         yield STAY
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return "The King may winter only in Strathspey, Lennox or Fife, free of the enemy."
+            return Msg("hammer_scots.king_winters_in", areas=area_list(CATHEDRALS, choice=True))
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, KING, AREA_IX[arg])
-        s.say(f"Scotland moved a block to {area_name(AREA_IX[arg])} for the winter.")
+        s.say(Msg("hammer_scots.king_wintered", area=arg))
         machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
@@ -622,13 +625,10 @@ class KingWinter(Step[State]):
 class EdwardWinter(Step[State]):
     """RULES §10.6: Edward I may winter in Scotland, or go home (to the pool)."""
 
-    name, waiting = "edward_winter", "deciding whether Edward winters in Scotland"
+    name, waiting = "edward_winter", Msg("hammer_scots.deciding_about_edward")
 
-    def prompt(self, s: State, role: str) -> str:
-        return (
-            f"Winter: Edward I may winter in {area_name(s.location[EDWARD])} (no feudal "
-            "levy next year) or go home."
-        )
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.edward_winter_prompt", area=AREA_ID[s.location[EDWARD]])
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         yield Action("winter")
@@ -636,26 +636,25 @@ class EdwardWinter(Step[State]):
 
     def on_winter(self, s: State, role: str, arg: None) -> None:
         s.edward_wintered = s.year
-        s.say("Edward I winters in Scotland.")
+        s.say(Msg("hammer_scots.edward_winters"))
         machine.finish(s)
 
     def on_disband(self, s: State, role: str, arg: None) -> None:
         disband(s, EDWARD)
-        s.say("Edward I went home for the winter.")
+        s.say(Msg("hammer_scots.edward_went_home"))
         machine.finish(s)
 
 
 class Disbanding(Step[State]):
     """RULES §10.7-8: shed blocks over the castle limits; more may go if the owner wishes."""
 
-    waiting = "disbanding"
+    waiting = Msg("hammer_scots.disbanding")
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         over = over_limit(s, role)
         if over:
-            names = ", ".join(area_name(a) for a in over)
-            return f"Winter: disband blocks in {names} (over the castle limit)."
-        return "Winter: disband any other blocks you wish, then done."
+            return Msg("hammer_scots.disband_over_the_limit", areas=area_list(over))
+        return Msg("hammer_scots.disband_more")
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in disbandable(s, role):
@@ -663,20 +662,19 @@ class Disbanding(Step[State]):
         if not over_limit(s, role):
             yield DONE
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
-        if action.type == "done":
-            names = ", ".join(area_name(a) for a in over_limit(s, role))
-            return f"{names}: still over the castle limit; disband more blocks there first."
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        if action.type == "done" and over_limit(s, role):
+            return Msg("hammer_scots.still_over_the_limit", areas=area_list(over_limit(s, role)))
         if action.type == "block":
             b = block_or_none(action.arg)
             if b >= 0 and SIDE[b] == role and OTHER_COLOUR[b] >= 0:
-                return "Nobles never disband."
-            return "Choose one of your non-noble blocks on the map."
+                return Msg("hammer_scots.nobles_never_disband")
+            return Msg("hammer_scots.choose_a_non_noble")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
         b = BLOCK_IX[arg]
-        s.say(f"{role} disbanded a block in {area_name(s.location[b])}.")
+        s.say(Msg("hammer_scots.disbanded_one", role=role, area=AREA_ID[s.location[b]]))
         disband(s, b)
         if not disbandable(s, role):
             machine.finish(s)
@@ -694,23 +692,23 @@ class EnglishDisbanding(Disbanding):
 class WallaceWinter(Step[State]):
     """RULES §10.8: Wallace may go to Selkirk (if free of the English) and gain 2 steps."""
 
-    name, waiting = "wallace_winter", "deciding about Wallace"
+    name, waiting = "wallace_winter", Msg("hammer_scots.deciding_about_wallace")
 
-    def prompt(self, s: State, role: str) -> str:
-        return "Winter: send Wallace to Selkirk to gain 2 steps, or let him stay."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.wallace_prompt", area=AREA_ID[SELKIRK])
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         yield PICK_AREA[SELKIRK]
         yield STAY
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return "Wallace may only go to Selkirk."
+            return Msg("hammer_scots.wallace_goes_to", area=AREA_ID[SELKIRK])
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, WALLACE, SELKIRK)
-        s.say("Scotland sent a block to Selkirk for the winter.")
+        s.say(Msg("hammer_scots.sent_to_selkirk", area=AREA_ID[SELKIRK]))
         wallace_gathers(s)
         machine.finish(s)
 
@@ -726,12 +724,12 @@ class ScottishDisbanding(Disbanding):
 class Builds(Step[State]):
     """RULES §10.9-10: spend each area's replacement points there; they cannot be saved."""
 
-    waiting = "building"
+    waiting = Msg("hammer_scots.building")
 
-    def prompt(self, s: State, role: str) -> str:
-        left = sum(s.rp)
-        draw = " or draw a block from the pool into an area" if role == SCOTTISH else ""
-        return f"Winter builds ({left} points left): add a step to a block{draw}, or done."
+    def prompt(self, s: State, role: str) -> Msg:
+        if role == SCOTTISH:
+            return Msg("hammer_scots.scottish_builds_prompt", left=sum(s.rp))
+        return Msg("hammer_scots.english_builds_prompt", left=sum(s.rp))
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in build_targets(s, role):
@@ -741,23 +739,23 @@ class Builds(Step[State]):
                 yield PICK_AREA[a]
         yield DONE
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
             b = block_or_none(action.arg)
             if b < 0 or SIDE[b] != role or s.location[b] < 0:
-                return "Choose one of your blocks on the map."
+                return Msg("hammer_scots.choose_a_block_on_the_map")
             if s.steps[b] >= FULL[b]:
-                return f"{block_name(s, b)} is already at full strength."
+                return Msg("hammer_scots.at_full_strength", block=block_ref(s, b))
             if not may_strengthen(s, b, role):
-                return "English replacement points go only to infantry and nobles."
-            return f"{area_name(s.location[b])} has no replacement points left."
+                return Msg("hammer_scots.english_builds_only")
+            return Msg("hammer_scots.no_points_left", area=AREA_ID[s.location[b]])
         if action.type == "area":
             a = area_or_none(action.arg)
             if a < 0 or s.rp[a] <= 0:
-                return "Draw only into an area you hold that still has replacement points."
+                return Msg("hammer_scots.draw_where")
             if count_at(s, a, SCOTTISH) >= limit(a, SCOTTISH):
-                return f"{area_name(a)} is at its castle limit: no block may be drawn into it."
-            return "No block in the pool may be drawn into that area."
+                return Msg("hammer_scots.draw_at_the_limit", area=AREA_ID[a])
+            return Msg("hammer_scots.nothing_to_draw_there")
         return None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
@@ -765,7 +763,7 @@ class Builds(Step[State]):
         where = s.location[b]
         s.rp[where] -= 1
         s.steps[b] += 1
-        s.say(f"{role} added a step in {area_name(where)}.")
+        s.say(Msg("hammer_scots.step_added", role=role, area=AREA_ID[where]))
         self.after(s, role)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -774,7 +772,7 @@ class Builds(Step[State]):
         s.rp[a] -= 1
         place(s, b, a)
         s.steps[b] = 1
-        s.say(f"Scotland drew a block from the pool into {area_name(a)}.")
+        s.say(Msg("hammer_scots.drew_a_block", area=arg))
         self.after(s, role)
 
     def on_done(self, s: State, role: str, arg: None) -> None:

@@ -9,7 +9,7 @@ from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.kings import coronations
 from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
 from gameshelf.plugins.hammer_scots.state import OFF, block_name
-from tests.hammer_scots.builders import build, legal, play
+from tests.hammer_scots.builders import build, legal, play, words
 
 E, S = "England", "Scotland"
 
@@ -63,8 +63,11 @@ def test_no_coronation_of_bruce_while_wallace_lives_even_in_the_pool():  # RULES
 
 def test_the_candidate_must_stand_in_fife():
     s = scots_event(year=1300, blocks={"wallace": "dead", "bruce_s": "annan"})
-    with pytest.raises(IllegalAction, match="must stand in Fife"):
+    with pytest.raises(IllegalAction) as refused:
         play(s, S, ("crown", "bruce"))
+    assert words(refused.value.msg) == "The Scottish Bruce must stand in Fife to be crowned."
+    assert words(refused.value.msg, "zh_TW") == "蘇格蘭方的布魯斯必須位於法夫才能加冕。"
+
 
 
 def test_balliol_returns_from_1301_where_the_french_knights_stand():
