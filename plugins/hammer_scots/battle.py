@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator
 
 from pydantic import Field
 
+from gameshelf.core.dice import count_at_most, roll
 from gameshelf.core.frames import frame_model
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
@@ -268,9 +269,8 @@ def fire(s: State, bt: Battle, b: int) -> None:
     """Roll one die per step; each die at or under the fire rating is a hit."""
     bt.acted.append(b)
     rating = fire_rating(s, bt, b)
-    d6 = s.rng.d6
-    rolls = [d6() for _ in range(s.steps[b])]
-    hits = len([r for r in rolls if r <= rating])
+    rolls = roll(s.rng, s.steps[b])
+    hits = count_at_most(rolls, rating)
     dice = " ".join(map(str, rolls))
     s.say(f"{block_name(s, b)} ({LETTER[b]}{rating}) fired {dice}: {plural(hits, 'hit')}.")
     bt.hits = hits
