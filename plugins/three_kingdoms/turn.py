@@ -17,6 +17,7 @@ The turns follow each other in a loop; the game's end leaves it.
 from __future__ import annotations
 
 from gameshelf.core.procedure import Loop, Procedure
+from gameshelf.core.turns import next_in_order
 from gameshelf.plugins.three_kingdoms import battle, fate, field_battle, lands, recall
 from gameshelf.plugins.three_kingdoms.model import SPACE_LAND
 from gameshelf.plugins.three_kingdoms.state import Seat, TKState, machine
@@ -57,15 +58,12 @@ def recall_cards(s: TKState) -> None:
 
 def next_seat(s: TKState) -> None:
     """The next seat in turn order; after the last one, a new round (or the round limit)."""
-    order = s.order
-    nxt = order.index(s.turn) + 1
-    if nxt == len(order):  # the first player is to play again: a new round
+    if s.turn == s.order[-1]:  # the first player is to play again: a new round
         if s.round_limit and s.round >= s.round_limit:
             round_limit_reached(s)
             return
         s.round += 1
-        nxt = 0
-    s.turn = order[nxt]
+    s.turn = next_in_order(s.order, s.turn)
 
 
 @machine.step
