@@ -26,12 +26,12 @@ In order:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.steps import Option
 from gameshelf.plugins.hansa_britannia.board import (
     ABILITY_ID,
     CITY_ABILITY,
@@ -61,6 +61,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     EMPTY,
     MERCHANT,
     TRADER,
+    SeatStep,
     State,
     clear_route,
     controller,
@@ -188,14 +189,11 @@ def _keep(s: State, r: int, sh: int) -> int:
 
 
 @machine.step
-class CreateRoute(Step[State]):
+class CreateRoute(SeatStep):
     """RULES §6 E: the steps above, the choice of step 3 being this step's decision."""
 
     name, frame_type = "create_route", Creation
     waiting = Msg("hansa_britannia.waiting_creating")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).seat],)
 
     def begin(self, s: State) -> None:
         f = self.frame(s)

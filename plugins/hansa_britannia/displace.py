@@ -19,13 +19,13 @@ goes to its owner's general stock (RULES §13.7 ruling, logged).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from gameshelf.core.frames import Field, frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, Procedure
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.steps import Option
 from gameshelf.plugins.hansa_britannia.board import (
     N_SPACES,
     RINGS,
@@ -48,6 +48,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     MERCHANT,
     SHAPE_WORD,
     TRADER,
+    SeatStep,
     State,
     machine,
     stock_count,
@@ -223,14 +224,11 @@ def _settle_payment(s: State, pay: Payment) -> bool:
 
 
 @machine.step
-class Pay(Step[State]):
+class Pay(SeatStep):
     """RULES §6 C: the displacer chooses the shapes of the extra pieces it pays."""
 
     name, frame_type = "pay", Payment
     waiting = Msg("hansa_britannia.waiting_paying")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).seat],)
 
     def begin(self, s: State) -> None:
         if _settle_payment(s, self.frame(s)):
@@ -270,6 +268,10 @@ class Relocation:
     # The printed Place 2 marker (RULES §12.6) uses this step too: no displaced piece, two
     # extras from the same sources, onto any free space of routes of these countries.
     countries: list[str] = Field(default_factory=list)
+
+    @property
+    def seat(self) -> int:
+        return self.victim
 
 
 def targets(s: State, f: Relocation, sh: int) -> list[int]:
@@ -312,14 +314,11 @@ def extra_source(s: State, p: int) -> str:
 
 
 @machine.step
-class Relocate(Step[State]):
+class Relocate(SeatStep):
     """The victim places the displaced piece and its free extras (see the module)."""
 
     name, frame_type = "relocate", Relocation
     waiting = Msg("hansa_britannia.waiting_relocating")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).victim],)
 
     def begin(self, s: State) -> None:
         self._settle(s)

@@ -8,17 +8,18 @@ them. Fewer if fewer are there. With an empty general stock the action is not of
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.steps import Option
 from gameshelf.plugins.hansa_britannia.desk import ALL, bank
 from gameshelf.plugins.hansa_britannia.state import (
     DONE,
     MERCHANT,
     TRADER,
+    SeatStep,
     State,
     machine,
     stock_count,
@@ -63,14 +64,11 @@ def _hire(s: State, p: int, sh: int, n: int) -> None:
 
 
 @machine.step
-class Income(Step[State]):
+class Income(SeatStep):
     """The pieces of one Income action, one at a time, then done."""
 
     name, frame_type = "income", Hire
     waiting = Msg("hansa_britannia.waiting_income")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).seat],)
 
     def begin(self, s: State) -> None:
         f = self.frame(s)

@@ -41,7 +41,13 @@ from gameshelf.plugins.hansa_britannia.board import (
 from gameshelf.plugins.hansa_britannia.desk import develop, is_full
 from gameshelf.plugins.hansa_britannia.hidden import draw, drawable
 from gameshelf.plugins.hansa_britannia.move import Moving
-from gameshelf.plugins.hansa_britannia.state import EMPTY, State, machine, route_is_empty
+from gameshelf.plugins.hansa_britannia.state import (
+    EMPTY,
+    SeatStep,
+    State,
+    machine,
+    route_is_empty,
+)
 
 TYPES = (
     "additional_trading_post",
@@ -143,14 +149,11 @@ class MarkerUse:
 
 
 @machine.step
-class ExchangeOffices(Step[State]):
+class ExchangeOffices(SeatStep):
     """Exchange Trading Posts: the two neighbouring printed offices to swap."""
 
     name, frame_type = "exchange", MarkerUse
     waiting = Msg("hansa_britannia.waiting_marker")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).seat],)
 
     def prompt(self, s: State, role: Role) -> Msg:
         return Msg("hansa_britannia.exchange_prompt")
@@ -169,14 +172,11 @@ class ExchangeOffices(Step[State]):
 
 
 @machine.step
-class DevelopMarker(Step[State]):
+class DevelopMarker(SeatStep):
     """Develop 1 Ability: the track to develop."""
 
     name, frame_type = "develop_marker", MarkerUse
     waiting = Msg("hansa_britannia.waiting_marker")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).seat],)
 
     def prompt(self, s: State, role: Role) -> Msg:
         return Msg("hansa_britannia.develop_prompt")

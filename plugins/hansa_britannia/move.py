@@ -17,13 +17,13 @@ displaced piece, applied alike; logged).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Literal
 
 from gameshelf.core.frames import Field, frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.steps import Option
 from gameshelf.plugins.hansa_britannia.board import N_ROUTES, N_SPACES, ROUTE_ID, SHIP, SPACE_ROUTE
 from gameshelf.plugins.hansa_britannia.countries import may_enter, same_country
 from gameshelf.plugins.hansa_britannia.desk import book
@@ -34,6 +34,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     MERCHANT,
     SHAPE_WORD,
     TRADER,
+    SeatStep,
     State,
     machine,
 )
@@ -60,6 +61,10 @@ class Moving:
     hand: list[int] = Field(default_factory=list)  # pieces picked up (codes)
     origins: list[int] = Field(default_factory=list)  # the route each came from
     dropping: bool = False
+
+    @property
+    def seat(self) -> int:
+        return self.mover
 
 
 def has_own_piece(s: State, p: int) -> bool:
@@ -105,14 +110,11 @@ DESTINATIONS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
 
 
 @machine.step
-class Move(Step[State]):
+class Move(SeatStep):
     """Pick up pieces one by one ("lift"), "done", then put each down (see the module)."""
 
     name, frame_type = "move", Moving
     waiting = Msg("hansa_britannia.waiting_moving")
-
-    def active(self, s: State) -> Sequence[Role]:
-        return (s.seats[self.frame(s).mover],)
 
     def prompt(self, s: State, role: Role) -> Msg:
         f = self.frame(s)

@@ -27,7 +27,7 @@ from pydantic import Field
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import StepMachine
+from gameshelf.core.steps import Step, StepMachine
 from gameshelf.plugins.hansa_britannia.board import (
     ABILITIES,
     CITY_ID,
@@ -58,7 +58,6 @@ class State(GameState):
     level: list[list[int]] = Field(default_factory=list)  # per ability: spaces developed
     hand: list[list[str]] = Field(default_factory=list)  # markers face up, unused
     used: list[list[str]] = Field(default_factory=list)  # markers used (they still score)
-    fresh: list[str] = Field(default_factory=list)  # taken in the current action: not usable
     owed: list[int] = Field(default_factory=list)  # replacement markers to place
     # --- the board --------------------------------------------------------------------
     spaces: list[int] = Field(default_factory=lambda: [EMPTY] * N_SPACES)
@@ -81,6 +80,14 @@ def role_name(s: State, role: str) -> Msg:
 machine: StepMachine[State] = StepMachine(role_name)
 
 END_TURN, DONE = Action("end_turn"), Action("done")
+
+
+class SeatStep(Step[State]):
+    """A step decided by the seat its frame names (``frame.seat``): a called part of an
+    action, whoever's turn it is (a displaced victim places its pieces in another's turn)."""
+
+    def active(self, s: State) -> tuple[str, ...]:
+        return (s.seats[self.frame(s).seat],)
 
 
 # --- pieces -------------------------------------------------------------------------------
