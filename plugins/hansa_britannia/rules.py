@@ -19,7 +19,7 @@ from gameshelf.plugins.hansa_britannia.board import BOARD, DESK
 from gameshelf.plugins.hansa_britannia.hidden import shuffle_hidden
 from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
-from gameshelf.plugins.hansa_britannia.state import State, machine
+from gameshelf.plugins.hansa_britannia.state import State, check_fits_data, machine
 from gameshelf.plugins.hansa_britannia.view import board_view
 
 
@@ -64,6 +64,9 @@ class HansaBritannia(StepRuleset[State]):
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return board_view(state, role)
+
+    def check_state(self, state: State) -> None:
+        check_fits_data(state)  # per-space, per-city, per-route and per-seat lists
 
     def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
         shuffle_hidden(state, rng)

@@ -73,6 +73,23 @@ class State(GameState):
     final: list[dict[str, int]] = Field(default_factory=list)  # final scoring, line by line
 
 
+def check_fits_data(s: State) -> None:
+    """Refuse (``ValueError``) a loaded state whose per-space, per-city, per-route or per-seat
+    lists do not fit the board and the seats."""
+    sizes = {
+        "spaces": (len(s.spaces), N_SPACES),
+        "offices": (len(s.offices), N_CITIES),
+        "annexes": (len(s.annexes), N_CITIES),
+        "route_marker": (len(s.route_marker), N_ROUTES),
+        "special": (len(s.special), len(SPECIAL_SPACES)),
+    }
+    for field in ("supply", "stock", "prestige", "level", "hand", "used", "owed"):
+        sizes[field] = (len(getattr(s, field)), len(s.seats))
+    for field, (found, wanted) in sizes.items():
+        if found != wanted:
+            raise ValueError(f"the saved state's {field} holds {found} entries, not {wanted}")
+
+
 def role_name(s: State, role: str) -> Msg:
     return Msg("hansa_britannia.seat", role=role)
 

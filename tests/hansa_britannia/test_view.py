@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gameshelf.core.messages import render_view
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import dump_view
@@ -42,3 +44,11 @@ def test_the_victim_is_asked_in_both_languages():
     assert "被從倫敦—牛津取代" in render_view(view, "zh_TW", RULESET.namer())["prompt"]
     red = render_view(RULESET.view(s, "red"), "en", RULESET.namer())
     assert red["prompt"] == "Waiting for Yellow — placing displaced pieces."
+
+
+def test_a_saved_state_that_does_not_fit_the_board_is_refused():
+    s = build()
+    assert RULESET.load_state(RULESET.dump_state(s)).to_json() == s.to_json()
+    s.spaces.pop()
+    with pytest.raises(ValueError, match="spaces holds 120 entries, not 121"):
+        RULESET.load_state(RULESET.dump_state(s))
