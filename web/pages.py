@@ -28,6 +28,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from gameshelf.core.messages import render as render_message
+from gameshelf.core.messages import text as message_text
 from gameshelf.core.plugins import Game, Registry
 from gameshelf.web.i18n import board_text, game_locale, page_language, request_lang
 
@@ -67,10 +68,13 @@ def make_templates(registry: Registry) -> Jinja2Templates:
     @pass_context
     def named(context: Context, game_id: str, kind: str, thing: Any, fallback: Any = None) -> str:
         """A thing of a game (a seat, a scenario, an option, the game) named in the page's
-        language by the game's ``name`` hook; else ``fallback``, else the id in words."""
+        language by the game's ``name`` hook, else by its catalog's ``<game>.<kind>.<id>``
+        message (as ``core.messages`` names a message's parameters); else ``fallback``,
+        else the id in words."""
         game = registry.games.get(game_id)
         lang = context.get("lang", "en")
         said = game.ruleset.name(kind, thing, lang) if game is not None else None
+        said = said or message_text(f"{game_id}.{kind}.{thing}", lang)  # the game's catalog
         if said:
             return said
         if fallback is not None:

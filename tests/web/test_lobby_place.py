@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 import warnings
 from pathlib import Path
 
@@ -76,3 +77,30 @@ def test_rows_saved_before_the_place_was_kept_are_migrated(tmp_path: Path) -> No
     with site(db) as client:
         listing = client.get("/api/matches").json()
         assert [m["place"] for m in listing if m["id"] == "abc123"] == [None]
+
+
+def test_a_finished_row_gives_the_outcome_text_in_the_readers_language(tmp_path: Path) -> None:
+    with site(tmp_path / "site.sqlite3") as client:
+        body = {"game": "toy_duel", "seats": [{"bot": "random"}, {"bot": "first"}]}
+        match_id = client.post("/api/matches", json=body).json()["id"]
+        for _ in range(500):  # bots alone play in the background: a bounded wait for the end
+            if client.get(f"/api/matches/{match_id}/view").json()["outcome"] is not None:
+                break
+            time.sleep(0.01)
+        zh = lobby_row(client.get("/", headers={"Accept-Language": "zh-TW"}).text, match_id)
+        en = lobby_row(client.get("/", headers={"Accept-Language": "en"}).text, match_id)
+    assert re.search(r"(北家|南家)（電腦：[^）]+）獲勝：\s*(北家|南家)以較高分獲勝|平手", zh), zh
+    assert "北家：電腦：隨機走法" in zh
+    assert "toy_duel." not in zh  # a message, rendered, never its id
+    assert "wins on points." in en or "A draw: the scores are level." in en
+    assert "toy_duel." not in en
+
+
+def test_a_players_name_stays_text_in_the_chinese_lobby(tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+    with site(tmp_path / "site.sqlite3") as client:
+        body = {"game": "toy_duel", "seats": [{"name": evil}, {"name": "Bob"}]}
+        assert client.post("/api/matches", json=body).status_code == 201
+        html = client.get("/", headers={"Accept-Language": "zh-TW"}).text
+    assert evil not in html
+    assert "北家：&lt;script&gt;alert(1)&lt;/script&gt;" in html  # escaped once, not twice
