@@ -141,10 +141,12 @@ def board_text(domain: str, lang: str) -> Callable[..., str]:
     def translate(id_: str, **params: Any) -> str:
         msgid = f"{domain}.board.{id_}"
         text = catalog(board, lang).get(msgid) or catalog(board, "en").get(msgid) or msgid
-        text = text.format(**params) if params else text
         # a rules summary's paragraphs (rules.*) may hold <strong>/<em>: the game's own
-        # catalog, shipped with its code, is trusted like its templates
-        return Markup(text) if id_.startswith("rules.") else text
+        # catalog, shipped with its code, is trusted like its templates (its parameters,
+        # if any, are escaped)
+        if id_.startswith("rules."):
+            return Markup(text).format(**params)
+        return text.format(**params) if params else text
 
     return translate
 
