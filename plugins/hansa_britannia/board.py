@@ -8,7 +8,8 @@ state stores integer indices, compiled here in data order:
   ``SPACE_ROUTE[sp]``, ``SHIP[sp]`` (merchants only, RULES §12.5);
 - ``CITY_ROUTES[c]``: the routes ending in a city; ``GRAPH``: the cities joined by routes
   (``core.graph``, a border per route, its kind the route's country);
-- ``RINGS[r]``: the routes around ``r`` by distance, for a displaced piece (RULES §6 C): ring 1
+- ``ROUTE_GRAPH``: the routes joined where they share a city; ``RINGS[r]``: the routes
+  around ``r`` by distance, for a displaced piece (RULES §6 C): ring 1
   shares an end city with ``r``, ring 2 with ring 1, and so on, walking only routes of the
   displacement's country and England (RULES §12.4, §13.3: forbidden routes neither take pieces
   nor extend the search);
@@ -65,24 +66,30 @@ CITY_ROUTES: tuple[tuple[int, ...], ...] = tuple(
 GRAPH = AreaGraph(CITY_ID, [(r.cities[0], r.cities[1], r.country, {"route": r.id}) for r in ROUTES])
 
 
-def _route_graph(countries: frozenset[str]) -> AreaGraph:
-    """The routes of ``countries`` as areas, two of them adjacent when they share a city."""
-    kept = [r for r in ROUTE_ID if ROUTE_COUNTRY[ROUTE_IX[r]] in countries]
-    pairs = []
-    for i, a in enumerate(kept):
-        ends = set(ROUTE_CITIES[ROUTE_IX[a]])
-        pairs += [(a, b, "city") for b in kept[i + 1 :] if ends & set(ROUTE_CITIES[ROUTE_IX[b]])]
-    return AreaGraph(kept, pairs)
+def _route_graph() -> AreaGraph:
+    """The routes as areas, two of them adjacent when they share an end city."""
+    pairs = [
+        (a, b, "city")
+        for i, a in enumerate(ROUTE_ID)
+        for b in ROUTE_ID[i + 1 :]
+        if set(ROUTE_CITIES[ROUTE_IX[a]]) & set(ROUTE_CITIES[ROUTE_IX[b]])
+    ]
+    return AreaGraph(ROUTE_ID, pairs)
+
+
+ROUTE_GRAPH = _route_graph()
 
 
 def _rings() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    graphs: dict[frozenset[str], AreaGraph] = {}
     rings = []
     for r in range(N_ROUTES):
-        allowed = frozenset({ROUTE_COUNTRY[r], "England"})  # RULES §12.4
-        graph = graphs.get(allowed) or graphs.setdefault(allowed, _route_graph(allowed))
+        allowed = {ROUTE_COUNTRY[r], "England"}  # RULES §12.4, §13.3
+
+        def walk(a: str, b: str, border: object, allowed: set[str] = allowed) -> bool:
+            return ROUTE_COUNTRY[ROUTE_IX[b]] in allowed
+
         by_distance: dict[int, list[int]] = {}
-        for other, d in graph.distances(ROUTE_ID[r]).items():
+        for other, d in ROUTE_GRAPH.distances(ROUTE_ID[r], may_cross=walk).items():
             if d:
                 by_distance.setdefault(d, []).append(ROUTE_IX[other])
         rings.append(tuple(tuple(sorted(by_distance[d])) for d in sorted(by_distance)))

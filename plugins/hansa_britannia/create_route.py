@@ -156,14 +156,10 @@ def connects_east_west(s: State, p: int) -> bool:
     start, goal = EAST_WEST
     if not kontors(s, start, p) or not kontors(s, goal, p):
         return False
-    seen = {CITY_ID[start]}
-    queue = [CITY_ID[start]]
-    for here in queue:
-        for there in GRAPH.neighbours(here):
-            if there not in seen and kontors(s, GRAPH.index[there], p):
-                seen.add(there)
-                queue.append(there)
-    return CITY_ID[goal] in seen
+    linked = GRAPH.connected(
+        CITY_ID[start], may_cross=lambda a, b, border: kontors(s, GRAPH.index[b], p) > 0
+    )
+    return CITY_ID[goal] in linked
 
 
 def east_west(s: State, p: int) -> None:

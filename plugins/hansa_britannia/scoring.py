@@ -47,20 +47,9 @@ def markers_score(count: int) -> int:
 
 def network(s: State, p: int) -> int:
     """RULES §9 F: the seat's Kontors in its best connected group, times Clavis Urbis."""
-    best = 0
-    seen: set[str] = set()
-    for c in range(N_CITIES):
-        if CITY_ID[c] in seen or not kontors(s, c, p):
-            continue
-        group, queue = 0, [CITY_ID[c]]
-        seen.add(CITY_ID[c])
-        for here in queue:
-            group += kontors(s, GRAPH.index[here], p)
-            for there in GRAPH.neighbours(here):
-                if there not in seen and kontors(s, GRAPH.index[there], p):
-                    seen.add(there)
-                    queue.append(there)
-        best = max(best, group)
+    held = [CITY_ID[c] for c in range(N_CITIES) if kontors(s, c, p)]
+    groups = GRAPH.components(held)
+    best = max((sum(kontors(s, GRAPH.index[c], p) for c in g) for g in groups), default=0)
     return best * keys(s, p)
 
 
