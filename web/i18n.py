@@ -39,6 +39,7 @@ from gameshelf.core.messages import (
     plural_forms,
     plural_index,
     register_domain,
+    text,
 )
 from gameshelf.core.plugins import Game
 
@@ -154,14 +155,21 @@ def board_text(domain: str, lang: str) -> Callable[..., str]:
 def names_of(game: Game, lang: str) -> dict[str, dict[str, dict[str, str]]]:
     """The names of a game's things in ``lang`` for its board script: ``{"names": {kind:
     {id: name}}, "ids": {kind: {English name: id}}}`` (a view naming a thing in English,
-    such as a noble's "Comyn", is understood by its English name)."""
-    listed = _listed_names(type(game.ruleset).__module__)
+    such as a noble's "Comyn", is understood by its English name): every id its names
+    module lists, and its seats, named as a message's parameters are (the game's ``name``
+    hook, else its catalog's ``<game>.<kind>.<id>``)."""
+    listed = dict(_listed_names(type(game.ruleset).__module__))
+    listed["role"] = sorted({*listed.get("role", []), *game.info.roles})  # every seat
     names: dict[str, dict[str, str]] = {}
     ids: dict[str, dict[str, str]] = {}
+
+    def name(kind: str, thing: str, lang: str) -> str | None:  # as a message names it
+        return game.ruleset.name(kind, thing, lang) or text(f"{game.id}.{kind}.{thing}", lang)
+
     for kind, things in listed.items():
         for thing in things:
-            shown = game.ruleset.name(kind, thing, lang)
-            english = game.ruleset.name(kind, thing, "en")
+            shown = name(kind, thing, lang)
+            english = name(kind, thing, "en")
             if shown is not None:
                 names.setdefault(kind, {})[thing] = shown
             if english is not None:

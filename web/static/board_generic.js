@@ -5,6 +5,9 @@
   "use strict";
   const G = window.Gameshelf;
   const COMMON = new Set(["game", "role", "step", "active", "prompt", "actions", "log", "outcome"]);
+  /* An id as words: a seat by the game's name for it (in the reader's language), else the
+   * id written out ("hand_sizes": "Hand Sizes"). */
+  const words = (id) => G.name("role", id, G.words(id));
 
   function actionFor(view, value) {
     const found = [];
@@ -20,7 +23,7 @@
     if (value === false) return G.el("span", { class: "muted", text: G.t("js.generic.no") });
     const type = pickable ? actionFor(view, value) : null;
     return G.el("span", {
-      class: "chip" + (type ? " actionable" : ""), text: typeof value === "string" ? G.words(value) : String(value),
+      class: "chip" + (type ? " actionable" : ""), text: typeof value === "string" ? words(value) : String(value),
       "data-act-type": type, "data-act-arg": type ? String(value) : null,
     });
   }
@@ -35,7 +38,7 @@
     }
     if (value && typeof value === "object") {
       const rows = Object.entries(value).map(([k, v]) =>
-        G.el("tr", {}, G.el("th", { text: G.words(k) }), G.el("td", {}, show(view, v, depth + 1))));
+        G.el("tr", {}, G.el("th", { text: words(k) }), G.el("td", {}, show(view, v, depth + 1))));
       return G.el("table", { class: "generic-table depth-" + Math.min(depth, 3) }, rows);
     }
     return scalar(view, value, false);
