@@ -20,33 +20,56 @@ arguments and working values never become fields of the game state.
 A frame saves its model's kind (module and class name) beside its fields, so that a saved
 state loads its frames back as the same typed models, exactly; a kind no longer known, or a
 model whose fields changed, refuses the saved state instead of misreading it.
+
+A frame model is a slotted *standard-library* dataclass that pydantic validates when a saved
+state is loaded (``TypeAdapter``) but not when the rules build one: rules build frames from
+values of the right types on most actions, and a pydantic dataclass's validating
+``__init__`` cost five times as much as a plain one (the kit's JSON round trips still check
+every frame of every game it plays).
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import dataclasses
+from typing import Any, TypeVar, dataclass_transform
 
 from pydantic import Field, ValidationInfo, field_validator
+from pydantic.fields import FieldInfo
 
-from gameshelf.core.state_model import load_python, state_model
+from gameshelf.core.state_model import STATE_CONFIG, load_python, state_model
 
 T = TypeVar("T")
 
 _KINDS: dict[str, type[Any]] = {}
 
 
+@dataclass_transform(kw_only_default=True, field_specifiers=(Field,))
 def frame_model(cls: type[T]) -> type[T]:
     """Class decorator: declare a step's frame (its arguments and working values).
 
-    Like :func:`~core.state_model.state_model` (keyword-only fields, lists and dicts through
-    ``Field(default_factory=...)``), and registered so that saved frames load back.
+    Declared like a :func:`~core.state_model.state_model` (keyword-only fields, lists and
+    dicts through ``Field(default_factory=...)``), validated when a saved state is loaded,
+    and registered so that saved frames load back as this class.
     """
-    model = state_model(cls)
+    for name, value in list(cls.__dict__.items()):
+        if isinstance(value, FieldInfo):  # pydantic's Field(...) as the dataclass's field()
+            setattr(cls, name, _field(value))
+    cls.__pydantic_config__ = STATE_CONFIG  # type: ignore[attr-defined]  # unknown fields refused
+    model = dataclasses.dataclass(slots=True, kw_only=True)(cls)
     kind = f"{model.__module__}.{model.__qualname__}"
     _KINDS[kind] = model  # a module loaded again replaces its own declaration
     # the name it is saved under, set on the class made here (not declared by the class)
     model.__frame_kind__ = kind  # type: ignore[attr-defined]
     return model
+
+
+def _field(info: FieldInfo) -> Any:
+    if info.default_factory is not None:
+        # pydantic's default_factory may take the validated data; a frame's never does
+        return dataclasses.field(default_factory=info.default_factory)  # type: ignore[arg-type]
+    if info.is_required():
+        return dataclasses.field()
+    return dataclasses.field(default=info.default)
 
 
 def frame_kind(model_type: type[Any]) -> str:

@@ -85,7 +85,7 @@ def _always(s: Any) -> bool:
 
 # --- the compiled form --------------------------------------------------------------------
 
-_DO, _CALL, _JUMP, _UNLESS = "do", "call", "jump", "unless"
+_DO, _CALL, _JUMP, _UNLESS, _END = "do", "call", "jump", "unless", "end"
 
 
 class _Op(NamedTuple):
@@ -115,6 +115,10 @@ def _compile(body: Sequence[Any], code: list[_Op]) -> None:
             code.append(_Op(_CALL, step=item.step, args=item.args, into=item.into))
         elif isinstance(item, While):
             top = len(code)
+            if item.test is _always:  # a Loop: no test to make
+                _compile(item.body, code)
+                code.append(_Op(_JUMP, target=top))
+                continue
             code.append(_Op(_UNLESS, fn=item.test, with_frame=_takes_frame(item.test)))
             _compile(item.body, code)
             code.append(_Op(_JUMP, target=top))
@@ -163,8 +167,10 @@ class Procedure(Step[S]):
         self.machine = machine
         self.code = []
         _compile(self.body, self.code)
-        # the compiled code is a list of tuples of mixed kinds, which signature() digests
         self.signature = signature(self.code)  # type: ignore[misc]
+        self._program = _program(self.code)
+        # Where a call's result is kept: the position after the call -> the frame's field.
+        self._into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
 
     def active(self, s: S) -> Sequence[Role]:
         return ()  # a procedure never waits: the steps it calls do
@@ -177,45 +183,61 @@ class Procedure(Step[S]):
         self._go_on(s)
 
     def resume(self, s: S, result: Any) -> None:
-        frame = s.stack[-1]
-        last = self.code[frame.pc - 1] if frame.pc else None
-        if last is not None and last.kind == _CALL and last.into is not None:
-            setattr(frame.args, last.into, result)
+        if self._into:
+            frame = s.stack[-1]
+            into = self._into.get(frame.pc)
+            if into is not None:
+                setattr(frame.args, into, result)
         self._go_on(s)
 
     def _go_on(self, s: S) -> None:
+        # The interpreter of the compiled body, run on every turn of every game: one tuple
+        # an instruction, the runaway guard only on the jumps back.
         frame = s.stack[-1]
         f = frame.args
-        code, machine = self.code, self.machine
+        program, machine = self._program, self.machine
         queue = machine._queues[id(s)]  # where a function's transitions wait
-        end, budget = len(code), RUNAWAY
+        budget = RUNAWAY
         pc = frame.pc
-        while pc < end:
-            budget -= 1
-            if budget < 0:
-                raise RuntimeError(
-                    f"procedure {self.name!r} ran {RUNAWAY} instructions without waiting"
-                )
-            kind, fn, step, args, _, target, with_frame = code[pc]
+        while True:
+            kind, fn, x, target = program[pc]
             pc += 1
-            if kind is _DO:
+            if kind is _DO:  # x: whether fn takes the frame
                 frame.pc = pc
-                # a body function takes (state) or (state, frame), told apart when compiled
-                fn(s, f) if with_frame else fn(s)  # type: ignore[misc]
+                fn(s, f) if x else fn(s)
                 if queue:
                     return  # the function moved the machine: go on when it comes back
-            elif kind is _CALL:
+            elif kind is _CALL:  # fn: the step, x: its arguments
                 frame.pc = pc
-                machine.call(s, step, args(s, f) if args is not None else None)
+                machine.call(s, fn, None if x is None else x(s, f))
                 return
             elif kind is _UNLESS:
-                # a test takes (state) or (state, frame), as a body function does
-                if not (fn(s, f) if with_frame else fn(s)):  # type: ignore[misc]
+                if not (fn(s, f) if x else fn(s)):
                     pc = target
-            else:
+            elif kind is _JUMP:
+                budget -= 1
+                if budget < 0:
+                    raise RuntimeError(
+                        f"procedure {self.name!r} went round {RUNAWAY} times without waiting"
+                    )
                 pc = target
-        frame.pc = pc
-        machine.finish(s, self.result(s, f))
+            else:  # the end of the body
+                frame.pc = pc - 1
+                machine.finish(s, self.result(s, f))
+                return
+
+
+def _program(code: Sequence[_Op]) -> list[tuple[str, Any, Any, int]]:
+    """The compiled body as the interpreter reads it: (kind, fn or step, with_frame or
+    args, target) an instruction, and an end."""
+    program: list[tuple[str, Any, Any, int]] = []
+    for op in code:
+        if op.kind is _CALL:
+            program.append((_CALL, op.step, op.args, 0))
+        else:
+            program.append((op.kind, op.fn, op.with_frame, op.target))
+    program.append((_END, None, None, 0))
+    return program
 
 
 __all__ = ["Call", "If", "Loop", "Procedure", "While", "signature"]

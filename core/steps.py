@@ -75,6 +75,9 @@ Option = tuple[Action, "str | Msg | None"]  # an action, and why it is refused (
 # circles: a step that enters itself, a procedure whose loop never calls a waiting step.
 RUNAWAY = 10_000
 
+# The kinds of queued transitions (compared by identity).
+_ENTER, _CALL, _FINISH, _RESET = "enter", "call", "finish", "reset"
+
 
 class Step(Generic[S]):
     """One named step of a game's sequence of play."""
@@ -247,9 +250,9 @@ class StepMachine(Generic[S]):
             args = _frame_args(step, args)
         queue = self._queues.get(id(s))
         if queue is None:
-            self._transition(s, ("enter", step, args))
+            self._transition(s, (_ENTER, step, args))
         else:
-            queue.append(("enter", step, args))
+            queue.append((_ENTER, step, args))
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
@@ -258,22 +261,22 @@ class StepMachine(Generic[S]):
             args = _frame_args(step, args)
         queue = self._queues.get(id(s))
         if queue is None:
-            self._transition(s, ("call", step, args))
+            self._transition(s, (_CALL, step, args))
         else:
-            queue.append(("call", step, args))
+            queue.append((_CALL, step, args))
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
         queue = self._queues.get(id(s))
         if queue is None:
-            self._transition(s, ("finish", result))
+            self._transition(s, (_FINISH, result))
         else:
-            queue.append(("finish", result))
+            queue.append((_FINISH, result))
 
     def reset(self, s: S, name: str, args: Any = None) -> None:
         """Empty the stack and enter ``name``: the start of a game, or its end."""
         step = self.steps[name]
-        self._transition(s, ("reset", step, _frame_args(step, args)))
+        self._transition(s, (_RESET, step, _frame_args(step, args)))
 
     def place(self, s: S, name: str, args: Any = None) -> None:
         """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
@@ -313,6 +316,8 @@ class StepMachine(Generic[S]):
             self.run(s, lambda: self._queues[id(s)].append(op))
 
     def _settle(self, s: S, queue: list[tuple[Any, ...]]) -> None:
+        # The hottest loop of every game: one or two transitions an action. A transition is
+        # taken off the queue before it runs, so that what it queues is all the queue holds.
         steps, stack = self.steps, s.stack
         done = 0
         while queue:
@@ -324,7 +329,7 @@ class StepMachine(Generic[S]):
                     f"last at {s.step!r} with the stack {[f.step for f in stack]}"
                 )
             kind = op[0]
-            if kind == "finish":
+            if kind is _FINISH:
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
                 stack.pop()
@@ -333,21 +338,18 @@ class StepMachine(Generic[S]):
                 steps[caller].resume(s, op[1])
                 continue
             step, args = op[1], op[2]
-            name = step.name
-            if kind == "enter" and stack:
+            if kind is _ENTER and stack:
                 frame = stack[-1]  # the step replaced: its frame is reused for the new one
-                frame.step, frame.args, frame.pc, frame.sig = name, args, 0, step.signature
-                frame.kind = None if args is None else args.__frame_kind__
             else:
-                if kind == "reset":
+                if kind is _RESET:
                     stack.clear()
-                elif kind == "call" and not stack:
-                    raise RuntimeError(f"step {name!r} called with no step to return to")
+                elif kind is _CALL and not stack:
+                    raise RuntimeError(f"step {step.name!r} called with no step to return to")
                 frame = _blank(Frame)
-                frame.step, frame.args, frame.pc, frame.sig = name, args, 0, step.signature
-                frame.kind = None if args is None else args.__frame_kind__
                 stack.append(frame)
-            s.step = name
+            frame.step = s.step = step.name
+            frame.args, frame.pc, frame.sig = args, 0, step.signature
+            frame.kind = None if args is None else args.__frame_kind__
             step.begin(s)
 
     # --- dispatch ---------------------------------------------------------------------

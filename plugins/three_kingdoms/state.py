@@ -16,12 +16,9 @@ Where a card is (DESIGN §7.3: cards never change owner):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import Field
-from pydantic.fields import FieldInfo
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
@@ -118,34 +115,9 @@ machine: StepMachine[TKState] = StepMachine(role_name=seat_name)
 
 
 def build_frame(model: type[F], **fields: Any) -> F:
-    """A frame model holding ``fields`` (the others at their defaults), built without
-    pydantic's validation: the rules build a frame on most turns, always from values of the
-    right types, and validating them took 3% of a bot game's instructions (the kit's JSON
-    round trips still check every frame)."""
-    frame = object.__new__(model)
-    for name, default in _defaults(model):
-        setattr(frame, name, fields[name] if name in fields else default())
-    return frame
-
-
-@cache
-def _defaults(model: type[Any]) -> tuple[tuple[str, Callable[[], Any]], ...]:
-    def default(name: str, field: FieldInfo) -> Callable[[], Any]:
-        if field.default_factory is not None:
-            return field.default_factory  # type: ignore[return-value]
-        if field.is_required():
-            return _missing(name)
-        value = field.default
-        return lambda: value
-
-    return tuple((name, default(name, f)) for name, f in model.__pydantic_fields__.items())
-
-
-def _missing(name: str) -> Callable[[], Any]:
-    def refuse() -> Any:
-        raise TypeError(f"the frame needs {name!r}")
-
-    return refuse
+    """A frame model holding ``fields``. Frame models build without validation now
+    (``core.frames``): this is plain construction, kept until its callers build directly."""
+    return model(**fields)
 
 
 @frame_model
