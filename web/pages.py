@@ -27,6 +27,7 @@ from jinja2 import (
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from gameshelf.core.messages import plural_forms
 from gameshelf.core.messages import render as render_message
 from gameshelf.core.messages import text as message_text
 from gameshelf.core.plugins import Game, Registry
@@ -96,6 +97,25 @@ def make_templates(registry: Registry) -> Jinja2Templates:
         return board_text(game_id, context.get("lang", "en"))
 
     env.globals["game_words"] = game_words
+
+    @pass_context
+    def log_messages(context: Context, *ids: str) -> dict[str, list[str]]:
+        """The texts of some of a game's messages in the page's language (each form of a
+        plural one), for a board that reads the log it is shown (``hammer_scots``: the dice
+        of the last fire): ``{id: [text, ...]}``."""
+        lang = context.get("lang", "en")
+        found: dict[str, list[str]] = {}
+        for msgid in ids:
+            domain = msgid.split(".", 1)[0]
+            single = message_text(msgid, lang)
+            forms = plural_forms(domain, lang).get(msgid) or plural_forms(domain, "en").get(msgid)
+            if single is not None:
+                found[msgid] = [single]
+            elif forms:
+                found[msgid] = list(forms)
+        return found
+
+    env.globals["log_messages"] = log_messages
     env.globals["named"] = named
     env.globals["message"] = message
     return Jinja2Templates(env=env)

@@ -30,6 +30,7 @@ from gameshelf.web.settings import Settings
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import serving
 from tests.web.test_browser import ARGS, CHROMIUM, until
+from tests.web.test_browser_boards import fire_in_battle, play_until
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -213,3 +214,24 @@ def test_the_lobby_and_the_rules_summaries_in_chinese_keep_no_english_word(
         assert outside_font(shown_text(page), cmap) == [], path
         assert english_words(text) == [], (path, english_words(text))
     page.context.close()
+
+
+def test_a_battles_dice_are_drawn_from_the_chinese_log(
+    browser: Any, site: str, cmap: set[int]
+) -> None:
+    match, token = new_match(site, "hammer_scots", seed=5)
+    play_until(site, match, token, fire_in_battle, prefer="fire")  # the log read in English
+    page = chinese_page(browser)
+    page.goto(f"{site}/m/{match}#seat={token}")
+    settle(page)
+    page.wait_for_selector(".hs-battle .hs-die")  # the fire found in the Chinese log
+    dice = page.locator(".hs-battle .hs-die").all()
+    assert dice
+    for die in dice:
+        assert 1 <= die.locator("circle").count() <= 6
+    assert "命中" in page.locator(".hs-battle .hs-fire-hits").inner_text()
+    check_chinese(page, "hammer_scots", cmap)
+    page.screenshot(path=str(SHOTS / "hammer_scots_battle_zh_TW.png"))
+    errors = page.errors
+    page.context.close()
+    assert errors == []

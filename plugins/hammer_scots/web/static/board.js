@@ -342,14 +342,42 @@
     return svg;
   }
 
-  /* The fire of this battle, as the log tells it ("Wallace (A3) fired 2 6 1: 2 hits."). */
-  function lastFire(view) {
+  /* The fire of this battle, as the log tells it ("Wallace (A3) fired 2 6 1: 2 hits.",
+   * "華萊士（A3）擲出 2 6 1：命中 2 次。"): the lines are matched against the texts of the
+   * game's messages hammer_scots.fired and battle_begins in the reader's language, which
+   * the board template inlines; a placeholder becomes a group of what it can hold. */
+  const HOLDS = { dice: "[1-6](?: [1-6])*", letter: "[ABC]", rating: "\\d+", count: "\\d+" };
+  let patterns = null;
+  function logPatterns(root) {
+    if (patterns) return patterns;
+    let texts = {};
+    const el = root.querySelector(".hs-log-messages");
+    try { texts = el ? JSON.parse(el.textContent) : {}; } catch (e) { texts = {}; }
+    const compile = (text) => new RegExp("^" + text.split(/(\{\w+\})/).map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (m) return "(?<" + m[1] + ">" + (HOLDS[m[1]] || ".+?") + ")";
+      return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    }).join(""));
+    patterns = {
+      fired: (texts["hammer_scots.fired"] || []).map(compile),
+      begins: (texts["hammer_scots.battle_begins"] || []).map(compile),
+    };
+    return patterns;
+  }
+
+  function lastFire(root, view) {
     const log = view.log || [];
+    const { fired, begins } = logPatterns(root);
     for (let i = log.length - 1; i >= Math.max(0, log.length - 12); i--) {
       const line = typeof log[i] === "string" ? log[i] : (log[i] && log[i].text) || "";
-      if (/^Battle (in|of) /.test(line)) break;
-      const m = /^(.+?) \(([ABC])(\d)\) fired ([1-6](?: [1-6])*): (\d+) hits?\.?/.exec(line);
-      if (m) return { who: m[1], letter: m[2], rating: Number(m[3]), dice: m[4].split(" ").map(Number), hits: Number(m[5]) };
+      if (begins.some((re) => re.test(line))) break;
+      for (const re of fired) {
+        const m = re.exec(line);
+        if (m) {
+          const g = m.groups;
+          return { who: g.block, letter: g.letter, rating: Number(g.rating), dice: g.dice.split(" ").map(Number), hits: Number(g.count) };
+        }
+      }
     }
     return null;
   }
@@ -368,10 +396,10 @@
       G.el("button", { type: "button", class: "hs-fold", title: T("fold_battle"), "aria-label": T("fold_battle"), text: "▾", onclick: () => box.classList.toggle("folded") })));
     const body = G.el("div", { class: "hs-battle-body" });
     if (b.hits) body.appendChild(G.el("p", { class: "hs-hits", text: b.hits_to ? T("hits_to_take_by", { count: b.hits, side: sideName(b.hits_to) }) : T("hits_to_take", { count: b.hits }) }));
-    const fire = lastFire(view);
+    const fire = lastFire(root, view);
     if (fire) {
       body.appendChild(G.el("div", { class: "hs-fire" },
-        G.el("span", { class: "hs-fire-who", text: fire.who + " (" + fire.letter + fire.rating + ")" }),
+        G.el("span", { class: "hs-fire-who", text: T("fire_who", { block: fire.who, rating: fire.letter + fire.rating }) }),
         G.el("span", { class: "hs-dice" }, fire.dice.map((d) => dieSvg(d, d <= fire.rating))),
         G.el("span", { class: "hs-fire-hits", text: T("hits", { count: fire.hits }) })));
     }
