@@ -44,12 +44,13 @@ from pydantic import Field
 
 from gameshelf.core.dice import count_at_most, roll
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
     AREA_IX,
-    AREA_NAME,
     BLOCK_ID,
     BLOCK_IX,
     BLOCKS,
@@ -75,8 +76,8 @@ from gameshelf.plugins.hammer_scots.state import (
     PICK_AREA,
     PICK_BLOCK,
     State,
-    area_name,
-    block_name,
+    block_list,
+    block_ref,
     blocks_at,
     contested_areas,
     enemy,
@@ -99,8 +100,8 @@ NO_TURN = 99
 COMBAT_TURN: tuple[tuple[Action, Action, Action], ...] = tuple(
     (Action("fire", bid), Action("retreat", bid), Action("pass", bid)) for bid in BLOCK_ID
 )
-NOWHERE_TO_RETREAT = "That block has nowhere to retreat."
-NOWHERE_TO_REGROUP = "Choose one of your blocks in this area that has somewhere to go."
+NOWHERE_TO_RETREAT = Msg("hammer_scots.that_block_cannot_retreat")
+NOWHERE_TO_REGROUP = Msg("hammer_scots.nowhere_to_regroup")
 
 
 # --- the frame ---------------------------------------------------------------------------
@@ -261,10 +262,6 @@ def hit_targets(s: State, bt: Battle) -> list[int]:
     return [b for b in blocks if steps[b] == top]
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def fire(s: State, bt: Battle, b: int) -> None:
     """Roll one die per step; each die at or under the fire rating is a hit."""
     bt.acted.append(b)
@@ -272,7 +269,17 @@ def fire(s: State, bt: Battle, b: int) -> None:
     rolls = roll(s.rng, s.steps[b])
     hits = count_at_most(rolls, rating)
     dice = " ".join(map(str, rolls))
-    s.say(f"{block_name(s, b)} ({LETTER[b]}{rating}) fired {dice}: {plural(hits, 'hit')}.")
+    block = block_ref(s, b)
+    s.say(
+        Msg(
+            "hammer_scots.fired",
+            block=block,
+            letter=LETTER[b],
+            rating=rating,
+            dice=dice,
+            count=hits,
+        )
+    )
     bt.hits = hits
     bt.hits_to = enemy(SIDE[b])
     assign_hits(s, bt)
@@ -300,32 +307,29 @@ def take_hit(s: State, bt: Battle, b: int) -> None:
     bt.hits -= 1
     if s.steps[b] > 1:
         s.steps[b] -= 1
-        s.say(f"{block_name(s, b)} took a hit.")
+        s.say(Msg("hammer_scots.took_a_hit", block=block_ref(s, b)))
     else:
         eliminate_in_battle(s, b)
 
 
 # --- retreat and regroup: where a block may leave the battle area (RULES §6.6, §6.7) --------
 
-SEA_ONLY = "The Norse go only by sea, to another coastal area of Scotland."
-NOT_ALONE = tuple(
-    f"The Norse may go only where Scottish blocks stand alone, not to {name}." for name in AREA_NAME
-)
-INTO_ENGLAND = "Scottish blocks may not retreat or regroup into England."
-OUT_OF_ENGLAND = "English blocks may not retreat or regroup out of England."
-ENEMY_HOLDS = tuple(f"{name}: the enemy holds it." for name in AREA_NAME)
-BATTLE_PENDING = tuple(f"{name}: a battle is pending there." for name in AREA_NAME)
+# The refusals, made once (the ways out of a battle are a hot path).
+SEA_ONLY = Msg("hammer_scots.norse_by_sea_only")
+NOT_ALONE = tuple(Msg("hammer_scots.norse_not_there", area=a) for a in AREA_ID)
+INTO_ENGLAND = Msg("hammer_scots.scots_not_into_england")
+OUT_OF_ENGLAND = Msg("hammer_scots.english_not_out_of_england")
+ENEMY_HOLDS = tuple(Msg("hammer_scots.enemy_holds_it", area=a) for a in AREA_ID)
+BATTLE_PENDING = tuple(Msg("hammer_scots.battle_pending_there", area=a) for a in AREA_ID)
 
 
-def border_word(border: int) -> str:
-    return f"the {BORDERS[border].type} border"
+def border_full(there: int, border: int) -> Msg:
+    if BORDERS[border].type == "red":
+        return Msg("hammer_scots.red_border_full", area=AREA_ID[there], count=BORDER_LIMIT[border])
+    return Msg("hammer_scots.black_border_full", area=AREA_ID[there], count=BORDER_LIMIT[border])
 
 
-def border_full(there: int, border: int) -> str:
-    return f"{area_name(there)}: {border_word(border)} is full ({BORDER_LIMIT[border]} blocks)."
-
-
-def sea_options(s: State, here: int) -> Iterator[tuple[int, str | None]]:
+def sea_options(s: State, here: int) -> Iterator[tuple[int, Msg | None]]:
     """RULES §5.6: the Norse go by sea from ``here``, only to a coastal area Scotland holds
     (not England)."""
     for there in range(N_AREAS):
@@ -337,7 +341,7 @@ def sea_options(s: State, here: int) -> Iterator[tuple[int, str | None]]:
             yield there, None
 
 
-def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, str | None]]:
+def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
     """Every area ``b`` might regroup to from the battle area, with ``None`` if it may now,
     or the reason it may not (RULES §6.7): an adjacent area holding no enemy block, within
     the border limits, Scots not into England, English not out of England; the Norse by sea.
@@ -367,7 +371,7 @@ def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, str | N
             yield there, None
 
 
-def retreat_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, str | None]]:
+def retreat_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
     """``regroup_options``, and a retreat may not cross a border the enemy used to enter this
     battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
     if b == NORSE:
@@ -376,14 +380,11 @@ def retreat_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, str | N
     foe, used, at = enemy(SIDE[b]), s.last_used, BORDER_AT[bt.area]
     for there, refusal in regroup_options(s, bt, b):
         if refusal is None and used[at[there]] == foe:
-            refusal = (
-                f"{area_name(there)}: {foe} entered this battle across that border, "
-                "so it may not be used to retreat."
-            )
+            refusal = Msg("hammer_scots.border_control", area=AREA_ID[there], role=foe)
         yield there, refusal
 
 
-Ways = Callable[[State, Battle, int], Iterator[tuple[int, str | None]]]  # retreat_/regroup_
+Ways = Callable[[State, Battle, int], Iterator[tuple[int, Msg | None]]]  # retreat_/regroup_
 
 
 def with_a_way_out(s: State, bt: Battle, blocks: list[int], ways: Ways) -> list[int]:
@@ -411,9 +412,16 @@ def with_a_way_out(s: State, bt: Battle, blocks: list[int], ways: Ways) -> list[
     return found
 
 
-def why_no_way_out(s: State, bt: Battle, b: int, ways: Ways) -> str:
-    """Every reason ``b`` has nowhere to go by ``ways``, each once."""
-    return " ".join(dict.fromkeys(r for _, r in ways(s, bt, b) if r))
+def why_no_way_out(s: State, bt: Battle, b: int, ways: Ways) -> Msg | None:
+    """Every reason ``b`` has nowhere to go by ``ways``, each once, as one message (``None``:
+    no reason)."""
+    reasons = list(dict.fromkeys(r for _, r in ways(s, bt, b) if r))
+    if not reasons:
+        return None
+    joined = reasons[-1]
+    for reason in reversed(reasons[:-1]):
+        joined = Msg("hammer_scots.sentences", first=reason, rest=joined)
+    return joined
 
 
 def leave_battle(s: State, bt: Battle, b: int, to: int) -> None:
@@ -451,17 +459,18 @@ def celtic_unity(s: State, blocks: list[int]) -> None:
             continue
         die = s.rng.d6()
         if die >= 5:
-            s.say(f"{block_name(s, b)} rolled {die} and went home (Celtic unity).")
+            s.say(Msg("hammer_scots.celtic_unity_home", block=BLOCK_ID[b], die=die))
             eliminate(s, b)
         else:
-            s.say(f"{block_name(s, b)} rolled {die} and stays in the battle.")
+            s.say(Msg("hammer_scots.celtic_unity_stays", block=BLOCK_ID[b], die=die))
 
 
 def swap_control(s: State, bt: Battle) -> None:
     """RULES §6.2: the defender has only reserves left, so the roles change for rounds 2-3."""
     old = bt.attacker
     bt.attacker = enemy(old)
-    s.say(f"{old} now holds the field in {area_name(bt.area)}; {bt.attacker} becomes the attacker.")
+    area = AREA_ID[bt.area]
+    s.say(Msg("hammer_scots.control_passes", role=old, area=area, role_attacker=bt.attacker))
 
 
 def release_reserves(s: State, bt: Battle) -> None:
@@ -471,8 +480,7 @@ def release_reserves(s: State, bt: Battle) -> None:
     for b in joining:
         s.reserves.remove(b)
     s.rng.reveal()  # reserves turn face up as they join: new information for both sides
-    names = ", ".join(block_name(s, b) for b in joining)
-    s.say(f"Reserves joined the battle: {names}.")
+    s.say(Msg("hammer_scots.reserves_join", blocks=block_list(s, joining)))
 
 
 def next_combat_turn(s: State, bt: Battle) -> None:
@@ -500,7 +508,7 @@ def start_forced_retreat(s: State, bt: Battle) -> None:
     """RULES §6.7: both sides still there after round 3: the attacker retreats it all."""
     reset_border_counts(s)
     bt.retreating = in_battle(s, bt, bt.attacker)
-    s.say(f"After three rounds {bt.attacker} must retreat from {area_name(bt.area)}.")
+    s.say(Msg("hammer_scots.forced_retreat", role=bt.attacker, area=AREA_ID[bt.area]))
     continue_forced_retreat(s, bt)
 
 
@@ -512,7 +520,7 @@ def continue_forced_retreat(s: State, bt: Battle) -> None:
         machine.enter(s, "retreat", bt)
         return
     for b in list(bt.retreating):
-        s.say(f"{block_name(s, b)} could not retreat.")
+        s.say(Msg("hammer_scots.could_not_retreat", block=block_ref(s, b)))
         bt.retreating.remove(b)
         eliminate_in_battle(s, b)
         if s.winner:
@@ -536,7 +544,7 @@ def end_battle(s: State, bt: Battle) -> None:
     reset_border_counts(s)  # RULES §6.7: the regroup has fresh border limits
     winner = next((side for side in (ENGLISH, SCOTTISH) if has_side(s, where, side)), "")
     if winner:
-        s.say(f"{winner} won the battle in {area_name(where)}.")
+        s.say(Msg("hammer_scots.battle_won", role=winner, area=AREA_ID[where]))
     if winner and with_a_way_out(s, bt, in_battle(s, bt, winner), regroup_options):
         s.active = [winner]
         machine.enter(s, "regroup", bt)
@@ -555,11 +563,12 @@ def finish_battle(s: State, bt: Battle) -> None:
 # --- the steps ----------------------------------------------------------------------------
 
 
-def not_next_to(bt: Battle, action: Action) -> str | None:
+def not_next_to(bt: Battle, action: Action) -> Msg | None:
     """The refusal of an area that is not even next to the battle."""
     if action.type != "area" or action.arg not in AREA_IX:
         return None
-    return f"{area_name(AREA_IX[action.arg])} is not next to {area_name(bt.area)}."
+    area_to = str(action.arg)
+    return Msg("hammer_scots.not_next_to_the_battle", area_to=area_to, area=AREA_ID[bt.area])
 
 
 def block_arg(arg: object) -> int:
@@ -576,7 +585,7 @@ def battle_attacker(s: State, area: int) -> str:
 class BattlePhase(Step[State]):
     """RULES §6.1: Player 1 picks the battles one by one until none is left."""
 
-    name, waiting = "battle_phase", "choosing a battle"
+    name, waiting = "battle_phase", Msg("hammer_scots.choosing_a_battle")
 
     def begin(self, s: State) -> None:
         next_battle(s)
@@ -584,16 +593,16 @@ class BattlePhase(Step[State]):
     def resume(self, s: State, result: object) -> None:
         next_battle(s)
 
-    def prompt(self, s: State, role: str) -> str:
-        return "Choose the next battle to fight."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.choose_the_next_battle")
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for a in contested_areas(s):
             yield PICK_AREA[a]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
-            return "Choose an area where both sides' blocks stand."
+            return Msg("hammer_scots.choose_a_contested_area")
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -626,11 +635,11 @@ class BattleStep(Step[State]):
 class FightBattle(BattleStep):
     """One battle, called as a sub-procedure with its frame (see the module docstring)."""
 
-    name, waiting = "battle", "fighting"
+    name, waiting = "battle", Msg("hammer_scots.fighting")
 
     def begin(self, s: State) -> None:
         bt = self.frame(s)
-        s.say(f"Battle in {area_name(bt.area)}: {bt.attacker} attacks.")
+        s.say(Msg("hammer_scots.battle_begins", area=AREA_ID[bt.area], role=bt.attacker))
         if not is_contested(s, bt.area):
             end_battle(s, bt)
             return
@@ -645,16 +654,14 @@ class FightBattle(BattleStep):
 class BattleRound(BattleStep):
     """RULES §6.3: a combat turn: one block fires, retreats or passes."""
 
-    name, waiting = "battle_round", "fighting"
+    name, waiting = "battle_round", Msg("hammer_scots.fighting")
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
         turn = whose_turn(s, bt)
         letter = turn[1] if turn else "?"
-        return (
-            f"Battle in {area_name(bt.area)}, round {bt.round}: choose one of your "
-            f"{letter} blocks to fire, retreat or pass."
-        )
+        area = AREA_ID[bt.area]
+        return Msg("hammer_scots.combat_turn_prompt", area=area, round=bt.round, letter=letter)
 
     def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
@@ -671,21 +678,23 @@ class BattleRound(BattleStep):
     def actions(self, s: State, role: str) -> list[Action]:
         return [action for action, refusal in self.options(s, role) if refusal is None]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type not in ("fire", "retreat", "pass"):
             return None
         bt = self.frame(s)
         b = block_arg(action.arg)
         if self._why_not_from_options(s, role, action):  # a turn's block, nowhere to go
             detail = why_no_way_out(s, bt, b, retreat_options)
-            return f"{block_name(s, b)} has nowhere to retreat. {detail}".strip()
+            if detail is None:
+                return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, b))
+            return Msg("hammer_scots.nowhere_to_retreat_because", block=block_ref(s, b), why=detail)
         if b < 0 or SIDE[b] != role or s.location[b] != bt.area:
-            return "Choose one of your blocks in this battle."
+            return Msg("hammer_scots.choose_a_block_in_the_battle")
         if b in s.reserves:
-            return f"{block_name(s, b)} is in reserve and does not fight this round."
+            return Msg("hammer_scots.in_reserve", block=block_ref(s, b))
         if b in bt.acted:
-            return f"{block_name(s, b)} has already had its combat turn this round."
-        return f"It is not {block_name(s, b)}'s turn: A blocks act before B, B before C."
+            return Msg("hammer_scots.already_acted", block=block_ref(s, b))
+        return Msg("hammer_scots.not_its_turn", block=block_ref(s, b))
 
     def on_fire(self, s: State, role: str, arg: str) -> None:
         fire(s, self.frame(s), BLOCK_IX[arg])
@@ -699,7 +708,7 @@ class BattleRound(BattleStep):
         bt = self.frame(s)
         b = BLOCK_IX[arg]
         bt.acted.append(b)
-        s.say(f"{block_name(s, b)} passed without firing or retreating.")  # RULES §6.3
+        s.say(Msg("hammer_scots.passed", block=block_ref(s, b)))  # RULES §6.3
         next_combat_turn(s, bt)
 
 
@@ -707,23 +716,20 @@ class BattleRound(BattleStep):
 class BattleHits(BattleStep):
     """RULES §6.4: the owner chooses which of his equally strong blocks takes the hit."""
 
-    name, waiting = "battle_hits", "taking hits"
+    name, waiting = "battle_hits", Msg("hammer_scots.taking_hits")
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
-        return (
-            f"Battle in {area_name(bt.area)}: {plural(bt.hits, 'hit')} to take; choose "
-            "which of your strongest blocks takes the next one."
-        )
+        return Msg("hammer_scots.hits_prompt", area=AREA_ID[bt.area], count=bt.hits)
 
     def actions(self, s: State, role: str) -> Iterator[Action]:
         for b in hit_targets(s, self.frame(s)):
             yield Action("hit", BLOCK_ID[b])
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "hit":
-            names = ", ".join(block_name(s, b) for b in hit_targets(s, self.frame(s)))
-            return f"A hit goes to your strongest block in the battle: {names}."
+            blocks = block_list(s, hit_targets(s, self.frame(s)))
+            return Msg("hammer_scots.hit_the_strongest", blocks=blocks)
         return None
 
     def on_hit(self, s: State, role: str, arg: str) -> None:
@@ -737,18 +743,19 @@ class BattleHits(BattleStep):
 class RetreatTo(BattleStep):
     """RULES §6.6: where the retreating block goes."""
 
-    name, waiting = "retreat_to", "retreating"
+    name, waiting = "retreat_to", Msg("hammer_scots.retreating")
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
-        return f"Choose where {block_name(s, bt.block)} retreats from {area_name(bt.area)}."
+        block, area = block_ref(s, bt.block), AREA_ID[bt.area]
+        return Msg("hammer_scots.retreat_where", block=block, area=area)
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
         for there, refusal in retreat_options(s, bt, bt.block):
             yield PICK_AREA[there], refusal
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -756,7 +763,8 @@ class RetreatTo(BattleStep):
         b, to = bt.block, AREA_IX[arg]
         bt.block = NO_BLOCK
         forced = b in bt.retreating
-        s.say(f"{block_name(s, b)} retreated from {area_name(bt.area)} to {area_name(to)}.")
+        block, area = block_ref(s, b), AREA_ID[bt.area]
+        s.say(Msg("hammer_scots.retreated", block=block, area_from=area, area_to=arg))
         leave_battle(s, bt, b, to)
         if forced:
             bt.retreating.remove(b)
@@ -770,10 +778,10 @@ class RetreatTo(BattleStep):
 class ForcedRetreat(BattleStep):
     """RULES §6.7: after round 3 the attacker retreats every block, one at a time."""
 
-    name, waiting = "retreat", "retreating"
+    name, waiting = "retreat", Msg("hammer_scots.retreating")
 
-    def prompt(self, s: State, role: str) -> str:
-        return f"Choose a block to retreat from {area_name(self.frame(s).area)}."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.forced_retreat_prompt", area=AREA_ID[self.frame(s).area])
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
@@ -781,12 +789,12 @@ class ForcedRetreat(BattleStep):
         for b in bt.retreating:
             yield PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type != "block":
             return None
         if self._why_not_from_options(s, role, action):
-            return f"{block_name(s, block_arg(action.arg))} has nowhere to retreat."
-        return "Choose one of your blocks that must retreat from this battle."
+            return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, block_arg(action.arg)))
+        return Msg("hammer_scots.choose_a_retreating_block")
 
     def on_block(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
@@ -798,10 +806,10 @@ class ForcedRetreat(BattleStep):
 class Regroup(BattleStep):
     """RULES §6.7: the winner may move any of its blocks there to adjacent safe areas."""
 
-    name, waiting = "regroup", "regrouping"
+    name, waiting = "regroup", Msg("hammer_scots.regrouping")
 
-    def prompt(self, s: State, role: str) -> str:
-        return f"You won in {area_name(self.frame(s).area)}: choose a block to regroup, or done."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.regroup_prompt", area=AREA_ID[self.frame(s).area])
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
@@ -811,7 +819,7 @@ class Regroup(BattleStep):
             yield PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP
         yield DONE, None
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
             return NOWHERE_TO_REGROUP
         return None
@@ -829,18 +837,19 @@ class Regroup(BattleStep):
 class RegroupTo(BattleStep):
     """RULES §6.7: where the regrouping block goes (border control does not apply)."""
 
-    name, waiting = "regroup_to", "regrouping"
+    name, waiting = "regroup_to", Msg("hammer_scots.regrouping")
 
-    def prompt(self, s: State, role: str) -> str:
+    def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
-        return f"Choose where {block_name(s, bt.block)} regroups from {area_name(bt.area)}."
+        block, area = block_ref(s, bt.block), AREA_ID[bt.area]
+        return Msg("hammer_scots.regroup_where", block=block, area=area)
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
         for there, refusal in regroup_options(s, bt, bt.block):
             yield PICK_AREA[there], refusal
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -848,7 +857,8 @@ class RegroupTo(BattleStep):
         b, to, side = bt.block, AREA_IX[arg], SIDE[bt.block]
         bt.block = NO_BLOCK
         # Regrouped blocks are face down again: the log does not name them.
-        s.say(f"{side} regrouped a block from {area_name(bt.area)} to {area_name(to)}.")
+        area = AREA_ID[bt.area]
+        s.say(Msg("hammer_scots.regrouped", role=side, area_from=area, area_to=arg))
         leave_battle(s, bt, b, to)
         if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_options):
             machine.enter(s, "regroup", bt)

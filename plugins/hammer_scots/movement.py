@@ -31,12 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import itemgetter
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
     AREA_IX,
-    AREA_NAME,
     BLOCK_IX,
     BORDER_AT,
     BORDER_LIMIT,
@@ -63,7 +64,6 @@ from gameshelf.plugins.hammer_scots.state import (
     SEA,
     STOP,
     State,
-    area_name,
     count_at,
     enemy,
     has_side,
@@ -78,32 +78,26 @@ REFUSAL = itemgetter(1)  # of an option: ``None in map(REFUSAL, options)`` asks 
 
 # Refusals, made once: the options below are the hot path and name a reason for every
 # refused choice, so none is formatted while a game is played.
-NOT_YOURS = "That is not one of your blocks on the map."
-MOVED = "That block has already moved this game turn."
-UNKNOWN = "not worked out yet"  # (a sentinel, never shown)
-PINNED = "That block is pinned: it must stay to face the attack."
-NOWHERE = "That block has nowhere it may move now."
-MUST_MOVE = "The block must move at least one area once picked."
+NOT_YOURS = Msg("hammer_scots.not_your_block")
+MOVED = Msg("hammer_scots.already_moved")
+UNKNOWN = Msg("hammer_scots.none")  # (a sentinel, never shown)
+PINNED = Msg("hammer_scots.pinned")
+NOWHERE = Msg("hammer_scots.nowhere_to_move")
+MUST_MOVE = Msg("hammer_scots.must_move")
 STOPPING = {True: (STOP, MUST_MOVE), False: (STOP, None)}  # by: the block is where it began
-NO_POINT_TO_CROSS = "Crossing the border with England takes a move point, and none is left."
-STRAIGHT_BACK = tuple(f"A block may not step straight back to {name}." for name in AREA_NAME)
-TRUCE_BARS = tuple(f"The Truce forbids entering {name} this game turn." for name in AREA_NAME)
-ENEMY_ENTERED = tuple(
-    f"The enemy entered this battle from {name}: blocks may not leave that way."
-    for name in AREA_NAME
-)
-NORSE_NOT_TO_ENGLAND = "The Norse may never enter England."
-NO_COAST = tuple(
-    f"{name} has no coast: the Norse sail only to coastal areas." for name in AREA_NAME
-)
+NO_POINT_TO_CROSS = Msg("hammer_scots.no_point_to_cross")
+STRAIGHT_BACK = tuple(Msg("hammer_scots.straight_back", area=a) for a in AREA_ID)
+TRUCE_BARS = tuple(Msg("hammer_scots.truce_bars", area=a) for a in AREA_ID)
+ENEMY_ENTERED = tuple(Msg("hammer_scots.enemy_entered_from", area=a) for a in AREA_ID)
+NORSE_NOT_TO_ENGLAND = Msg("hammer_scots.norse_not_to_england")
+NO_COAST = tuple(Msg("hammer_scots.no_coast", area=a) for a in AREA_ID)
 
 
-def border_full(here: int, there: int, border: int) -> str:
-    kind = "red" if BORDER_STOPS[border] else "black"
-    return (
-        f"{area_name(there)}: the {kind} border from {area_name(here)} is full "
-        f"({BORDER_LIMIT[border]} blocks this action)."
-    )
+def border_full(here: int, there: int, border: int) -> Msg:
+    limit, area, area_from = BORDER_LIMIT[border], AREA_ID[there], AREA_ID[here]
+    if BORDER_STOPS[border]:
+        return Msg("hammer_scots.red_border_used", area=area, area_from=area_from, count=limit)
+    return Msg("hammer_scots.black_border_used", area=area, area_from=area_from, count=limit)
 
 
 # --- predicates -----------------------------------------------------------------------------
@@ -153,7 +147,7 @@ def owes_activation(s: State, b: int, origin: int, here: int) -> bool:
 # --- the choices: where a block may step, which block may move (legality, once) -------------
 
 
-def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[int, str | None]]:
+def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[int, Msg | None]]:
     """Every area next to ``here``, with ``None`` if the moving block ``b`` may step there
     now, or the reason it may not (RULES §5.1-5.5, §4 Truce), in map order.
 
@@ -186,7 +180,7 @@ def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[
             yield there, None
 
 
-def norse_options(s: State) -> Iterator[tuple[int, str | None]]:
+def norse_options(s: State) -> Iterator[tuple[int, Msg | None]]:
     """RULES §5.6: any other coastal area except England (Truce permitting)."""
     here = s.location[NORSE]
     for there in range(N_AREAS):
@@ -202,7 +196,7 @@ def norse_options(s: State) -> Iterator[tuple[int, str | None]]:
             yield there, None
 
 
-def start_options(s: State, side: str) -> dict[int, str | None]:
+def start_options(s: State, side: str) -> dict[int, Msg | None]:
     """The blocks of ``side`` on the map, in data order, with ``None`` if the block may
     start a move now, or the reason it may not (RULES §5.1, §5.5, §5.6).
 
@@ -214,8 +208,8 @@ def start_options(s: State, side: str) -> dict[int, str | None]:
     start, stop = SIDE_RANGE[side]  # type: ignore[index]
     may_be_pinned, attacker, p1 = side == s.p2, s.attacker, s.p1
     no_point, activated = s.move_points < 1, s.activated
-    leave: list[str | None] = [UNKNOWN] * N_AREAS  # per area, once worked out
-    options: dict[int, str | None] = {}
+    leave: list[Msg | None] = [UNKNOWN] * N_AREAS  # per area, once worked out
+    options: dict[int, Msg | None] = {}
     for b, here in enumerate(loc[start:stop], start):
         if here < 0:
             continue
@@ -295,14 +289,17 @@ def finish_move(s: State) -> None:
     if owes_activation(s, b, origin, here):
         s.move_points -= 1
         s.activated.append(origin)
-        s.say(f"{SIDE[b]} activates {area_name(origin)}.")
+        s.say(Msg("hammer_scots.activates", role=SIDE[b], area=AREA_ID[origin]))
     s.moved.append(b)
     if here != s.move_origin:
-        where = area_name(here)
-        if s.attacker[here]:
-            what = "attacks" if s.attacker[here] == SIDE[b] and b not in s.reserves else "joins"
-            where = f"{where} ({'attacking' if what == 'attacks' else 'joining the battle'})"
-        s.say(f"{SIDE[b]} moves a block from {area_name(s.move_origin)} to {where}.")
+        side, area_from, area_to = SIDE[b], AREA_ID[s.move_origin], AREA_ID[here]
+        if not s.attacker[here]:
+            said = "hammer_scots.moves_a_block"
+        elif s.attacker[here] == side and b not in s.reserves:
+            said = "hammer_scots.moves_a_block_attacking"
+        else:
+            said = "hammer_scots.moves_a_block_joining"
+        s.say(Msg(said, role=side, area_from=area_from, area_to=area_to))
     s.move_origin = s.move_from = NO_AREA  # move_who forgets the block (``s.who``)
     s.move_left = 0
     machine.enter(s, "move_who")
@@ -315,15 +312,14 @@ def finish_move(s: State) -> None:
 class MoveWho(Step[State]):
     """Pick a block to move, or end the movement (RULES §5.1)."""
 
-    name, waiting = "move_who", "moving"
+    name, waiting = "move_who", Msg("hammer_scots.moving")
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
         s.who = NO_BLOCK
 
-    def prompt(self, s: State, role: str) -> str:
-        points = f"{s.move_points} move point{'s' if s.move_points != 1 else ''} left"
-        return f"{role}: choose a block to move ({points}), or end the movement."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.move_who_prompt", role=role, count=s.move_points)
 
     def options(self, s: State, role: str) -> list[Option]:
         options = [(PICK_BLOCK[b], refusal) for b, refusal in start_options(s, role).items()]
@@ -336,7 +332,7 @@ class MoveWho(Step[State]):
         legal.append(DONE)
         return legal
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         if action.type == "block":
             return self._why_not_from_options(s, role, action) or NOT_YOURS
         return None
@@ -349,7 +345,7 @@ class MoveWho(Step[State]):
         machine.enter(s, "norse_move" if b == NORSE else "move_where")
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        s.say(f"{role} ends the movement.")
+        s.say(Msg("hammer_scots.movement_ends", role=role))
         end_action(s)
 
 
@@ -357,13 +353,16 @@ class MoveWho(Step[State]):
 class MoveWhere(Step[State]):
     """Walk the chosen block one area at a time (RULES §5.1-5.5)."""
 
-    name, waiting = "move_where", "moving"  # entered from move_who: s.active is [s.acting]
+    name, waiting = (
+        "move_where",
+        Msg("hammer_scots.moving"),
+    )  # entered from move_who: s.active is [s.acting]
 
-    def prompt(self, s: State, role: str) -> str:
-        here = area_name(s.location[s.who])
+    def prompt(self, s: State, role: str) -> Msg:
+        here = AREA_ID[s.location[s.who]]
         if s.location[s.who] == s.move_origin:
-            return f"{role}: choose where the block in {here} goes."
-        return f"{role}: move the block on from {here}, or stop there."
+            return Msg("hammer_scots.move_where_prompt", role=role, area=here)
+        return Msg("hammer_scots.move_on_prompt", role=role, area=here)
 
     def options(self, s: State, role: str) -> list[Option]:
         b = s.who
@@ -377,14 +376,15 @@ class MoveWhere(Step[State]):
     def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
         return [action for action, refusal in self.options(s, role) if refusal is None]
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         refusal = self._why_not_from_options(s, role, action)
         if refusal or action.type != "area":
             return refusal
         there = AREA_IX.get(action.arg) if isinstance(action.arg, str) else None
         if there is None:
-            return "That is not an area of the map."
-        return f"{area_name(there)} does not border {area_name(s.location[s.who])}."
+            return Msg("hammer_scots.not_an_area")
+        area = AREA_ID[s.location[s.who]]
+        return Msg("hammer_scots.does_not_border", area_to=AREA_ID[there], area=area)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         b = s.who
@@ -410,21 +410,22 @@ class MoveWhere(Step[State]):
 class NorseMove(Step[State]):
     """The Norse sail alone to another coastal area for one move point (RULES §5.6)."""
 
-    name, waiting = "norse_move", "moving"
+    name, waiting = "norse_move", Msg("hammer_scots.moving")
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
 
-    def prompt(self, s: State, role: str) -> str:
-        return f"{role}: choose the coastal area the Norse sail to (one move point)."
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("hammer_scots.norse_prompt", role=role)
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         for there, refusal in norse_options(s):
             yield PICK_AREA[there], refusal
 
-    def why_not(self, s: State, role: str, action: Action) -> str | None:
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         if action.type == "area":
-            return self._why_not_from_options(s, role, action) or "The Norse cannot sail there."
+            refusal = self._why_not_from_options(s, role, action)
+            return refusal or Msg("hammer_scots.norse_cannot_sail_there")
         return None
 
     def on_area(self, s: State, role: str, arg: str) -> None:

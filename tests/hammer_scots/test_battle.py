@@ -11,7 +11,7 @@ from gameshelf.plugins.hammer_scots.battle import battle_of, fire_rating, hit_ta
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
 from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
 from gameshelf.plugins.hammer_scots.victory import outcome
-from tests.hammer_scots.builders import build, legal, play, refused, said
+from tests.hammer_scots.builders import build, legal, play, refused, said, words
 
 # Two more battles elsewhere, so that battle_phase waits for Player 1 once ours is over.
 SPARE = {
@@ -716,6 +716,6 @@ def test_each_way_out_is_offered_or_refused_with_the_reason_its_option_names(ste
                 if refusal is None:
                     assert tuple(action) in legal(s, role)
                 else:
-                    refused(s, role, tuple(action), re.escape(refusal))
+                    refused(s, role, tuple(action), re.escape(words(refusal)))
                     refusals += 1
     assert refusals > 10

@@ -109,3 +109,19 @@ def test_the_games_title_and_options_have_chinese_names():
     for option in RULESET.info.options:
         assert RULESET.name("option", option.id, "en") == option.title
         assert HAN.search(RULESET.name("option", option.id, "zh_TW") or "")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed"), [("braveheart", 1), ("the_bruce", 2), ("campaign", 4)]
+)
+def test_every_log_line_prompt_and_waiting_word_of_a_seeded_game_is_a_message(scenario, seed):
+    match = seeded_game(scenario, seed)
+    plain = [line for line in match.state.log if not isinstance(line, Msg)]
+    assert not plain, plain[:5]
+    s = RULESET.setup(seed, scenario)
+    for entry in match.history:
+        for role in s.active:
+            assert isinstance(machine.prompt(s, role), Msg), (s.step, machine.prompt(s, role))
+        assert isinstance(machine.current(s).waiting, Msg), s.step
+        RULESET.apply(s, entry.role, entry.action)
+    assert s.log == match.state.log
