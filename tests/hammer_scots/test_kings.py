@@ -69,7 +69,6 @@ def test_the_candidate_must_stand_in_fife():
     assert words(refused.value.msg, "zh_TW") == "蘇格蘭方的布魯斯必須位於法夫才能加冕。"
 
 
-
 def test_balliol_returns_from_1301_where_the_french_knights_stand():
     s = scots_event(
         year=1301,
