@@ -71,34 +71,58 @@ class Msg:
     """A message: an id and its parameters, ``Msg("core.game_over")``,
     ``Msg("toy_duel.rolled", role="north", die=6)``. Equal when id and parameters are."""
 
-    __slots__ = ("args", "id")
+    __slots__ = ("args", "id", "to")
 
     def __init__(self, id: str, /, **args: Param | Msg) -> None:
         if "." not in id:
             raise ValueError(f"a message id is <domain>.<name>, not {id!r}")
         self.id = id
         self.args = args
+        # The roles a private log line is meant for (``GameState.say(msg, to=role)``);
+        # empty: everyone, spectators too.
+        self.to: tuple[str, ...] = ()
 
     @property
     def domain(self) -> str:
         return self.id.split(".", 1)[0]
 
+    def addressed(self, to: Iterable[str]) -> Msg:
+        """A copy of this message meant only for the roles ``to`` (a private log line)."""
+        out = Msg(self.id, **self.args)
+        out.to = tuple(to)
+        return out
+
+    def reads(self, role: str | None) -> bool:
+        """Whether ``role`` (``None``: a spectator) may read this message."""
+        return not self.to or role in self.to
+
     def to_json(self) -> dict[str, Any]:
         args = {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.args.items()}
+        if self.to:
+            return {"id": self.id, "args": args, "to": list(self.to)}
         return {"id": self.id, "args": args}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Msg:
-        if not isinstance(data, Mapping) or set(data) - {"id", "args"} or "id" not in data:
-            raise ValueError("a message is {id, args}")
+        if not isinstance(data, Mapping) or set(data) - {"id", "args", "to"} or "id" not in data:
+            raise ValueError("a message is {id, args} (and the roles it is for, to)")
         args = {
             k: cls.from_json(v) if isinstance(v, Mapping) else v
             for k, v in dict(data.get("args") or {}).items()
         }
-        return cls(str(data["id"]), **args)
+        out = cls(str(data["id"]), **args)
+        to = data.get("to") or ()
+        if isinstance(to, str) or not all(isinstance(r, str) for r in to):
+            raise ValueError("a message's readers (to) are a list of roles")
+        out.to = tuple(to)
+        return out
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Msg) and (self.id, self.args) == (other.id, other.args)
+        return isinstance(other, Msg) and (self.id, self.args, self.to) == (
+            other.id,
+            other.args,
+            other.to,
+        )
 
     def __hash__(self) -> int:
         return hash((self.id, tuple(sorted(self.args))))

@@ -382,7 +382,12 @@ class StepRuleset(Ruleset[S]):
             "active": self.active(state),
             "prompt": prompt if isinstance(prompt, str) else prompt.to_json(),
             "actions": action_menu(acts),
-            "log": [line if isinstance(line, str) else line.to_json() for line in state.log],
+            # a private line (GameState.say(..., to=...)) only for the roles it is for
+            "log": [
+                line if isinstance(line, str) else line.to_json()
+                for line in state.log
+                if isinstance(line, str) or line.reads(role)
+            ],
         }
         view.update(self.machine.current(state).public(state, role))
         outcome = self.outcome(state)

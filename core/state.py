@@ -9,12 +9,14 @@ JSON and back exactly (``to_json``/``from_json``). The core reads:
   (``core.frames``): a called step's arguments and working values, a procedure's position;
 - ``active``: the roles that must act now (kept by the steps);
 - ``rng``: the seeded generator (``core.rng``), whose epoch tells undo what is new;
-- ``log``: the public log: messages (``core.messages.Msg``), rendered in each reader's
-  language, or plain strings from games not yet converted.
+- ``log``: the log: messages (``core.messages.Msg``), rendered in each reader's
+  language, or plain strings from games not yet converted; a message said ``to`` some
+  roles is theirs alone (a private line: ``say``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Self
 
 from pydantic import Field
@@ -37,10 +39,23 @@ class GameState:
     rng: Rng
     log: list[str | Msg] = Field(default_factory=list)
 
-    def say(self, line: str | Msg) -> None:
-        """Add a line to the public log: a message (``Msg("game.id", area="x")``), or a
-        plain English string (kept until every game logs messages)."""
-        self.log.append(line)
+    def say(self, line: str | Msg, to: str | Iterable[str] | None = None) -> None:
+        """Add a line to the log: a message (``Msg("game.id", area="x")``), or a plain
+        English string (kept until every game logs messages).
+
+        ``to``: a private line, a message only that role (or those roles) reads: the views
+        of the others and of spectators leave it out (``Ruleset.view``). What an event shows
+        one side ("the USSR's hand holds ...") is such a line: nothing of it stays in the
+        state but the line."""
+        if to is None:
+            self.log.append(line)
+            return
+        if not isinstance(line, Msg):
+            raise TypeError("a private log line is a message (Msg), not a string")
+        readers = (to,) if isinstance(to, str) else tuple(to)
+        if not readers:
+            raise ValueError("a private log line needs at least one reader")
+        self.log.append(line.addressed(readers))
 
     def to_json(self) -> str:
         return dump_json(self)

@@ -563,6 +563,8 @@ class CiaCreated(Instant):
         s.shown = {US: sorted(s.hands[USSR])}
         s.rng.reveal()
         s.say(Msg("twilight_struggle.hand_shown", role=USSR, role2=US, n=len(s.hands[USSR])))
+        for card in s.shown[US]:  # what the US saw, a line for the US only (core.state say)
+            s.say(Msg("twilight_struggle.seen_in_hand", role=USSR, card=card), to=US)
         machine.call(s, "event_ops", EventOps(side=US, card=26, ops=ops_value(s, US, 26)))
 
 
@@ -775,6 +777,8 @@ def _cambridge_show(s: State, f: EventPlay) -> None:
     s.shown = {USSR: shown}
     s.rng.reveal()
     s.say(Msg("twilight_struggle.scoring_shown", role=US, n=len(shown)))
+    for card in shown:  # what the USSR saw, a line for the USSR only (core.state say)
+        s.say(Msg("twilight_struggle.seen_in_hand", role=US, card=card), to=USSR)
 
 
 def _cambridge_any(s: State, f: EventPlay) -> bool:
