@@ -32,6 +32,7 @@ from gameshelf.core.messages import Msg, Namer, register_domain
 from gameshelf.core.state import GameState
 
 if TYPE_CHECKING:
+    from gameshelf.core.hidden import Hidden
     from gameshelf.core.rng import Rng
     from gameshelf.core.steps import StepMachine
 
@@ -193,6 +194,9 @@ class Ruleset(ABC, Generic[S]):
     board: ClassVar[BoardAssets | None] = None
     # The folder of the game's message catalogs (``<lang>/LC_MESSAGES/<game id>.po``).
     locale: ClassVar[Path | None] = None
+    # The parts of the state some roles may not see (``core.hidden``): hands, draw piles,
+    # face-down pieces. ``shuffle_hidden`` is derived from them.
+    hidden: ClassVar[tuple[Hidden[Any], ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -303,11 +307,15 @@ class Ruleset(ABC, Generic[S]):
         return self.load_state(self.dump_state(state))
 
     def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:
-        """Rearrange, in place, everything ``role`` may not see (``None``: a spectator).
+        """Rearrange, in place, everything ``role`` may not see (``None``: a spectator):
+        every part the ruleset declares ``hidden`` is re-sampled (``core.hidden``).
 
         The conformance kit checks that ``view(state, role)`` does not change when this is
-        done: a view that depends on a secret leaks it. The default hides nothing.
+        done: a view that depends on a secret leaks it. The bots' determinized worlds are
+        made by it too. A game declares its hidden parts rather than overriding this.
         """
+        for part in self.hidden:
+            part.hide(state, role, rng)
 
 
 class StepRuleset(Ruleset[S]):
@@ -368,8 +376,9 @@ class StepRuleset(Ruleset[S]):
         return state
 
     def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:
-        """The secrets the current step keeps (a secret choice's choices); a game with
-        hidden parts of its own extends this."""
+        """The declared hidden parts (``Ruleset.shuffle_hidden``), then the secrets the
+        current step keeps (a secret choice's choices, among what the parts now hold)."""
+        super().shuffle_hidden(state, role, rng)
         self.machine.current(state).hide(state, role, rng)
 
     def view(self, state: S, role: Role | None) -> JSON:

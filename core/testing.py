@@ -25,8 +25,11 @@ and checks, at every step:
   same final state as through ``apply``;
 - a view lists exactly the role's ``actions`` (``view["actions"]``, grouped by type);
 - a game whose views show a role something of its own (the views of two roles differ in
-  the game's part, ``board_view``) hides it: its ``shuffle_hidden`` is its own, not the
-  core's default, which hides only a secret choice's choices;
+  the game's part, ``board_view``) declares what it hides (``Ruleset.hidden``, from which
+  the core derives ``shuffle_hidden``; or a ``shuffle_hidden`` of its own): with nothing
+  declared, the core's shuffle hides only a secret choice's choices;
+- every declared hidden part fits the state (``Hidden.check``: its fields are there and
+  hold cards, its per-piece lists agree);
 - when several roles are active (a simultaneous choice), their choices applied in one order
   and in the reverse order give the same state;
 - besides the random games, one game per scenario is played by first-legal bots;
@@ -93,8 +96,9 @@ class ConformanceFailure(AssertionError):
         self.path = path
 
 
-# What the core's own shuffle_hidden hides: nothing (Ruleset), a secret choice's choices
-# (StepRuleset). A game that shows its roles secrets of their own must hide them itself.
+# The core's own shuffle_hidden: the declared hidden parts (Ruleset), then a secret
+# choice's choices (StepRuleset). With no part declared, it hides only the choices, so a
+# game that shows its roles secrets of their own must declare them.
 CORE_SHUFFLES = (Ruleset.shuffle_hidden, StepRuleset.shuffle_hidden)
 # The parts of a view the core writes per role; any other part that differs between two
 # roles is something the game shows one role and not the other.
@@ -266,6 +270,7 @@ class _Run:
             self.check_refusals(dumped)
         if deep:
             self.check_round_trip(dumped)
+            self.check_hidden_parts()
             self.check_views()
 
     def check_refusals(self, dumped: str) -> None:
@@ -305,6 +310,13 @@ class _Run:
         if self.ruleset.dump_state(self.match.state) != dumped:
             self.fail(f"refused {action!r} by {role!r} changed the state")
 
+    def check_hidden_parts(self) -> None:
+        """Each declared hidden part fits the state (``Hidden.check``)."""
+        for part in self.ruleset.hidden:
+            why = part.check(self.match.state)
+            if why is not None:
+                self.fail(f"the declared hidden part {part!r} does not fit the state: {why}")
+
     def check_round_trip(self, dumped: str) -> None:
         again = self.ruleset.dump_state(self.ruleset.load_state(dumped))
         if again != dumped:
@@ -337,10 +349,11 @@ class _Run:
             self.fail(f"the view of {who} lists the actions {listed} where actions() has {legal}")
 
     def check_secrets_are_hidden(self, views: dict[Role | None, Any]) -> None:
-        """Views that show a role something of its own need a ``shuffle_hidden`` that hides
-        it: the core's default hides only what the core keeps (a secret choice)."""
+        """Views that show a role something of its own need hidden parts declared (or a
+        ``shuffle_hidden`` of the game's own): with none, the core's shuffle hides only
+        what the core keeps (a secret choice)."""
         shuffle = getattr(type(self.ruleset), "shuffle_hidden", None)
-        if shuffle not in CORE_SHUFFLES:
+        if shuffle not in CORE_SHUFFLES or self.ruleset.hidden:
             return
         first, *others = [v for v in views.values() if isinstance(v, dict)]
         for other in others:
@@ -350,8 +363,9 @@ class _Run:
                 self.fail(
                     f"the views of {first.get('role') or 'a spectator'} and "
                     f"{other.get('role') or 'a spectator'} differ in {differ}, secrets of "
-                    "their own, but shuffle_hidden is the core's default, which hides "
-                    "none of them: declare what each role may not see"
+                    "their own, but the ruleset declares no hidden part, so the core's "
+                    "shuffle_hidden hides none of them: declare what each role may not see "
+                    "(Ruleset.hidden, core.hidden)"
                 )
 
     def check_order_of_choices(self) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
@@ -38,7 +37,7 @@ from gameshelf.plugins.hammer_scots.setup import new_game
 from gameshelf.plugins.hammer_scots.state import State, check_fits_data, machine
 from gameshelf.plugins.hammer_scots.text import TEXT
 from gameshelf.plugins.hammer_scots.victory import OUTCOME_REASONS, outcome
-from gameshelf.plugins.hammer_scots.view import board_view, shuffle_hidden
+from gameshelf.plugins.hammer_scots.view import HIDDEN, board_view
 
 WEB = Path(__file__).parent / "web"
 
@@ -78,6 +77,8 @@ class HammerOfTheScots(StepRuleset[State]):
     )
     state_type = State
     machine = machine
+    # What each side may not see (view.py): the blocks face down, the cards (core.hidden).
+    hidden = HIDDEN
     # The catalogs of the game's messages (hammer_scots.po in en and zh_TW, core.messages).
     locale = Path(__file__).parent / "locale"
     # The SVG board the web app draws from ``view.board_view`` (template and static files).
@@ -103,10 +104,6 @@ class HammerOfTheScots(StepRuleset[State]):
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-block, per-border and per-area lists fit the data
-
-    def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
-        shuffle_hidden(state, role, rng)
-        super().shuffle_hidden(state, role, rng)  # the card phase's secret choices
 
 
 RULESET = HammerOfTheScots()

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gameshelf.core.hidden import DrawPile, Exchange, Hands, Identities
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.hammer_scots.battle import Battle, battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
@@ -296,7 +297,7 @@ def dead_view(s: State, b: int) -> JSON:
     return {"id": BLOCK_ID[b], "name": block_name(s, b), "side": SIDE[b]}
 
 
-# --- the leak check's counterpart ----------------------------------------------------------
+# --- what each side may not see (core.hidden) ---------------------------------------------------
 
 
 def hidden_blocks(s: State, role: str | None) -> list[int]:
@@ -310,67 +311,71 @@ def hidden_blocks(s: State, role: str | None) -> list[int]:
     ]
 
 
-def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
-    """Rearrange what ``role`` may not see: which hidden block stands in which hidden place
-    (its area or the pool, its reserve and moved marks), its strength, the enemy's hand and
-    unrevealed card. Public facts stay: who holds each noble (so nobles stay on the map),
-    how many blocks each side has where, and whether Moray is on the map (the Nobles box
-    counts him as the victory rules do, RULES §9), so a Moray off the map stays off it."""
-    hidden_sides = [side for side in SIDES if side != role]
-    for side in hidden_sides:
-        slots = [b for b in hidden_blocks(s, role) if SIDE[b] == side]
-        if s.location[MORAY] < 0:
-            slots = [b for b in slots if b != MORAY]
-        _shuffle_blocks(s, slots, rng)
-    _shuffle_hands(s, role, hidden_sides, rng)
+class BlocksFaceDown(Identities[State]):
+    """RULES §1 fog of war: the blocks stand facing their owner. The enemy sees where each
+    stands (its area or the pool), its side and its reserve and moved marks, but not who it
+    is nor its strength, unless it fights in the battle being fought.
+
+    Dealt again for a side that cannot see them: which hidden block stands in which hidden
+    place, and its strength. Public facts stay: who holds each noble (so nobles stay on the
+    map), how many blocks each side has where, and whether Moray is on the map (the Nobles
+    box counts him as the victory rules do, RULES §9), so a Moray off the map stays off it.
+    """
+
+    per_piece = ("location",)
+    marks = ("reserves", "moved", "defected", "who")
+    frame_marks = (
+        (Voyage, "blocks"),  # the blocks picked for a sea move (events.py)
+        (Battle, "acted"),  # the battle being fought (battle.py)
+        (Battle, "retreating"),
+        (Battle, "block"),
+    )
+
+    def sees(self, s: State, role: str | None, piece: int) -> bool:
+        return sees(s, role, piece)
+
+    def owner(self, piece: int) -> str:
+        return SIDE[piece]
+
+    def shown(self, s: State) -> frozenset[int]:
+        """The blocks both sides see: those fighting in the battle being fought (the blocks
+        ``is_revealed`` names, found without asking it of every block: this runs around
+        every action)."""
+        bt = battle_of(s)
+        if bt is None:
+            return frozenset()
+        where, reserves = bt.area, s.reserves
+        return frozenset(b for b, at in enumerate(s.location) if at == where and b not in reserves)
+
+    def deal(self, s: State, role: str | None, rng: Rng) -> dict[int, int]:
+        identity: dict[int, int] = {}
+        for side in SIDES:
+            if side == role:
+                continue
+            slots = [b for b in hidden_blocks(s, role) if SIDE[b] == side]
+            if s.location[MORAY] < 0:
+                slots = [b for b in slots if b != MORAY]
+            on_map = [b for b in slots if s.location[b] >= 0]
+            # Public allegiance: the nobles (and a Moray on the map) stay on the map.
+            nobles = [b for b in slots if OTHER_COLOUR[b] >= 0 or b == MORAY]
+            rng.shuffle(on_map)
+            noble_slots = on_map[: len(nobles)]
+            rest_slots = on_map[len(nobles) :] + [b for b in slots if s.location[b] < 0]
+            others = [b for b in slots if OTHER_COLOUR[b] < 0 and b != MORAY]
+            rng.shuffle(others)
+            rng.shuffle(nobles)
+            identity.update(zip(noble_slots + rest_slots, nobles + others, strict=True))
+        return identity
+
+    def redraw(self, s: State, piece: int, rng: Rng) -> None:
+        """A block's strength: full in the pool, any on the map."""
+        s.steps[piece] = FULL[piece] if s.location[piece] < 0 else rng.randint(1, FULL[piece])
 
 
-def _shuffle_blocks(s: State, slots: list[int], rng: Rng) -> None:
-    on_map = [b for b in slots if s.location[b] >= 0]
-    # Public allegiance: the nobles (and a Moray on the map) stay on the map.
-    nobles = [b for b in slots if OTHER_COLOUR[b] >= 0 or b == MORAY]
-    rng.shuffle(on_map)
-    noble_slots = on_map[: len(nobles)]
-    rest_slots = on_map[len(nobles) :] + [b for b in slots if s.location[b] < 0]
-    others = [b for b in slots if OTHER_COLOUR[b] < 0 and b != MORAY]
-    rng.shuffle(others)
-    rng.shuffle(nobles)
-    identity = dict(zip(noble_slots + rest_slots, nobles + others, strict=True))
-    where = {slot: s.location[slot] for slot in slots}
-    for slot, b in identity.items():
-        s.location[b] = where[slot]
-        s.steps[b] = FULL[b] if where[slot] < 0 else 1 + rng._below(FULL[b])
-
-    def renamed(blocks: list[int]) -> list[int]:
-        return [identity.get(b, b) for b in blocks]
-
-    s.reserves = renamed(s.reserves)
-    s.moved = renamed(s.moved)
-    for frame in s.stack:
-        if isinstance(frame.args, Voyage):  # the blocks picked for a sea move
-            frame.args.blocks = renamed(frame.args.blocks)
-        elif isinstance(frame.args, Battle):  # only revealed blocks act, but to be sure
-            bt = frame.args
-            bt.acted = renamed(bt.acted)
-            bt.retreating = renamed(bt.retreating)
-            if bt.block >= 0:
-                bt.block = identity.get(bt.block, bt.block)
-    s.defected = renamed(s.defected)
-    if s.who >= 0:
-        s.who = identity.get(s.who, s.who)
+# The hidden parts of a game (Ruleset.hidden): the blocks' identities, and the cards: the
+# enemy's hand and the cards out for the year swap cards for a side that sees neither (its
+# own hand and the cards played are seen). The card phase's choice hides itself (core.secret).
+HIDDEN = (BlocksFaceDown(), Exchange(Hands("hands"), DrawPile("deck")))
 
 
-def _shuffle_hands(s: State, role: str | None, sides: list[str], rng: Rng) -> None:
-    """Deal the hidden hands again from every card ``role`` has not seen (an unrevealed
-    chosen card is one of them: the card phase's own ``hide`` picks it again)."""
-    seen = set(s.played[ENGLISH]) | set(s.played[SCOTTISH])
-    if role in SIDES:
-        seen |= set(s.hands[role])
-    unseen = [c for c in CARDS if c not in seen]
-    rng.shuffle(unseen)
-    for side in sides:
-        n = len(s.hands[side])
-        s.hands[side], unseen = unseen[:n], unseen[n:]
-
-
-__all__ = ["N_AREAS", "board_view", "sees", "shuffle_hidden"]
+__all__ = ["HIDDEN", "N_AREAS", "board_view", "sees"]

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
@@ -96,6 +95,8 @@ class ThreeKingdoms(StepRuleset[TKState]):
     )
     state_type = TKState
     machine = machine
+    # What each seat may not see (view.py, core.hidden): the core derives shuffle_hidden.
+    hidden = view.HIDDEN
     # The board the web app draws from ``view.board_view`` (its template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
     # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.
@@ -124,10 +125,6 @@ class ThreeKingdoms(StepRuleset[TKState]):
 
     def board_view(self, state: TKState, role: Role | None) -> JSON:
         return view.board_view(state, role)
-
-    def shuffle_hidden(self, state: TKState, role: Role | None, rng: Rng) -> None:
-        view.shuffle_hidden(state, role, rng)
-        super().shuffle_hidden(state, role, rng)  # the secret choices of the current step
 
 
 RULESET = ThreeKingdoms()

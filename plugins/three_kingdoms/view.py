@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.core.rng import Rng
+from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands
 from gameshelf.core.ruleset import JSON, Role
 from gameshelf.plugins.three_kingdoms.battle import Plan, Siege
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
@@ -241,29 +241,23 @@ def board_view(s: TKState, role: Role | None) -> JSON:
     }
 
 
-def shuffle_hidden(s: TKState, role: Role | None, rng: Rng) -> None:
-    """Deal again everything ``role`` cannot see, keeping every size it can.
-
-    The strategy deck is shuffled. For each other seat, its hand, face-down cards and
-    undrawn setup talents are dealt again among themselves (the lord is never among the
-    talents drawn at setup, DESIGN §7.4, so it stays in hand while they are waiting). A
-    general or field-battle card chosen but not yet revealed is then picked again among what
-    it could have been: the core's secret choice does it (``StepRuleset.shuffle_hidden``).
-    """
-    rng.shuffle(s.deck.draw_pile)
-    for seat in s.seats:
-        if seat != role:
-            _redeal(s, seat, rng)
+def lord_while_drawing(s: TKState, seat: Role | None) -> list[str]:
+    """The lord is never among the talents drawn at setup (DESIGN §7.4): while they wait
+    to be placed, everyone knows it is in its seat's hand."""
+    return [s.lord[seat]] if seat is not None and s.drawn.get(seat) else []
 
 
-def _redeal(s: TKState, seat: str, rng: Rng) -> None:
-    hand, down, drawn = s.hand[seat], s.down[seat], s.drawn[seat]
-    lord = s.lord[seat]
-    pool: list[Any] = hand + down + drawn
-    if drawn:
-        pool.remove(lord)
-    rng.shuffle(pool)
-    n_drawn, n_down = len(drawn), len(down)
-    s.drawn[seat] = pool[:n_drawn]
-    s.down[seat] = pool[n_drawn : n_drawn + n_down]
-    s.hand[seat] = pool[n_drawn + n_down :] + ([lord] if drawn else [])
+# What a seat may not see (Ruleset.hidden, core.hidden), dealt again for it: the order of
+# the strategy deck; each rival's hand, face-down cards and talents waiting to be placed,
+# among themselves (cards never change owner, DESIGN §7.3). A general or field-battle card
+# chosen but not yet revealed hides itself (the core's secret choice).
+HIDDEN = (
+    DrawPile("deck"),
+    Exchange(
+        Hands("hand"),
+        FaceDown("down"),
+        Hands("drawn"),
+        per_owner=True,
+        fixed=lord_while_drawing,
+    ),
+)

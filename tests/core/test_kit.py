@@ -6,7 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from gameshelf.core.ruleset import Action, StepRuleset
+from gameshelf.core.hidden import DrawPile, Exchange, Hands
+from gameshelf.core.ruleset import Action
 from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.toygame import ROLES, DuelState, HighCardDuel, machine
 
@@ -58,11 +59,30 @@ class ShowsEveryoneBothHandsAndThePick(HighCardDuel):
         return view
 
 
-class DeclaresHandsButHidesNothing(HighCardDuel):
-    """Shows each seat its own hand, but keeps the core's shuffle_hidden, which hides only
-    the secret choice: the rival's hand would never be rearranged, so no leak is seen."""
+class ShowsHandsButDeclaresNothing(HighCardDuel):
+    """Shows each seat its own hand, but declares no hidden part: the core's shuffle_hidden
+    hides only the secret choice, the rival's hand would never be rearranged, so the leak
+    check could not see a leak."""
 
-    shuffle_hidden = StepRuleset.shuffle_hidden
+    hidden = ()
+
+
+class DeclaresHandsButHidesNothing(HighCardDuel):
+    """Declares the hands hidden, but its view shows every hand to everyone."""
+
+    hidden = (Hands("hands"),)
+
+    def board_view(self, s, role):
+        view = super().board_view(s, role)
+        view["hand"] = None
+        view["all_hands"] = {r: list(s.hands[r]) for r in ROLES}
+        return view
+
+
+class DeclaresAHandItDoesNotHave(HighCardDuel):
+    """A slip of the pen: the hands are declared under a field the state does not have."""
+
+    hidden = (Exchange(Hands("hand"), DrawPile("deck")),)
 
 
 class TheQuickerChooserScores(HighCardDuel):
@@ -160,7 +180,9 @@ class NeverEnds(HighCardDuel):
         (ForgetsToDeclareItsState, "not declared with @state_model"),
         (GivesAnUndeclaredReason, "reason 'lucky' is not declared"),
         (ShowsEveryoneBothHandsAndThePick, "leaks a secret"),
-        (DeclaresHandsButHidesNothing, "shuffle_hidden is the core's default"),
+        (ShowsHandsButDeclaresNothing, "declares no hidden part"),
+        (DeclaresHandsButHidesNothing, "leaks a secret"),
+        (DeclaresAHandItDoesNotHave, "names no field of DuelState"),
         (TheQuickerChooserScores, "another state when made in the order"),
         (ListsAnotherActionInItsView, "lists the actions"),
         (WaitsForeverForTheFirstLegalBot, "runaway"),

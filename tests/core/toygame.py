@@ -17,6 +17,7 @@ from pydantic import Field
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
+from gameshelf.core.hidden import DrawPile, Exchange, Hands
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.rng import Rng
@@ -185,6 +186,9 @@ class HighCardDuel(StepRuleset[DuelState]):
     state_type = DuelState
     machine = machine
     locale = Path(__file__).parent / "locale"  # the catalogs of the domain toy_duel
+    # What a role may not see: the rival's hand and the deck, which swap cards for it (the
+    # core derives shuffle_hidden from this; the secret pick hides itself, core.secret).
+    hidden = (Exchange(Hands("hands"), DrawPile("deck")),)
 
     def setup(
         self,
@@ -223,20 +227,6 @@ class HighCardDuel(StepRuleset[DuelState]):
             "hand": list(s.hands[role]) if role else None,
             "hand_sizes": {r: len(s.hands[r]) for r in ROLES},
         }
-
-    def shuffle_hidden(self, s: DuelState, role: Role | None, rng: Rng) -> None:
-        """Deal again every card ``role`` cannot see: the deck and the rival's hand; then
-        the rival's pick, if it has chosen, is another card of that hand."""
-        hidden_roles = [r for r in ROLES if r != role]
-        pool = list(s.deck.draw_pile)
-        for r in hidden_roles:
-            pool += s.hands[r]
-        rng.shuffle(pool)
-        for r in hidden_roles:
-            n = len(s.hands[r])
-            s.hands[r], pool = [int(c) for c in pool[:n]], pool[n:]
-        s.deck.draw_pile = pool
-        super().shuffle_hidden(s, role, rng)
 
 
 RULESET = HighCardDuel()
