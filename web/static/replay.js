@@ -28,7 +28,8 @@
     G.renderSeats($("#seats"), p, p.role);
     for (const option of $("#perspective").options) { // seats by the game's names ("曹操 Cao Cao")
       if (option.dataset.player === undefined) continue;
-      option.textContent = G.roleName(option.value, p.view) + (option.dataset.player ? " (" + option.dataset.player + ")" : "");
+      const side = G.roleName(option.value, p.view);
+      option.textContent = option.dataset.player ? G.t("js.side_player", { side, name: option.dataset.player }) : side;
     }
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? G.t("js.match_over") : "");

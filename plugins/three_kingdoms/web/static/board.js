@@ -55,7 +55,7 @@
   }
 
   function miniCard(c) {
-    return G.el("span", { class: "tk-mini" + (c.is_lord ? " lord" : ""), "data-act-type": CARD_TYPES, "data-act-arg": c.id, lang: "zh-Hant", title: both(c.name, c.name_en) + " (" + c.politics + "/" + c.intelligence + "/" + c.martial + ")", text: c.name });
+    return G.el("span", { class: "tk-mini" + (c.is_lord ? " lord" : ""), "data-act-type": CARD_TYPES, "data-act-arg": c.id, lang: "zh-Hant", title: T("mini_tip", { card: both(c.name, c.name_en), stats: c.politics + "/" + c.intelligence + "/" + c.martial }), text: c.name });
   }
 
   /* --- the ring ----------------------------------------------------------------------- */
