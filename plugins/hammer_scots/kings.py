@@ -17,8 +17,8 @@ The coronation is one ambient action ("crown", core.steps.Ambient) offered in ev
 step while nothing of the event has been done yet.
 
 §11.1 The Edward block is Edward I until killed or until the end of 1306, then Edward II
-(``State.edward``; ``state.block_name`` names him). His death in battle is in
-``losses.py``, his wintering and the end of 1306 in ``winter.py``.
+(``State.edward``; ``state.block_name`` names him, ``state.block_ref`` in messages). His
+death in battle is in ``losses.py``, his wintering and the end of 1306 in ``winter.py``.
 """
 
 from __future__ import annotations

@@ -68,7 +68,6 @@ from gameshelf.core.steps import Step, StepMachine
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
     AREA_IX,
-    AREA_NAME,
     BLOCK_ID,
     BLOCK_IX,
     BLOCK_NAME,
@@ -298,14 +297,6 @@ def block_ref(s: State, b: int) -> str:
     if b == EDWARD:
         return f"edward_{s.edward}"
     return BLOCK_ID[b]
-
-
-def area_name(area: int) -> str:
-    return AREA_NAME[area]
-
-
-def side_adjective(side: str) -> str:
-    return "English" if side == ENGLISH else "Scottish"
 
 
 def listing(items: list[Msg], choice: bool = False) -> Msg:
