@@ -49,9 +49,9 @@ def _adapter(cls: type[T]) -> TypeAdapter[T]:
     return adapter
 
 
-def dump_json(model: Any) -> str:
-    """A state model as compact JSON, fields in declaration order."""
-    return _adapter(type(model)).dump_json(model).decode()
+def dump_json(model: Any, exclude: set[str] | None = None) -> str:
+    """A state model as compact JSON, fields in declaration order (less ``exclude``)."""
+    return _adapter(type(model)).dump_json(model, exclude=exclude).decode()
 
 
 def load_json(cls: type[T], text: str | bytes) -> T:

@@ -73,7 +73,39 @@ from gameshelf.core.ruleset import (
     action_menu,
     dump_view,
 )
-from gameshelf.core.state_model import is_state_model
+from gameshelf.core.state_model import dump_json, is_state_model
+
+# The kit compares states many times a step (each refusal must leave the state as it was, a
+# replay must pass through the same states), and a long game's log is most of its dump:
+# dumping it each time made the kit quadratic in the game's length. The log only grows, so
+# a refusal is checked against the state without its log and the log's length and last line,
+# and a checkpoint holds the state without its log and a digest of the log, kept as it grows.
+
+
+def unchanged_key(state: Any) -> tuple[str, int, Any]:
+    """What a refused action must leave as it was: the state but its log, and the log's
+    length and last line (a log is only ever appended to)."""
+    log = state.log
+    return dump_json(state, exclude={"log"}), len(log), log[-1] if log else None
+
+
+class LogDigest:
+    """A state's checkpoint: the state but its log, and a digest of its log so far, hashed
+    line by line as the log grows (one digest follows one game)."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.blake2b(digest_size=16)
+        self._seen = 0
+
+    def key(self, state: Any) -> tuple[str, str]:
+        log = state.log
+        for line in log[self._seen :]:
+            text = line if isinstance(line, str) else json.dumps(line.to_json(), sort_keys=True)
+            self._hash.update(text.encode())
+            self._hash.update(b"\n")
+        self._seen = len(log)
+        return dump_json(state, exclude={"log"}), self._hash.hexdigest()
+
 
 GARBAGE: list[Any] = [
     None,
@@ -184,7 +216,8 @@ class _Run:
         self.match = Match(self.game, scenario=self.scenario, seed=self.seed, players=self.players)
         self.ruleset: Ruleset[Any] = self.match.ruleset
         self.probe = Rng(seed=seed_from("kit", self.seed))
-        self.checkpoints: dict[int, str] = {}
+        self.checkpoints: dict[int, tuple[str, str]] = {}
+        self.log_digest = LogDigest()
         self.coverage = Coverage()
 
     # --- reporting ----------------------------------------------------------------------
@@ -263,17 +296,16 @@ class _Run:
 
     def check_step(self, deep: bool) -> None:
         m = self.match
-        dumped = self.ruleset.dump_state(m.state)
-        self.checkpoints[m.seq] = dumped
+        self.checkpoints[m.seq] = self.log_digest.key(m.state)
         if m.outcome() is None:
             self.check_alive()
-            self.check_refusals(dumped)
+            self.check_refusals(unchanged_key(m.state))
         if deep:
-            self.check_round_trip(dumped)
+            self.check_round_trip(self.ruleset.dump_state(m.state))
             self.check_hidden_parts()
             self.check_views()
 
-    def check_refusals(self, dumped: str) -> None:
+    def check_refusals(self, before: tuple[str, int, Any]) -> None:
         m = self.match
         active = m.active()
         role = active[0]
@@ -292,9 +324,9 @@ class _Run:
         attempts.append(("__no_such_role__", legal[0]))
         attempts.append((role, GARBAGE[self.probe._below(len(GARBAGE))]))
         for who, action in attempts:
-            self.expect_refusal(who, action, dumped)
+            self.expect_refusal(who, action, before)
 
-    def expect_refusal(self, role: Role, action: Any, dumped: str) -> None:
+    def expect_refusal(self, role: Role, action: Any, before: tuple[str, int, Any]) -> None:
         try:
             self.ruleset.apply(self.match.state, role, action)
         except IllegalAction as exc:
@@ -307,7 +339,7 @@ class _Run:
             )
         else:
             self.fail(f"illegal {action!r} by {role!r} was accepted")
-        if self.ruleset.dump_state(self.match.state) != dumped:
+        if unchanged_key(self.match.state) != before:
             self.fail(f"refused {action!r} by {role!r} changed the state")
 
     def check_hidden_parts(self) -> None:
@@ -492,9 +524,10 @@ class _Run:
     def check_replay(self) -> None:
         m = self.match
         again = m.restarted()
+        replayed = LogDigest()
         for i, entry in enumerate(m.history):
             expected = self.checkpoints.get(i)
-            if expected is not None and self.ruleset.dump_state(again.state) != expected:
+            if expected is not None and replayed.key(again.state) != expected:
                 self.fail(
                     f"the same seed and actions gave a different state at step {i} "
                     "(the rules are not deterministic)"
