@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import JSON, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from gameshelf.core.ruleset import (
+    JSON,
+    BoardAssets,
+    GameInfo,
+    Option,
+    Outcome,
+    Role,
+    Scenario,
+    StepRuleset,
+)
 from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module registers its steps)
     early_war,
     events,
@@ -20,6 +29,7 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
     setup,
     turn,
 )
+from gameshelf.plugins.twilight_struggle.drawing import DRAWING
 from gameshelf.plugins.twilight_struggle.events import EVENTS
 from gameshelf.plugins.twilight_struggle.hidden import shuffle_hidden
 from gameshelf.plugins.twilight_struggle.model import SIDES
@@ -27,6 +37,8 @@ from gameshelf.plugins.twilight_struggle.setup import new_game
 from gameshelf.plugins.twilight_struggle.state import State, check_fits_data, machine
 from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS, outcome
 from gameshelf.plugins.twilight_struggle.view import board_view
+
+WEB = Path(__file__).parent / "web"
 
 
 def events_in() -> str:
@@ -90,6 +102,8 @@ class TwilightStruggle(StepRuleset[State]):
     state_type = State
     machine = machine
     locale = Path(__file__).parent / "locale"
+    # The world map the web app draws from the view (web/: template, script, styles).
+    board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
 
     def setup(
         self,
@@ -105,7 +119,7 @@ class TwilightStruggle(StepRuleset[State]):
         return outcome(state)
 
     def board_view(self, state: State, role: Role | None) -> JSON:
-        return board_view(state, role)
+        return {**board_view(state, role), "drawing": DRAWING}  # drawing: the map's layout
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-country and per-box lists fit the data

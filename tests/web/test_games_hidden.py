@@ -22,7 +22,7 @@ from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, auth, watch
 from tests.web.games import games_registry
 
-SEATS = {"hammer_scots": 2, "three_kingdoms": 3}
+SEATS = {"hammer_scots": 2, "three_kingdoms": 3, "twilight_struggle": 2}
 
 
 @pytest.fixture(params=sorted(SEATS))
