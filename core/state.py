@@ -45,7 +45,7 @@ class GameState:
 
         ``to``: a private line, a message only that role (or those roles) reads: the views
         of the others and of spectators leave it out (``Ruleset.view``). What an event shows
-        one side ("the USSR's hand holds ...") is such a line: nothing of it stays in the
+        one side ("north's hand holds ...") is such a line: nothing of it stays in the
         state but the line."""
         if to is None:
             self.log.append(line)
