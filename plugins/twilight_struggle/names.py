@@ -1,6 +1,7 @@
 """The names of things in both languages, from the game's data (``name``, ``name_zh``): the
 ruleset's ``name`` hook, which the core's messages call for a parameter that names a
-country, a region, a card, a Space Race box or a side (``core.messages``)."""
+country, a region, a card, a Space Race box or a side (``core.messages``), and the game, its
+scenarios and options for the lobby and the page title."""
 
 from __future__ import annotations
 
@@ -15,6 +16,16 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "box": {str(b.box): (b.name, b.name_zh) for b in SPACE},
     "role": _SIDES,
     "side": _SIDES,
+    # the game, its scenarios and options as the lobby and the page title name them
+    "game": {"twilight_struggle": ("Twilight Struggle", "冷戰熱鬥")},
+    "scenario": {
+        "standard": ("As printed", "依規則書"),
+        "competitive": ("Competitive", "競賽規則"),
+    },
+    "option": {
+        "us_bonus": ("US bonus Influence", "美國額外影響力"),
+        "optional_cards": ("Optional cards 104-110", "選用牌 104–110"),
+    },
 }
 
 
