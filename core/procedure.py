@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.core.state import GameState
 from gameshelf.core.steps import RUNAWAY, Step
@@ -159,7 +160,7 @@ class Procedure(Step[S]):
     """A step that is a declared sequence of steps and functions (see the module)."""
 
     body: ClassVar[Sequence[Any]] = ()
-    waiting = "playing"
+    waiting: ClassVar[str | Msg] = "playing"
     code: list[_Op]
     machine: StepMachine[S]
 

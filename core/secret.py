@@ -34,6 +34,7 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import JSON, Action, Role
 from gameshelf.core.state import GameState
@@ -63,7 +64,7 @@ class SecretChoice(Step[S], ABC):
     """
 
     frame_type: ClassVar[type[Any] | None] = Choices
-    waiting = "choosing"
+    waiting: ClassVar[str | Msg] = "choosing"
 
     @abstractmethod
     def choosers(self, s: S) -> Sequence[Role]:

@@ -198,9 +198,9 @@ class StepMachine(Generic[S]):
     play; a game whose roles are numbered seats names them by who sits there.
     """
 
-    def __init__(self, role_name: Callable[[S, Role], str] | None = None) -> None:
+    def __init__(self, role_name: Callable[[S, Role], str | Msg] | None = None) -> None:
         self.steps: dict[str, Step[S]] = {}
-        self.role_name: Callable[[S, Role], str] = role_name or _role_id
+        self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
         # The queues of transitions of the states the machine is at work on, by state id.
         self._queues: dict[int, list[tuple[Any, ...]]] = {}
