@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from gameshelf.plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, DATA_MODEL, ENGLISH, SCOTTISH
 
-_SIDES = {ENGLISH: ("England", "英格蘭"), SCOTTISH: ("Scotland", "蘇格蘭")}
+_SIDES: dict[str, tuple[str, str]] = {
+    ENGLISH: ("England", "英格蘭"),
+    SCOTTISH: ("Scotland", "蘇格蘭"),
+}
 
 # (English, Chinese) by kind and id; a noble's two blocks share one name.
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
