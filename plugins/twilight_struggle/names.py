@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.model import CARDS, COUNTRIES, REGIONS, SPACE, US, USSR
 
-_SIDES = {USSR: ("USSR", "蘇聯"), US: ("US", "美國")}
+_SIDES: dict[str, tuple[str, str]] = {USSR: ("USSR", "蘇聯"), US: ("US", "美國")}
 
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "country": {c.id: (c.name, c.name_zh) for c in COUNTRIES},
