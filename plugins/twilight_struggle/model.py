@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -137,10 +137,10 @@ class Tracks(_Frozen):
     setup: dict[str, object]
 
 
-def _load(name: str) -> dict:  # type: ignore[type-arg]
-    data = json.loads((DATA / name).read_text(encoding="utf-8"))
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
     data.pop("_about", None)
-    return data  # type: ignore[no-any-return]
+    return data
 
 
 MAP = Map.model_validate(_load("countries.json"))
