@@ -74,7 +74,8 @@ def new_game(seed: int, scenario: str, options: Mapping[str, object]) -> State:
     s = new_state(seed)
     s.scenario = sc.id
     s.first_year = s.year = sc.first_year
-    s.last_year = check_last_year(sc, int(options.get("last_year", 0)))  # type: ignore[arg-type]
+    # the options are checked against the game's info first: last_year is a whole number
+    s.last_year = check_last_year(sc, int(options.get("last_year", 0)))  # type: ignore[call-overload]
     s.schiltroms = bool(options.get("schiltroms", False))
     s.king_crowned = sc.king_crowned
     deploy(s, sc)
