@@ -223,7 +223,7 @@ def turn_cards(s: State) -> dict[str, str]:
     """The cards revealed this game turn (none before the reveal, nor out of a game turn)."""
     for frame in reversed(s.stack):
         if frame.step == "game_turn":
-            return frame.args.cards  # type: ignore[no-any-return]
+            return frame.args.cards
     return {}
 
 
