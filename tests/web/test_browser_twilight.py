@@ -193,6 +193,21 @@ def test_a_game_against_the_bot_by_clicking_the_map(browser: Any, site: str) -> 
     )
     assert texts
     assert all(texts)  # every card says what it does
+    drawn = page.evaluate(
+        "() => ({defcon: document.querySelector('.ts-track.defcon .ts-cell.on').textContent,"
+        " effects: [...document.querySelectorAll('.ts-effect b')].map((e) => e.textContent),"
+        " hand: document.querySelectorAll('.ts-hand .ts-card').length,"
+        " influence: Object.fromEntries([...document.querySelectorAll('.ts-country')]"
+        ".map((g) => [g.dataset.country, [...g.querySelectorAll('.ts-inf-mark')]"
+        ".map((m) => m.textContent)])) })"
+    )
+    assert drawn["defcon"] == str(view["defcon"])  # the tracks and the map say what the view does
+    assert drawn["effects"] == [e["card"]["name"] for e in view["effects"]]
+    china = view["china"]["holder"] == USSR and view["china"]["face_up"]
+    assert drawn["hand"] == len(view["hand"]) + china
+    for c in view["countries"]:
+        us, ussr = c["influence"]["US"], c["influence"]["USSR"]
+        assert drawn["influence"][c["id"]] == [str(us) if us else "", str(ussr) if ussr else ""]
     shot(page, "twilight_struggle_desktop_en")
     close(page)
 
