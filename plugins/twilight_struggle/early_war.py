@@ -106,13 +106,23 @@ def war_modifier(s: State, attacker: str, c: int) -> int:
     return mod + (1 if TOUCHES[c] == BOX[defender] else 0)
 
 
-def war(s: State, attacker: str, c: int, *, extra: int = 0, vp: int = 2, milops: int = 2) -> None:
-    """A war card's roll against ``c`` (4-6 wins after the modifiers; ``extra`` more off)."""
+def war(
+    s: State,
+    attacker: str,
+    c: int,
+    *,
+    extra: int = 0,
+    vp: int = 2,
+    milops: int = 2,
+    needs: int = 4,
+) -> None:
+    """A war card's roll against ``c`` (``needs`` or more wins after the modifiers, 4 but
+    for Brush War's 3; ``extra`` more off)."""
     defender = OTHER[attacker]
     die = s.rng.d6()
     total = die - war_modifier(s, attacker, c) - extra
     add_milops(s, attacker, milops)
-    if total >= 4:
+    if total >= needs:
         n = remove_influence(s, defender, c, s.influence[defender][c])
         add_influence(s, attacker, c, n)
         gain_vp(s, attacker, vp)
@@ -679,8 +689,16 @@ def _un_demand(s: State, f: EventPlay) -> Discard:
     return Discard(chooser=f.side, card=32, min_ops=1, only=cards, may_pass=False)
 
 
+U2_INCIDENT = 60
+
+
 def _un_ops(s: State, f: EventPlay) -> None:
     card = f.pick
+    if in_effect(s, U2_INCIDENT):  # U2 Incident's second VP, this turn only (RULES §14)
+        gain_vp(s, USSR, 1)
+        s.say(Msg("twilight_struggle.gains_vp", role=USSR, vp=1))
+        if check_vp(s):
+            return
     machine.call(s, "event_ops", EventOps(side=f.side, card=card, ops=ops_value(s, f.side, card)))
 
 

@@ -373,6 +373,12 @@ CHOICE_TEXT = {
 CHOOSE: dict[str, Action] = {c: Action("choose", c) for c in CHOICE_TEXT}
 
 
+def choice_option(option: str, text: Msg) -> None:
+    """Another event's option for "event_choice" (mid_war.py's DEFCON choices)."""
+    CHOICE_TEXT[option] = text
+    CHOOSE[option] = Action("choose", option)
+
+
 @frame_model
 class Choice:
     """Choose one of ``options`` (names in ``CHOICE_TEXT``) for an event."""

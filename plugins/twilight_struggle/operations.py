@@ -32,7 +32,7 @@ from pydantic import Field
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.effects import in_effect
+from gameshelf.plugins.twilight_struggle.effects import effect, in_effect
 from gameshelf.plugins.twilight_struggle.model import (
     BATTLEGROUND,
     BOX,
@@ -60,6 +60,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     add_milops,
     check_vp,
     controls,
+    end_game,
     finish,
     gain_vp,
     lower_defcon,
@@ -67,7 +68,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     remove_influence,
 )
 
-NATO, DE_GAULLE, WILLY_BRANDT, US_JAPAN = 21, 17, 55, 27
+NATO, DE_GAULLE, WILLY_BRANDT, US_JAPAN, NUCLEAR_SUBS = 21, 17, 55, 27, 41
 FRANCE, WEST_GERMANY, JAPAN = CIX["france"], CIX["west_germany"], CIX["japan"]
 EUROPE = IN_REGION["europe"]
 
@@ -339,12 +340,37 @@ class Realign(Step[State]):
 # --- coups (RULES §7.3) -------------------------------------------------------------------
 
 
+DEATH_SQUADS, SALT, CUBAN_MISSILE_CRISIS = 69, 43, 40
+AMERICAS = tuple(
+    a or b for a, b in zip(IN_REGION["central_america"], IN_REGION["south_america"], strict=True)
+)
+
+
+def coup_roll_modifier(s: State, side: str, c: int) -> int:
+    """For the rest of the turn (RULES §7.3): SALT Negotiations -1 to every coup roll;
+    Latin American Death Squads +1 to its player's coup rolls in Central and South America,
+    -1 to the opponent's."""
+    mod = -1 if in_effect(s, SALT) else 0
+    squads = effect(s, DEATH_SQUADS)
+    if squads is not None and AMERICAS[c]:
+        mod += 1 if squads.side == side else -1
+    return mod
+
+
 def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
     """A coup in ``c`` with ``ops`` Ops: the roll, the Influence, military operations (not
     for a free coup, §16.4), and DEFCON for a battleground."""
     other = OTHER[side]
+    crisis = effect(s, CUBAN_MISSILE_CRISIS)
+    if crisis is not None and crisis.side != side:  # RULES §14, §16.3: the couper loses
+        text = Msg("twilight_struggle.won_crisis", role=crisis.side, role2=side, card=crisis.card)
+        end_game(s, crisis.side, "cuban_missile_crisis", text)
+        return
     die = s.rng.d6()
-    excess = die + ops - 2 * STABILITY[c]
+    mod = coup_roll_modifier(s, side, c)
+    if mod:
+        s.say(Msg("twilight_struggle.coup_roll_modified", n=mod))
+    excess = die + mod + ops - 2 * STABILITY[c]
     removed = added = 0
     if excess > 0:
         removed = remove_influence(s, other, c, excess)
@@ -366,8 +392,8 @@ def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
         s.say(Msg("twilight_struggle.coup_failed", role=side, country=CID[c], roll=die, ops=ops))
     if not free:
         add_milops(s, side, ops)
-    if BATTLEGROUND[c]:
-        lower_defcon(s)
+    if BATTLEGROUND[c] and not (side == US and in_effect(s, NUCLEAR_SUBS)):
+        lower_defcon(s)  # Nuclear Subs: US coups only, events still move DEFCON (RULES §14)
 
 
 @machine.step

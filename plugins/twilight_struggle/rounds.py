@@ -29,6 +29,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     has_event,
     triggers_opponent_event,
 )
+from gameshelf.plugins.twilight_struggle.mid_war import flower_power, we_will_bury_you
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CHINA,
@@ -203,6 +204,10 @@ class CardPlay(Step[State]):
             pass_china(s, role)
         else:
             s.hands[role].remove(card)
+        if we_will_bury_you(s, role, card, use):
+            return
+        if use != "space" and flower_power(s, role, card):
+            return
         if use == "event":
             machine.enter(s, "event", EventPlay(card=card, side=role))
             return

@@ -30,6 +30,7 @@ from gameshelf.core.secret import SecretChoice
 from gameshelf.core.steps import Step
 from gameshelf.plugins.twilight_struggle.effects import expire, in_effect
 from gameshelf.plugins.twilight_struggle.events import Changes, EventPlay
+from gameshelf.plugins.twilight_struggle.mid_war import flower_power
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CHINA,
@@ -325,6 +326,8 @@ def headline_event(s: State, f: Headline) -> None:
     s.phasing = side
     owner = CARDS[card].side
     doer = owner if owner is not None else side
+    if flower_power(s, side, card):
+        return
     machine.call(s, "event", EventPlay(card=card, side=doer, origin="headline"))
 
 

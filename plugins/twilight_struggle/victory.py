@@ -3,14 +3,22 @@ never recomputed from the board, which the leak check rearranges).
 
 Reason codes: ``vp_20`` (20 VP reached), ``europe_control`` (Control of Europe when it is
 scored), ``defcon_1`` (the phasing player set off nuclear war), ``final_scoring`` (after turn
-10; a draw at 0 VP), ``wargames`` (Wargames at DEFCON 2, a Late War event still to come)."""
+10; a draw at 0 VP), ``wargames`` (Wargames at DEFCON 2, a Late War event still to come),
+``cuban_missile_crisis`` (a coup attempted by the victim of Cuban Missile Crisis)."""
 
 from __future__ import annotations
 
 from gameshelf.core.ruleset import Outcome
 from gameshelf.plugins.twilight_struggle.state import State
 
-OUTCOME_REASONS = ("vp_20", "europe_control", "defcon_1", "final_scoring", "wargames")
+OUTCOME_REASONS = (
+    "vp_20",
+    "europe_control",
+    "defcon_1",
+    "final_scoring",
+    "wargames",
+    "cuban_missile_crisis",
+)
 
 
 def outcome(s: State) -> Outcome | None:

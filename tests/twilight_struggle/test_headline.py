@@ -8,8 +8,8 @@ from tests.twilight_struggle.builders import at_headline, build, legal, play, re
 USSR, US = "USSR", "US"
 UN, ASIA = 32, 1
 # Mid War cards whose events are not in yet (the headline itself is under test): US 3 and
-# 1 Ops, USSR 3 Ops.
-DUCK, TRUMAN, COMECON = 44, 48, 42
+# 2 Ops, USSR 3 Ops.
+DUCK, TRUMAN, COMECON = 44, 67, 42
 
 
 def headline(ussr, us, **kw):
@@ -48,7 +48,7 @@ def test_headlines_resolve_higher_ops_first_and_ties_go_to_the_us():
     assert [m.args["card"] for m in events] == [DUCK, COMECON]
     assert s.step == "action_round"  # then the first action round, the USSR's
     assert s.phasing == USSR
-    s = headline([COMECON, 5], [TRUMAN, 20])  # 3 Ops against 1: the USSR first
+    s = headline([COMECON, 5], [TRUMAN, 20])  # 3 Ops against 2: the USSR first
     play(s, USSR, ("card", COMECON))
     play(s, US, ("card", TRUMAN))
     events = [m for m in s.log if getattr(m, "id", "") == "twilight_struggle.event_not_written"]
@@ -82,7 +82,7 @@ def test_man_in_earth_orbit_makes_the_opponent_choose_and_show_first():
 
 def test_5_5_a_headlined_opponent_event_makes_the_headliner_phasing_for_defcon():
     # The USSR headlines Duck and Cover (the US's event) at DEFCON 2: DEFCON 1, USSR loses.
-    s = headline([4, 42], [DUCK, 48], defcon=2)
+    s = headline([4, 42], [DUCK, TRUMAN], defcon=2)
     play(s, USSR, ("card", 4))
     play(s, US, ("card", TRUMAN))
     out = RULESET.outcome(s)

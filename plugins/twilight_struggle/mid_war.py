@@ -1,0 +1,1022 @@
+"""The Mid War events written so far (RULES §5-6, §14), each a step or procedure with the
+``EventPlay`` frame (events.py), registered with ``event`` as the Early War ones are
+(early_war.py). The side in the frame carries the event out and makes its choices;
+prerequisites and cancellations come from the data (``requires_any``, ``prevented_by``) and
+the conditions given here; lasting effects go through effects.py.
+
+Rules a Mid War effect changes are hooks where the rule lives: Nuclear Subs and Latin
+American Death Squads in operations.coup, Brezhnev Doctrine in ops.py, Willy Brandt in
+operations.protected, U2 Incident's second VP in early_war.UnIntervention.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pydantic import Field
+
+from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
+from gameshelf.core.procedure import Call, If, Procedure, While
+from gameshelf.core.ruleset import Action
+from gameshelf.core.steps import Ambient, Option, Step
+from gameshelf.plugins.twilight_struggle.early_war import Instant, strip, war
+from gameshelf.plugins.twilight_struggle.effects import (
+    GAME,
+    TURN,
+    add_effect,
+    effect,
+    end_effect,
+    in_effect,
+)
+from gameshelf.plugins.twilight_struggle.events import (
+    PASS,
+    Changes,
+    Choice,
+    EventOps,
+    EventPlay,
+    Pick,
+    choice_option,
+    event,
+)
+from gameshelf.plugins.twilight_struggle.model import (
+    BATTLEGROUND,
+    CARDS,
+    CHINA,
+    CID,
+    CIX,
+    DEFCON_MAX,
+    IN_REGION,
+    LAST_BOX,
+    MAIN_REGIONS,
+    MEMBERS,
+    NEIGHBOURS,
+    OTHER,
+    SIDES,
+    STABILITY,
+    US,
+    USSR,
+    N,
+)
+from gameshelf.plugins.twilight_struggle.operations import (
+    advance_space,
+    coup,
+    protected,
+    realign,
+    target_refusal,
+)
+from gameshelf.plugins.twilight_struggle.ops import ops_value
+from gameshelf.plugins.twilight_struggle.scoring import standing
+from gameshelf.plugins.twilight_struggle.state import (
+    PICK_CARD,
+    PICK_COUNTRY,
+    State,
+    add_influence,
+    add_milops,
+    check_vp,
+    controls,
+    finish,
+    gain_vp,
+    lower_defcon,
+    machine,
+    remove_influence,
+    set_defcon,
+)
+
+
+def give(s: State, side: str, country: str, n: int) -> None:
+    """``side`` adds ``n`` Influence in ``country`` (an id), logged."""
+    add_influence(s, side, CIX[country], n)
+    s.say(Msg("twilight_struggle.added", role=side, country=country, n=n))
+
+
+def score(s: State, side: str, vp: int) -> None:
+    """``side`` gains ``vp`` VP (none: nothing is said), and 20 VP may end the game."""
+    if vp:
+        gain_vp(s, side, vp)
+        s.say(Msg("twilight_struggle.gains_vp", role=side, vp=vp))
+    check_vp(s)
+
+
+# --- the events, in number order ----------------------------------------------------------
+
+
+SALT, JUNTA = 43, 47
+AMERICAS = [*MEMBERS["central_america"], *MEMBERS["south_america"]]
+
+
+def _brush_targets(s: State, side: str) -> list[int]:
+    """RULES §14: a country of stability 1 or 2, not a NATO-protected one (for the USSR)."""
+    return [c for c in range(N) if STABILITY[c] <= 2 and protected(s, side, c) is None]
+
+
+def _brush(s: State, f: EventPlay) -> None:
+    war(s, f.side, f.pick, vp=1, milops=3, needs=3)
+
+
+@event(36)
+class BrushWar(Procedure[State]):
+    """#36: a war on any country of stability 1 or 2 (not a NATO-protected US-controlled
+    European one): 3-6 wins after the war modifiers (RULES §14), 1 VP; 3 military
+    operations to its player, win or lose (RULES §16.4)."""
+
+    name, frame_type = "brush_war", EventPlay
+    body = (
+        Call(
+            "event_country",
+            args=lambda s, f: Pick(chooser=f.side, eligible=_brush_targets(s, f.side)),
+            into="pick",
+        ),
+        _brush,
+    )
+
+
+@event(39)
+class ArmsRace(Instant):
+    """#39: the phasing player with more military operations this turn than the opponent
+    gains 1 VP, or 3 if it has also met the turn's requirement (the DEFCON level)."""
+
+    name = "arms_race"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        side = f.side
+        if s.milops[side] <= s.milops[OTHER[side]]:
+            s.say(Msg("twilight_struggle.arms_race_none", role=side))
+            return
+        score(s, side, 3 if s.milops[side] >= s.defcon else 1)
+
+
+CRISIS = 40
+# the Influence the crisis's victim removes to cancel it (RULES §14)
+CRISIS_COUNTRIES = {USSR: ("cuba",), US: ("west_germany", "turkey")}
+CANCEL_CRISIS = {c: Action("cancel_crisis", c) for cs in CRISIS_COUNTRIES.values() for c in cs}
+
+
+@event(40)
+class CubanMissileCrisis(Instant):
+    """#40: DEFCON goes to 2; until the end of the turn the opponent of its player loses at
+    once if it attempts a coup (operations.coup; RULES §16.3), unless it has cancelled the
+    crisis first by removing 2 of its Influence (``CancelCrisis``)."""
+
+    name = "cuban_missile_crisis"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        set_defcon(s, 2)
+        add_effect(s, CRISIS, f.side, TURN)
+
+
+@machine.ambient
+class CancelCrisis(Ambient[State]):
+    """RULES §14: the victim of Cuban Missile Crisis may cancel it at any time it acts (its
+    own action round, or a choice it makes in the opponent's) by removing 2 Influence: the
+    USSR from Cuba, the US from West Germany or Turkey. DEFCON need not stay at 2."""
+
+    name = "cancel_crisis"
+    steps = frozenset(
+        {
+            "action_round",
+            "card_play",
+            "coup",
+            "influence",
+            "realign",
+            "event_timing",
+            "event_ops",
+            "event_country",
+            "event_choice",
+            "event_influence",
+            "event_discard",
+            "event_take",
+        }
+    )
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        crisis = effect(s, CRISIS)
+        if crisis is None or crisis.side == role:
+            return
+        for country in CRISIS_COUNTRIES[role]:
+            if s.influence[role][CIX[country]] >= 2:
+                yield CANCEL_CRISIS[country], None
+            else:
+                yield (
+                    CANCEL_CRISIS[country],
+                    Msg("twilight_struggle.crisis_needs", country=country, card=CRISIS),
+                )
+
+    def on_cancel_crisis(self, s: State, role: str, country: str) -> None:
+        remove_influence(s, role, CIX[country], 2)
+        s.say(Msg("twilight_struggle.crisis_cancelled", role=role, country=country, card=CRISIS))
+        end_effect(s, CRISIS)
+
+
+@event(41)
+class NuclearSubs(Instant):
+    """#41: for the rest of the turn US coups in battlegrounds do not lower DEFCON
+    (operations.coup); events that move DEFCON still do (RULES §14)."""
+
+    name = "nuclear_subs"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, 41, US, TURN)
+
+
+def regions_led(s: State, side: str) -> int:
+    """The regions ``side`` Dominates or Controls (Summit)."""
+    return sum(1 for r in MAIN_REGIONS if standing(s, r)[side][0] in ("domination", "control"))
+
+
+for _option, _text in (
+    ("defcon_up", Msg("twilight_struggle.choice_defcon_up")),
+    ("defcon_down", Msg("twilight_struggle.choice_defcon_down")),
+    ("defcon_keep", Msg("twilight_struggle.choice_defcon_keep")),
+    *((f"defcon_{n}", Msg("twilight_struggle.choice_defcon", level=n)) for n in range(1, 6)),
+):
+    choice_option(_option, _text)
+
+
+def _summit(s: State, f: EventPlay) -> None:
+    """Both roll, +1 a region Dominated or Controlled; the higher gains 2 VP (a tie: no
+    effect); ``f.choice`` is then its DEFCON choice."""
+    rolls = {side: s.rng.d6() for side in SIDES}
+    totals = {side: rolls[side] + regions_led(s, side) for side in SIDES}
+    if totals[USSR] == totals[US]:
+        s.say(Msg("twilight_struggle.summit_tie", total=totals[US]))
+        f.choice = "tie"
+        return
+    winner = US if totals[US] > totals[USSR] else USSR
+    s.say(
+        Msg(
+            "twilight_struggle.summit",
+            role=winner,
+            roll=rolls[winner],
+            total=totals[winner],
+            roll2=rolls[OTHER[winner]],
+            total2=totals[OTHER[winner]],
+        )
+    )
+    f.choice = winner
+    score(s, winner, 2)
+
+
+def _summit_options(s: State) -> list[str]:
+    options = ["defcon_keep"]
+    if s.defcon < DEFCON_MAX:
+        options.append("defcon_up")
+    return [*options, "defcon_down"]
+
+
+def _summit_defcon(s: State, f: EventPlay) -> None:
+    if f.choice == "defcon_up":
+        set_defcon(s, s.defcon + 1)
+    elif f.choice == "defcon_down":
+        set_defcon(s, s.defcon - 1)  # to 1: the phasing player loses (RULES §16.3)
+
+
+@frame_model
+class Take:
+    """Take one of ``cards`` from the discard pile into ``chooser``'s hand, or pass."""
+
+    chooser: str
+    card: int
+    cards: list[int] = Field(default_factory=list)
+
+
+@machine.step
+class EventTake(Step[State]):
+    """Take a card from the discard pile for an event (SALT Negotiations), showing it, or
+    pass; the result is the card, or 0."""
+
+    name, frame_type = "event_take", Take
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).chooser]
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_take_prompt", card=self.frame(s).card)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        for c in s.deck.discard_pile:
+            if c in f.cards:
+                yield PICK_CARD[c], None
+            else:
+                yield PICK_CARD[c], Msg("twilight_struggle.not_for_event", card=c, card2=f.card)
+        yield PASS, None
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        s.deck.discard_pile.remove(card)
+        s.hands[role].append(card)
+        s.say(Msg("twilight_struggle.took_from_discard", role=role, card=card))
+        finish(s, card)
+
+    def on_pass(self, s: State, role: str, arg: None) -> None:
+        finish(s, 0)
+
+
+def _salt(s: State, f: EventPlay) -> None:
+    set_defcon(s, s.defcon + 2)
+    add_effect(s, SALT, f.side, TURN)
+
+
+def _salt_take(s: State, f: EventPlay) -> Take:
+    cards = sorted({c for c in s.deck.discard_pile if not CARDS[c].scoring})
+    return Take(chooser=f.side, card=SALT, cards=cards)
+
+
+@event(43)
+class SaltNegotiations(Procedure[State]):
+    """#43: DEFCON improves by 2; for the rest of the turn every coup roll is -1
+    (operations.coup_roll_modifier); its player may take a non-scoring card from the
+    discard pile, shown (RULES §14)."""
+
+    name, frame_type = "salt_negotiations", EventPlay
+    body = (
+        _salt,
+        If(
+            lambda s, f: bool(_salt_take(s, f).cards),
+            Call("event_take", args=_salt_take),
+        ),
+    )
+
+
+@event(45)
+class Summit(Procedure[State]):
+    """#45: both roll, +1 for each region they Dominate or Control; the higher gains 2 VP and
+    may move DEFCON one step either way (or leave it); a tie has no effect."""
+
+    name, frame_type = "summit", EventPlay
+    body = (
+        _summit,
+        If(
+            lambda s, f: f.choice in SIDES and not s.over,
+            Call(
+                "event_choice",
+                args=lambda s, f: Choice(chooser=f.choice, card=45, options=_summit_options(s)),
+                into="choice",
+            ),
+            _summit_defcon,
+        ),
+    )
+
+
+def _dr_strangelove(s: State, f: EventPlay) -> None:
+    add_milops(s, f.side, 5)
+    s.say(Msg("twilight_struggle.milops_added", role=f.side, n=5))
+    set_defcon(s, int(f.choice.removeprefix("defcon_")))  # 1: the phasing player loses
+
+
+@event(46)
+class HowILearned(Procedure[State]):
+    """#46: its player sets DEFCON at any level, 1 to 5 (1: the phasing player loses, RULES
+    §16.3), and adds 5 to its military operations."""
+
+    name, frame_type = "how_i_learned", EventPlay
+    body = (
+        Call(
+            "event_choice",
+            args=lambda s, f: Choice(
+                chooser=f.side, card=46, options=[f"defcon_{n}" for n in range(1, 6)]
+            ),
+            into="choice",
+        ),
+        _dr_strangelove,
+    )
+
+
+def controlled_battlegrounds(s: State, side: str) -> int:
+    return sum(1 for c in range(N) if BATTLEGROUND[c] and controls(s, side, c))
+
+
+@frame_model
+class FreeOps:
+    """Free coup or realignment attempts an event grants (Junta): ``side`` with ``ops`` Ops
+    (``left`` for the realignment rolls still to make), only in ``eligible``."""
+
+    side: str
+    card: int
+    ops: int
+    left: int = 0
+    eligible: list[int] = Field(default_factory=list)
+
+
+def free_targets(s: State, f: FreeOps) -> list[int]:
+    """Where a free coup or roll may go: the event's countries, with the opponent's
+    Influence, not protected (DEFCON geography ignored: RULES §7.3, §16.4)."""
+    return [c for c in f.eligible if target_refusal(s, f.side, c, free=True) is None]
+
+
+class FreeStep(Step[State]):
+    """The target of a free coup or realignment roll, in the frame's countries."""
+
+    frame_type = FreeOps
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.side]
+        if not free_targets(s, f):
+            finish(s)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        eligible = set(f.eligible)
+        for c, action in enumerate(PICK_COUNTRY):
+            if c not in eligible:
+                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
+            else:
+                yield action, target_refusal(s, f.side, c, free=True)
+
+
+@machine.step
+class FreeCoup(FreeStep):
+    """A free coup: the card's Ops, no military operations; a battleground still lowers
+    DEFCON (RULES §7.3, §16.4)."""
+
+    name = "free_coup"
+    waiting = Msg("twilight_struggle.waiting_coup")
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        return Msg("twilight_struggle.free_coup_prompt", card=f.card, ops=f.ops)
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        f = self.frame(s)
+        coup(s, f.side, CIX[country], f.ops, free=True)
+        finish(s)
+
+
+@machine.step
+class FreeRealign(FreeStep):
+    """Free realignment rolls, one Op each, until the Ops are spent or no target is left."""
+
+    name = "free_realign"
+    waiting = Msg("twilight_struggle.waiting_realign")
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        return Msg("twilight_struggle.free_realign_prompt", card=f.card, ops=f.left)
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        f = self.frame(s)
+        realign(s, f.side, CIX[country])
+        f.left -= 1
+        if f.left <= 0 or not free_targets(s, f):
+            finish(s)
+
+
+for _option in ("free_coup", "free_realign", "no_ops"):
+    choice_option(_option, Msg(f"twilight_struggle.choice_{_option}"))
+
+
+def _junta_ops(s: State, f: EventPlay) -> FreeOps:
+    ops = ops_value(s, f.side, JUNTA)
+    return FreeOps(side=f.side, card=JUNTA, ops=ops, left=ops, eligible=list(AMERICAS))
+
+
+def _junta_options(s: State, f: EventPlay) -> Choice:
+    options = ["free_coup", "free_realign"] if free_targets(s, _junta_ops(s, f)) else []
+    return Choice(chooser=f.side, card=JUNTA, options=[*options, "no_ops"])
+
+
+def _junta_add(s: State, f: EventPlay) -> None:
+    give(s, f.side, CID[f.pick], 2)
+
+
+@event(47)
+class Junta(Procedure[State]):
+    """#47: its player adds 2 Influence in one country of Central or South America, then may
+    use this card's Ops (modified) for a free coup or free realignment rolls there."""
+
+    name, frame_type = "junta", EventPlay
+    body = (
+        Call(
+            "event_country",
+            args=lambda s, f: Pick(chooser=f.side, eligible=list(AMERICAS)),
+            into="pick",
+        ),
+        _junta_add,
+        Call("event_choice", args=_junta_options, into="choice"),
+        If(lambda s, f: f.choice == "free_coup", Call("free_coup", args=_junta_ops)),
+        If(lambda s, f: f.choice == "free_realign", Call("free_realign", args=_junta_ops)),
+    )
+
+
+@event(48)
+class KitchenDebates(Instant):
+    """#48: the US gains 2 VP if it controls more battlegrounds than the USSR (else: played,
+    no effect)."""
+
+    name = "kitchen_debates"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        if controlled_battlegrounds(s, US) > controlled_battlegrounds(s, USSR):
+            score(s, US, 2)
+        else:
+            s.say(Msg("twilight_struggle.no_effect", card=48))
+
+
+WE_WILL_BURY_YOU, UN_INTERVENTION = 50, 32
+
+
+def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
+    """RULES §14: We Will Bury You resolves when the US plays its next action round's card:
+    the USSR gains 3 VP then, unless that card is UN Intervention played as an event (a
+    headline is no action round). Called by rounds.CardPlay; returns whether the game ended."""
+    if side != US or not in_effect(s, WE_WILL_BURY_YOU):
+        return False
+    end_effect(s, WE_WILL_BURY_YOU)
+    if card == UN_INTERVENTION and use == "event":
+        s.say(Msg("twilight_struggle.bury_cancelled", card=WE_WILL_BURY_YOU, card2=card))
+        return False
+    score(s, USSR, 3)
+    return s.over
+
+
+@event(50)
+class WeWillBuryYou(Instant):
+    """#50: DEFCON drops one; the USSR gains 3 VP at the US's next action round unless the
+    US plays UN Intervention as an event in it (``we_will_bury_you``)."""
+
+    name = "we_will_bury_you"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        if lower_defcon(s):
+            return  # DEFCON 1: the phasing player has lost (RULES §16.3)
+        add_effect(s, WE_WILL_BURY_YOU, USSR, GAME)
+
+
+@event(51)
+class BrezhnevDoctrine(Instant):
+    """#51: for the rest of the turn the USSR's cards are worth 1 more Op, at most 4 (ops.py)."""
+
+    name = "brezhnev_doctrine"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, 51, USSR, TURN)
+
+
+@event(52)
+class PortugueseEmpireCrumbles(Instant):
+    """#52: +2 USSR Influence in Angola and in the SE African States."""
+
+    name = "portuguese_empire_crumbles"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        give(s, USSR, "angola", 2)
+        give(s, USSR, "se_african_states", 2)
+
+
+SOUTH_AFRICA = CIX["south_africa"]
+choice_option("south_africa_2", Msg("twilight_struggle.choice_south_africa_2"))
+choice_option("south_africa_1", Msg("twilight_struggle.choice_south_africa_1"))
+
+
+def _unrest_first(s: State, f: EventPlay) -> None:
+    give(s, USSR, "south_africa", 2 if f.choice == "south_africa_2" else 1)
+
+
+def _unrest_second(s: State, f: EventPlay) -> None:
+    give(s, USSR, CID[f.pick], 2)
+
+
+@event(53)
+class SouthAfricanUnrest(Procedure[State]):
+    """#53: the USSR adds 2 Influence in South Africa, or 1 there and 2 in one country next
+    to it (the data's reading of the Deluxe text: one single country)."""
+
+    name, frame_type = "south_african_unrest", EventPlay
+    body = (
+        Call(
+            "event_choice",
+            args=lambda s, f: Choice(
+                chooser=USSR, card=53, options=["south_africa_2", "south_africa_1"]
+            ),
+            into="choice",
+        ),
+        _unrest_first,
+        If(
+            lambda s, f: f.choice == "south_africa_1",
+            Call(
+                "event_country",
+                args=lambda s, f: Pick(chooser=USSR, eligible=list(NEIGHBOURS[SOUTH_AFRICA])),
+                into="pick",
+            ),
+            _unrest_second,
+        ),
+    )
+
+
+@event(54)
+class Allende(Instant):
+    """#54: +2 USSR Influence in Chile."""
+
+    name = "allende"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        give(s, USSR, "chile", 2)
+
+
+@event(55)
+class WillyBrandt(Instant):
+    """#55: the USSR gains 1 VP and 1 Influence in West Germany, which NATO no longer
+    protects (operations.protected); not once Tear Down This Wall is in effect (data)."""
+
+    name = "willy_brandt"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        give(s, USSR, "west_germany", 1)
+        add_effect(s, 55, USSR, GAME)
+        score(s, USSR, 1)
+
+
+MUSLIM = [
+    CIX[c]
+    for c in (
+        "sudan",
+        "iran",
+        "iraq",
+        "egypt",
+        "libya",
+        "saudi_arabia",
+        "syria",
+        "jordan",
+    )
+]
+
+
+def _muslim_targets(s: State, f: EventPlay) -> list[int]:
+    return [c for c in MUSLIM if s.influence[US][c] and c not in f.chosen]
+
+
+def _muslim_left(s: State, f: EventPlay) -> bool:
+    return len(f.chosen) < 2 and bool(_muslim_targets(s, f))
+
+
+def _muslim(s: State, f: EventPlay) -> None:
+    f.chosen.append(f.pick)
+    strip(s, US, f.pick)
+
+
+@event(56)
+class MuslimRevolution(Procedure[State]):
+    """#56: all US Influence out of 2 of Sudan, Iran, Iraq, Egypt, Libya, Saudi Arabia, Syria
+    and Jordan (as many as hold some); not after AWACS Sale to Saudis (data)."""
+
+    name, frame_type = "muslim_revolution", EventPlay
+    body = (
+        While(
+            _muslim_left,
+            Call(
+                "event_country",
+                args=lambda s, f: Pick(chooser=USSR, eligible=_muslim_targets(s, f)),
+                into="pick",
+            ),
+            _muslim,
+        ),
+    )
+
+
+@event(57)
+class AbmTreaty(Instant):
+    """#57: DEFCON improves one level; then its player conducts Operations with this card's
+    4 Ops, modified (RULES §6)."""
+
+    name = "abm_treaty"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        set_defcon(s, s.defcon + 1)
+        machine.call(s, "event_ops", EventOps(side=f.side, card=57, ops=ops_value(s, f.side, 57)))
+
+
+def china_to(s: State, side: str, face_up: bool) -> None:
+    """The China Card moves to ``side`` (RULES §10: face up when an event moves it, but Nixon
+    Plays the China Card gives it face down)."""
+    s.china, s.china_up = side, face_up
+    key = "twilight_struggle.china_given_up" if face_up else "twilight_struggle.china_given_down"
+    s.say(Msg(key, role=side, card=CHINA))
+
+
+@event(58)
+class CulturalRevolution(Instant):
+    """#58: a China Card the US holds goes to the USSR face up; one the USSR holds already
+    gives it 1 VP."""
+
+    name = "cultural_revolution"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        if s.china == US:
+            china_to(s, USSR, True)
+        else:
+            score(s, USSR, 1)
+
+
+FLOWER_POWER = 59
+
+
+def flower_power(s: State, side: str, card: int) -> bool:
+    """Flower Power in effect: the US playing a war card as an event (a headline too) or
+    for Ops gives the USSR 2 VP; on the Space Race it does not (RULES §14). Called where a
+    card is played (rounds.CardPlay, turn.headline_event); returns whether the game ended."""
+    if side != US or not CARDS[card].war or not in_effect(s, FLOWER_POWER):
+        return False
+    s.say(Msg("twilight_struggle.flower_power", card=card, card2=FLOWER_POWER))
+    gain_vp(s, USSR, 2)
+    return check_vp(s)
+
+
+@event(59)
+class FlowerPower(Instant):
+    """#59: from now on every war card the US plays as an event or for Ops gives the USSR 2
+    VP (``flower_power``); not once An Evil Empire is in effect (data)."""
+
+    name = "flower_power"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, FLOWER_POWER, USSR, GAME)
+
+
+@event(60)
+class U2Incident(Instant):
+    """#60: the USSR gains 1 VP, and 1 more if UN Intervention is played as an event later
+    this turn, by either side (early_war.UnIntervention)."""
+
+    name = "u2_incident"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, 60, USSR, TURN)
+        score(s, USSR, 1)
+
+
+OPEC_COUNTRIES = tuple(
+    CIX[c] for c in ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
+)
+
+
+@event(61)
+class Opec(Instant):
+    """#61: the USSR gains 1 VP for each of Egypt, Iran, Libya, Saudi Arabia, Iraq, the Gulf
+    States and Venezuela it controls; not after North Sea Oil (data)."""
+
+    name = "opec"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        score(s, USSR, sum(1 for c in OPEC_COUNTRIES if controls(s, USSR, c)))
+
+
+@event(62)
+class LoneGunman(Instant):
+    """#62: the US shows its hand to the USSR, at that moment only (hidden.py, as CIA
+    Created); then the USSR conducts Operations with this card's 1 Op, modified."""
+
+    name = "lone_gunman"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        s.shown = {USSR: sorted(s.hands[US])}
+        s.rng.reveal()
+        s.say(Msg("twilight_struggle.hand_shown", role=US, role2=USSR, n=len(s.hands[US])))
+        machine.call(s, "event_ops", EventOps(side=USSR, card=62, ops=ops_value(s, USSR, 62)))
+
+
+COLONIAL = [*MEMBERS["africa"], *MEMBERS["southeast_asia"]]
+
+
+@event(63)
+class ColonialRearGuards(Procedure[State]):
+    """#63: +1 US Influence in each of 4 countries of Africa and Southeast Asia."""
+
+    name, frame_type = "colonial_rear_guards", EventPlay
+    body = (
+        Call(
+            "event_influence",
+            args=lambda s, f: Changes(
+                chooser=US, owner=US, add=True, left=4, eligible=COLONIAL, per_country=1
+            ),
+        ),
+    )
+
+
+@event(64)
+class PanamaCanalReturned(Instant):
+    """#64: +1 US Influence in Panama, Costa Rica and Venezuela."""
+
+    name = "panama_canal_returned"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        for country in ("panama", "costa_rica", "venezuela"):
+            give(s, US, country, 1)
+
+
+@event(65)
+class CampDavidAccords(Instant):
+    """#65: the US gains 1 VP and 1 Influence in Israel, Jordan and Egypt; Arab-Israeli War
+    can no longer be an event (its ``prevented_by`` in the data)."""
+
+    name = "camp_david_accords"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        for country in ("israel", "jordan", "egypt"):
+            give(s, US, country, 1)
+        add_effect(s, 65, US, GAME)
+        score(s, US, 1)
+
+
+def _empty(s: State) -> list[int]:
+    return [c for c in range(N) if not s.influence[US][c] and not s.influence[USSR][c]]
+
+
+@event(66)
+class PuppetGovernments(Procedure[State]):
+    """#66: the US may add 1 Influence in each of 3 countries with no Influence at all."""
+
+    name, frame_type = "puppet_governments", EventPlay
+    body = (
+        Call(
+            "event_influence",
+            args=lambda s, f: Changes(
+                chooser=US,
+                owner=US,
+                add=True,
+                left=3,
+                eligible=_empty(s),
+                per_country=1,
+                optional=True,
+            ),
+        ),
+    )
+
+
+POLAND = CIX["poland"]
+
+
+@event(68)
+class JohnPaulII(Instant):
+    """#68: Poland loses 2 USSR Influence and gains 1 US; Solidarity becomes playable (its
+    ``requires_any`` in the data)."""
+
+    name = "john_paul_ii"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        gone = remove_influence(s, USSR, POLAND, 2)
+        s.say(Msg("twilight_struggle.lost", role=USSR, country="poland", n=gone))
+        give(s, US, "poland", 1)
+        add_effect(s, 68, US, GAME)
+
+
+@event(69)
+class LatinAmericanDeathSquads(Instant):
+    """#69: for the rest of the turn its player's coups in Central and South America roll
+    +1, the opponent's -1 (operations.coup_roll_modifier)."""
+
+    name = "latin_american_death_squads"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, 69, f.side, TURN)
+
+
+@event(70)
+class OasFounded(Procedure[State]):
+    """#70: +2 US Influence in Central and South America, anywhere there."""
+
+    name, frame_type = "oas_founded", EventPlay
+    body = (
+        Call(
+            "event_influence",
+            args=lambda s, f: Changes(chooser=US, owner=US, add=True, left=2, eligible=AMERICAS),
+        ),
+    )
+
+
+@event(71)
+class NixonPlaysTheChinaCard(Instant):
+    """#71: a China Card the USSR holds goes to the US face down (RULES §10: the one event
+    that moves it face down); one the US holds already gives it 2 VP."""
+
+    name = "nixon_plays_the_china_card"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        if s.china == USSR:
+            china_to(s, US, False)
+        else:
+            score(s, US, 2)
+
+
+EGYPT = CIX["egypt"]
+
+
+@event(72)
+class SadatExpelsSoviets(Instant):
+    """#72: all USSR Influence out of Egypt; +1 US Influence there."""
+
+    name = "sadat_expels_soviets"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        strip(s, USSR, EGYPT)
+        give(s, US, "egypt", 1)
+
+
+OUTSIDE_EUROPE = [c for c in range(N) if not IN_REGION["europe"][c]]
+
+
+@event(74)
+class VoiceOfAmerica(Procedure[State]):
+    """#74: remove 4 USSR Influence from countries outside Europe, at most 2 from each."""
+
+    name, frame_type = "voice_of_america", EventPlay
+    body = (
+        Call(
+            "event_influence",
+            args=lambda s, f: Changes(
+                chooser=US,
+                owner=USSR,
+                add=False,
+                left=4,
+                eligible=OUTSIDE_EUROPE,
+                per_country=2,
+            ),
+        ),
+    )
+
+
+@event(75)
+class LiberationTheology(Procedure[State]):
+    """#75: +3 USSR Influence in Central America, at most 2 a country."""
+
+    name, frame_type = "liberation_theology", EventPlay
+    body = (
+        Call(
+            "event_influence",
+            args=lambda s, f: Changes(
+                chooser=USSR,
+                owner=USSR,
+                add=True,
+                left=3,
+                eligible=list(MEMBERS["central_america"]),
+                per_country=2,
+            ),
+        ),
+    )
+
+
+def _ussuri_takes(s: State, f: EventPlay) -> bool:
+    if s.china == USSR:
+        china_to(s, US, True)
+        return False
+    return True
+
+
+@event(76)
+class UssuriRiverSkirmish(Procedure[State]):
+    """#76: a China Card the USSR holds goes to the US face up; if the US holds it already,
+    the US adds 4 Influence in Asia, at most 2 a country."""
+
+    name, frame_type = "ussuri_river_skirmish", EventPlay
+    body = (
+        If(
+            _ussuri_takes,
+            Call(
+                "event_influence",
+                args=lambda s, f: Changes(
+                    chooser=US,
+                    owner=US,
+                    add=True,
+                    left=4,
+                    eligible=list(MEMBERS["asia"]),
+                    per_country=2,
+                ),
+            ),
+        ),
+    )
+
+
+AMERICAN_BATTLEGROUNDS = [c for c in AMERICAS if BATTLEGROUND[c]]
+
+
+@event(78)
+class AllianceForProgress(Instant):
+    """#78: the US gains 1 VP per battleground of Central and South America it controls."""
+
+    name = "alliance_for_progress"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        score(s, US, sum(1 for c in AMERICAN_BATTLEGROUNDS if controls(s, US, c)))
+
+
+def _small_step_condition(s: State, side: str) -> Msg | None:
+    if s.space[side] >= s.space[OTHER[side]]:
+        return Msg("twilight_struggle.not_behind_in_space", card=80)
+    return None
+
+
+@event(80, condition=_small_step_condition)
+class OneSmallStep(Instant):
+    """#80: only for a player behind on the Space Race: its marker moves two boxes, VP only
+    for the box where it stops (the one passed is already the opponent's first)."""
+
+    name = "one_small_step"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        side = f.side
+        if s.space[side] + 2 <= LAST_BOX:
+            s.space[side] += 1
+            s.say(Msg("twilight_struggle.space_box", role=side, box=s.space[side], vp=0))
+        advance_space(s, side)
+        check_vp(s)
