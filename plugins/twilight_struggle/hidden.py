@@ -12,7 +12,8 @@
 
 ``shuffle_hidden`` re-deals what ``role`` cannot see: the other hand (both, for a spectator)
 and the draw pile are pooled, shuffled and dealt back in the same sizes; cards the role has
-been shown stay where they are.
+been shown, and a card chosen in an action round and not yet used (face up, though still in
+its side's hand), stay where they are.
 """
 
 from __future__ import annotations
@@ -35,10 +36,18 @@ def hands_view(s: State, role: str | None) -> dict[str, Any]:
     }
 
 
+def in_play(s: State) -> set[int]:
+    """The cards chosen in an action round and not yet used: still in their side's hand, but
+    face up for everyone (the view shows them as ``playing``)."""
+    from gameshelf.plugins.twilight_struggle.rounds import Play  # rounds builds on the state
+
+    return {frame.args.card for frame in s.stack if isinstance(frame.args, Play)}
+
+
 def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
     """Re-deal, in place, every card ``role`` may not see (see the module)."""
     hidden = [side for side in SIDES if side != role]
-    seen = set(s.shown.get(role or "", []))
+    seen = set(s.shown.get(role or "", [])) | in_play(s)
     pool = [c for side in hidden for c in s.hands[side] if c not in seen]
     pool += s.deck.draw_pile
     rng.shuffle(pool)

@@ -33,6 +33,20 @@ def test_no_view_changes_when_the_hidden_cards_are_dealt_again():
         assert RULESET.view(other, role) == before
 
 
+def test_a_card_chosen_for_an_action_round_stays_in_its_hand_when_the_rest_is_dealt_again():
+    # Chosen, the card is face up (the view's "playing") though still in the USSR's hand
+    # until it is used: a re-deal for the US must leave it there.
+    s = at_round(build(hands={USSR: [4, 5, 7], US: [19]}), USSR)
+    s.deck.draw_pile = list(range(40, 60))
+    play(s, USSR, ("card", 4))
+    assert RULESET.view(s, US)["playing"]["card"]["id"] == 4
+    for seed in range(20):
+        other = RULESET.copy_state(s)
+        RULESET.shuffle_hidden(other, US, Rng(seed=seed))
+        assert 4 in other.hands[USSR]
+        assert RULESET.view(other, US) == RULESET.view(s, US)
+
+
 def test_the_opponents_headline_is_hidden_until_both_chose():
     s = build(hands={USSR: [4, 5], US: [19, 20]})
     s.deck.draw_pile = list(range(40, 60))
