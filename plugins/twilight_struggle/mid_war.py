@@ -30,6 +30,7 @@ from gameshelf.plugins.twilight_struggle.effects import (
     in_effect,
 )
 from gameshelf.plugins.twilight_struggle.events import (
+    DONE,
     PASS,
     Changes,
     Choice,
@@ -101,7 +102,7 @@ def score(s: State, side: str, vp: int) -> None:
 # --- the events, in number order ----------------------------------------------------------
 
 
-SALT, JUNTA = 43, 47
+SALT, JUNTA, GRAIN = 43, 47, 67
 AMERICAS = [*MEMBERS["central_america"], *MEMBERS["south_america"]]
 
 
@@ -521,8 +522,8 @@ def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
     """RULES §14: We Will Bury You resolves when the US plays its next action round's card:
     the USSR gains 3 VP then, unless that card is UN Intervention played as an event (a
     headline is no action round). Called by rounds.CardPlay; returns whether the game ended."""
-    if side != US or not in_effect(s, WE_WILL_BURY_YOU):
-        return False
+    if side != US or s.phasing != US or not in_effect(s, WE_WILL_BURY_YOU):
+        return False  # (a card the US plays in the USSR's round, Grain Sales', is not it)
     end_effect(s, WE_WILL_BURY_YOU)
     if card == UN_INTERVENTION and use == "event":
         s.say(Msg("twilight_struggle.bury_cancelled", card=WE_WILL_BURY_YOU, card2=card))
@@ -847,6 +848,59 @@ class PuppetGovernments(Procedure[State]):
 POLAND = CIX["poland"]
 
 
+choice_option("play_card", Msg("twilight_struggle.choice_play_card"))
+choice_option("return_card", Msg("twilight_struggle.choice_return_card"))
+
+
+def _grain_take(s: State, f: EventPlay) -> None:
+    """A random card of the USSR's hand (never The China Card, which is not in it)."""
+    hand = s.hands[USSR]
+    if not hand:
+        s.say(Msg("twilight_struggle.grain_empty", role=USSR))
+        return
+    f.pick = s.rng.choice(hand)
+    hand.remove(f.pick)
+    s.rng.reveal()
+    s.say(Msg("twilight_struggle.grain_taken", role=US, role2=USSR, card=f.pick))
+
+
+def _grain_play(s: State, f: EventPlay) -> None:
+    """The US plays the card as its own card play (an event, Ops or the Space Race)."""
+    s.hands[US].append(f.pick)
+    play = machine.steps["card_play"].frame_type
+    machine.call(s, "card_play", play(side=US, card=f.pick))
+
+
+def _grain_ops(s: State, f: EventPlay) -> None:
+    if f.pick:
+        s.hands[USSR].append(f.pick)
+        s.say(Msg("twilight_struggle.grain_returned", role=US, role2=USSR, card=f.pick))
+    machine.call(s, "event_ops", EventOps(side=US, card=GRAIN, ops=ops_value(s, US, GRAIN)))
+
+
+@event(67)
+class GrainSalesToSoviets(Procedure[State]):
+    """#67: the US takes a random card from the USSR's hand and plays it as its own, or
+    gives it back and conducts Operations with this card's 2 Ops (modified); whoever played
+    Grain Sales, the US chooses, and the phasing player stays who it was (RULES §14)."""
+
+    name, frame_type = "grain_sales", EventPlay
+    body = (
+        _grain_take,
+        If(
+            lambda s, f: bool(f.pick),
+            Call(
+                "event_choice",
+                args=lambda s, f: Choice(
+                    chooser=US, card=GRAIN, options=["play_card", "return_card"]
+                ),
+                into="choice",
+            ),
+        ),
+        If(lambda s, f: f.choice == "play_card", _grain_play, otherwise=[_grain_ops]),
+    )
+
+
 @event(68)
 class JohnPaulII(Instant):
     """#68: Poland loses 2 USSR Influence and gains 1 US; Solidarity becomes playable (its
@@ -988,6 +1042,73 @@ class UssuriRiverSkirmish(Procedure[State]):
 
 
 AMERICAN_BATTLEGROUNDS = [c for c in AMERICAS if BATTLEGROUND[c]]
+
+
+@frame_model
+class Many:
+    """Discard any number of cards from ``chooser``'s hand for an event; ``count`` so far."""
+
+    chooser: str
+    card: int
+    count: int = 0
+
+
+@machine.step
+class EventDiscardMany(Step[State]):
+    """Discard cards one a decision (scoring cards too: their events never happen, RULES
+    §6, §16.8) until done; the result is how many."""
+
+    name, frame_type = "event_discard_many", Many
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.chooser]
+        if not s.hands[f.chooser]:
+            finish(s, 0)
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_discard_many_prompt", card=self.frame(s).card)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        for c in s.hands[role]:
+            yield PICK_CARD[c], None
+        if s.china == role:
+            yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+        yield DONE, None
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        f = self.frame(s)
+        s.hands[role].remove(card)
+        s.deck.discard(card)
+        s.say(Msg("twilight_struggle.discarded", role=role, card=card))
+        f.count += 1
+        if not s.hands[role]:
+            finish(s, f.count)
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        finish(s, self.frame(s).count)
+
+
+def _ask_not_draw(s: State, f: EventPlay) -> None:
+    """As many cards drawn as were discarded (the number fixed before drawing)."""
+    if not f.count:
+        return
+    drawn = s.deck.draw(s.rng, f.count)
+    s.hands[US].extend(drawn)
+    s.say(Msg("twilight_struggle.drew_replacements", role=US, n=f.count))
+
+
+@event(77)
+class AskNot(Procedure[State]):
+    """#77: the US discards any number of cards (scoring cards too, without scoring) and
+    draws as many (RULES §14, §16.8)."""
+
+    name, frame_type = "ask_not", EventPlay
+    body = (
+        Call("event_discard_many", args=lambda s, f: Many(chooser=US, card=77), into="count"),
+        _ask_not_draw,
+    )
 
 
 @event(78)

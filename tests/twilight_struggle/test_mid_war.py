@@ -503,3 +503,53 @@ def test_47_junta_free_realignments_and_no_target_no_question():
     s = as_event(47, US)
     play(s, US, ("country", "mexico"))
     assert legal(s, US) == [("choose", "no_ops")]
+
+
+def test_67_grain_sales_the_us_plays_the_card_taken():
+    s = event_round(67, US, hands={US: [67, 19], USSR: [52]})
+    play(s, US, ("card", 67), ("use", "event"))
+    assert s.hands[USSR] == []
+    assert legal(s, US) == [("choose", "play_card"), ("choose", "return_card")]
+    play(s, US, ("choose", "play_card"))
+    assert s.step == "card_play"
+    refused(s, US, ("use", "event"), "opponent's event")
+    play(s, US, ("use", "influence"), ("when", "after"), ("country", "canada"))
+    play(s, US, ("country", "canada"))
+    assert inf(s, "canada") == (0, 2)
+    assert inf(s, "angola") == (2, 0)  # the USSR's event happened, for the USSR
+    assert 52 in s.deck.removed
+
+
+def test_67_grain_sales_played_by_the_ussr_the_us_chooses_and_may_give_it_back():
+    s = event_round(67, USSR, hands={USSR: [67, 54], US: [19]})
+    play(s, USSR, ("card", 67), ("use", "influence"), ("when", "before"))
+    assert RULESET.active(s) == [US]
+    play(s, US, ("choose", "return_card"))
+    assert s.hands[USSR] == [54]
+    assert s.step == "event_ops"
+    play(s, US, ("use", "influence"), ("country", "canada"), ("country", "canada"))
+    assert inf(s, "canada") == (0, 2)
+    assert s.phasing == USSR  # still the USSR's round: its Ops come next
+    assert s.step == "influence"
+
+
+def test_67_grain_sales_with_an_empty_ussr_hand_gives_the_ops():
+    s = as_event(67, US, hands={US: [67, 19], USSR: []})
+    assert s.step == "event_ops"
+
+
+def test_77_ask_not_discards_any_cards_scoring_too_and_draws_as_many():
+    s = as_event(77, US, hands={US: [77, 1, 19, 4]})
+    s.deck.draw_pile = [30, 31, 33]
+    play(s, US, ("card", 1), ("card", 19), "done")
+    assert s.vp == 0  # Asia Scoring discarded without scoring
+    assert sorted(s.hands[US]) == [4, 30, 31]
+    assert {1, 19} <= set(s.deck.discard_pile)
+    assert 77 in s.deck.removed
+
+
+def test_77_ask_not_may_discard_nothing():
+    s = as_event(77, US, hands={US: [77, 19]}, china=US)
+    refused(s, US, ("card", 6), "never be discarded")
+    play(s, US, "done")
+    assert s.hands[US] == [19]
