@@ -324,6 +324,113 @@ def _salt_take(s: State, f: EventPlay) -> Take:
     return Take(chooser=f.side, card=SALT, cards=cards)
 
 
+QUAGMIRE, BEAR_TRAP, NORAD = 42, 44, 106
+TRAPS = {QUAGMIRE: US, BEAR_TRAP: USSR}  # the card, and the side it traps
+FREED_ON = 4  # RULES §14: a roll of 1-4 frees the trapped side
+
+
+def trap_of(s: State, side: str) -> int:
+    """The trap (Quagmire or Bear Trap) ``side`` is in, or 0."""
+    for card, trapped in TRAPS.items():
+        if trapped == side and in_effect(s, card):
+            return card
+    return 0
+
+
+@frame_model
+class Trapped:
+    """An action round of ``side`` under ``card`` (Quagmire or Bear Trap)."""
+
+    side: str
+    card: int
+
+
+def trap_discards(s: State, side: str) -> list[int]:
+    """The cards that may go to the trap: 2 Ops or more with ``side``'s modifiers (RULES
+    §14); The China Card never (§10)."""
+    return [c for c in s.hands[side] if ops_value(s, side, c) >= 2]
+
+
+def trap_plays(s: State, side: str) -> tuple[list[int], list[int]]:
+    """(cards to discard, scoring cards to play) this round: scoring cards only when no card
+    qualifies, or when the rounds left must go to them (a scoring card is never held)."""
+    scoring = [c for c in s.hands[side] if CARDS[c].scoring]
+    held = len(scoring)
+    from_now = trap_rounds_left(s, side)
+    if held and held >= from_now:
+        return [], scoring
+    discards = trap_discards(s, side)
+    return (discards, []) if discards else ([], scoring)
+
+
+def trap_rounds_left(s: State, side: str) -> int:
+    # rounds.py imports this module for its hooks: its count is imported when asked
+    from gameshelf.plugins.twilight_struggle.rounds import rounds_left
+
+    return rounds_left(s, side)
+
+
+@machine.step
+class TrappedRound(Step[State]):
+    """RULES §14: a trapped side's action round is only a discard of a 2-Ops card and a
+    roll, 1-4 freeing it (normal play from the next round); with no such card it plays a
+    scoring card, or sits the round out. Never in the headline."""
+
+    name, frame_type = "trapped_round", Trapped
+    waiting = Msg("twilight_struggle.waiting_card")
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.side]
+        discards, scoring = trap_plays(s, f.side)
+        if not discards and not scoring:
+            s.say(Msg("twilight_struggle.trap_sits_out", role=f.side, card=f.card))
+            finish(s)
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.trap_prompt", card=self.frame(s).card)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        discards, scoring = trap_plays(s, role)
+        for c in s.hands[role]:
+            if c in discards or c in scoring:
+                yield PICK_CARD[c], None
+            elif CARDS[c].scoring:
+                yield PICK_CARD[c], Msg("twilight_struggle.trap_discard_first", card=c)
+            else:
+                yield PICK_CARD[c], Msg("twilight_struggle.too_few_ops", card=c, ops=2)
+        if s.china == role:
+            yield PICK_CARD[CHINA], Msg("twilight_struggle.trap_no_china", card=CHINA, card2=f.card)
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        f = self.frame(s)
+        s.hands[role].remove(card)
+        if CARDS[card].scoring:
+            machine.enter(s, "event", EventPlay(card=card, side=role))
+            return
+        s.deck.discard(card)
+        die = s.rng.d6()
+        if die <= FREED_ON:
+            s.say(Msg("twilight_struggle.trap_freed", role=role, card=card, card2=f.card, roll=die))
+            end_effect(s, f.card)
+        else:
+            s.say(Msg("twilight_struggle.trap_holds", role=role, card=card, card2=f.card, roll=die))
+        finish(s)
+
+
+@event(42)
+class Quagmire(Instant):
+    """#42: from its next action round the US is trapped (``TrappedRound``), across turns,
+    until a roll frees it; cancels NORAD."""
+
+    name = "quagmire"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        end_effect(s, NORAD)
+        add_effect(s, QUAGMIRE, USSR, GAME)
+
+
 @event(43)
 class SaltNegotiations(Procedure[State]):
     """#43: DEFCON improves by 2; for the rest of the turn every coup roll is -1
@@ -338,6 +445,17 @@ class SaltNegotiations(Procedure[State]):
             Call("event_take", args=_salt_take),
         ),
     )
+
+
+@event(44)
+class BearTrap(Instant):
+    """#44: from its next action round the USSR is trapped (``TrappedRound``), across turns,
+    until a roll frees it."""
+
+    name = "bear_trap"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, BEAR_TRAP, US, GAME)
 
 
 @event(45)

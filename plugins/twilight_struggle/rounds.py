@@ -29,7 +29,12 @@ from gameshelf.plugins.twilight_struggle.events import (
     has_event,
     triggers_opponent_event,
 )
-from gameshelf.plugins.twilight_struggle.mid_war import flower_power, we_will_bury_you
+from gameshelf.plugins.twilight_struggle.mid_war import (
+    Trapped,
+    flower_power,
+    trap_of,
+    we_will_bury_you,
+)
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CHINA,
@@ -122,6 +127,10 @@ class ActionRound(Step[State]):
         f = self.frame(s)
         s.phasing = f.side  # turn.next_round has counted the round
         s.active = [f.side]
+        trap = trap_of(s, f.side)
+        if trap:  # Quagmire or Bear Trap: a round of its own (mid_war.TrappedRound)
+            machine.enter(s, "trapped_round", Trapped(side=f.side, card=trap))
+            return
         if not playable(s, f.side):
             s.say(Msg("twilight_struggle.sits_out", role=f.side))
             finish(s)

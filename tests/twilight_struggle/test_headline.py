@@ -7,9 +7,9 @@ from tests.twilight_struggle.builders import at_headline, build, legal, play, re
 
 USSR, US = "USSR", "US"
 UN, ASIA = 32, 1
-# Cards whose events are not in yet (the headline itself is under test): US 3 and 2 Ops
-# (Bear Trap, Reagan Bombs Libya), USSR 3 Ops (Quagmire).
-DUCK, TRUMAN, COMECON = 44, 84, 42
+# Late War cards whose events are not in yet (the headline itself is under test): US 3 and
+# 2 Ops (The Iron Lady, Reagan Bombs Libya), USSR 3 Ops (Pershing II Deployed).
+DUCK, TRUMAN, COMECON = 83, 84, 99
 
 
 def headline(ussr, us, **kw):

@@ -3,9 +3,19 @@ prerequisites, cancellations, duration and refusals (state unchanged)."""
 
 from __future__ import annotations
 
-from gameshelf.plugins.twilight_struggle.effects import effect, in_effect
+from gameshelf.plugins.twilight_struggle.effects import effect, expire, in_effect
 from gameshelf.plugins.twilight_struggle.rules import RULESET
-from tests.twilight_struggle.builders import at_headline, build, dice, inf, legal, play, refused
+from tests.twilight_struggle.builders import (
+    at_headline,
+    at_round,
+    begin,
+    build,
+    dice,
+    inf,
+    legal,
+    play,
+    refused,
+)
 from tests.twilight_struggle.test_early_war import as_event, event_round
 
 USSR, US = "USSR", "US"
@@ -553,3 +563,54 @@ def test_77_ask_not_may_discard_nothing():
     refused(s, US, ("card", 6), "never be discarded")
     play(s, US, "done")
     assert s.hands[US] == [19]
+
+
+def test_42_quagmire_traps_the_us_from_its_next_round_and_cancels_norad():
+    s = as_event(42, USSR, effects=[(106, US, "game")], hands={USSR: [42, 103], US: [19, 4]})
+    assert not in_effect(s, 106)
+    assert effect(s, 42).until == "game"
+    assert s.step == "trapped_round"
+    assert RULESET.active(s) == [US]
+    refused(s, US, ("card", 19), "fewer than 2 Ops")
+    dice(s, 5)
+    play(s, US, ("card", 4))
+    assert in_effect(s, 42)  # 5: still held
+    assert 4 in s.deck.discard_pile
+
+
+def test_44_bear_trap_a_roll_of_1_to_4_frees_the_ussr_from_the_next_round():
+    s = begin(event_round(39, USSR, effects=[(44, US, "game")], hands={USSR: [39, 19]}, china=USSR))
+    assert s.step == "trapped_round"
+    refused(s, USSR, ("card", 6), "cannot be played while Bear Trap")
+    dice(s, 4)
+    play(s, USSR, ("card", 39))
+    assert not in_effect(s, 44)
+    assert s.hands[USSR] == [19]
+
+
+def test_44_bear_trap_without_a_2_ops_card_plays_scoring_cards_or_sits_out():
+    s = begin(event_round(39, USSR, effects=[(44, US, "game")], hands={USSR: [19, 1], US: [4]}))
+    assert legal(s, USSR) == [("card", 1)]
+    play(s, USSR, ("card", 1))
+    assert 1 in s.deck.discard_pile  # Asia scored
+    s = begin(event_round(39, USSR, effects=[(44, US, "game")], hands={USSR: [19], US: [4]}))
+    assert s.phasing == US  # the USSR sat its round out
+    assert in_effect(s, 44)  # the trap lasts
+
+
+def test_44_bear_trap_does_not_touch_the_headline_and_lasts_across_turns():
+    s = build(hands={USSR: [54, 14], US: [64, 20]}, effects=[(44, US, "game")])
+    s.deck.draw_pile = list(range(40, 60))
+    at_headline(s)
+    play(s, USSR, ("card", 54))
+    play(s, US, ("card", 64))
+    assert inf(s, "chile") == (2, 0)  # Allende headlined as usual
+    assert s.step == "trapped_round"  # then the USSR's first round is the trap's
+    expire(s)  # the end of the turn
+    assert in_effect(s, 44)
+
+
+def test_42_quagmire_a_held_scoring_card_goes_before_a_discard_when_rounds_run_out():
+    s = build(effects=[(42, USSR, "game")], hands={US: [4, 1]})
+    begin(at_round(s, US, done=6))  # the last round of the turn, Asia Scoring held
+    assert legal(s, US) == [("card", 1)]
