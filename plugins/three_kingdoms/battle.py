@@ -29,13 +29,18 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
-from gameshelf.plugins.three_kingdoms.lords import cao_cao_bonus, dong_zhuo_shown
+from gameshelf.plugins.three_kingdoms.lords import (
+    CAO_CAO,
+    DONG_ZHUO,
+    cao_cao_bonus,
+    dong_zhuo_shown,
+)
 from gameshelf.plugins.three_kingdoms.model import (
     INTELLIGENCE,
-    LABEL,
     MARTIAL,
     TOLL,
     CardId,
@@ -48,15 +53,13 @@ from gameshelf.plugins.three_kingdoms.state import (
     TurnStep,
     action_table,
     build_frame,
+    card_list,
+    cash,
     done,
-    go_face_down,
     holder_of,
-    label,
-    labels,
     lay_face_down,
     machine,
     swords,
-    who,
 )
 from gameshelf.plugins.three_kingdoms.victory import check_last_land
 
@@ -73,22 +76,40 @@ def toll_due(full: int, *, failed_siege: bool, dong_zhuo: bool) -> int:
     return 2 * full if dong_zhuo else full
 
 
+# The toll's log line, by (failed siege, 董卓 shown, paid short of what was due): one whole
+# sentence for each case.
+TOLL_PAID = {
+    (False, False, False): "three_kingdoms.toll_full",
+    (False, False, True): "three_kingdoms.toll_full_short",
+    (True, False, False): "three_kingdoms.toll_half",
+    (True, False, True): "three_kingdoms.toll_half_short",
+    (False, True, False): "three_kingdoms.toll_doubled",
+    (False, True, True): "three_kingdoms.toll_doubled_short",
+    (True, True, False): "three_kingdoms.toll_full_not_half",
+    (True, True, True): "three_kingdoms.toll_full_not_half_short",
+}
+
+
 def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     payer, holder = s.turn, holder_of(s, land)
     walls = s.swords[land]
-    shown = dong_zhuo_shown(s, holder)
+    shown = dong_zhuo_shown(s, holder)  # §7.23
     amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
-    kind = "half the toll" if failed_siege and not shown else "the toll"
     paid = min(amount, s.money[payer])
-    short = "" if paid == amount else f" (all it has: {amount:,} were due)"
-    dong_zhuo = ""
-    if shown:  # §7.23
-        change = "in full instead of half" if failed_siege else "doubled"
-        dong_zhuo = f", {change}: 董卓 Dong Zhuo is shown from hand"
-    s.say(
-        f"{who(s, payer)} pays {who(s, holder)} {paid:,}{short}, {kind} of "
-        f"{LABEL[land]} with {swords(walls)}{dong_zhuo}."
+    short = paid != amount
+    said = Msg(
+        TOLL_PAID[failed_siege, shown, short],
+        lord=s.lord[payer],
+        lord2=s.lord[holder],
+        paid=cash(paid),
+        land=land,
+        swords=swords(walls),
     )
+    if short:
+        said.args["due"] = cash(amount)
+    if shown:
+        said.args["card"] = DONG_ZHUO
+    s.say(said)
     pay(s, payer, holder, amount)
 
 
@@ -112,7 +133,7 @@ def arrive_rival(s: TKState, land: str) -> None:
     """DESIGN §7.9: the plan is forced; with no card in hand the full toll is paid."""
     attacker = s.turn
     if not s.hand[attacker]:
-        s.say(f"{who(s, attacker)} has no card for a battle plan.")
+        s.say(Msg("three_kingdoms.no_card_for_plan", lord=s.lord[attacker]))
         pay_toll(s, land, failed_siege=False)
         return
     machine.call(s, "battle_plan", build_frame(Plan, land=land))
@@ -123,14 +144,12 @@ def contest(s: TKState, f: Plan) -> None:
     land, attacker, plan = f.land, s.turn, f.plan
     attack = sum([INTELLIGENCE[c] for c in plan])  # a list sums faster than a generator
     defence = sum([INTELLIGENCE[c] for c in s.garrison[land]])
-    verdict = "the plan succeeds: siege!" if attack > defence else "the plan fails."
-    s.say(
-        f"{who(s, attacker)} attacks {LABEL[land]} with a plan of {labels(plan)}: "
-        f"intelligence {attack} against {defence}, {verdict}"
-    )
+    shown = {"lord": s.lord[attacker], "land": land, "cards": card_list(plan)}
     if attack > defence:
+        s.say(Msg("three_kingdoms.plan_succeeds", **shown, attack=attack, defence=defence))
         machine.enter(s, "generals", build_frame(Siege, land=land, plan=plan))
         return
+    s.say(Msg("three_kingdoms.plan_fails", **shown, attack=attack, defence=defence))
     lay_face_down(s, plan)
     pay_toll(s, land, failed_siege=False)
     done(s)
@@ -143,7 +162,7 @@ PLAN, GENERAL = action_table("plan"), action_table("general")
 class BattlePlan(TurnStep):
     """Seed §2.2 C: play 2 cards from hand (1 if that is all) as the battle plan."""
 
-    name, waiting, frame_type = "battle_plan", "making a battle plan", Plan
+    name, waiting, frame_type = "battle_plan", Msg("three_kingdoms.waiting_plan"), Plan
 
     def begin(self, s: TKState) -> None:
         super().begin(s)
@@ -151,23 +170,23 @@ class BattlePlan(TurnStep):
         if len(hand) == 1:  # DESIGN §7.9: one card in hand is the whole plan
             self.on_plan(s, s.turn, hand[0])
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         f = self.frame(s)
         land = f.land
-        rival = who(s, holder_of(s, land))
         if f.plan:
-            return f"Your plan holds {labels(f.plan)}. Choose the second card of the plan."
-        return (
-            f"{label(land)} belongs to {rival}: you must attack. Choose 2 cards for the "
-            f"battle plan; their intelligence must beat "
-            f"{sum(INTELLIGENCE[c] for c in s.garrison[land])}, "
-            f"or you pay the toll of {printed_toll(s, land):,}."
+            return Msg("three_kingdoms.prompt_plan_second", cards=card_list(f.plan))
+        return Msg(
+            "three_kingdoms.prompt_plan",
+            land=land,
+            lord=s.lord[holder_of(s, land)],
+            defence=sum(INTELLIGENCE[c] for c in s.garrison[land]),
+            amount=cash(printed_toll(s, land)),
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return map(PLAN.__getitem__, s.hand[role])  # the bots list it at once: no copy
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "plan":
             return not_in_hand(s, role, action)
         return owned_land_refusal(s, self.frame(s).land, action)
@@ -190,35 +209,40 @@ def general_options(s: TKState, f: Siege, seat: Seat) -> list[str]:
 class Generals(SecretChoice[TKState]):
     """DESIGN §7.10: both generals are chosen in secret and revealed together."""
 
-    name, waiting, frame_type = "generals", "choosing a general", Siege
+    name, waiting, frame_type = "generals", Msg("three_kingdoms.waiting_general"), Siege
 
     def choosers(self, s: TKState) -> list[Seat]:
         # only a side with more than one general to choose from chooses
         f = self.frame(s)
         return [p for p in (s.turn, holder_of(s, f.land)) if len(general_options(s, f, p)) > 1]
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         f = self.frame(s)
         mine = self.choice_of(s, role)
         if mine is not None:
-            return f"Your general is {label(mine.arg)}: choose again to change your mind."
+            return Msg("three_kingdoms.prompt_general_chosen", card=str(mine.arg))
         if role == s.turn:
-            return (
-                f"Siege of {label(f.land)} ({swords(s.swords[f.land])}): choose your "
-                f"general from {labels(f.plan)}."
+            return Msg(
+                "three_kingdoms.prompt_general_attack",
+                land=f.land,
+                swords=swords(s.swords[f.land]),
+                cards=card_list(f.plan),
             )
-        return (
-            f"{who(s, s.turn)} besieges your {label(f.land)} with {labels(f.plan)}: "
-            "choose the general who defends it."
+        return Msg(
+            "three_kingdoms.prompt_general_defend",
+            lord=s.lord[s.turn],
+            land=f.land,
+            cards=card_list(f.plan),
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return map(GENERAL.__getitem__, general_options(s, self.frame(s), role))
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "general":
-            where = "your battle plan" if role == s.turn else f"{label(self.frame(s).land)}"
-            return f"The general must be one of the cards of {where}."
+            if role == s.turn:
+                return Msg("three_kingdoms.refuse_general_attack")
+            return Msg("three_kingdoms.refuse_general_defend", land=self.frame(s).land)
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
@@ -234,6 +258,15 @@ class Generals(SecretChoice[TKState]):
         )
 
 
+# The siege's log line, by (曹操's +1, the siege succeeds).
+SIEGE_ROLLED = {
+    (False, True): "three_kingdoms.siege_won",
+    (False, False): "three_kingdoms.siege_lost",
+    (True, True): "three_kingdoms.siege_won_cao_cao",
+    (True, False): "three_kingdoms.siege_lost_cao_cao",
+}
+
+
 def siege(s: TKState, f: Siege, att_general: str, def_general: str) -> None:
     """Seed §2.2 C 攻城: the dice, martial and swords decide; the attacker needs more."""
     land, attacker, holder = f.land, s.turn, holder_of(s, f.land)
@@ -243,14 +276,24 @@ def siege(s: TKState, f: Siege, att_general: str, def_general: str) -> None:
     bonus = cao_cao_bonus(s, f.plan)
     power = att_die + att_martial + bonus
     guard = def_die + def_martial + walls
-    cao = " + 1 for 曹操 Cao Cao" if bonus else ""
-    verdict = "the siege succeeds" if power > guard else "the siege fails"
+    won = power > guard
     s.say(
-        f"Siege of {LABEL[land]}: {LABEL[att_general]} rolls {att_die} + martial "
-        f"{att_martial}{cao} = {power} against {LABEL[def_general]}'s {def_die} + "
-        f"martial {def_martial} + {swords(walls)} = {guard}: {verdict}."
+        Msg(
+            SIEGE_ROLLED[bool(bonus), won],
+            land=land,
+            card=att_general,
+            die=att_die,
+            martial=att_martial,
+            lord=CAO_CAO,
+            power=power,
+            card2=def_general,
+            die2=def_die,
+            martial2=def_martial,
+            n=walls,
+            guard=guard,
+        )
     )
-    if power > guard:
+    if won:
         take_land(s, f, att_general, holder)
         check_last_land(s, attacker, holder)
     else:
@@ -268,6 +311,13 @@ def take_land(s: TKState, f: Siege, general: str, holder: Seat) -> None:
     s.garrison[land] = [general]
     s.owner[land] = attacker
     s.say(
-        f"{who(s, attacker)} takes {LABEL[land]} from {who(s, holder)}: {LABEL[general]} "
-        f"holds it with {swords(s.swords[land])}; {go_face_down(defeated)}."
+        Msg(
+            "three_kingdoms.land_taken",
+            lord=s.lord[attacker],
+            land=land,
+            lord2=s.lord[holder],
+            card=general,
+            swords=swords(s.swords[land]),
+            cards=card_list(defeated),
+        )
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
 from gameshelf.plugins.three_kingdoms.lords import yuan_shao_tax
@@ -22,11 +23,10 @@ from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
+    cash,
     done,
-    label,
     lay_face_down,
     machine,
-    who,
 )
 from gameshelf.plugins.three_kingdoms.strategy import advise
 
@@ -47,20 +47,17 @@ ADVISE, TAX = Action("advise"), action_table("tax")
 class Fate(TurnStep):
     """Seed §2.2 D: advise (draw a strategy card) or tax with one card."""
 
-    name, waiting = "fate", "consulting 天機 Fate"
+    name, waiting = "fate", Msg("three_kingdoms.waiting_fate")
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         if not s.hand[role]:
-            return "天機 Fate: with no card in hand you can only advise (draw a strategy card)."
-        return (
-            "天機 Fate: advise (draw a strategy card and show your hand), or tax with one "
-            "card (its politics × 100)."
-        )
+            return Msg("three_kingdoms.prompt_fate_empty_hand")
+        return Msg("three_kingdoms.prompt_fate", per=N.tax_per_politics)
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return [ADVISE, *map(TAX.__getitem__, s.hand[role])]
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "tax":
             return not_in_hand(s, role, action)
         return None
@@ -72,6 +69,6 @@ class Fate(TurnStep):
         s.hand[role].remove(card)
         lay_face_down(s, [card])
         amount = fate_tax(s, card)
-        s.say(f"{who(s, role)} taxes with {label(card)} for {amount:,}; the card goes face down.")
+        s.say(Msg("three_kingdoms.fate_taxed", lord=s.lord[role], card=card, amount=cash(amount)))
         collect(s, role, amount)
         done(s)

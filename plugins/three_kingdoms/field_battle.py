@@ -15,21 +15,22 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
-from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, LABEL, MARTIAL, N
+from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, N
 from gameshelf.plugins.three_kingdoms.money import pay
 from gameshelf.plugins.three_kingdoms.state import (
     Seat,
     TKState,
     action_table,
     build_frame,
+    cash,
     done,
     lay_face_down,
     machine,
     rivals,
-    who,
 )
 
 
@@ -56,10 +57,13 @@ def power(card: str | None, die: int) -> int:
     return die + (INTELLIGENCE[card] + MARTIAL[card] if card else 0)
 
 
-def fighter(s: TKState, seat: str, card: str | None, die: int, strength: int) -> str:
-    """One side of a field battle for the log: "劉備 Liu Bei with 關羽 Guan Yu rolls 4: 17"."""
-    played = f"with {LABEL[card]}" if card else "with no card"
-    return f"{who(s, seat)} {played} rolls {die}: {strength}"
+# The field battle's log line, by (the mover played a card, the foe played a card).
+FOUGHT = {
+    (True, True): "three_kingdoms.field_fought",
+    (True, False): "three_kingdoms.field_fought_foe_no_card",
+    (False, True): "three_kingdoms.field_fought_mover_no_card",
+    (False, False): "three_kingdoms.field_fought_no_cards",
+}
 
 
 def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -> None:
@@ -71,16 +75,28 @@ def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -
             s.hand[seat].remove(card)
             lay_face_down(s, [card])
     attack, defence = power(mover_card, mover_die), power(foe_card, foe_die)
-    shown = (
-        f"{fighter(s, mover, mover_card, mover_die, attack)} against "
-        f"{fighter(s, foe, foe_card, foe_die, defence)}"
+    said = Msg(
+        FOUGHT[mover_card is not None, foe_card is not None],
+        lord=s.lord[mover],
+        die=mover_die,
+        power=attack,
+        lord2=s.lord[foe],
+        die2=foe_die,
+        power2=defence,
     )
+    if mover_card is not None:
+        said.args["card"] = mover_card
+    if foe_card is not None:
+        said.args["card2"] = foe_card
+    s.say(said)
     if attack == defence:
-        s.say(f"Field battle: {shown}; a tie, nobody pays.")
+        s.say(Msg("three_kingdoms.field_tie"))
         return
     winner, loser = (mover, foe) if attack > defence else (foe, mover)
     paid = min(N.field_battle_stake, s.money[loser])
-    s.say(f"Field battle: {shown}; {who(s, loser)} pays {who(s, winner)} {paid:,}.")
+    s.say(
+        Msg("three_kingdoms.field_won", lord=s.lord[winner], lord2=s.lord[loser], paid=cash(paid))
+    )
     pay(s, loser, winner, N.field_battle_stake)
 
 
@@ -96,26 +112,27 @@ class FieldBattle(SecretChoice[TKState]):
     """Both fighters choose their card at once; neither sees the other's until both have.
     A side with an empty hand plays no card; then the next rival on the space is fought."""
 
-    name, waiting = "field_battle", "choosing a card for the field battle"
+    name, waiting = "field_battle", Msg("three_kingdoms.waiting_field_battle")
     frame_type = Fight
 
     def choosers(self, s: TKState) -> list[Seat]:
         return [p for p in (s.turn, self.frame(s).foe) if s.hand[p]]
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         mine = self.choice_of(s, role)
         if mine is not None:
-            return f"Your card is {LABEL[str(mine.arg)]}: choose again to change your mind."
+            return Msg("three_kingdoms.prompt_field_chosen", card=str(mine.arg))
         rival = self.frame(s).foe if role == s.turn else s.turn
-        return (
-            f"Field battle with {who(s, rival)}: choose a card (die + intelligence + "
-            f"martial; the loser pays {N.field_battle_stake:,})."
+        return Msg(
+            "three_kingdoms.prompt_field_battle",
+            lord=s.lord[rival],
+            amount=cash(N.field_battle_stake),
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return map(CARD.__getitem__, s.hand[role])  # the bots list it at once: no copy
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "card":
             return not_in_hand(s, role, action)
         return None

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.steps import Option
 from gameshelf.plugins.three_kingdoms.lords import sun_quan_may_add_sword
-from gameshelf.plugins.three_kingdoms.model import LABEL, POLITICS, N
+from gameshelf.plugins.three_kingdoms.model import CARDS, POLITICS, N
 from gameshelf.plugins.three_kingdoms.money import collect
 from gameshelf.plugins.three_kingdoms.state import (
     AtLand,
@@ -22,19 +23,18 @@ from gameshelf.plugins.three_kingdoms.state import (
     TurnStep,
     action_table,
     build_frame,
+    card_list,
+    cash,
     done,
-    label,
-    labels,
     machine,
     swords,
-    who,
 )
 
 
 def arrive_unowned(s: TKState, land: str) -> None:
     """DESIGN §7.7: occupying is optional and needs a card in hand."""
     if not s.hand[s.turn]:
-        s.say(f"{who(s, s.turn)} has no card to occupy {label(land)} with.")
+        s.say(Msg("three_kingdoms.no_card_to_occupy", lord=s.lord[s.turn], land=land))
         return
     machine.call(s, "occupy", build_frame(AtLand, land=land))
 
@@ -48,19 +48,21 @@ def land_tax(s: TKState, land: str) -> int:
     return N.tax_per_politics * sum(POLITICS[c] for c in s.garrison[land])
 
 
-def owned_land_refusal(s: TKState, land: str, action: Action) -> str | None:
+def owned_land_refusal(s: TKState, land: str, action: Action) -> Msg | None:
     """Why ``land``, which already has an owner, cannot be occupied."""
     holder = s.owner.get(land)
     if action.type == "occupy" and holder is not None:
-        whose = "yours" if holder == s.turn else f"held by {who(s, holder)}"
-        return f"{label(land)} is already {whose}: only a land nobody holds can be occupied."
+        if holder == s.turn:
+            return Msg("three_kingdoms.refuse_occupy_yours", land=land)
+        return Msg("three_kingdoms.refuse_occupy_held", land=land, lord=s.lord[holder])
     return None
 
 
-def not_in_hand(s: TKState, role: Role, action: Action) -> str:
+def not_in_hand(s: TKState, role: Role, action: Action) -> Msg:
     card = action.arg
-    name = LABEL[card] if isinstance(card, str) and card in LABEL else repr(card)
-    return f"{name} is not in your hand."
+    if isinstance(card, str) and card in CARDS:
+        return Msg("three_kingdoms.refuse_not_in_hand", card=card)
+    return Msg("three_kingdoms.refuse_no_such_card", given=repr(card))
 
 
 OCCUPY, TALENT = action_table("occupy"), action_table("talent")
@@ -72,11 +74,10 @@ DEPLOY, TAX, TRAIN = Action("deploy"), Action("tax"), Action("train")
 class Occupy(TurnStep):
     """Seed §2.2 A: occupy the land with one card from hand, or leave it."""
 
-    name, waiting, frame_type = "occupy", "deciding whether to occupy", AtLand
+    name, waiting, frame_type = "occupy", Msg("three_kingdoms.waiting_occupy"), AtLand
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        land = label(self.frame(s).land)
-        return f"{land} is nobody's. Occupy it with a card from your hand, or pass."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg("three_kingdoms.prompt_occupy", land=self.frame(s).land)
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return [*map(OCCUPY.__getitem__, s.hand[role]), PASS]
@@ -91,11 +92,11 @@ class Occupy(TurnStep):
         s.hand[role].remove(card)
         s.garrison[land].append(card)
         s.owner[land] = role
-        s.say(f"{who(s, role)} occupies {label(land)} with {label(card)}.")
+        s.say(Msg("three_kingdoms.occupied", lord=s.lord[role], land=land, card=card))
         done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
-        s.say(f"{who(s, role)} leaves {label(self.frame(s).land)} unoccupied.")
+        s.say(Msg("three_kingdoms.left_unoccupied", lord=s.lord[role], land=self.frame(s).land))
         done(s)
 
 
@@ -103,19 +104,20 @@ class Occupy(TurnStep):
 class OwnLand(TurnStep):
     """Seed §2.2 B, DESIGN §7.8: deploy, tax or train; one of them is mandatory."""
 
-    name, waiting, frame_type = "own_land", "deploying, taxing or training", AtLand
+    name, waiting, frame_type = "own_land", Msg("three_kingdoms.waiting_own_land"), AtLand
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         land = self.frame(s).land
-        train = (
-            f"train (sword {s.swords[land] + 1} of {N.max_swords})"
-            if s.swords[land] < N.max_swords
-            else "not train (it is a city)"
-        )
-        return (
-            f"On your land {label(land)}: deploy its talents anew, tax "
-            f"{land_tax(s, land):,}, or {train}."
-        )
+        tax = cash(land_tax(s, land))
+        if s.swords[land] < N.max_swords:
+            return Msg(
+                "three_kingdoms.prompt_own_land",
+                land=land,
+                amount=tax,
+                n=s.swords[land] + 1,
+                most=N.max_swords,
+            )
+        return Msg("three_kingdoms.prompt_own_city", land=land, amount=tax)
 
     def options(self, s: TKState, role: Role) -> Iterator[Option]:
         land = self.frame(s).land
@@ -125,9 +127,9 @@ class OwnLand(TurnStep):
             yield TRAIN, None
         else:
             most = N.max_swords
-            yield TRAIN, f"{label(land)} already holds {most} swords, a city: no more training."
+            yield TRAIN, Msg("three_kingdoms.refuse_train_city", land=land, most=most)
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
         land = self.frame(s).land
         return self._why_not_from_options(s, role, action) or owned_land_refusal(s, land, action)
 
@@ -136,21 +138,26 @@ class OwnLand(TurnStep):
         taken = s.garrison[land]
         s.hand[role].extend(taken)
         s.garrison[land] = []
-        s.say(f"{who(s, role)} takes {labels(taken)} back from {label(land)} to deploy.")
+        s.say(
+            Msg("three_kingdoms.deploy_taken", lord=s.lord[role], cards=card_list(taken), land=land)
+        )
         machine.enter(s, "deploy", self.frame(s))
 
     def on_tax(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
         amount = land_tax(s, land)
-        s.say(f"{who(s, role)} taxes {label(land)} for {amount:,}.")
+        s.say(Msg("three_kingdoms.land_taxed", lord=s.lord[role], land=land, amount=cash(amount)))
         collect(s, role, amount)
         done(s)
 
     def on_train(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
         s.swords[land] += 1
-        city = " (a city)" if s.swords[land] == N.max_swords else ""
-        s.say(f"{who(s, role)} trains at {label(land)}: {swords(s.swords[land])}{city}.")
+        lord, n = s.lord[role], s.swords[land]
+        if n == N.max_swords:
+            s.say(Msg("three_kingdoms.trained_city", lord=lord, land=land, n=n))
+        else:
+            s.say(Msg("three_kingdoms.trained", lord=lord, land=land, swords=swords(n)))
         if sun_quan_may_add_sword(s, role, land):
             machine.enter(s, "sun_quan_sword", self.frame(s))
         else:
@@ -161,30 +168,32 @@ class OwnLand(TurnStep):
 class Deploy(TurnStep):
     """Seed §2.2 B: play 1–3 cards from hand face up on the land (never left empty)."""
 
-    name, waiting, frame_type = "deploy", "deploying talents", AtLand
+    name, waiting, frame_type = "deploy", Msg("three_kingdoms.waiting_deploy"), AtLand
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         land = self.frame(s).land
         placed = s.garrison[land]
+        most = N.max_talents_per_land
         if not placed:
-            return f"Choose a card to deploy on {label(land)} (1 to 3 cards)."
-        if len(placed) == N.max_talents_per_land:
-            return f"{label(land)} holds {labels(placed)}, the most it can: finish deploying."
-        return f"{label(land)} holds {labels(placed)}. Deploy another card, or finish."
+            return Msg("three_kingdoms.prompt_deploy_first", land=land, most=most)
+        if len(placed) == most:
+            return Msg("three_kingdoms.prompt_deploy_full", land=land, cards=card_list(placed))
+        return Msg("three_kingdoms.prompt_deploy_more", land=land, cards=card_list(placed))
 
     def options(self, s: TKState, role: Role) -> Iterator[Option]:
         land = self.frame(s).land
         placed = s.garrison[land]
+        most = N.max_talents_per_land
         full = (
-            f"{label(land)} already holds {N.max_talents_per_land} talents, the most a land can."
-            if len(placed) >= N.max_talents_per_land
+            Msg("three_kingdoms.refuse_deploy_full", land=land, most=most)
+            if len(placed) >= most
             else None
         )
         for card in s.hand[role]:
             yield TALENT[card], full
-        yield DONE, None if placed else "Deploy at least one card: a land is never left empty."
+        yield DONE, None if placed else Msg("three_kingdoms.refuse_deploy_empty")
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
         reason = self._why_not_from_options(s, role, action)
         if reason is None and action.type == "talent":
             return not_in_hand(s, role, action)
@@ -196,5 +205,6 @@ class Deploy(TurnStep):
 
     def on_done(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
-        s.say(f"{who(s, role)} deploys {labels(s.garrison[land])} on {label(land)}.")
+        placed = card_list(s.garrison[land])
+        s.say(Msg("three_kingdoms.deployed", lord=s.lord[role], cards=placed, land=land))
         done(s)

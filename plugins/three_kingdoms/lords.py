@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.plugins.three_kingdoms.model import LABEL, N
+from gameshelf.plugins.three_kingdoms.model import N
 from gameshelf.plugins.three_kingdoms.state import (
     AtLand,
     TKState,
@@ -18,7 +19,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     lay_face_down,
     machine,
     swords,
-    who,
 )
 
 SUN_QUAN, YUAN_SHAO, CAO_CAO, LIU_BEI, DONG_ZHUO = (
@@ -61,14 +61,16 @@ def dong_zhuo_shown(s: TKState, collector: str) -> bool:
 class SunQuanSword(TurnStep):
     """§7.19: 孫權 may go face down to add one more sword to the land just trained."""
 
-    name, waiting = "sun_quan_sword", "deciding on 孫權 Sun Quan's extra sword"
+    name, waiting = "sun_quan_sword", Msg("three_kingdoms.waiting_sun_quan", card=SUN_QUAN)
     frame_type = AtLand
 
-    def prompt(self, s: TKState, role: Role) -> str:
+    def prompt(self, s: TKState, role: Role) -> Msg:
         land = self.frame(s).land
-        return (
-            f"{LABEL[land]} now has {swords(s.swords[land])}. Lay 孫權 Sun Quan face down "
-            "for one more sword, or keep him in hand."
+        return Msg(
+            "three_kingdoms.prompt_sun_quan",
+            land=land,
+            swords=swords(s.swords[land]),
+            card=SUN_QUAN,
         )
 
     def actions(self, s: TKState, role: Role) -> Iterator[Action]:
@@ -81,8 +83,13 @@ class SunQuanSword(TurnStep):
         land = self.frame(s).land
         s.swords[land] += 1
         s.say(
-            f"{who(s, role)} lays 孫權 Sun Quan face down: one more sword on "
-            f"{LABEL[land]}, now {s.swords[land]}."
+            Msg(
+                "three_kingdoms.sun_quan_sword",
+                lord=s.lord[role],
+                card=SUN_QUAN,
+                land=land,
+                swords=swords(s.swords[land]),
+            )
         )
         done(s)
 

@@ -8,22 +8,54 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LABEL, SPACE_LAND
-from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, done, label, machine, who
+from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND
+from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, done, machine
 
 
-def where(s: TKState, space: int) -> str:
-    """A space in words, with who holds it: "許昌 Xuchang, held by 曹操 Cao Cao"."""
+def landing(s: TKState, space: int, lord: str, dice: list[int]) -> Msg:
+    """The roll and the space it leads to, with who holds it: "Liu Bei rolls 5+6=11 and
+    stops on Jianye, which nobody holds." (one whole sentence for each case)."""
     land = SPACE_LAND[space]
     if land is None:
-        return SPACE_LABEL[space]
-    holder = s.owner[land]
-    if holder is None:
-        return f"{label(land)}, which nobody holds"
-    if holder == s.turn:
-        return f"{label(land)}, its own land"
-    return f"{label(land)}, held by {who(s, holder)}"
+        kind = "fate"
+    else:
+        holder = s.owner[land]
+        kind = "free" if holder is None else "own" if holder == s.turn else "rival"
+    total = sum(dice)
+    if len(dice) == 1:
+        if kind == "fate":
+            return Msg("three_kingdoms.rolled_fate", lord=lord, die=total)
+        if kind == "free":
+            return Msg("three_kingdoms.rolled_free", lord=lord, die=total, land=land)
+        if kind == "own":
+            return Msg("three_kingdoms.rolled_own", lord=lord, die=total, land=land)
+        holder_lord = s.lord[s.owner[land]]  # type: ignore[index]
+        return Msg(
+            "three_kingdoms.rolled_rival", lord=lord, die=total, land=land, lord2=holder_lord
+        )
+    first, second = dice
+    if kind == "fate":
+        return Msg("three_kingdoms.rolled2_fate", lord=lord, die=first, die2=second, total=total)
+    if kind == "free":
+        return Msg(
+            "three_kingdoms.rolled2_free", lord=lord, die=first, die2=second, total=total, land=land
+        )
+    if kind == "own":
+        return Msg(
+            "three_kingdoms.rolled2_own", lord=lord, die=first, die2=second, total=total, land=land
+        )
+    holder_lord = s.lord[s.owner[land]]  # type: ignore[index]
+    return Msg(
+        "three_kingdoms.rolled2_rival",
+        lord=lord,
+        die=first,
+        die2=second,
+        total=total,
+        land=land,
+        lord2=holder_lord,
+    )
 
 
 DICE = (Action("dice", 1), Action("dice", 2))
@@ -33,17 +65,17 @@ DICE = (Action("dice", 1), Action("dice", 2))
 class ChooseDice(TurnStep):
     """Seed §2.1: roll one die or two."""
 
-    name, waiting = "choose_dice", "rolling"
+    name, waiting = "choose_dice", Msg("three_kingdoms.waiting_rolling")
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return f"Your turn (round {s.round}). Roll one die or two and move clockwise."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg("three_kingdoms.choose_dice", round=s.round)
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return DICE
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "dice":
-            return "Roll one die or two."
+            return Msg("three_kingdoms.refuse_dice")
         return None
 
     def on_dice(self, s: TKState, role: Role, count: int) -> None:
@@ -51,13 +83,11 @@ class ChooseDice(TurnStep):
         if count == 1:
             total = d6()
             s.dice = [total]
-            rolled = str(total)
         else:
             first, second = d6(), d6()
             total = first + second
             s.dice = [first, second]
-            rolled = f"{first}+{second}={total}"
         pos = s.pos
         space = pos[role] = (pos[role] + total) % BOARD_SIZE
-        s.say(f"{who(s, role)} rolls {rolled} and stops on {where(s, space)}.")
+        s.say(landing(s, space, s.lord[role], s.dice))
         done(s)

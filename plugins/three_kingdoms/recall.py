@@ -7,9 +7,10 @@ recall (``strategy``). 劉備 coming back this way brings 500 from the bank (``l
 
 from __future__ import annotations
 
-from gameshelf.plugins.three_kingdoms.lords import liu_bei_bonus
+from gameshelf.core.messages import Msg
+from gameshelf.plugins.three_kingdoms.lords import LIU_BEI, liu_bei_bonus
 from gameshelf.plugins.three_kingdoms.money import collect
-from gameshelf.plugins.three_kingdoms.state import Seat, TKState, who
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState, cash
 
 
 def recall(s: TKState, seat: Seat) -> None:
@@ -17,13 +18,12 @@ def recall(s: TKState, seat: Seat) -> None:
     cards = s.down[seat]
     s.down[seat] = []
     s.hand[seat].extend(cards)
-    s.say(
-        f"{who(s, seat)} recalls {len(cards)} face-down card{'s' if len(cards) != 1 else ''} "
-        "into hand."
-    )
+    s.say(Msg("three_kingdoms.recalled", lord=s.lord[seat], count=len(cards)))
     bonus = liu_bei_bonus(s, cards)
     if bonus:
-        s.say(f"劉備 Liu Bei returns to hand: {who(s, seat)} takes {bonus:,} from the bank.")
+        s.say(
+            Msg("three_kingdoms.liu_bei_bonus", card=LIU_BEI, lord=s.lord[seat], amount=cash(bonus))
+        )
         collect(s, seat, bonus)
 
 

@@ -97,6 +97,8 @@ class ThreeKingdoms(StepRuleset[TKState]):
     machine = machine
     # What each seat may not see (view.py, core.hidden): the core derives shuffle_hidden.
     hidden = view.HIDDEN
+    # Its messages' catalogs (three_kingdoms.po in en and zh_TW); names.py names its things.
+    locale = Path(__file__).parent / "locale"
     # The board the web app draws from ``view.board_view`` (its template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
     # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gameshelf.core.deck import Deck
+from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.turns import starting_from
@@ -30,10 +31,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     ROLES,
     TKState,
     TurnStep,
-    label,
-    labels,
     machine,
-    who,
 )
 from gameshelf.plugins.three_kingdoms.turn import start_turn
 
@@ -64,8 +62,9 @@ def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TK
     s.deck = Deck.shuffled(STRATEGIES, rng)
     first = s.seats[rng.randint(0, players - 1)]  # DESIGN §7.5: rock-paper-scissors
     s.order = starting_from(s.seats, first)
-    s.say("The lords are dealt: " + "; ".join(f"{p} plays {who(s, p)}" for p in s.seats) + ".")
-    s.say(f"{who(s, first)} plays first; play goes round in seating order.")
+    for p in s.seats:
+        s.say(Msg("three_kingdoms.dealt", seat=p, lord=s.lord[p]))
+    s.say(Msg("three_kingdoms.first_player", lord=s.lord[first]))
     s.turn = first
     machine.enter(s, "place_talents")
     return s
@@ -80,18 +79,18 @@ def land_to_fill(s: TKState) -> str:
 class PlaceTalents(TurnStep):
     """DESIGN §7.4: in turn order, each seat puts its 3 drawn talents on its 3 lands."""
 
-    name, waiting = "place_talents", "placing talents on its lands"
+    name, waiting = "place_talents", Msg("three_kingdoms.waiting_place_talents")
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return f"Choose the talent to place face up on {label(land_to_fill(s))}."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg("three_kingdoms.prompt_place_talent", land=land_to_fill(s))
 
     def actions(self, s: TKState, role: Role) -> Iterator[Action]:
         for card in s.drawn[role]:
             yield Action("talent", card)
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "talent":
-            return "Choose one of the talents you drew for your lands."
+            return Msg("three_kingdoms.refuse_place_talent")
         return None
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
@@ -101,11 +100,18 @@ class PlaceTalents(TurnStep):
         s.garrison[land_to_fill(s)].append(card)
         if len(s.drawn[role]) == 1:  # the last talent has only one land left
             s.garrison[land_to_fill(s)].append(s.drawn[role].pop())
-            placed = [(land, s.garrison[land][0]) for land in LANDS_OF[s.lord[role]]]
+            capital, second, third = LANDS_OF[s.lord[role]]
             s.say(
-                f"{who(s, role)} places "
-                + "; ".join(f"{labels([card])} on {label(land)}" for land, card in placed)
-                + "."
+                Msg(
+                    "three_kingdoms.talents_placed",
+                    lord=s.lord[role],
+                    card=s.garrison[capital][0],
+                    land=capital,
+                    card2=s.garrison[second][0],
+                    land2=second,
+                    card3=s.garrison[third][0],
+                    land3=third,
+                )
             )
             self.next_seat(s)
 

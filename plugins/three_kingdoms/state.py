@@ -1,8 +1,9 @@
 """The state of a game of 三國戰記 and the small mutators every rule uses.
 
 Seats are the roles ``p1``..``p5``; each seat plays the lord it was dealt (DESIGN §7.4) and is
-named by that lord in prompts and log ("劉備 Liu Bei"). Everything is plain lists and dicts
-of strings and ints, mutated in place, but the cash, which is the core's ``Purse``.
+named by that lord in prompts and log (劉備, Liu Bei: messages, in the reader's language).
+Everything is plain lists and dicts of strings and ints, mutated in place, but the cash, which
+is the core's ``Purse``.
 
 Where a card is (DESIGN §7.3: cards never change owner):
 
@@ -22,6 +23,7 @@ from pydantic import Field
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.money import Purse
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
@@ -79,36 +81,54 @@ def action_table(kind: str) -> dict[str, Action]:
 
 
 # --- names for prompts and log ---------------------------------------------------------------
+# Messages (core.messages.Msg) name a seat by its lord (``lord=...``), cards, lands and
+# strategy cards by their ids (``card``, ``land``, ``strategy``): ``names.py`` names them in
+# the reader's language. Lists and counts are messages too, so that each language joins and
+# counts in its own words; sums of money are written with thousands separators, as both the
+# English and the Taiwanese reader write them ("15,000", "15,000元").
 
 
-def who(s: TKState, seat: Seat) -> str:
-    """A seat by its lord's name: "劉備 Liu Bei"."""
-    return LABEL[s.lord[seat]]
-
-
-def seat_name(s: TKState, seat: Seat) -> str:
-    """A seat by its lord's name, or by its id if nobody sits there (in a refusal)."""
+def seat_name(s: TKState, seat: Seat) -> Msg | str:
+    """A seat by its lord's name in the reader's language, or by its id if nobody sits
+    there (in a refusal); the core's "waiting for" and "not your turn" messages use it."""
     lord = s.lord.get(seat)
-    return LABEL[lord] if lord else seat
+    if lord is None:
+        return Msg("three_kingdoms.empty_seat", seat=seat)
+    return Msg("three_kingdoms.seat", lord=lord)
 
 
-def label(thing: str) -> str:
-    """A card, land or strategy card by both its names: "許昌 Xuchang"."""
-    return LABEL[thing]
+def cash(amount: int) -> str:
+    """A sum of money as players write it: "15,000"."""
+    return f"{amount:,}"
 
 
-def labels(things: list[str]) -> str:
-    # a list, not a generator: join builds one anyway, and a generator costs twice as much
-    return ", ".join([LABEL[t] for t in things]) if things else "nothing"
+def card_list(cards: list[CardId]) -> Msg:
+    """Cards named in a sentence: "Guan Yu, Zhang Fei and Mi Zhu" / "關羽、張飛、糜竺"."""
+    return _listed([Msg("three_kingdoms.card", card=c) for c in cards])
 
 
-def swords(n: int) -> str:
-    return "1 sword" if n == 1 else f"{n} swords"
+def land_list(lands: list[LandId]) -> Msg:
+    """Lands named in a sentence, like ``card_list``."""
+    return _listed([Msg("three_kingdoms.land", land=land) for land in lands])
 
 
-def go_face_down(cards: list[str]) -> str:
-    """For the log: "呂布 Lü Bu goes face down", "A, B go face down"."""
-    return f"{labels(cards)} {'goes' if len(cards) == 1 else 'go'} face down"
+def _listed(items: list[Msg]) -> Msg:
+    if not items:
+        return Msg("three_kingdoms.nothing")
+    joined = items[-1]
+    if len(items) > 1:
+        joined = Msg("three_kingdoms.list_last", first=items[-2], rest=joined)
+        for item in reversed(items[:-2]):
+            joined = Msg("three_kingdoms.list", first=item, rest=joined)
+    return joined
+
+
+def swords(n: int) -> Msg:
+    """A number of swords: "no sword", "1 sword", "3 swords" / "沒有大刀", "3把大刀" (a
+    plural entry of the catalogs)."""
+    if n == 0:
+        return Msg("three_kingdoms.no_sword")
+    return Msg("three_kingdoms.swords", count=n)
 
 
 machine: StepMachine[TKState] = StepMachine(role_name=seat_name)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from gameshelf.core.frames import frame_model
+from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import (
@@ -42,14 +43,15 @@ from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     build_frame,
+    card_list,
+    cash,
     done,
-    label,
-    labels,
+    land_list,
     lay_face_down,
     machine,
     owner_of_card,
     rivals,
-    who,
+    swords,
 )
 
 
@@ -60,13 +62,28 @@ def advise(s: TKState, seat: Seat) -> None:
     strat = STRATEGIES[card]
     hand = s.hand[seat]
     total = sum(INTELLIGENCE[c] for c in hand)
-    shown = f"shows {labels(hand)}: intelligence {total}" if hand else "has no card to show"
-    s.say(
-        f"{who(s, seat)} advises and draws {label(card)} (needs intelligence "
-        f"{strat.requirement}), and {shown}."
-    )
+    if hand:
+        s.say(
+            Msg(
+                "three_kingdoms.advised",
+                lord=s.lord[seat],
+                strategy=card,
+                need=strat.requirement,
+                cards=card_list(hand),
+                total=total,
+            )
+        )
+    else:
+        s.say(
+            Msg(
+                "three_kingdoms.advised_empty_hand",
+                lord=s.lord[seat],
+                strategy=card,
+                need=strat.requirement,
+            )
+        )
     if total < strat.requirement:
-        s.say(f"{label(card)} fails and goes under the deck.")
+        s.say(Msg("three_kingdoms.strategy_failed", strategy=card))
         done(s)
         return
     EFFECTS[strat.effect](s, seat, card)
@@ -94,8 +111,9 @@ class Moving(Stratagem):
     taken: LandId
 
 
-def no_effect(s: TKState, card: str, why: str) -> None:
-    s.say(f"{label(card)} has no effect: {why}.")
+def no_effect(s: TKState, why: Msg) -> None:
+    """A card whose effect has no legal target does nothing (``why`` names the card)."""
+    s.say(why)
     done(s)
 
 
@@ -133,7 +151,10 @@ def paid_recall(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6: offered whenever the drawer holds more than 1,000, even with nothing face
     # down (the card says "may"; paying for nothing is the drawer's choice).
     if s.money[seat] <= STRATEGIES[card].needs_more_than:
-        no_effect(s, card, f"{who(s, seat)} does not hold more than {STRATEGIES[card].fee:,}")
+        fee = cash(STRATEGIES[card].needs_more_than)
+        no_effect(
+            s, Msg("three_kingdoms.no_effect_poor", strategy=card, lord=s.lord[seat], fee=fee)
+        )
         return
     machine.enter(s, "kurou_ji", build_frame(Stratagem, card=card))
 
@@ -146,7 +167,7 @@ def add_swords(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6 [impl] ruling: only a land below 4 swords is offered, since a city cannot
     # take a sword; with none, the card does nothing.
     if not own_lands_below_city(s, seat):
-        no_effect(s, card, "no land of yours can take another sword")
+        no_effect(s, Msg("three_kingdoms.no_effect_no_own_land", strategy=card, lord=s.lord[seat]))
         return
     machine.enter(s, "kongcheng_ji", build_frame(Stratagem, card=card))
 
@@ -155,7 +176,7 @@ def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6 [impl] ruling: only a rival holding a card is offered (an empty hand is no
     # legal target of a harmful effect); with none, the card does nothing.
     if not rivals_holding_a_card(s, seat):
-        no_effect(s, card, "no rival holds a card")
+        no_effect(s, Msg("three_kingdoms.no_effect_no_hand", strategy=card))
         return
     machine.enter(s, "lijian_ji", build_frame(Stratagem, card=card))
 
@@ -191,14 +212,15 @@ def the_sword_taken(s: TKState, f: Borrowing) -> Moving:
 
 
 def nothing_to_borrow(s: TKState, f: Borrowing) -> None:
-    s.say(f"{label(f.card)}: no sword can be borrowed.")
+    s.say(Msg("three_kingdoms.nothing_to_borrow", strategy=f.card))
 
 
 @machine.step
 class CaochuanJiejian(Procedure[TKState]):
     """草船借箭: twice, a sword from a rival land (the take's result) to an own land."""
 
-    name, waiting, frame_type = "caochuan_jiejian", "playing a strategy card", Borrowing
+    name, frame_type = "caochuan_jiejian", Borrowing
+    waiting = Msg("three_kingdoms.waiting_strategy")
     body = (
         While(
             move_left,
@@ -215,14 +237,14 @@ class CaochuanJiejian(Procedure[TKState]):
 
 def remove_all_swords(s: TKState, seat: Seat, card: str) -> None:
     if not armed_rival_lands(s, seat):
-        no_effect(s, card, "no rival land holds a sword")
+        no_effect(s, Msg("three_kingdoms.no_effect_no_sword", strategy=card))
         return
     machine.enter(s, "huo_ji", build_frame(Stratagem, card=card))
 
 
 def remove_talent(s: TKState, seat: Seat, card: str) -> None:
     if not exposed_talents(s, seat):
-        no_effect(s, card, "no rival land holds 2 talents")
+        no_effect(s, Msg("three_kingdoms.no_effect_no_talents", strategy=card))
         return
     machine.enter(s, "fanjian_ji", build_frame(Stratagem, card=card))
 
@@ -232,9 +254,9 @@ def all_rival_lands_lose_sword(s: TKState, seat: Seat, card: str) -> None:
     for land in hit:
         s.swords[land] -= STRATEGIES[card].amount
     s.say(
-        f"{label(card)}: {labels(hit)} each lose a sword."
+        Msg("three_kingdoms.chained", strategy=card, lands=land_list(hit), count=len(hit))
         if hit
-        else f"{label(card)}: no rival land has a sword to lose."
+        else Msg("three_kingdoms.chained_nothing", strategy=card)
     )
     done(s)
 
@@ -257,7 +279,7 @@ EFFECTS: dict[str, Callable[[TKState, Seat, str], None]] = {
 class StrategyChoice(TurnStep):
     """A choice the drawer of a strategy card makes; its frame names the card."""
 
-    waiting = "playing a strategy card"
+    waiting = Msg("three_kingdoms.waiting_strategy")
     frame_type = Stratagem
 
     def card(self, s: TKState) -> Strategy:
@@ -265,22 +287,22 @@ class StrategyChoice(TurnStep):
         return STRATEGIES[self.frame(s).card]
 
 
-OWN_LAND_BELOW_CITY = "Choose one of your lands with fewer than 4 swords."
-ARMED_RIVAL_LAND = "Choose a rival land that holds a sword."
+OWN_LAND_BELOW_CITY = Msg("three_kingdoms.refuse_own_land_below_city", most=N.max_swords)
+ARMED_RIVAL_LAND = Msg("three_kingdoms.refuse_armed_rival_land")
 
 
 class TargetChoice(StrategyChoice):
     """The drawer picks one target of the card: actions ``kind`` over ``targets``."""
 
     kind: ClassVar[str]  # "land", "rival" or "talent"
-    refusal: ClassVar[str]  # why another target of that kind is not legal
+    refusal: ClassVar[Msg]  # why another target of that kind is not legal
     targets: ClassVar[Callable[[TKState, Seat], list[str]]]  # (state, drawer) -> targets
 
     def actions(self, s: TKState, role: Role) -> list[Action]:
         kind = self.kind
         return [Action(kind, target) for target in self.targets(s, role)]
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         return self.refusal if action.type == self.kind else None
 
 
@@ -290,10 +312,12 @@ class KurouJi(StrategyChoice):
 
     name = "kurou_ji"
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return (
-            f"苦肉計: pay {self.card(s).fee:,} to the bank to recall your "
-            f"{len(s.down[role])} face-down cards now, or pass."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg(
+            "three_kingdoms.prompt_kurou_ji",
+            strategy=self.frame(s).card,
+            fee=cash(self.card(s).fee),
+            count=len(s.down[role]),
         )
 
     def actions(self, s: TKState, role: Role) -> Iterator[Action]:
@@ -303,12 +327,12 @@ class KurouJi(StrategyChoice):
     def on_pay(self, s: TKState, role: Role, arg: None) -> None:
         fee = self.card(s).fee
         pay_bank(s, role, fee)
-        s.say(f"{who(s, role)} pays {fee:,} to the bank.")
+        s.say(Msg("three_kingdoms.paid_bank", lord=s.lord[role], fee=cash(fee)))
         recall(s, role)
         done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
-        s.say(f"{who(s, role)} keeps its money.")
+        s.say(Msg("three_kingdoms.kept_money", lord=s.lord[role]))
         done(s)
 
 
@@ -316,17 +340,29 @@ class KurouJi(StrategyChoice):
 class MeirenJi(TargetChoice):
     """美人計: a chosen rival pays 1,500 (all it has, if less: losing all money)."""
 
-    name, kind, refusal = "meiren_ji", "rival", "Choose another seated player."
+    name, kind = "meiren_ji", "rival"
+    refusal = Msg("three_kingdoms.refuse_rival")
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return f"美人計: choose the rival who pays you {self.card(s).amount:,}."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg(
+            "three_kingdoms.prompt_meiren_ji",
+            strategy=self.frame(s).card,
+            amount=cash(self.card(s).amount),
+        )
 
     targets = staticmethod(rivals)
 
     def on_rival(self, s: TKState, role: Role, rival: Seat) -> None:
         amount = self.card(s).amount
         paid = pay(s, rival, role, amount)
-        s.say(f"美人計: {who(s, rival)} pays {who(s, role)} {paid:,}.")
+        said = Msg(
+            "three_kingdoms.meiren_ji",
+            strategy=self.frame(s).card,
+            lord=s.lord[rival],
+            lord2=s.lord[role],
+            paid=cash(paid),
+        )
+        s.say(said)
         done(s)
 
 
@@ -336,14 +372,25 @@ class KongchengJi(TargetChoice):
 
     name, kind, refusal = "kongcheng_ji", "land", OWN_LAND_BELOW_CITY
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return "空城計: choose one of your lands to receive 2 swords (at most 4)."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg(
+            "three_kingdoms.prompt_kongcheng_ji",
+            strategy=self.frame(s).card,
+            swords=swords(self.card(s).amount),
+            most=N.max_swords,
+        )
 
     targets = staticmethod(own_lands_below_city)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         s.swords[land] = min(N.max_swords, s.swords[land] + self.card(s).amount)
-        s.say(f"空城計: {label(land)} now has {s.swords[land]} swords.")
+        said = Msg(
+            "three_kingdoms.kongcheng_ji",
+            strategy=self.frame(s).card,
+            land=land,
+            swords=swords(s.swords[land]),
+        )
+        s.say(said)
         done(s)
 
 
@@ -351,10 +398,15 @@ class KongchengJi(TargetChoice):
 class LijianJi(TargetChoice):
     """離間計: 2 random cards of a rival's hand go face down in front of it."""
 
-    name, kind, refusal = "lijian_ji", "rival", "Choose a rival that holds a card."
+    name, kind = "lijian_ji", "rival"
+    refusal = Msg("three_kingdoms.refuse_rival_with_card")
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return "離間計: choose a rival; 2 cards of its hand, at random, go face down."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg(
+            "three_kingdoms.prompt_lijian_ji",
+            strategy=self.frame(s).card,
+            count=self.card(s).count,
+        )
 
     targets = staticmethod(rivals_holding_a_card)
 
@@ -365,7 +417,13 @@ class LijianJi(TargetChoice):
             for _ in range(min(self.card(s).count, len(hand)))
         ]
         s.down[rival].extend(taken)
-        s.say(f"離間計: {len(taken)} cards of {who(s, rival)}'s hand go face down.")
+        said = Msg(
+            "three_kingdoms.lijian_ji",
+            strategy=self.frame(s).card,
+            lord=s.lord[rival],
+            count=len(taken),
+        )
+        s.say(said)
         done(s)
 
 
@@ -375,8 +433,8 @@ class CaochuanTake(TargetChoice):
 
     name, kind, refusal = "caochuan_take", "land", ARMED_RIVAL_LAND
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return "草船借箭: choose a rival land to take a sword from."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg("three_kingdoms.prompt_caochuan_take", strategy=self.frame(s).card)
 
     targets = staticmethod(armed_rival_lands)
 
@@ -392,16 +450,16 @@ class CaochuanPlace(TargetChoice):
     name, kind, refusal = "caochuan_place", "land", OWN_LAND_BELOW_CITY
     frame_type = Moving
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        taken = label(self.frame(s).taken)
-        return f"草船借箭: a sword is taken from {taken}; choose your land to put it on."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        f = self.frame(s)
+        return Msg("three_kingdoms.prompt_caochuan_place", strategy=f.card, land=f.taken)
 
     targets = staticmethod(own_lands_below_city)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         f = self.frame(s)
         s.swords[land] += 1
-        s.say(f"草船借箭: a sword moves from {label(f.taken)} to {label(land)}.")
+        s.say(Msg("three_kingdoms.caochuan_moved", strategy=f.card, land=f.taken, land2=land))
         machine.finish(s)
 
 
@@ -411,13 +469,19 @@ class HuoJi(TargetChoice):
 
     name, kind, refusal = "huo_ji", "land", ARMED_RIVAL_LAND
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return "火計: choose a rival land to lose all its swords."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg("three_kingdoms.prompt_huo_ji", strategy=self.frame(s).card)
 
     targets = staticmethod(armed_rival_lands)
 
     def on_land(self, s: TKState, role: Role, land: str) -> None:
-        s.say(f"火計: {label(land)} loses its {s.swords[land]} swords.")
+        said = Msg(
+            "three_kingdoms.huo_ji",
+            strategy=self.frame(s).card,
+            land=land,
+            swords=swords(s.swords[land]),
+        )
+        s.say(said)
         s.swords[land] = 0
         done(s)
 
@@ -427,10 +491,10 @@ class FanjianJi(TargetChoice):
     """反間計: a talent off a rival land holding 2 or more goes face down to its owner."""
 
     name, kind = "fanjian_ji", "talent"
-    refusal = "Choose a talent on a rival land that holds at least 2."
+    refusal = Msg("three_kingdoms.refuse_exposed_talent")
 
-    def prompt(self, s: TKState, role: Role) -> str:
-        return "反間計: choose a talent on a rival land that holds 2 or more; it goes face down."
+    def prompt(self, s: TKState, role: Role) -> Msg:
+        return Msg("three_kingdoms.prompt_fanjian_ji", strategy=self.frame(s).card)
 
     targets = staticmethod(exposed_talents)
 
@@ -438,8 +502,12 @@ class FanjianJi(TargetChoice):
         land = next(ld for ld in LAND_IDS if card in s.garrison[ld])
         s.garrison[land].remove(card)
         lay_face_down(s, [card])
-        s.say(
-            f"反間計: {label(card)} leaves {label(land)} and goes face down in front of "
-            f"{who(s, owner_of_card(s, card))}."
+        said = Msg(
+            "three_kingdoms.fanjian_ji",
+            strategy=self.frame(s).card,
+            card=card,
+            land=land,
+            lord=s.lord[owner_of_card(s, card)],
         )
+        s.say(said)
         done(s)

@@ -16,6 +16,7 @@ The turns follow each other in a loop; the game's end leaves it.
 
 from __future__ import annotations
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Loop, Procedure
 from gameshelf.core.turns import next_in_order
 from gameshelf.plugins.three_kingdoms import battle, fate, field_battle, lands, recall
@@ -70,7 +71,7 @@ def next_seat(s: TKState) -> None:
 class Turn(Procedure[TKState]):
     """The sequence of play: the four stages of each seat's turn, seat after seat."""
 
-    name, waiting = "turn", "playing"
+    name, waiting = "turn", Msg("three_kingdoms.waiting_playing")
     body = (
         Loop(
             "choose_dice",  # stage 1: the move

@@ -9,17 +9,30 @@
 
 from __future__ import annotations
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Outcome, Role
 from gameshelf.core.steps import Step
 from gameshelf.plugins.three_kingdoms.model import N
-from gameshelf.plugins.three_kingdoms.state import Seat, TKState, lands_of, machine, who
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState, cash, lands_of, machine
 
+# Each way of winning: the log line that ends the game, and the outcome's text.
 REASONS = {
-    "hegemony_money": "made a rival lose all its money and rules as hegemon (霸主)",
-    "hegemony_land": "took a rival's last land and rules as hegemon (霸主)",
-    "founding": f"holds {N.win_money:,} or more and founds a state (建國)",
-    "round_limit": "is the richest when the round limit is reached",
+    "hegemony_money": (
+        "three_kingdoms.won_hegemony_money",
+        "three_kingdoms.outcome_hegemony_money",
+    ),
+    "hegemony_land": ("three_kingdoms.won_hegemony_land", "three_kingdoms.outcome_hegemony_land"),
+    "founding": ("three_kingdoms.won_founding", "three_kingdoms.outcome_founding"),
+    "round_limit": ("three_kingdoms.won_round_limit", "three_kingdoms.outcome_round_limit"),
 }
+
+
+def reason_msg(s: TKState, seat: Seat, reason: str, which: int) -> Msg:
+    """The log line (``which`` 0) or outcome text (1) of ``seat`` winning for ``reason``."""
+    msg = Msg(REASONS[reason][which], lord=s.lord[seat])
+    if reason == "founding":
+        msg.args["amount"] = cash(N.win_money)
+    return msg
 
 
 def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
@@ -27,9 +40,9 @@ def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
     s.winner = seat
     s.reason = reason
     if seat is None:
-        s.say("The round limit is reached and the richest players are level: a draw.")
+        s.say(Msg("three_kingdoms.draw_round_limit"))
     else:
-        s.say(f"{who(s, seat)} {REASONS[reason]}: {who(s, seat)} wins.")
+        s.say(reason_msg(s, seat, reason, 0))
     machine.reset(s, "over")
 
 
@@ -56,9 +69,9 @@ def outcome(s: TKState) -> Outcome | None:
     if s.reason is None:
         return None
     text = (
-        "A draw at the round limit."
+        Msg("three_kingdoms.outcome_draw")
         if s.winner is None
-        else f"{who(s, s.winner)} {REASONS[s.reason]}."
+        else reason_msg(s, s.winner, s.reason, 1)
     )
     return Outcome(
         winners=[s.winner] if s.winner else [],
@@ -72,7 +85,7 @@ def outcome(s: TKState) -> Outcome | None:
 class Over(Step[TKState]):
     """The game is over: nobody acts."""
 
-    name, waiting = "over", "nothing: the game is over"
+    name, waiting = "over", Msg("three_kingdoms.waiting_over")
 
     def active(self, s: TKState) -> list[Role]:
         return []

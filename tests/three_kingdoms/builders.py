@@ -7,23 +7,28 @@ pawn with scripted dice through the real path, so the space resolves as in play.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
+
 from gameshelf.core.deck import Deck
+from gameshelf.core.messages import Msg, render
 from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action
-from gameshelf.core.testing import assert_refused
+from gameshelf.core.ruleset import Action, IllegalAction
 from gameshelf.plugins.three_kingdoms.model import (
     BOARD_SIZE,
+    CARDS,
     LAND_IDS,
     LAND_SPACE,
+    LANDS,
     LORD_OF,
     STRATEGIES,
     N,
 )
 from gameshelf.plugins.three_kingdoms.rules import RULESET
-from gameshelf.plugins.three_kingdoms.state import TKState
+from gameshelf.plugins.three_kingdoms.state import ROLES, TKState
 from gameshelf.plugins.three_kingdoms.turn import start_turn
 
 # Pawns wait on 天機 spaces, one each, so nobody meets by accident.
@@ -121,9 +126,41 @@ def refused(
     match: str,
     code: str | None = None,
 ) -> None:
-    """``action`` is not offered, is refused with a reason matching ``match`` (and ``code``)
-    and the state is unchanged."""
-    assert_refused(RULESET, s, role, Action(*action), match, code)  # type: ignore[arg-type]
+    """``action`` is not offered, is refused with a reason whose English matches ``match``
+    (and ``code``), rendered in Chinese too (every thing named, no id left), and the state
+    is unchanged."""
+    parsed = Action(*action)  # type: ignore[arg-type]
+    assert parsed not in RULESET.actions(s, role), f"{parsed} is offered to {role}"
+    before = RULESET.dump_state(s)
+    with pytest.raises(IllegalAction) as refusal:
+        RULESET.apply(s, role, parsed)
+    assert refusal.value.msg is not None, f"{refusal.value.reason!r} is no message"
+    english = text(refusal.value.msg)
+    assert re.search(match, english), f"{english!r} does not match {match!r}"
+    assert_named(text(refusal.value.msg, "zh_TW"))
+    assert code is None or refusal.value.code == code
+    assert RULESET.dump_state(s) == before, "the refusal changed the state"
+
+
+def text(item: str | Msg, lang: str = "en") -> str:
+    """A message (or a plain line) as a reader of ``lang`` reads it."""
+    return render(item, lang, RULESET.namer(), "three_kingdoms")
+
+
+def said(s: TKState, lang: str = "en") -> list[str]:
+    """The log as a reader of ``lang`` reads it."""
+    return [text(line, lang) for line in s.log]
+
+
+# The ids of the things of the game: a text that shows one named nothing.
+IDS = frozenset([*CARDS, *LANDS, *STRATEGIES, *ROLES])
+
+
+def assert_named(rendered: str) -> None:
+    """No message id, and no id of a card, land, lord, strategy card or seat, in a text."""
+    assert "three_kingdoms." not in rendered, rendered
+    assert "core." not in rendered, rendered
+    assert not IDS & set(re.findall(r"[a-z_0-9]+", rendered)), rendered
 
 
 def frame(s: TKState) -> Any:
@@ -137,4 +174,5 @@ def active(s: TKState) -> list[str]:
 
 
 def last(s: TKState, n: int = 1) -> str:
-    return "\n".join(s.log[-n:])
+    """The last ``n`` lines of the log, in English."""
+    return "\n".join(said(s)[-n:])

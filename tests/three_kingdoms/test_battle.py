@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.plugins.three_kingdoms.rules import RULESET
-from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto, said
 
-# p1 劉備 Liu Bei attacks; p2 曹操 Cao Cao holds 許昌 Xuchang (tolls 600/1200/2000/2800/3800).
-# 諸葛亮 Zhuge Liang 10/10/4, 關羽 Guan Yu 7/8/10, 張飛 Zhang Fei 5/3/10, 糜芳 Mi Fang 7/5/6;
-# 夏侯惇 Xiahou Dun 8/6/9, 荀彧 Xun Yu 10/10/2, 曹仁 Cao Ren 6/6/9.
+# p1 Liu Bei attacks; p2 Cao Cao holds Xuchang (tolls 600/1200/2000/2800/3800).
+# Zhuge Liang 10/10/4, Guan Yu 7/8/10, Zhang Fei 5/3/10, Mi Fang 7/5/6;
+# Xiahou Dun 8/6/9, Xun Yu 10/10/2, Cao Ren 6/6/9.
 
 
 def attack(hand, garrison, swords=0, *, lands=None, **kw):
-    """p1 rolls onto p2's 許昌 Xuchang holding ``garrison`` and ``swords``."""
+    """p1 rolls onto p2's Xuchang holding ``garrison`` and ``swords``."""
     s = build(
         hands={"p1": hand}, lands={"xuchang": ("p2", garrison, swords), **(lands or {})}, **kw
     )
@@ -34,10 +34,10 @@ def test_the_battle_plan_is_forced_with_two_cards():
 
 def test_a_plan_card_not_in_hand_is_refused():
     s = attack(["zhuge_liang", "guan_yu"], ["xiahou_dun"], down={"p1": ["zhao_yun"]})
-    refused(s, "p1", ("plan", "zhao_yun"), "趙雲 Zhao Yun is not in your hand")
-    refused(s, "p1", ("plan", "xun_yu"), "荀彧 Xun Yu is not in your hand")
+    refused(s, "p1", ("plan", "zhao_yun"), "Zhao Yun is not in your hand")
+    refused(s, "p1", ("plan", "xun_yu"), "Xun Yu is not in your hand")
     act(s, "p1", ("plan", "zhuge_liang"))
-    refused(s, "p1", ("plan", "zhuge_liang"), "諸葛亮 Zhuge Liang is not in your hand")
+    refused(s, "p1", ("plan", "zhuge_liang"), "Zhuge Liang is not in your hand")
 
 
 def test_plan_and_siege_won_the_land_changes_hands_with_its_swords():
@@ -59,11 +59,11 @@ def test_plan_and_siege_won_the_land_changes_hands_with_its_swords():
     assert s.down["p2"] == ["xiahou_dun"]
     assert s.hand["p1"] == ["mi_fang"]
     assert s.money.cash == {"p1": 15000, "p2": 15000}
-    assert any("the siege succeeds" in line for line in s.log)
+    assert any("the siege succeeds" in line for line in said(s))
     assert (
-        "劉備 Liu Bei takes 許昌 Xuchang from 曹操 Cao Cao: 關羽 Guan Yu holds it with "
-        "1 sword; 夏侯惇 Xiahou Dun goes face down."
-    ) in s.log
+        "Liu Bei takes Xuchang from Cao Cao: Guan Yu holds it with "
+        "1 sword, and Cao Cao turns Xiahou Dun face down."
+    ) in said(s)
 
 
 def test_a_failed_plan_pays_the_full_toll_and_its_cards_go_face_down():
@@ -73,13 +73,13 @@ def test_a_failed_plan_pays_the_full_toll_and_its_cards_go_face_down():
     assert s.money.cash == {"p1": 13000, "p2": 17000}
     assert s.down["p1"] == ["mi_fang", "zhang_fei"]
     assert s.hand["p1"] == ["liu_bei"]
-    assert "intelligence 8 against 10, the plan fails." in s.log[-2]
+    assert "intelligence 8 against 10, the plan fails." in said(s)[-2]
 
 
 def test_a_tied_plan_fails():  # DESIGN §7.9: the attacker needs strictly more
-    s = attack(["mi_fang", "zhang_fei"], ["zhang_liao"])  # 8 against 張遼 Zhang Liao's 8
+    s = attack(["mi_fang", "zhang_fei"], ["zhang_liao"])  # 8 against Zhang Liao's 8
     act(s, "p1", ("plan", "mi_fang"), ("plan", "zhang_fei"))
-    assert "intelligence 8 against 8, the plan fails." in "\n".join(s.log)
+    assert "intelligence 8 against 8, the plan fails." in "\n".join(said(s))
     assert s.money.cash == {"p1": 14400, "p2": 15600}
 
 
@@ -107,7 +107,7 @@ def test_a_tied_siege_fails():
     act(s, "p1", ("general", "zhang_fei"))
     assert s.owner["xuchang"] == "p2"
     assert s.money["p1"] == 15000 - 600
-    assert "= 14 against 夏侯惇 Xiahou Dun's 4 + martial 9 + 1 sword = 14" in "\n".join(s.log)
+    assert "= 14 against Xiahou Dun's 4 + martial 9 + swords 1 = 14" in "\n".join(said(s))
 
 
 def test_half_a_toll_is_a_multiple_of_50():
@@ -126,15 +126,15 @@ def test_tolls_follow_the_swords_on_the_land(swords, toll):
     s = attack([], ["xiahou_dun"], swords=swords)  # no card for a plan: the full toll
     assert s.money.cash == {"p1": 15000 - toll, "p2": 15000 + toll}
     assert s.turn == "p2"
-    assert f"pays 曹操 Cao Cao {toll:,}, the toll of 許昌 Xuchang" in "\n".join(s.log)
+    assert f"pays Cao Cao {toll:,}, the toll of Xuchang" in "\n".join(said(s))
 
 
 def test_with_one_card_that_card_is_the_whole_plan():
     s = attack(["zhuge_liang"], ["xun_yu", "cao_ren"], swords=0)  # 10 against 16: fails
-    assert "with a plan of 諸葛亮 Zhuge Liang: intelligence 10 against 16" in "\n".join(s.log)
+    assert "with a plan of Zhuge Liang: intelligence 10 against 16" in "\n".join(said(s))
     assert s.money["p1"] == 14400
     # its hand is now empty: the end-of-turn recall brings the plan card back
-    assert s.log[-1] == "劉備 Liu Bei recalls 1 face-down card into hand."
+    assert said(s)[-1] == "Liu Bei recalls 1 face-down card into hand."
     assert s.hand["p1"] == ["zhuge_liang"]
 
 
@@ -149,7 +149,7 @@ def test_with_one_card_it_is_the_general_and_only_the_defender_chooses():
     assert active(s) == ["p2"]
     s.rng.script = [6, 1]  # 6 + 4 = 10 against 1 + 10 = 11
     act(s, "p2", ("general", "lu_bu"))
-    assert "諸葛亮 Zhuge Liang rolls 6 + martial 4 = 10 against 呂布 Lü Bu's 1" in "\n".join(s.log)
+    assert "Zhuge Liang rolls 6 + martial 4 = 10 against Lü Bu's 1" in "\n".join(said(s))
     assert s.money.cash == {"p1": 14700, "p2": 15300}
 
 
@@ -171,7 +171,7 @@ def test_both_generals_are_chosen_in_secret_at_the_same_time():
     assert legal(s, "p2") == {("general", "xiahou_dun"), ("general", "cao_ren")}
     act(s, "p2", ("general", "xiahou_dun"))
     assert active(s) == ["p1"]
-    assert not any("夏侯惇 Xiahou Dun rolls" in line for line in s.log)
+    assert not any("Xiahou Dun rolls" in line for line in said(s))
     # issue 10: a side may change its mind until the other has chosen too
     assert legal(s, "p2") == {("general", "xiahou_dun"), ("general", "cao_ren")}
     act(s, "p2", ("general", "cao_ren"))
@@ -179,7 +179,7 @@ def test_both_generals_are_chosen_in_secret_at_the_same_time():
     refused(s, "p1", ("general", "zhang_fei"), "one of the cards of your battle plan")
     s.rng.script = [2, 5]  # 2 + 10 = 12 against 5 + 9 = 14
     act(s, "p1", ("general", "guan_yu"))
-    assert "關羽 Guan Yu rolls 2 + martial 10 = 12 against 曹仁 Cao Ren's 5" in "\n".join(s.log)
+    assert "Guan Yu rolls 2 + martial 10 = 12 against Cao Ren's 5" in "\n".join(said(s))
 
 
 def test_a_player_who_cannot_pay_the_toll_pays_all_it_has_and_its_rival_wins():
@@ -187,5 +187,8 @@ def test_a_player_who_cannot_pay_the_toll_pays_all_it_has_and_its_rival_wins():
     assert s.money.cash == {"p1": 0, "p2": 16500}
     assert RULESET.outcome(s).winners == ["p2"]
     assert RULESET.outcome(s).reason == "hegemony_money"
-    assert "pays 曹操 Cao Cao 1,500 (all it has: 2,000 were due)" in "\n".join(s.log)
+    assert (
+        "Liu Bei pays Cao Cao all he has, 1,500 of the 2,000 due: the toll of Xuchang"
+        in "\n".join(said(s))
+    )
     assert RULESET.active(s) == []

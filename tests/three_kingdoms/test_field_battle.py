@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.plugins.three_kingdoms.rules import RULESET
-from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, active, build, frame, legal, refused, roll_onto, said
 
 THREE = {"p1": "liu_bei", "p2": "cao_cao", "p3": "sun_quan"}
 
@@ -16,7 +16,7 @@ def test_three_pawns_on_a_space_the_mover_fights_each_rival_in_turn_order():
         order=["p3", "p1", "p2"],
         turn="p1",
     )
-    roll_onto(s, "p1", 14)  # 襄陽 Xiangyang, nobody's
+    roll_onto(s, "p1", 14)  # Xiangyang, nobody's
     act(s, "p1", ("pass",))
     assert s.step == "field_battle"
     assert (frame(s).foe, frame(s).later) == ("p2", ["p3"])  # p2 comes next after p1, then p3
@@ -64,7 +64,11 @@ def test_an_empty_hand_plays_no_card_only_the_die():
     s.rng.script = [1, 6]  # 1 + 3 + 10 = 14 against 6
     act(s, "p1", ("card", "zhang_fei"))
     assert s.money.cash == {"p1": 16500, "p2": 13500}
-    assert "曹操 Cao Cao with no card rolls 6: 6" in s.log[-1]
+    assert said(s)[-2:] == [
+        "Field battle: Liu Bei with Zhang Fei rolls 1: 14, against Cao Cao with no card, "
+        "who rolls 6: 6.",
+        "Liu Bei wins the field battle: Cao Cao pays Liu Bei 1,500.",
+    ]
 
 
 def test_a_tie_pays_nothing():
@@ -73,7 +77,7 @@ def test_a_tie_pays_nothing():
     s.pos["p1"] = 10
     act(s, "p1", ("dice", 1))
     assert s.money.cash == {"p1": 15000, "p2": 15000}
-    assert "a tie, nobody pays" in s.log[-1]
+    assert said(s)[-1] == "The field battle is a tie: nobody pays."
 
 
 def test_the_loser_who_cannot_pay_1500_pays_all_and_the_winner_is_hegemon():
@@ -90,15 +94,15 @@ def test_a_field_battle_card_not_in_hand_is_refused_and_choices_stay_secret():
     s = build(hands={"p1": ["guan_yu", "mi_zhu"], "p2": ["xun_yu", "guo_jia"]}, pos={"p2": 14})
     roll_onto(s, "p1", 14)
     act(s, "p1", ("pass",))
-    refused(s, "p1", ("card", "xun_yu"), "荀彧 Xun Yu is not in your hand")
+    refused(s, "p1", ("card", "xun_yu"), "Xun Yu is not in your hand")
     act(s, "p1", ("card", "mi_zhu"))
     assert active(s) == ["p2"]
-    assert not any("糜竺" in line for line in s.log[-2:])
+    assert not any("糜竺" in line for line in said(s)[-2:])
     # issue 10: a fighter may change its mind until the other has chosen too
     assert legal(s, "p1") == {("card", "guan_yu"), ("card", "mi_zhu")}
     act(s, "p1", ("card", "guan_yu"))
     assert active(s) == ["p2"]
     s.rng.script = [6, 1]  # 關羽 6 + 8 + 10 = 24 against 荀彧 1 + 10 + 2 = 13
     act(s, "p2", ("card", "xun_yu"))
-    assert "劉備 Liu Bei with 關羽 Guan Yu rolls 6: 24" in s.log[-1]
-    refused(s, "p1", ("card", "mi_zhu"), "not 劉備 Liu Bei's turn", code="not_your_turn")
+    assert "Liu Bei with Guan Yu rolls 6: 24" in said(s)[-2]
+    refused(s, "p1", ("card", "mi_zhu"), "not Liu Bei's turn", code="not_your_turn")

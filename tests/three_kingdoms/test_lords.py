@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto, said
 
-# --- 孫權 Sun Quan: an extra sword for laying him face down after a train -----------------
+# --- Sun Quan: an extra sword for laying him face down after a train -----------------
 
 
 def sun_quan_trains(swords, hand=("sun_quan", "zhou_yu"), **kw):
@@ -54,10 +54,10 @@ def test_sun_quan_is_not_offered_without_him_in_hand_or_with_skills_off():
 
 def test_sun_quans_choice_refuses_other_actions():
     s = sun_quan_trains(0)
-    refused(s, "p1", ("train",), "'train' is not something 孫權 Sun Quan can do now")
+    refused(s, "p1", ("train",), "'train' is not something Sun Quan can do now")
 
 
-# --- 袁紹 Yuan Shao: 2,000 for a 天機 tax ------------------------------------------------
+# --- Yuan Shao: 2,000 for a 天機 tax ------------------------------------------------
 
 
 @pytest.mark.parametrize(("skills", "gain"), [(True, 2000), (False, 1200)])
@@ -79,7 +79,7 @@ def test_yuan_shaos_talents_tax_by_politics():
     assert s.money["p1"] == 15500
 
 
-# --- 曹操 Cao Cao: +1 siege power when he is in the plan ----------------------------------
+# --- Cao Cao: +1 siege power when he is in the plan ----------------------------------
 
 
 def cao_cao_besieges(general, skills=True):
@@ -91,7 +91,7 @@ def cao_cao_besieges(general, skills=True):
     )
     roll_onto(s, "p1", "chengdu")
     act(s, "p1", ("plan", "cao_cao"), ("plan", "xun_yu"))  # 17 against 5
-    s.rng.script = [4, 1]  # the attacker's die, then 1 + 6 = 7 for 糜芳 Mi Fang
+    s.rng.script = [4, 1]  # the attacker's die, then 1 + 6 = 7 for Mi Fang
     act(s, "p1", ("general", general))
     return s
 
@@ -99,8 +99,8 @@ def cao_cao_besieges(general, skills=True):
 @pytest.mark.parametrize(("general", "power"), [("cao_cao", 4 + 4 + 1), ("xun_yu", 4 + 2 + 1)])
 def test_cao_cao_adds_1_to_siege_power_general_or_not(general, power):
     s = cao_cao_besieges(general)
-    assert f"= {power} against 糜芳 Mi Fang's 1" in "\n".join(s.log)
-    assert "+ 1 for 曹操 Cao Cao" in "\n".join(s.log)
+    assert f"= {power} against Mi Fang's 1" in "\n".join(said(s))
+    assert "+ 1 for Cao Cao" in "\n".join(said(s))
 
 
 def test_cao_caos_bonus_is_off_without_skills():
@@ -109,11 +109,11 @@ def test_cao_caos_bonus_is_off_without_skills():
     s = cao_cao_besieges("cao_cao")  # 9 against 7: taken
     assert s.owner["chengdu"] == "p1"
     s = cao_cao_besieges("cao_cao", skills=False)  # 8 against 7: still taken, no +1
-    assert "+ 1 for" not in "\n".join(s.log)
-    assert "= 8 against" in "\n".join(s.log)
+    assert "+ 1 for" not in "\n".join(said(s))
+    assert "= 8 against" in "\n".join(said(s))
 
 
-# --- 劉備 Liu Bei: +500 at a recall that brings him back --------------------------------------
+# --- Liu Bei: +500 at a recall that brings him back --------------------------------------
 
 
 @pytest.mark.parametrize(("skills", "gain"), [(True, 500), (False, 0)])
@@ -130,7 +130,7 @@ def test_liu_bei_brings_500_when_recalled_by_kurou_ji():
     roll_onto(s, "p1", 4)
     act(s, "p1", ("advise",), ("pay",))
     assert s.money["p1"] == 15000 - 1000 + 500
-    assert "劉備 Liu Bei returns to hand: 劉備 Liu Bei takes 500 from the bank." in s.log
+    assert "Liu Bei returns to hand: Liu Bei takes 500 from the bank." in said(s)
 
 
 def test_no_bonus_for_a_recall_without_liu_bei():
@@ -140,7 +140,7 @@ def test_no_bonus_for_a_recall_without_liu_bei():
     assert s.money["p1"] == 15900
 
 
-# --- 董卓 Dong Zhuo: double toll, and the full toll for a failed siege ------------------
+# --- Dong Zhuo: double toll, and the full toll for a failed siege ------------------
 
 
 def dong_zhuo_collects(hand_p1, *, in_hand=True, skills=True, swords=1):
@@ -157,18 +157,18 @@ def dong_zhuo_collects(hand_p1, *, in_hand=True, skills=True, swords=1):
 def test_dong_zhuo_doubles_the_toll_of_an_attacker_with_no_card():
     s = dong_zhuo_collects([])
     assert s.money.cash == {"p1": 15000 - 2400, "p2": 15000 + 2400}
-    assert s.log[-1].endswith(
-        "the toll of 長安 Chang'an with 1 sword, doubled: 董卓 Dong Zhuo is shown from hand."
+    assert said(s)[-1].endswith(
+        "the toll of Chang'an with 1 sword, doubled: Dong Zhuo is shown from hand."
     )
 
 
 def test_dong_zhuo_makes_a_failed_siege_pay_the_full_toll():
     s = dong_zhuo_collects(["zhang_fei", "mi_fang", "guan_yu"])
-    act(s, "p1", ("plan", "zhang_fei"), ("plan", "mi_fang"))  # 8 against 華雄 Hua Xiong's 4
+    act(s, "p1", ("plan", "zhang_fei"), ("plan", "mi_fang"))  # 8 against Hua Xiong's 4
     s.rng.script = [1, 6]  # 1 + 10 against 6 + 9 + 1: the siege fails
     act(s, "p1", ("general", "zhang_fei"))
     assert s.money["p2"] == 15000 + 1200  # the full toll, not half
-    assert "in full instead of half: " in "\n".join(s.log)
+    assert "in full instead of half: " in "\n".join(said(s))
 
 
 def test_a_failed_plan_against_dong_zhuo_pays_double():
@@ -176,7 +176,7 @@ def test_a_failed_plan_against_dong_zhuo_pays_double():
         {"p1": "liu_bei", "p2": "dong_zhuo"},
         hands={"p1": ["zhang_fei", "mi_fang", "guan_yu"], "p2": ["dong_zhuo"]},
         lands={"changan": ("p2", ["jia_xu"], 2)},
-    )  # 賈詡 Jia Xu intelligence 10
+    )  # Jia Xu intelligence 10
     roll_onto(s, "p1", "changan")
     act(s, "p1", ("plan", "zhang_fei"), ("plan", "mi_fang"))  # 8 against 10
     assert s.money["p2"] == 15000 + 4000

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.plugins.three_kingdoms.model import LAND_SPACE
-from tests.three_kingdoms.builders import act, build, legal, refused
+from tests.three_kingdoms.builders import act, build, legal, refused, said
 
 
 def test_the_player_rolls_one_die_or_two_and_moves_clockwise_by_the_total():
@@ -12,8 +12,8 @@ def test_the_player_rolls_one_die_or_two_and_moves_clockwise_by_the_total():
     s.rng.script = [5, 6]
     act(s, "p1", ("dice", 2))
     assert s.dice == [5, 6]
-    assert s.pos["p1"] == 11  # from 天機 0 to 建業 Jianye
-    assert "劉備 Liu Bei rolls 5+6=11 and stops on 建業 Jianye, which nobody holds." in s.log
+    assert s.pos["p1"] == 11  # from 天機 0 to Jianye
+    assert "Liu Bei rolls 5+6=11 and stops on Jianye, which nobody holds." in said(s)
 
 
 def test_one_die_moves_by_its_value():
@@ -32,7 +32,7 @@ def test_the_ring_wraps_past_space_23():
 
 
 def test_passing_a_space_does_nothing_only_the_stop_counts():
-    # 許昌 Xuchang (7) belongs to the rival; passing it from 6 to 8 costs nothing.
+    # Xuchang (7) belongs to the rival; passing it from 6 to 8 costs nothing.
     s = build(lands={"xuchang": ("p2", ["xun_yu"], 4)}, pos={"p1": 6}, hands={"p1": []})
     s.rng.script = [2]
     act(s, "p1", ("dice", 1))
@@ -44,7 +44,7 @@ def test_the_landing_names_the_holder():
     s = build(lands={"xuchang": ("p2", ["xun_yu"], 0)}, pos={"p1": 4}, hands={"p1": ["guan_yu"]})
     s.rng.script = [3]
     act(s, "p1", ("dice", 1))
-    assert "劉備 Liu Bei rolls 3 and stops on 許昌 Xuchang, held by 曹操 Cao Cao." in s.log
+    assert "Liu Bei rolls 3 and stops on Xuchang, held by Cao Cao." in said(s)
 
 
 def test_rolling_three_dice_or_out_of_turn_is_refused():
@@ -54,11 +54,11 @@ def test_rolling_three_dice_or_out_of_turn_is_refused():
         s,
         "p2",
         ("dice", 1),
-        "It is not 曹操 Cao Cao's turn: waiting for 劉備 Liu Bei.",
+        "It is not Cao Cao's turn: waiting for Liu Bei.",
         code="not_your_turn",
     )
     # a seat nobody sits in (p5 of a 2-player game) is named by its id
-    refused(s, "p5", ("dice", 1), "It is not p5's turn", code="not_your_turn")
+    refused(s, "p5", ("dice", 1), "It is not Seat 5's turn", code="not_your_turn")
 
 
 def test_the_turn_passes_in_turn_order_and_rounds_count():

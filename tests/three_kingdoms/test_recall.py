@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.three_kingdoms.builders import act, build, roll_onto
+from tests.three_kingdoms.builders import act, build, roll_onto, said
 
 
 def test_with_an_empty_hand_every_face_down_card_comes_back_at_the_end_of_the_turn():
@@ -11,7 +11,7 @@ def test_with_an_empty_hand_every_face_down_card_comes_back_at_the_end_of_the_tu
     act(s, "p1", ("tax", "mi_zhu"))
     assert s.down["p1"] == []
     assert sorted(s.hand["p1"]) == ["guan_yu", "mi_zhu", "zhang_fei"]
-    assert "劉備 Liu Bei recalls 3 face-down cards into hand." in s.log
+    assert "Liu Bei recalls 3 face-down cards into hand." in said(s)
 
 
 def test_no_recall_while_a_card_is_in_hand():
@@ -33,7 +33,7 @@ def test_talents_pushed_off_a_lost_land_come_back_too():
     s.rng.script = [6, 1]
     act(s, "p1", ("general", "guan_yu"))
     assert s.down["p2"] == ["cao_ren"]
-    # p2's turn: it taxes with its last card, so it recalls 曹仁 Cao Ren and 荀彧 Xun Yu.
+    # p2's turn: it taxes with its last card, so it recalls Cao Ren and Xun Yu.
     roll_onto(s, "p2", 12)
     act(s, "p2", ("tax", "xun_yu"))
     assert sorted(s.hand["p2"]) == ["cao_ren", "xun_yu"]
@@ -43,4 +43,4 @@ def test_an_empty_hand_with_nothing_face_down_recalls_nothing():
     s = build(hands={"p1": []})
     roll_onto(s, "p1", "xiapi")
     assert s.turn == "p2"
-    assert not any("recalls" in line for line in s.log)
+    assert not any("recalls" in line for line in said(s))

@@ -8,7 +8,6 @@ import pytest
 
 from gameshelf.plugins.three_kingdoms.model import (
     COURT,
-    LABEL,
     LAND_IDS,
     LANDS_OF,
     LORDS,
@@ -85,7 +84,7 @@ def test_placing_a_card_not_drawn_is_refused():
     assert ("talent", s.lord[seat]) not in legal(s, seat)
     refused(s, seat, ("talent", s.lord[seat]), "talents you drew")
     other = next(p for p in s.seats if p != seat)
-    rival = re.escape(LABEL[s.lord[other]])
+    rival = re.escape(LORDS[s.lord[other]].name_en)
     refused(s, other, ("talent", s.drawn[other][0]), f"not {rival}'s turn", code="not_your_turn")
 
 

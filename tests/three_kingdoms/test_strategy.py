@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from gameshelf.plugins.three_kingdoms.rules import RULESET
-from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto, said
 
-# p1 劉備 Liu Bei advises; 諸葛亮 10 + 關羽 8 + 趙雲 8 = intelligence 26, enough for any card.
+# p1 Liu Bei advises; 諸葛亮 10 + 關羽 8 + 趙雲 8 = intelligence 26, enough for any card.
 STRONG = ["zhuge_liang", "guan_yu", "zhao_yun"]
 
 
@@ -41,7 +41,7 @@ def test_kurou_ji_needs_more_than_1000():
     s = advise("kurou_ji", down={"p1": ["mi_zhu"]}, money={"p1": 1000})
     assert s.turn == "p2"
     assert s.money["p1"] == 1000
-    assert "has no effect: 劉備 Liu Bei does not hold more than 1,000" in s.log[-1]
+    assert "has no effect: Liu Bei does not hold more than 1,000" in said(s)[-1]
 
 
 def test_meiren_ji_a_chosen_rival_pays_1500():
@@ -67,7 +67,7 @@ def test_kongcheng_ji_puts_2_swords_on_an_own_land_never_above_4():
         "xuchang": ("p2", ["cao_ren"], 0),
     }
     s = advise("kongcheng_ji", lands=lands)
-    assert legal(s, "p1") == {("land", "chengdu")}  # 漢中 Hanzhong is a city already
+    assert legal(s, "p1") == {("land", "chengdu")}  # Hanzhong is a city already
     refused(s, "p1", ("land", "xuchang"), "one of your lands with fewer than 4 swords")
     act(s, "p1", ("land", "chengdu"))
     assert s.swords["chengdu"] == 4
@@ -76,7 +76,7 @@ def test_kongcheng_ji_puts_2_swords_on_an_own_land_never_above_4():
 def test_kongcheng_ji_without_a_land_does_nothing():
     s = advise("kongcheng_ji")
     assert s.turn == "p2"
-    assert "has no effect" in s.log[-1]
+    assert "has no effect" in said(s)[-1]
 
 
 def test_lijian_ji_lays_two_random_cards_of_a_rival_hand_face_down():
@@ -86,7 +86,7 @@ def test_lijian_ji_lays_two_random_cards_of_a_rival_hand_face_down():
     act(s, "p1", ("rival", "p2"))
     assert s.down["p2"] == ["cao_ren", "xun_yu"]
     assert s.hand["p2"] == ["guo_jia"]
-    assert "離間計: 2 cards of 曹操 Cao Cao's hand go face down." in s.log
+    assert "Sowing Discord: 2 cards of Cao Cao's hand, chosen at random, go face down." in said(s)
 
 
 def test_lijian_ji_takes_the_whole_hand_if_shorter_and_skips_empty_hands():
@@ -95,7 +95,7 @@ def test_lijian_ji_takes_the_whole_hand_if_shorter_and_skips_empty_hands():
         lords={"p1": "liu_bei", "p2": "cao_cao", "p3": "sun_quan"},
         hands={"p2": ["xun_yu"]},
     )
-    assert legal(s, "p1") == {("rival", "p2")}  # 孫權 Sun Quan holds nothing
+    assert legal(s, "p1") == {("rival", "p2")}  # Sun Quan holds nothing
     refused(s, "p1", ("rival", "p3"), "a rival that holds a card")
     act(s, "p1", ("rival", "p2"))
     assert s.down["p2"] == ["xun_yu"]
@@ -117,7 +117,7 @@ def test_caochuan_jiejian_moves_a_rival_sword_to_an_own_land_twice():
     assert (s.swords["xuchang"], s.swords["chengdu"]) == (1, 4)
     assert legal(s, "p1") == {("land", "xuchang")}
     act(s, "p1", ("land", "xuchang"))
-    assert legal(s, "p1") == {("land", "hanzhong")}  # 成都 Chengdu is full now
+    assert legal(s, "p1") == {("land", "hanzhong")}  # Chengdu is full now
     refused(s, "p1", ("land", "chengdu"), "one of your lands with fewer than 4 swords")
     act(s, "p1", ("land", "hanzhong"))
     assert (s.swords["xuchang"], s.swords["hanzhong"]) == (0, 2)
@@ -129,7 +129,7 @@ def test_caochuan_jiejian_skips_a_move_that_is_impossible():
     s = advise("caochuan_jiejian", lands=lands)
     act(s, "p1", ("land", "xuchang"), ("land", "chengdu"))
     assert s.turn == "p2"  # no rival sword is left for the second move
-    assert "草船借箭 Borrowing Arrows with Straw Boats: no sword can be borrowed." in s.log
+    assert "Borrowing Arrows with Straw Boats: no sword can be borrowed." in said(s)
 
 
 def test_huo_ji_removes_every_sword_from_a_rival_land():
@@ -149,7 +149,7 @@ def test_huo_ji_removes_every_sword_from_a_rival_land():
 def test_huo_ji_with_no_rival_sword_does_nothing():
     s = advise("huo_ji", lands={"xuchang": ("p2", ["cao_ren"], 0)})
     assert s.turn == "p2"
-    assert "no rival land holds a sword" in s.log[-1]
+    assert "no rival land holds a sword" in said(s)[-1]
 
 
 def test_fanjian_ji_sends_a_talent_off_a_rival_land_of_two_or_more_face_down():

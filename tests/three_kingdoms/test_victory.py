@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.plugins.three_kingdoms.rules import RULESET
-from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto
+from tests.three_kingdoms.builders import act, build, legal, refused, roll_onto, said, text
 
 
 def ended(s, winners, reason):
@@ -24,10 +24,8 @@ def test_holding_30000_founds_a_state_and_wins_at_once():
     act(s, "p1", ("tax", "zhuge_liang"))  # + 1,000
     outcome = ended(s, ["p1"], "founding")
     assert outcome.scores == {"p1": 30000.0, "p2": 15000.0}
-    assert s.log[-1] == (
-        "劉備 Liu Bei holds 30,000 or more and founds a state (建國): 劉備 Liu Bei wins."
-    )
-    assert "recalls" not in s.log[-1]  # nothing of the turn happens any more
+    assert said(s)[-1] == ("Liu Bei holds 30,000 or more and founds a state: Liu Bei wins.")
+    assert "recalls" not in said(s)[-1]  # nothing of the turn happens any more
 
 
 def test_founding_by_a_toll_received_on_a_rivals_turn():
@@ -73,7 +71,8 @@ def test_at_the_round_limit_the_richest_wins():
     s = build(hands={"p1": [], "p2": []}, money={"p2": 16000}, round_limit=3, round_=3, turn="p2")
     roll_onto(s, "p2", "xiapi")  # nothing happens; the round is over
     outcome = ended(s, ["p2"], "round_limit")
-    assert outcome.text == "曹操 Cao Cao is the richest when the round limit is reached."
+    assert text(outcome.text) == "Cao Cao is the richest when the round limit is reached."
+    assert text(outcome.text, "zh_TW") == "已達回合上限，曹操最富有。"
 
 
 def test_at_the_round_limit_a_money_tie_goes_to_more_lands_then_is_a_draw():

@@ -82,12 +82,22 @@ def test_prompts_and_waiting_lines_name_the_lords():
         hands={"p1": ["zhuge_liang", "guan_yu"]}, lands={"xuchang": ("p2", ["xiahou_dun"], 1)}
     )
     roll_onto(s, "p1", "xuchang")
-    assert RULESET.view(s, "p1")["prompt"].startswith(
-        "許昌 Xuchang belongs to 曹操 Cao Cao: you must attack."
+    namer = RULESET.namer()
+    mine = RULESET.view(s, "p1")
+    assert render_view(mine, "en", namer)["prompt"] == (
+        "Xuchang belongs to Cao Cao: you must attack. Choose 2 cards for the battle plan; "
+        "their intelligence must beat 6, or you pay the toll of 1,200."
     )
-    waiting = "Waiting for 劉備 Liu Bei — making a battle plan."
-    assert render_view(RULESET.view(s, "p2"), "en")["prompt"] == waiting
-    assert render_view(RULESET.view(s, None), "en")["prompt"] == waiting
+    assert render_view(mine, "zh_TW", namer)["prompt"] == (
+        "許昌屬於曹操：你必須攻城。選擇2張牌擬定作戰計畫；智力總和須高於6，"
+        "否則要支付過路費1,200元。"
+    )
+    for role in ("p2", None):
+        view = RULESET.view(s, role)
+        assert render_view(view, "en", namer)["prompt"] == (
+            "Waiting for Liu Bei — making a battle plan."
+        )
+        assert render_view(view, "zh_TW", namer)["prompt"] == "等待劉備——擬定作戰計畫。"
 
 
 def test_a_chosen_general_stays_secret_until_both_are_chosen():
