@@ -326,6 +326,7 @@ class StepRuleset(Ruleset[S]):
     """
 
     machine: ClassVar[StepMachine[Any]]
+    _watched: ClassVar[tuple[Hidden[Any], ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -340,6 +341,8 @@ class StepRuleset(Ruleset[S]):
             cls.to_act = Ruleset.to_act  # type: ignore[method-assign]
         if "play" not in cls.__dict__ and cls.apply is not StepRuleset.apply:
             cls.play = Ruleset.play  # type: ignore[method-assign]
+        # The hidden parts whose showing the core watches around every action (reveals).
+        cls._watched = tuple(part for part in cls.hidden if part.watched)
 
     def active(self, state: S) -> list[Role]:
         return list(self.machine.active(state))
@@ -354,7 +357,13 @@ class StepRuleset(Ruleset[S]):
                 Msg("core.unknown_role", given=repr(role), game=self.info.title),
                 code="unknown_role",
             )
-        self.machine.apply(state, role, action)  # nobody is active once the game is over
+        watched = self._watched
+        if not watched:
+            self.machine.apply(state, role, action)  # nobody is active once the game is over
+            return
+        before = [part.shown(state) for part in watched]
+        self.machine.apply(state, role, action)
+        self._mark_shown(state, watched, before)
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
         machine = self.machine
@@ -366,7 +375,24 @@ class StepRuleset(Ruleset[S]):
 
     def play(self, state: S, role: Role, action: Action) -> None:
         # Unchecked (see Ruleset.play): straight to the handler.
+        watched = self._watched
+        if not watched:
+            self.machine.play(state, role, action)
+            return
+        before = [part.shown(state) for part in watched]
         self.machine.play(state, role, action)
+        self._mark_shown(state, watched, before)
+
+    @staticmethod
+    def _mark_shown(
+        state: S, watched: tuple[Hidden[Any], ...], before: list[frozenset[Any]]
+    ) -> None:
+        """New information (``Rng.reveal``, undo stops here) when the action just carried
+        out showed something of a hidden part that was not shown before it."""
+        for part, seen in zip(watched, before, strict=True):
+            if not part.shown(state) <= seen:
+                state.rng.reveal()
+                return
 
     def load_state(self, text: str) -> S:
         # state_type is the class of S, which the type of the attribute cannot say

@@ -479,7 +479,6 @@ def release_reserves(s: State, bt: Battle) -> None:
         return
     for b in joining:
         s.reserves.remove(b)
-    s.rng.reveal()  # reserves turn face up as they join: new information for both sides
     s.say(Msg("hammer_scots.reserves_join", blocks=block_list(s, joining)))
 
 
@@ -643,7 +642,6 @@ class FightBattle(BattleStep):
         if not is_contested(s, bt.area):
             end_battle(s, bt)
             return
-        s.rng.reveal()  # RULES §1 fog of war: the fighting blocks are now seen by both sides
         start_round(s, bt, 1)
 
     def active(self, s: State) -> list[str]:

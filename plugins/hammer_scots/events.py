@@ -211,7 +211,10 @@ class Pillage(EventStep):
     def on_area(self, s: State, role: str, arg: str) -> None:
         area = AREA_IX[arg]
         s.say(Msg("hammer_scots.pillages", role=role, area=arg))
-        s.rng.reveal()  # the hits fall on hidden blocks: what follows shows some of them
+        # Kept by hand (core.hidden cannot derive it: no block turns face up): the hits
+        # fall on the strongest blocks by their hidden strengths, and which of them shrink
+        # or go, and whether their owner must choose, tell the pillager about them.
+        s.rng.reveal()
         machine.enter(s, "pillage_hits", Plunder(area=area))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:

@@ -520,7 +520,9 @@ class Winter(Procedure[State]):
 
     # Winter moves, removes and turns blocks by who they are (nobles home, castle limits,
     # disbanding): each step may show a side something hidden, so no undo reaches back
-    # across the start of the winter or a decision in it.
+    # across the start of the winter or a decision in it. Marked by hand: no block turns
+    # face up (which the core would see, core.hidden), yet where the rules send a hidden
+    # block, by who it is, tells the other side who it was.
 
     def begin(self, s: State) -> None:
         s.rng.reveal()

@@ -281,6 +281,22 @@ def test_the_core_derives_shuffle_hidden_from_the_declaration():
         assert sorted(copy.where[:3]) == sorted(s.where[:3])
 
 
+def test_the_core_marks_a_piece_shown_by_an_action_as_new_information():
+    game = FogGame()
+    s = game.setup(3)
+    epoch = s.rng.epoch
+    game.apply(s, "red", Action("wait"))
+    assert s.rng.epoch == epoch  # nothing shown: red may take it back
+    game.apply(s, "red", Action("fight", 1))
+    assert s.rng.epoch == epoch + 1  # pieces 1 and 4 are shown: no undo past this
+    game.apply(s, "red", Action("fight", 1))
+    assert s.rng.epoch == epoch + 1  # the same pieces: nothing new
+    game.play(s, "red", Action("fight", 0))  # the bots' path marks it too
+    assert s.rng.epoch == epoch + 2
+    game.apply(s, "red", Action("wait"))  # hidden again: nothing is learnt
+    assert s.rng.epoch == epoch + 2
+
+
 def test_the_toy_duel_declares_its_hands_and_deck():
     s = DUEL.setup(5)
     for seed in range(10):

@@ -75,3 +75,22 @@ def test_a_side_keeps_its_hand_and_the_enemy_hand_swaps_with_the_cards_out():
             every = unseen + world.hands[role] + world.played[role] + world.played[enemy]
             assert len(set(every)) == len(every)  # each card in one place
             assert set(every) <= set(CARD_IDS)
+
+
+def test_blocks_turned_face_up_in_a_battle_are_new_information():
+    """The core marks it (no hand-placed reveal in battle.py): whenever an action shows the
+    enemy a block it did not see before, undo stops there; some of those actions rolled no
+    die, so only the mark stops undo."""
+    shown_without_a_die = 0
+    for seed in range(4):
+        match = Match(RULESET, scenario="braveheart", seed=seed)
+        agents = {role: RandomAgent(seed) for role in match.roles}
+        while match.outcome() is None and match.seq < 2500:
+            before = FOG.shown(match.state)
+            counter = match.state.rng.counter
+            match.play_bots(agents, limit=1)
+            after = FOG.shown(match.state)
+            if not after <= before:
+                assert match.history[-1].fresh, (seed, match.seq)
+                shown_without_a_die += match.state.rng.counter == counter
+    assert shown_without_a_die > 0
