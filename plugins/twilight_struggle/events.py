@@ -39,7 +39,7 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.effects import in_effect, kept_out
+from gameshelf.plugins.twilight_struggle.effects import effect, in_effect, kept_out
 from gameshelf.plugins.twilight_struggle.model import CARDS, CHINA, CID, CIX, OTHER
 from gameshelf.plugins.twilight_struggle.operations import Ops, can_target, start_ops
 from gameshelf.plugins.twilight_struggle.ops import ops_value, region_bonuses
@@ -53,6 +53,8 @@ from gameshelf.plugins.twilight_struggle.state import (
     machine,
     remove_influence,
 )
+
+MISSILE_ENVY = 49  # it goes to the victim's hand, not the discard pile (mid_war.py)
 
 # card number -> the step of its event (filled by ``event``)
 EVENTS: dict[int, str] = {}
@@ -112,7 +114,11 @@ def event_refusal(s: State, side: str, card: int) -> Msg | None:
 
 def dispose(s: State, card: int, happened: bool) -> None:
     """RULES §6: where a card goes after its event (or after an event that did not happen)."""
-    if happened and CARDS[card].starred:
+    if card == MISSILE_ENVY and happened and in_effect(s, MISSILE_ENVY):
+        envy = effect(s, MISSILE_ENVY)
+        assert envy is not None
+        s.hands[envy.side].append(card)  # RULES §14: Missile Envy goes to its victim
+    elif happened and CARDS[card].starred:
         s.deck.remove(card)
     elif happened and kept_out(card) and in_effect(s, card):
         return  # beside the board until its effect ends (effects.end_effect discards it)

@@ -34,6 +34,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     PASS,
     Changes,
     Choice,
+    Discard,
     EventOps,
     EventPlay,
     Pick,
@@ -360,6 +361,8 @@ def trap_plays(s: State, side: str) -> tuple[list[int], list[int]]:
     if held and held >= from_now:
         return [], scoring
     discards = trap_discards(s, side)
+    if MISSILE_ENVY in discards and envy_owed(s, side):
+        discards = [MISSILE_ENVY]  # RULES §14 [FAQ]: received while trapped, it goes first
     return (discards, []) if discards else ([], scoring)
 
 
@@ -409,6 +412,7 @@ class TrappedRound(Step[State]):
         if CARDS[card].scoring:
             machine.enter(s, "event", EventPlay(card=card, side=role))
             return
+        envy_played(s, role, card)
         s.deck.discard(card)
         die = s.rng.d6()
         if die <= FREED_ON:
@@ -648,6 +652,68 @@ def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
         return False
     score(s, USSR, 3)
     return s.over
+
+
+MISSILE_ENVY = 49
+
+
+def _envy_demand(s: State, f: EventPlay) -> Discard:
+    """The victim's cards of the highest Ops it has (its own modifiers; its choice among
+    them; never The China Card)."""
+    victim = OTHER[f.side]
+    best = max(ops_value(s, victim, c) for c in s.hands[victim])
+    cards = [c for c in s.hands[victim] if ops_value(s, victim, c) == best]
+    return Discard(chooser=victim, card=MISSILE_ENVY, min_ops=0, only=cards, may_pass=False)
+
+
+def _envy_use(s: State, f: EventPlay) -> None:
+    """The taken card is used at once: its event for the player if it is the player's or
+    neutral, else its Ops (the taker's modifiers; the event does not happen)."""
+    card = f.pick
+    s.deck.discard_pile.remove(card)  # event_discard put it there: it is used instead
+    s.say(Msg("twilight_struggle.envy_took", role=f.side, card=card))
+    add_effect(s, MISSILE_ENVY, OTHER[f.side], GAME)
+    if CARDS[card].side != OTHER[f.side]:
+        machine.call(s, "event", EventPlay(card=card, side=f.side, origin="envy"))
+        return
+    s.deck.discard(card)
+    machine.call(s, "event_ops", EventOps(side=f.side, card=card, ops=ops_value(s, f.side, card)))
+
+
+@event(49)
+class MissileEnvy(Procedure[State]):
+    """#49: the opponent gives its highest-Ops card, which its player uses at once; the
+    opponent takes Missile Envy and must play it for Ops in its next action round (held
+    over while scoring cards come first; the next discard of a trap) (RULES §14)."""
+
+    name, frame_type = "missile_envy", EventPlay
+    body = (
+        If(
+            lambda s, f: bool(s.hands[OTHER[f.side]]),
+            Call("event_discard", args=_envy_demand, into="pick"),
+            _envy_use,
+        ),
+    )
+
+
+def envy_owed(s: State, side: str) -> bool:
+    """Whether ``side`` holds Missile Envy it must play for Ops now."""
+    envy = effect(s, MISSILE_ENVY)
+    return envy is not None and envy.side == side and MISSILE_ENVY in s.hands[side]
+
+
+def envy_refusal(s: State, side: str, card: int, use: str) -> Msg | None:
+    """Missile Envy owed: only for Ops (rounds.use_refusal)."""
+    if card == MISSILE_ENVY and use in ("event", "space") and envy_owed(s, side):
+        return Msg("twilight_struggle.envy_for_ops", card=MISSILE_ENVY)
+    return None
+
+
+def envy_played(s: State, side: str, card: int) -> None:
+    """Missile Envy played (for Ops) by the side that owed it: the duty ends."""
+    envy = effect(s, MISSILE_ENVY)
+    if card == MISSILE_ENVY and envy is not None and envy.side == side:
+        s.effects.remove(envy)
 
 
 @event(50)

@@ -30,7 +30,11 @@ from gameshelf.plugins.twilight_struggle.events import (
     triggers_opponent_event,
 )
 from gameshelf.plugins.twilight_struggle.mid_war import (
+    MISSILE_ENVY,
     Trapped,
+    envy_owed,
+    envy_played,
+    envy_refusal,
     flower_power,
     trap_of,
     we_will_bury_you,
@@ -107,9 +111,11 @@ def may_play_china(s: State, side: str) -> bool:
 
 
 def playable(s: State, side: str) -> list[int]:
-    """The cards ``side`` may play this round."""
+    """The cards ``side`` may play this round (Missile Envy owed: only it, RULES §14)."""
     if must_play_scoring(s, side):
         return [c for c in s.hands[side] if CARDS[c].scoring]
+    if envy_owed(s, side):
+        return [MISSILE_ENVY]
     cards = list(s.hands[side])
     if may_play_china(s, side):
         cards.append(CHINA)
@@ -140,9 +146,12 @@ class ActionRound(Step[State]):
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         allowed = playable(s, role)
+        owed = allowed == [MISSILE_ENVY] and envy_owed(s, role)
         for c in s.hands[role]:
             if c in allowed:
                 yield PICK_CARD[c], None
+            elif owed:
+                yield PICK_CARD[c], Msg("twilight_struggle.envy_owed", card=MISSILE_ENVY)
             else:
                 yield PICK_CARD[c], Msg("twilight_struggle.scoring_must", card=c)
         if s.china == role:
@@ -172,6 +181,9 @@ def use_refusal(s: State, side: str, card: int, use: str, aim: bool) -> Msg | No
     """Why ``card`` may not be used so by ``side`` (``None``: it may); ``aim``: whether a
     country may be couped or realigned in now."""
     info = CARDS[card]
+    envy = envy_refusal(s, side, card, use)
+    if envy is not None:
+        return envy
     if use == "space":
         return space_refusal(s, side, card)
     if info.scoring:
@@ -213,6 +225,7 @@ class CardPlay(Step[State]):
             pass_china(s, role)
         else:
             s.hands[role].remove(card)
+        envy_played(s, role, card)
         if we_will_bury_you(s, role, card, use):
             return
         if use != "space" and flower_power(s, role, card):

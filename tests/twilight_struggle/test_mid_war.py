@@ -614,3 +614,36 @@ def test_42_quagmire_a_held_scoring_card_goes_before_a_discard_when_rounds_run_o
     s = build(effects=[(42, USSR, "game")], hands={US: [4, 1]})
     begin(at_round(s, US, done=6))  # the last round of the turn, Asia Scoring held
     assert legal(s, US) == [("card", 1)]
+
+
+def test_49_missile_envy_takes_the_highest_card_and_its_own_event_happens_at_once():
+    s = as_event(49, USSR, hands={USSR: [49, 103], US: [19, 52]})
+    assert RULESET.active(s) == [US]
+    refused(s, US, ("card", 19), "cannot go with")  # 1 Op: not the highest
+    play(s, US, ("card", 52))  # Portuguese Empire Crumbles (2 Ops, the USSR's event)
+    assert inf(s, "angola") == (2, 0)
+    assert 52 in s.deck.removed
+    assert 49 in s.hands[US]
+    assert effect(s, 49).side == US
+
+
+def test_49_missile_envy_an_opponents_card_gives_its_ops_only():
+    s = as_event(49, USSR, hands={USSR: [49, 103], US: [19, 64]})
+    play(s, US, ("card", 64))  # Panama Canal Returned: the US's event, 1 Op for the USSR
+    assert s.step == "event_ops"
+    play(s, USSR, ("use", "influence"), ("country", "finland"))
+    assert inf(s, "panama") == (0, 0)
+    assert 64 in s.deck.discard_pile
+
+
+def test_49_missile_envy_must_be_played_for_ops_in_the_victims_next_round():
+    s = build(hands={US: [49, 19]}, effects=[(49, US, "game")])
+    s.deck.draw_pile = list(range(40, 60))
+    begin(at_round(s, US))
+    assert legal(s, US) == [("card", 49)]
+    refused(s, US, ("card", 19), "must play Missile Envy")
+    play(s, US, ("card", 49))
+    refused(s, US, ("use", "event"), "for Operations")
+    refused(s, US, ("use", "space"), "for Operations")
+    play(s, US, ("use", "influence"))
+    assert not in_effect(s, 49)
