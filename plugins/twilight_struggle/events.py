@@ -39,16 +39,26 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.effects import effect, in_effect, kept_out
-from gameshelf.plugins.twilight_struggle.model import CARDS, CHINA, CID, CIX, OTHER
+from gameshelf.plugins.twilight_struggle.effects import effect, end_effect, in_effect, kept_out
+from gameshelf.plugins.twilight_struggle.model import (
+    CARDS,
+    CHINA,
+    CID,
+    CIX,
+    MEMBERS,
+    OTHER,
+    US,
+    USSR,
+)
 from gameshelf.plugins.twilight_struggle.operations import Ops, can_target, start_ops
 from gameshelf.plugins.twilight_struggle.ops import ops_value, region_bonuses
-from gameshelf.plugins.twilight_struggle.scoring import play_scoring_card
+from gameshelf.plugins.twilight_struggle.scoring import is_battleground, play_scoring_card
 from gameshelf.plugins.twilight_struggle.state import (
     PICK_CARD,
     PICK_COUNTRY,
     State,
     add_influence,
+    controls,
     finish,
     machine,
     remove_influence,
@@ -140,10 +150,11 @@ class Event(Step[State]):
         card = CARDS[f.card]
         if card.scoring:
             s.say(Msg("twilight_struggle.scoring_played", role=f.side, card=f.card))
-            play_scoring_card(s, f.card)
-            if not s.over:
-                dispose(s, f.card, True)
-                finish(s)
+            shuttle = shuttle_choice(s, f.card)
+            if shuttle:  # Shuttle Diplomacy: the US leaves a country out (mid_war.py)
+                machine.call(s, "event_country", Pick(chooser=US, eligible=shuttle))
+                return
+            self._score(s, f.card, -1)
             return
         if f.card not in EVENTS:
             s.say(Msg("twilight_struggle.event_not_written", card=f.card))
@@ -159,12 +170,44 @@ class Event(Step[State]):
         s.say(Msg("twilight_struggle.event_played", role=f.side, card=f.card))
         machine.call(s, EVENTS[f.card], EventPlay(card=f.card, side=f.side, origin=f.origin))
 
+    def _score(self, s: State, card: int, left_out: int) -> None:
+        play_scoring_card(s, card, left_out)
+        if not s.over:
+            shuttle_used(s, card)
+            dispose(s, card, True)
+            finish(s)
+
     def resume(self, s: State, result: object) -> None:
         f = self.frame(s)
         if s.over:
             return
+        if CARDS[f.card].scoring:  # back from Shuttle Diplomacy's choice
+            assert isinstance(result, int)
+            s.say(Msg("twilight_struggle.shuttle_left_out", country=CID[result], card=SHUTTLE))
+            self._score(s, f.card, result)
+            return
         dispose(s, f.card, result is not False)
         finish(s)
+
+
+SHUTTLE = 73
+SHUTTLE_REGIONS = ("asia", "middle_east")
+
+
+def shuttle_choice(s: State, card: int) -> list[int]:
+    """RULES §11, §16.8: with Shuttle Diplomacy in effect, an Asia or Middle East scoring
+    card (not Southeast Asia's, never final scoring) leaves out one USSR-controlled
+    battleground of the US's choice: the countries it may choose (none: nothing asked)."""
+    region = CARDS[card].scoring_region
+    if region not in SHUTTLE_REGIONS or not in_effect(s, SHUTTLE):
+        return []
+    return [c for c in MEMBERS[region] if is_battleground(s, c) and controls(s, USSR, c)]
+
+
+def shuttle_used(s: State, card: int) -> None:
+    """Shuttle Diplomacy ends at the first Asia or Middle East scoring card, used or not."""
+    if CARDS[card].scoring_region in SHUTTLE_REGIONS and in_effect(s, SHUTTLE):
+        end_effect(s, SHUTTLE)
 
 
 # --- an opponent's event played for Ops (RULES §6) --------------------------------------------

@@ -1154,6 +1154,18 @@ class SadatExpelsSoviets(Instant):
 OUTSIDE_EUROPE = [c for c in range(N) if not IN_REGION["europe"][c]]
 
 
+@event(73)
+class ShuttleDiplomacy(Instant):
+    """#73: kept beside the board until the next Asia or Middle East scoring card (not
+    Southeast Asia's, never final scoring), which leaves out one USSR-controlled
+    battleground of the US's choice entirely (events.shuttle_choice); then discarded."""
+
+    name = "shuttle_diplomacy"
+
+    def happen(self, s: State, f: EventPlay) -> None:
+        add_effect(s, 73, US, GAME)
+
+
 @event(74)
 class VoiceOfAmerica(Procedure[State]):
     """#74: remove 4 USSR Influence from countries outside Europe, at most 2 from each."""

@@ -48,10 +48,11 @@ def is_battleground(s: State, c: int) -> bool:
     return c == TAIWAN and in_effect(s, FORMOSAN) and controls(s, US, c)
 
 
-def standing(s: State, region: str) -> dict[str, tuple[str, int]]:
+def standing(s: State, region: str, left_out: int = -1) -> dict[str, tuple[str, int]]:
     """Each side's award in ``region`` ("control", "domination", "presence" or "") and its
-    VP (award and bonuses), before the difference is taken."""
-    members = MEMBERS[region]
+    VP (award and bonuses), before the difference is taken; ``left_out``: a country Shuttle
+    Diplomacy takes out of this scoring entirely."""
+    members = [c for c in MEMBERS[region] if c != left_out]
     bgs = [c for c in members if is_battleground(s, c)]
     counts = {side: sum(1 for c in members if controls(s, side, c)) for side in SIDES}
     bg_counts = {side: sum(1 for c in bgs if controls(s, side, c)) for side in SIDES}
@@ -74,9 +75,9 @@ def standing(s: State, region: str) -> dict[str, tuple[str, int]]:
     return out
 
 
-def score_region(s: State, region: str) -> bool:
+def score_region(s: State, region: str, left_out: int = -1) -> bool:
     """Score ``region``: VP, or the game for Control of Europe. Returns whether it ended."""
-    result = standing(s, region)
+    result = standing(s, region, left_out)
     if region == "europe":
         for side in SIDES:
             if result[side][0] == "control":
@@ -121,12 +122,13 @@ def score_southeast_asia(s: State) -> None:
     s.say(Msg("twilight_struggle.scored_sea", vp=vp[USSR], vp2=vp[US]))
 
 
-def play_scoring_card(s: State, card: int) -> None:
-    """A scoring card played as an event (headline or action round)."""
+def play_scoring_card(s: State, card: int, left_out: int = -1) -> None:
+    """A scoring card played as an event (headline or action round); ``left_out``: the
+    country Shuttle Diplomacy takes out of it."""
     region = CARDS[card].scoring_region
     if region == "southeast_asia":
         score_southeast_asia(s)
-    elif region is not None and score_region(s, region):
+    elif region is not None and score_region(s, region, left_out):
         return
     check_vp(s)
 

@@ -647,3 +647,32 @@ def test_49_missile_envy_must_be_played_for_ops_in_the_victims_next_round():
     refused(s, US, ("use", "space"), "for Operations")
     play(s, US, ("use", "influence"))
     assert not in_effect(s, 49)
+
+
+def test_73_shuttle_diplomacy_waits_beside_the_board_for_asia_or_middle_east_scoring():
+    s = as_event(73, US)
+    assert effect(s, 73).until == "game"
+    assert 73 not in s.deck.discard_pile  # beside the board
+    assert 73 not in s.deck.removed
+
+
+def test_73_shuttle_diplomacy_the_us_leaves_out_a_ussr_battleground_then_it_is_discarded():
+    me = {"iran": (2, 0), "iraq": (3, 0), "syria": (2, 0)}
+    s = event_round(3, USSR, hands={USSR: [3, 103]}, effects=[(73, US, "game")], influence=me)
+    play(s, USSR, ("card", 3), ("use", "event"))
+    assert RULESET.active(s) == [US]
+    refused(s, US, ("country", "syria"), "not a country this event")  # not a battleground
+    play(s, US, ("country", "iran"))
+    assert s.vp == -6  # Domination 5 + Iraq; Iran counts for nothing
+    assert not in_effect(s, 73)
+    assert 73 in s.deck.discard_pile
+
+
+def test_73_shuttle_diplomacy_ignores_southeast_asia_scoring_and_ends_unused():
+    s = event_round(38, USSR, hands={USSR: [38, 103]}, effects=[(73, US, "game")])
+    play(s, USSR, ("card", 38), ("use", "event"))
+    assert in_effect(s, 73)
+    s = event_round(3, USSR, hands={USSR: [3, 103]}, effects=[(73, US, "game")])
+    play(s, USSR, ("card", 3), ("use", "event"))  # no USSR battleground: nothing asked
+    assert not in_effect(s, 73)
+    assert s.step == "action_round"
