@@ -22,6 +22,7 @@ from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET
+from tests.web.browser import ARGS, CHROMIUM
 
 
 def toy_plugin() -> types.SimpleNamespace:
@@ -80,3 +81,13 @@ def watch(client: TestClient, mid: str, token: str | None = None, query: str = "
 
 def tokens(created: dict[str, Any]) -> dict[str, str]:
     return {s["role"]: s["token"] for s in created["seats"] if s["token"]}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, for one test module (``tests.web.browser``)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield chromium
+        chromium.close()

@@ -17,30 +17,14 @@ import pytest
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
+from tests.web.browser import MARKS
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import free_port, serving
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+pytestmark = MARKS
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed "
-        "(apt-get install chromium): no browser is ever downloaded",
-    ),
-]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +33,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(Settings(db=db), registry=games_registry("hammer_scots", "three_kingdoms"))
     with serving(app) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

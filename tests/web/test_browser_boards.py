@@ -20,9 +20,10 @@ import pytest
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
+from tests.web.browser import MARKS
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import serving
-from tests.web.test_browser import ARGS, CHROMIUM, until
+from tests.web.test_browser import until
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -32,16 +33,9 @@ SHOTS = ROOT / "test-artifacts" / "boards"
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
 EVENTS = {"herald", "pillage", "sea_move", "truce", "victuals"}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed "
-        "(apt-get install chromium): no browser is ever downloaded",
-    ),
-]
+pytestmark = MARKS
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
 class ShotsFolder:
@@ -63,14 +57,6 @@ def site(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
         plugins.register(ShotsFolder(), ShotsFolder.name)
     with serving(app) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_page(browser: Any, size: str) -> Any:

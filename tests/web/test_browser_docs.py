@@ -5,7 +5,6 @@ refused, every CSP violation recorded."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -13,18 +12,13 @@ import pytest
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
+from tests.web.browser import MARKS
 from tests.web.conftest import toy_registry
 from tests.web.live_server import serving
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+pytestmark = MARKS
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
 @pytest.fixture(scope="module")
@@ -35,29 +29,27 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def offline(site: str) -> Iterator[tuple[Any, list[str]]]:
+def offline(browser: Any, site: str) -> Iterator[tuple[Any, list[str]]]:
     """A page that may reach this site only; what it was refused or warned of."""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        page = browser.new_page()
-        trouble: list[str] = []
-        host = urlsplit(site).netloc
+    page = browser.new_page()
+    trouble: list[str] = []
+    host = urlsplit(site).netloc
 
-        def only_here(route: Any) -> None:
-            if urlsplit(route.request.url).netloc in (host, ""):
-                route.continue_()
-            else:
-                trouble.append(f"request to {route.request.url}")
-                route.abort()
+    def only_here(route: Any) -> None:
+        if urlsplit(route.request.url).netloc in (host, ""):
+            route.continue_()
+        else:
+            trouble.append(f"request to {route.request.url}")
+            route.abort()
 
-        page.route("**/*", only_here)
-        page.on(
-            "console",
-            lambda m: trouble.append(m.text) if "Content Security Policy" in m.text else None,
-        )
-        page.on("pageerror", lambda exc: trouble.append(str(exc)))
-        yield page, trouble
-        browser.close()
+    page.route("**/*", only_here)
+    page.on(
+        "console",
+        lambda m: trouble.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    page.on("pageerror", lambda exc: trouble.append(str(exc)))
+    yield page, trouble
+    page.close()
 
 
 def test_swagger_ui_loads_from_the_site_alone(site: str, offline: tuple[Any, list[str]]) -> None:

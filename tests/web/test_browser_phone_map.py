@@ -12,21 +12,14 @@ import pytest
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
+from tests.web.browser import MARKS
 from tests.web.games import games_registry
 from tests.web.live_server import serving
-from tests.web.test_browser import ARGS, CHROMIUM
 from tests.web.test_browser_boards import box, new_match, screen, shot, visit
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed "
-        "(apt-get install chromium): no browser is ever downloaded",
-    ),
-]
+pytestmark = MARKS
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 BLOCK_SIZES = (
     "() => [...document.querySelectorAll('.hs-map .hs-block-body')]"
@@ -40,14 +33,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(Settings(db=db), registry=games_registry("hammer_scots"))
     with serving(app) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def phone(browser: Any) -> Any:

@@ -18,14 +18,14 @@ import pytest
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
+from tests.web.browser import MARKS
 from tests.web.games import games_registry
 from tests.web.live_server import serving
-from tests.web.test_browser import CHROMIUM, settle
+from tests.web.test_browser import settle
 from tests.web.test_browser_boards import (
     SIZES,
     ShotsFolder,
     box,
-    browser,  # noqa: F401 (the fixture)
     close,
     my_turn,
     new_match,
@@ -36,14 +36,7 @@ from tests.web.test_browser_boards import (
     within,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed "
-        "(apt-get install chromium): no browser is ever downloaded",
-    ),
-]
+pytestmark = MARKS
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -118,7 +111,7 @@ def answer_until_free(page: Any, site: str, match: str, token: str, card: int) -
     raise AssertionError(f"the round of card {card} never ended")
 
 
-def test_a_game_against_the_bot_by_clicking_the_map(browser: Any, site: str) -> None:  # noqa: F811
+def test_a_game_against_the_bot_by_clicking_the_map(browser: Any, site: str) -> None:
     match, token = new_match(site, "twilight_struggle", seed=5)
     page = open_page(browser, "desktop")
     visit(page, site, match, token)
@@ -214,7 +207,7 @@ def test_a_game_against_the_bot_by_clicking_the_map(browser: Any, site: str) -> 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_map_fits_the_screen_and_a_phone_never_scrolls_sideways(
-    browser: Any,  # noqa: F811
+    browser: Any,
     site: str,
     size: str,
 ) -> None:
@@ -247,7 +240,7 @@ def test_the_map_fits_the_screen_and_a_phone_never_scrolls_sideways(
 ENGLISH = (" the ", "Influence", "Place", "Coup", "Event", "Early War", "hand")
 
 
-def test_the_board_in_chinese(browser: Any, site: str) -> None:  # noqa: F811
+def test_the_board_in_chinese(browser: Any, site: str) -> None:
     match, token = new_match(site, "twilight_struggle", seed=5)
     context = browser.new_context(
         viewport={"width": 1440, "height": 900}, extra_http_headers={"Accept-Language": "zh-TW"}

@@ -27,9 +27,10 @@ from fontTools.ttLib import TTFont
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
+from tests.web.browser import MARKS
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import serving
-from tests.web.test_browser import ARGS, CHROMIUM, until
+from tests.web.test_browser import until
 from tests.web.test_browser_boards import fire_in_battle, play_until
 
 with warnings.catch_warnings():
@@ -51,16 +52,9 @@ STATE = (
     " document.getElementById('message').hidden].join('|')"
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed "
-        "(apt-get install chromium): no browser is ever downloaded",
-    ),
-]
+pytestmark = MARKS
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
 @pytest.fixture(scope="module")
@@ -69,14 +63,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(Settings(db=db), registry=games_registry(*GAMES))
     with serving(app) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
