@@ -26,56 +26,38 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.bots import run
 from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.match import Match
 from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
-def bare_games(games: int, scenario: str) -> tuple[int, float, Counter[str]]:
+def checked_games(ruleset: Any, games: int, scenario: str) -> tuple[int, float, Counter[str]]:
+    """Bare games through ``apply`` (every action checked against the legal ones), as this
+    script has always measured them."""
     actions = 0
     outcomes: Counter[str] = Counter()
     start = time.process_time()
     for seed in range(games):
-        s = RULESET.setup(seed, scenario)
+        s = ruleset.setup(seed, scenario)
         agent = RandomAgent(seed)
-        while (result := RULESET.outcome(s)) is None:
-            role = RULESET.active(s)[0]
-            RULESET.apply(
-                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
+        while (result := ruleset.outcome(s)) is None:
+            role = ruleset.active(s)[0]
+            ruleset.apply(
+                s, role, agent.choose(Observation(ruleset, s, role), ruleset.actions(s, role))
             )
             actions += 1
         outcomes[result.reason] += 1
     return actions, time.process_time() - start, outcomes
 
 
-def match_games(games: int, scenario: str) -> tuple[int, float]:
-    actions = 0
-    start = time.process_time()
-    for seed in range(games):
-        m = Match(RULESET, scenario=scenario, seed=seed)
-        m.play_bots({r: RandomAgent(seed) for r in m.roles})
-        actions += m.seq
-    return actions, time.process_time() - start
-
-
-def report(label: str, games: int, actions: int, seconds: float) -> None:
-    print(
-        f"{label}: {games / seconds:.1f} games/s, {actions / seconds:,.0f} actions/s "
-        f"({1e6 * seconds / actions:.1f} µs/action, {actions / games:.0f} actions/game)"
-    )
-
-
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     scenario = sys.argv[2] if len(sys.argv) > 2 else "braveheart"
-    n, t, outcomes = bare_games(games, scenario)
-    report(f"hammer_scots/{scenario}, bare ruleset", games, n, t)
-    n, t = match_games(games, scenario)
-    report(f"hammer_scots/{scenario}, through Match", games, n, t)
-    print("outcomes:", dict(outcomes.most_common()))
+    run(RULESET, f"hammer_scots/{scenario}", games, bare=checked_games, scenario=scenario)
 
 
 if __name__ == "__main__":

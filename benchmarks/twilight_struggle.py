@@ -22,59 +22,18 @@ wall-clock time: 27.3 games/s, 213 actions/game.
 from __future__ import annotations
 
 import sys
-import time
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.rng import Rng
+from benchmarks.bots import run
 from gameshelf.plugins.twilight_struggle.rules import RULESET
-
-
-def bare_games(games: int, scenario: str) -> tuple[int, float, Counter[str]]:
-    actions = 0
-    outcomes: Counter[str] = Counter()
-    roles = RULESET.info.roles
-    start = time.process_time()
-    for seed in range(games):
-        s = RULESET.setup(seed, scenario)
-        pick = Rng(seed=seed + 1_000_000)
-        while (result := RULESET.outcome(s)) is None:
-            role, legal = RULESET.to_act(s, roles)  # type: ignore[misc]
-            RULESET.play(s, role, legal[pick.randint(0, len(legal) - 1)])
-            actions += 1
-        outcomes[result.reason] += 1
-    return actions, time.process_time() - start, outcomes
-
-
-def match_games(games: int, scenario: str) -> tuple[int, float]:
-    actions = 0
-    start = time.process_time()
-    for seed in range(games):
-        m = Match(RULESET, scenario=scenario, seed=seed)
-        m.play_bots({r: RandomAgent(seed) for r in m.roles})
-        actions += m.seq
-    return actions, time.process_time() - start
-
-
-def report(label: str, games: int, actions: int, seconds: float) -> None:
-    print(
-        f"{label}: {games / seconds:.1f} games/s, {actions / seconds:,.0f} actions/s "
-        f"({1e6 * seconds / actions:.1f} µs/action, {actions / games:.0f} actions/game)"
-    )
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     scenario = sys.argv[2] if len(sys.argv) > 2 else "standard"
-    n, t, outcomes = bare_games(games, scenario)
-    report(f"twilight_struggle/{scenario}, bare ruleset", games, n, t)
-    n, t = match_games(games, scenario)
-    report(f"twilight_struggle/{scenario}, through Match", games, n, t)
-    print("outcomes:", dict(outcomes.most_common()))
+    run(RULESET, f"twilight_struggle/{scenario}", games, scenario=scenario)
 
 
 if __name__ == "__main__":
