@@ -1,12 +1,16 @@
-"""The Mid War events written so far (RULES §5-6, §14), each a step or procedure with the
+"""The Mid War events, 36-81 and the optional Che (107) (RULES §5-6, §14; Our Man in
+Tehran, 108, is still to come), each a step or procedure with the
 ``EventPlay`` frame (events.py), registered with ``event`` as the Early War ones are
 (early_war.py). The side in the frame carries the event out and makes its choices;
 prerequisites and cancellations come from the data (``requires_any``, ``prevented_by``) and
 the conditions given here; lasting effects go through effects.py.
 
-Rules a Mid War effect changes are hooks where the rule lives: Nuclear Subs and Latin
-American Death Squads in operations.coup, Brezhnev Doctrine in ops.py, Willy Brandt in
-operations.protected, U2 Incident's second VP in early_war.UnIntervention.
+Rules a Mid War effect changes are hooks where the rule lives: Nuclear Subs, SALT, Latin
+American Death Squads and Cuban Missile Crisis in operations.coup, Brezhnev Doctrine in
+ops.py, Willy Brandt in operations.protected, U2 Incident's second VP in
+early_war.UnIntervention, We Will Bury You, Flower Power, Missile Envy and the traps in
+rounds.py (Flower Power also in turn.headline_event), Missile Envy's card in
+events.dispose, Shuttle Diplomacy in events.Event and scoring.standing.
 """
 
 from __future__ import annotations
@@ -537,7 +541,7 @@ class FreeStep(Step[State]):
         f = self.frame(s)
         s.active = [f.side]
         if not free_targets(s, f):
-            finish(s)
+            finish(s, -1)
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
@@ -562,9 +566,13 @@ class FreeCoup(FreeStep):
         return Msg("twilight_struggle.free_coup_prompt", card=f.card, ops=f.ops)
 
     def on_country(self, s: State, role: str, country: str) -> None:
+        """The result: the country if the coup took opponent Influence away, else -1 (Che)."""
         f = self.frame(s)
-        coup(s, f.side, CIX[country], f.ops, free=True)
-        finish(s)
+        c = CIX[country]
+        before = s.influence[OTHER[f.side]][c]
+        coup(s, f.side, c, f.ops, free=True)
+        if not s.over:
+            finish(s, c if s.influence[OTHER[f.side]][c] < before else -1)
 
 
 @machine.step
@@ -583,7 +591,7 @@ class FreeRealign(FreeStep):
         realign(s, f.side, CIX[country])
         f.left -= 1
         if f.left <= 0 or not free_targets(s, f):
-            finish(s)
+            finish(s, -1)
 
 
 for _option in ("free_coup", "free_realign", "no_ops"):
@@ -1337,3 +1345,63 @@ class OneSmallStep(Instant):
             s.say(Msg("twilight_struggle.space_box", role=side, box=s.space[side], vp=0))
         advance_space(s, side)
         check_vp(s)
+
+
+# --- the optional Mid War cards (107-108) ----------------------------------------------------
+
+CHE = 107
+CHE_COUNTRIES = [
+    c
+    for c in (*MEMBERS["africa"], *MEMBERS["central_america"], *MEMBERS["south_america"])
+    if not BATTLEGROUND[c]
+]
+
+
+def _che_ops(s: State, f: EventPlay) -> FreeOps:
+    eligible = [c for c in CHE_COUNTRIES if c not in f.chosen]
+    return FreeOps(side=USSR, card=CHE, ops=ops_value(s, USSR, CHE), eligible=eligible)
+
+
+def _che_offer(s: State, f: EventPlay) -> bool:
+    return bool(free_targets(s, _che_ops(s, f)))
+
+
+def _che_choice(s: State, f: EventPlay) -> Choice:
+    return Choice(chooser=USSR, card=CHE, options=["free_coup", "no_ops"])
+
+
+def _che_first(s: State, f: EventPlay) -> None:
+    if f.pick >= 0:
+        f.chosen.append(f.pick)
+
+
+def _che_again(s: State, f: EventPlay) -> bool:
+    return f.choice == "free_coup" and f.pick >= 0 and not s.over and _che_offer(s, f)
+
+
+@event(CHE)
+class Che(Procedure[State]):
+    """#107: the USSR may make a free coup with this card's Ops (modified) in a
+    non-battleground of Africa, Central or South America; if it took US Influence away, a
+    second one in another such country. Free coups: no military operations (RULES §16.4)."""
+
+    name, frame_type = "che", EventPlay
+    body = (
+        If(
+            _che_offer,
+            Call("event_choice", args=_che_choice, into="choice"),
+            If(
+                lambda s, f: f.choice == "free_coup",
+                Call("free_coup", args=_che_ops, into="pick"),
+                _che_first,
+            ),
+            If(
+                _che_again,
+                Call("event_choice", args=_che_choice, into="choice"),
+                If(
+                    lambda s, f: f.choice == "free_coup",
+                    Call("free_coup", args=_che_ops),
+                ),
+            ),
+        ),
+    )

@@ -676,3 +676,29 @@ def test_73_shuttle_diplomacy_ignores_southeast_asia_scoring_and_ends_unused():
     play(s, USSR, ("card", 3), ("use", "event"))  # no USSR battleground: nothing asked
     assert not in_effect(s, 73)
     assert s.step == "action_round"
+
+
+def test_107_che_a_free_coup_then_a_second_if_it_took_us_influence():
+    us = {"kenya": (0, 1), "honduras": (0, 1), "zaire": (0, 2)}
+    s = as_event(107, USSR, influence=us, optional_cards=True)
+    play(s, USSR, ("choose", "free_coup"))
+    refused(s, USSR, ("country", "zaire"), "not a country this event")  # a battleground
+    dice(s, 6)  # 6 + 3 - 4 = 5: 1 US off, 4 USSR in
+    play(s, USSR, ("country", "kenya"))
+    assert inf(s, "kenya") == (4, 0)
+    assert s.milops[USSR] == 0
+    play(s, USSR, ("choose", "free_coup"))
+    refused(s, USSR, ("country", "kenya"), "not a country this event")
+    dice(s, 1)  # 1 + 3 - 4 = 0: fails
+    play(s, USSR, ("country", "honduras"))
+    assert inf(s, "honduras") == (0, 1)
+    assert s.step == "action_round"  # no third coup
+
+
+def test_107_che_no_second_coup_after_one_that_took_nothing():
+    s = as_event(107, USSR, influence={"kenya": (0, 1), "honduras": (0, 1)})
+    play(s, USSR, ("choose", "free_coup"))
+    dice(s, 1)
+    play(s, USSR, ("country", "kenya"))
+    assert s.step == "action_round"
+    assert inf(s, "kenya") == (0, 1)
