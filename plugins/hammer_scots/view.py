@@ -74,7 +74,15 @@ from gameshelf.plugins.hammer_scots.model import (
     SIDES,
     bix,
 )
-from gameshelf.plugins.hammer_scots.state import DEAD, POOL, State, block_name, enemy, nobles_on_map
+from gameshelf.plugins.hammer_scots.state import (
+    DEAD,
+    POOL,
+    State,
+    block_name,
+    blocks_at,
+    enemy,
+    nobles_on_map,
+)
 
 MORAY = bix("moray")
 
@@ -344,8 +352,8 @@ class BlocksFaceDown(Identities[State]):
         bt = battle_of(s)
         if bt is None:
             return frozenset()
-        where, reserves = bt.area, s.reserves
-        return frozenset(b for b, at in enumerate(s.location) if at == where and b not in reserves)
+        reserves = s.reserves
+        return frozenset(b for b in blocks_at(s, bt.area) if b not in reserves)
 
     def deal(self, s: State, role: str | None, rng: Rng) -> dict[int, int]:
         identity: dict[int, int] = {}
