@@ -18,10 +18,12 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gameshelf.core.agents import RandomAgent
+from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry
 from gameshelf.core.simulate import play_one
 
@@ -29,6 +31,13 @@ PLAYS = {  # game -> [(scenario, players)]
     "hammer_scots": [("braveheart", None), ("the_bruce", None), ("campaign", None)],
     "three_kingdoms": [(None, 2), (None, 3), (None, 4), (None, 5)],
 }
+
+
+def as_json(value: Any) -> Any:
+    """A message (``core.messages.Msg``) in a log, prompt or outcome, as its JSON form."""
+    if isinstance(value, Msg):
+        return value.to_json()
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def digest(
@@ -45,13 +54,17 @@ def digest(
         match = play_one(game, scenario, seed, players, [RandomAgent], 100_000)
         h.update(json.dumps([e.to_json() for e in match.history]).encode())
         if "log" in parts:
-            h.update(json.dumps(list(match.state.log), ensure_ascii=False).encode())
+            h.update(
+                json.dumps(list(match.state.log), ensure_ascii=False, default=as_json).encode()
+            )
         outcome = match.outcome()
         if "outcome" in parts:
-            h.update(json.dumps(outcome.model_dump() if outcome else None).encode())
+            h.update(
+                json.dumps(outcome.model_dump() if outcome else None, default=as_json).encode()
+            )
         for role in match.roles if "views" in parts else ():
             view = {k: v for k, v in match.view(role).items() if k not in ignore}
-            h.update(json.dumps(view, sort_keys=True, ensure_ascii=False).encode())
+            h.update(json.dumps(view, sort_keys=True, ensure_ascii=False, default=as_json).encode())
     return h.hexdigest()[:16]
 
 
