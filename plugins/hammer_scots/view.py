@@ -352,8 +352,7 @@ class BlocksFaceDown(Identities[State]):
         bt = battle_of(s)
         if bt is None:
             return frozenset()
-        reserves = s.reserves
-        return frozenset(b for b in blocks_at(s, bt.area) if b not in reserves)
+        return frozenset(blocks_at(s, bt.area)).difference(s.reserves)
 
     def deal(self, s: State, role: str | None, rng: Rng) -> dict[int, int]:
         identity: dict[int, int] = {}
