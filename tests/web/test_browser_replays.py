@@ -9,11 +9,12 @@ import re
 from typing import Any
 
 from tests.web import test_browser
+from tests.web.browser import MARKS
 from tests.web.test_browser import settle, shot, until
 
-pytestmark = test_browser.pytestmark
-# The browser, a page and the site of test_browser, shared as fixtures.
-browser, page, site = test_browser.browser, test_browser.page, test_browser.site
+pytestmark = MARKS
+# A page and the site of test_browser, shared as fixtures (the browser is conftest's).
+page, site = test_browser.page, test_browser.site
 
 
 def test_hot_seat_asks_to_pass_the_device_before_the_next_seat_appears(
