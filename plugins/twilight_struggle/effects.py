@@ -17,10 +17,14 @@ from gameshelf.plugins.twilight_struggle.state import Effect, State
 TURN, GAME = "turn", "game"
 
 
-def add_effect(s: State, card: int, side: str, until: str = TURN) -> None:
-    """``card``'s event is in effect for ``side`` until ``until`` (replacing an older one)."""
+def add_effect(
+    s: State, card: int, side: str, until: str = TURN, *, region: str = "", turn: int = 0
+) -> None:
+    """``card``'s event is in effect for ``side`` until ``until`` (replacing an older one);
+    ``region``: the region it names (Chernobyl); ``turn``: the turn it began, kept where the
+    effect needs it (North Sea Oil's extra action round)."""
     s.effects = [e for e in s.effects if e.card != card]
-    s.effects.append(Effect(card=card, side=side, until=until))
+    s.effects.append(Effect(card=card, side=side, until=until, region=region, turn=turn))
 
 
 def effect(s: State, card: int) -> Effect | None:

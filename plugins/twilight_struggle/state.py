@@ -61,6 +61,8 @@ class Effect:
     card: int
     side: str
     until: str = "turn"
+    region: str = ""  # the region the effect names (Chernobyl), else ""
+    turn: int = 0  # the turn it began, where the effect needs it (North Sea Oil), else 0
 
 
 @state_model
