@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gameshelf.core.messages import Msg, Namer, register_domain
 from gameshelf.core.state import GameState
+from gameshelf.core.state_model import dump_json
 
 if TYPE_CHECKING:
     from gameshelf.core.hidden import Hidden
@@ -263,8 +264,11 @@ class Ruleset(ABC, Generic[S]):
         self.apply(state, role, action)
 
     @abstractmethod
-    def view(self, state: S, role: Role | None) -> JSON:
-        """What ``role`` (``None``: a spectator) may see, with its prompt and actions."""
+    def view(self, state: S, role: Role | None, log_from: int = 0) -> JSON:
+        """What ``role`` (``None``: a spectator) may see, with its prompt and actions, and
+        in ``log`` the lines it may read of the state's log from its ``log_from``-th line on
+        (a reader that has the lines before asks only for the new ones: the log only grows,
+        so a view of the whole log costs more the longer the game)."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -304,7 +308,12 @@ class Ruleset(ABC, Generic[S]):
         number of pieces or areas the data has now. The default checks nothing."""
 
     def copy_state(self, state: S) -> S:
-        return self.load_state(self.dump_state(state))
+        """A copy of ``state`` (through its JSON form) that shares the log's lines: a line,
+        once said, is never changed (``GameState.say``), and a copy's log only grows past
+        them, so copying a long game costs no more than a short one."""
+        copy = self.load_state(dump_json(state, exclude={"log"}))
+        copy.log = list(state.log)
+        return copy
 
     def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:
         """Rearrange, in place, everything ``role`` may not see (``None``: a spectator):
@@ -407,7 +416,7 @@ class StepRuleset(Ruleset[S]):
         super().shuffle_hidden(state, role, rng)
         self.machine.current(state).hide(state, role, rng)
 
-    def view(self, state: S, role: Role | None) -> JSON:
+    def view(self, state: S, role: Role | None, log_from: int = 0) -> JSON:
         acts = self.actions(state, role) if role is not None else []
         prompt = self.machine.prompt(state, role)
         view = {
@@ -420,7 +429,7 @@ class StepRuleset(Ruleset[S]):
             # a private line (GameState.say(..., to=...)) only for the roles it is for
             "log": [
                 line if isinstance(line, str) else line.to_json()
-                for line in state.log
+                for line in (state.log[log_from:] if log_from else state.log)
                 if isinstance(line, str) or line.reads(role)
             ],
         }

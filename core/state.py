@@ -46,7 +46,10 @@ class GameState:
         ``to``: a private line, a message only that role (or those roles) reads: the views
         of the others and of spectators leave it out (``Ruleset.view``). What an event shows
         one side ("north's hand holds ...") is such a line: nothing of it stays in the
-        state but the line."""
+        state but the line.
+
+        A line once said is never changed: copies of a state share their log's lines
+        (``Ruleset.copy_state``)."""
         if to is None:
             self.log.append(line)
             return

@@ -89,6 +89,13 @@ def unchanged_key(state: Any) -> tuple[str, int, Any]:
     return dump_json(state, exclude={"log"}), len(log), log[-1] if log else None
 
 
+def since(state: Any, start: int) -> tuple[str, list[Any]]:
+    """A state told apart from others that share its log up to line ``start``: the state
+    but its log, and the lines from ``start`` on (as JSON)."""
+    lines = [line if isinstance(line, str) else line.to_json() for line in state.log[start:]]
+    return dump_json(state, exclude={"log"}), lines
+
+
 class LogDigest:
     """A state's checkpoint: the state but its log, and a digest of its log so far, hashed
     line by line as the log grows (one digest follows one game)."""
@@ -219,6 +226,10 @@ class _Run:
         self.checkpoints: dict[int, tuple[str, str]] = {}
         self.log_digest = LogDigest()
         self.coverage = Coverage()
+        # How far the log was checked by the last deep step: its JSON round trip and the
+        # views' lines (each line is checked once, in the first deep step after it is said).
+        self.log_round_tripped = 0
+        self.log_viewed = 0
 
     # --- reporting ----------------------------------------------------------------------
 
@@ -253,13 +264,14 @@ class _Run:
             if deep:
                 self.check_order_of_choices()
             self.coverage.record(m.state.step, choice)
+            said_from = len(m.state.log)  # the lines from here on are this action's
             try:
                 m.apply(role, choice)
             except IllegalAction as exc:
                 self.fail(f"listed action {choice} of {role} was refused: {exc.reason}")
             if shadow is not None and not m.history[-1].fresh:
-                self.check_reveal_is_marked(shadow, role, choice)
-                self.check_log_follows_views(role, choice, shadow, readers)
+                self.check_reveal_is_marked(shadow, role, choice, said_from)
+                self.check_log_follows_views(role, choice, shadow, readers, said_from)
             self.check_step(deep=deep)
         self.check_over()
         self.check_replay()
@@ -294,16 +306,19 @@ class _Run:
             if not is_state_model(cls):
                 self.fail(f"the state class {cls.__name__} is not declared with @state_model")
 
-    def check_step(self, deep: bool) -> None:
+    def check_step(self, deep: bool, whole: bool = False) -> None:
+        """The checks after every action; the deep ones (JSON, views, leaks) at some. The
+        deep checks read the log's new lines only (``whole``: the whole log, once a game),
+        so that their cost does not grow with the game."""
         m = self.match
         self.checkpoints[m.seq] = self.log_digest.key(m.state)
         if m.outcome() is None:
             self.check_alive()
             self.check_refusals(unchanged_key(m.state))
         if deep:
-            self.check_round_trip(self.ruleset.dump_state(m.state))
+            self.check_round_trip(whole)
             self.check_hidden_parts()
-            self.check_views()
+            self.check_views(whole)
 
     def check_refusals(self, before: tuple[str, int, Any]) -> None:
         m = self.match
@@ -349,16 +364,31 @@ class _Run:
             if why is not None:
                 self.fail(f"the declared hidden part {part!r} does not fit the state: {why}")
 
-    def check_round_trip(self, dumped: str) -> None:
+    def check_round_trip(self, whole: bool) -> None:
+        """The state survives a JSON round trip, with the log's lines said since the last
+        deep step (``whole``: its whole log) in its log."""
+        state = self.match.state
+        start = 0 if whole else self.log_round_tripped
+        self.log_round_tripped = len(state.log)
+        log = state.log
+        state.log = log[start:]  # for the dump only: put back at once
+        try:
+            dumped = self.ruleset.dump_state(state)
+        finally:
+            state.log = log
         again = self.ruleset.dump_state(self.ruleset.load_state(dumped))
         if again != dumped:
             self.fail("the state does not survive a JSON round trip")
 
-    def check_views(self) -> None:
+    def check_views(self, whole: bool) -> None:
+        """Every role's view and a spectator's: JSON, listing ``actions()``, leaking nothing;
+        with the log's lines said since the last deep step (``whole``: all of them)."""
         m = self.match
+        start = 0 if whole else self.log_viewed
+        self.log_viewed = len(m.state.log)
         views: dict[Role | None, Any] = {}
         for role in [*m.roles, None]:
-            view = m.view(role)
+            view = self.ruleset.view(m.state, role, log_from=start)
             try:
                 text = dump_view(view)
             except (TypeError, ValueError) as exc:
@@ -366,7 +396,7 @@ class _Run:
             if json.loads(text) != view:
                 self.fail(f"the view of {role} does not survive a JSON round trip")
             self.check_listed_actions(role, view)
-            self.check_no_leak(role, text)
+            self.check_no_leak(role, text, start)
             views[role] = view
         self.check_secrets_are_hidden(views)
 
@@ -412,6 +442,7 @@ class _Run:
         for role in active:
             legal = m.actions(role)
             picks[role] = legal[self.probe._below(len(legal))]
+        said_from = len(m.state.log)
         results = []
         for order in (active, active[::-1]):
             state = self.ruleset.copy_state(m.state)
@@ -423,7 +454,7 @@ class _Run:
                         f"of the simultaneous choices {picks}, {picks[role]} of {role} is "
                         f"refused when made after {order[: order.index(role)]}: {exc.reason}"
                     )
-            results.append(self.ruleset.dump_state(state))
+            results.append(since(state, said_from))
         if results[0] != results[1]:
             self.fail(
                 f"the simultaneous choices {picks} give another state when made in the "
@@ -440,17 +471,17 @@ class _Run:
         """The readers of the log (other roles, a spectator) who cannot tell ``shadow``
         (what ``role`` may not see rearranged) from the real game either: their views
         are the same in both."""
-        state = self.match.state
+        state, view = self.match.state, self.ruleset.view
+        end = len(state.log)  # the same lines in both: only the boards can differ
         return [
             reader
             for reader in [*self.match.roles, None]
             if reader != role
-            and dump_view(self.ruleset.view(shadow, reader))
-            == dump_view(self.ruleset.view(state, reader))
+            and dump_view(view(shadow, reader, end)) == dump_view(view(state, reader, end))
         ]
 
     def check_log_follows_views(
-        self, role: Role, choice: Action, shadow: Any, readers: list[Role | None]
+        self, role: Role, choice: Action, shadow: Any, readers: list[Role | None], said_from: int
     ) -> None:
         """After an action that brought no new information, the log lines every reader
         reads are the same in a world none of them can tell from the real one: ``shadow``,
@@ -462,9 +493,9 @@ class _Run:
         lines of actions that brought new information (dice, draws, reveals may be told),
         and the acting role's own secret choice (whether a public act or a secret one, the
         view does not say)."""
-        for reader in readers:
-            seen = self.ruleset.view(self.match.state, reader).get("log")
-            other = self.ruleset.view(shadow, reader).get("log")
+        for reader in readers:  # the lines of this action (the log before is the same)
+            seen = self.ruleset.view(self.match.state, reader, said_from).get("log")
+            other = self.ruleset.view(shadow, reader, said_from).get("log")
             if other != seen:
                 who = reader or "a spectator"
                 told = [line for line in seen or [] if line not in (other or [])]
@@ -473,7 +504,9 @@ class _Run:
                     f"{told!r} reads differently when that is rearranged"
                 )
 
-    def check_reveal_is_marked(self, shadow: Any, role: Role, choice: Action) -> None:
+    def check_reveal_is_marked(
+        self, shadow: Any, role: Role, choice: Action, said_from: int
+    ) -> None:
         """An action that shows its role something hidden must mark it (``rng.reveal``),
         or undo could take the action back after the secret was seen."""
         try:
@@ -483,17 +516,17 @@ class _Run:
                 f"{choice} of {role} is legal or not depending on what {role} cannot "
                 f"see ({exc.reason}): the legal actions leak a secret"
             )
-        seen = dump_view(self.ruleset.view(self.match.state, role))
-        if dump_view(self.ruleset.view(shadow, role)) != seen:
+        seen = dump_view(self.ruleset.view(self.match.state, role, said_from))
+        if dump_view(self.ruleset.view(shadow, role, said_from)) != seen:
             self.fail(
                 f"{choice} of {role} showed {role} hidden information without marking "
                 "it (rng.reveal), so undo could take it back after the secret was seen"
             )
 
-    def check_no_leak(self, role: Role | None, text: str) -> None:
+    def check_no_leak(self, role: Role | None, text: str, log_from: int) -> None:
         shuffled = self.ruleset.copy_state(self.match.state)
         self.ruleset.shuffle_hidden(shuffled, role, Rng(seed=self.probe.next_u64()))
-        if dump_view(self.ruleset.view(shuffled, role)) != text:
+        if dump_view(self.ruleset.view(shuffled, role, log_from)) != text:
             who = role or "a spectator"
             self.fail(
                 f"the view of {who} changes when hidden information is rearranged: "
@@ -519,7 +552,7 @@ class _Run:
         declared = self.game.info.outcome_reasons
         if declared and outcome.reason not in declared:
             self.fail(f"the outcome's reason {outcome.reason!r} is not declared in {declared}")
-        self.check_step(deep=True)
+        self.check_step(deep=True, whole=True)
 
     def check_replay(self) -> None:
         m = self.match

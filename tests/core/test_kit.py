@@ -96,8 +96,8 @@ class TheQuickerChooserScores(HighCardDuel):
 
 
 class ListsAnotherActionInItsView(HighCardDuel):
-    def view(self, s, role):
-        view = super().view(s, role)
+    def view(self, s, role, log_from=0):
+        view = super().view(s, role, log_from)
         if view["actions"]:
             view["actions"] = {**view["actions"], "concede": [None]}
         return view

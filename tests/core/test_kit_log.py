@@ -33,8 +33,8 @@ class TellsTheSpectatorTheHands(HighCardDuel):
         if noted:
             s.notes.append(note)
 
-    def view(self, s, role):
-        view = super().view(s, role)
+    def view(self, s, role, log_from=0):
+        view = super().view(s, role, log_from)
         if role is None:
             view["log"] = [*view["log"], *s.notes]
         return view
