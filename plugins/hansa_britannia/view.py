@@ -1,5 +1,11 @@
 """What a seat sees (RULES §2, §7): everything on the board and the desks is public; the
-face-down markers of the supply show only as a count (``hidden.py``)."""
+face-down markers of the supply show only as a count (``hidden.py``).
+
+``doing`` says what the step being decided is about, from its frame (public like the rest),
+for the board to show: whose decision it is and, by step, the route being created, the
+pieces a displaced victim still places and where the displacement was, the pieces picked up
+by a move, the extra pieces a displacer still pays, the pieces an income may still take.
+"""
 
 from __future__ import annotations
 
@@ -38,8 +44,46 @@ def desks_view(s: State) -> list[JSON]:
     ]
 
 
+def _picked(s: State, code: int, origin: int) -> JSON:
+    return {**(_piece(s, code) or {}), "route": ROUTE_ID[origin]}
+
+
+def doing_view(s: State) -> JSON | None:
+    """What the step on top of the stack is about (see the module); None in a turn."""
+    if not s.stack or s.stack[-1].args is None:
+        return None
+    step, f = s.stack[-1].step, s.stack[-1].args
+    if step == "relocate":
+        return {
+            "step": step,
+            "role": s.seats[f.victim],
+            "route": ROUTE_ID[f.route],
+            "pieces": [SHAPE_WORD[sh] for sh in f.hand],
+            "extras": f.extras,
+            "countries": list(f.countries),  # the printed Place 2 marker: no displacement
+        }
+    if step == "move":
+        return {
+            "step": step,
+            "role": s.seats[f.mover],
+            "whose": f.whose,
+            "limit": f.limit,
+            "picked": [_picked(s, c, o) for c, o in zip(f.hand, f.origins, strict=True)],
+            "dropping": f.dropping,
+        }
+    out: JSON = {"step": step, "role": s.seats[f.seat]}
+    if step == "create_route":
+        out["route"] = ROUTE_ID[f.route]
+    elif step == "pay":
+        out["count"] = f.count
+    elif step == "income":
+        out["count"] = f.limit - f.taken
+    return out
+
+
 def board_view(s: State, role: str | None) -> JSON:
     return {
+        "doing": doing_view(s),
         "current": s.seats[s.current],
         "actions_left": s.actions_left,
         "permits_used": [CITY_ID[c] for c in s.permits_used],

@@ -52,3 +52,29 @@ def test_a_saved_state_that_does_not_fit_the_board_is_refused():
     s.spaces.pop()
     with pytest.raises(ValueError, match="spaces holds 120 entries, not 121"):
         RULESET.load_state(RULESET.dump_state(s))
+
+
+def test_the_view_says_what_the_step_being_decided_is_about():  # for the board (issue 16)
+    s = build(pieces={"london--oxford": ["yellow"]}, supply={"red": (3, 0)})
+    assert RULESET.view(s, "red")["doing"] is None  # a turn between actions
+    play(s, "red", ("displace_trader", space("london--oxford", 0)))
+    assert RULESET.view(s, "red")["doing"] == {
+        "step": "relocate",
+        "role": "yellow",
+        "route": "london--oxford",
+        "pieces": ["trader"],
+        "extras": 1,
+        "countries": [],
+    }
+    s = build(pieces={"london--oxford": ["red", "red:m"]})
+    play(s, "red", "move", ("lift", space("london--oxford", 1)))
+    doing = RULESET.view(s, "green")["doing"]
+    assert doing["step"] == "move"
+    assert doing["picked"] == [{"role": "red", "piece": "merchant", "route": "london--oxford"}]
+    s = build(pieces={"london--oxford": ["red"] * 4})
+    play(s, "red", ("create", "london--oxford"))
+    assert RULESET.view(s, "red")["doing"] == {
+        "step": "create_route",
+        "role": "red",
+        "route": "london--oxford",
+    }
