@@ -2,6 +2,8 @@
 
 - Each side sees its own hand and only the size of the other's; a spectator sees sizes.
 - Nobody sees the draw pile's cards or order; its size is public.
+- Cards an event has a side look at apart from its hand (Our Man in Tehran's top five,
+  ``State.set_aside``) are seen by that side; the other sees how many.
 - A headline stays secret until both have chosen (the core's secret choice keeps it in its
   frame and re-picks it in ``hide``; the headline shown first under Man in Earth Orbit is
   public once shown).
@@ -33,6 +35,10 @@ def hands_view(s: State, role: str | None) -> dict[str, Any]:
         "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
         "draw_pile": len(s.deck.draw_pile),
         "shown": [card_view(c) for c in s.shown.get(role or "", [])],
+        # the cards an event has this seat look at (Our Man in Tehran), and how many each
+        # side looks at
+        "set_aside": [card_view(c) for c in s.set_aside.get(role or "", [])],
+        "set_aside_sizes": {side: len(cards) for side, cards in s.set_aside.items()},
     }
 
 
@@ -49,10 +55,14 @@ def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
     hidden = [side for side in SIDES if side != role]
     seen = set(s.shown.get(role or "", [])) | in_play(s)
     pool = [c for side in hidden for c in s.hands[side] if c not in seen]
+    pool += [c for side in hidden for c in s.set_aside.get(side, [])]
     pool += s.deck.draw_pile
     rng.shuffle(pool)
     for side in hidden:
         kept = [c for c in s.hands[side] if c in seen]
         n = len(s.hands[side]) - len(kept)
         s.hands[side], pool = kept + pool[:n], pool[n:]
+        if side in s.set_aside:
+            n = len(s.set_aside[side])
+            s.set_aside[side], pool = pool[:n], pool[n:]
     s.deck.draw_pile = pool

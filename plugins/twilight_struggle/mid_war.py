@@ -1,5 +1,5 @@
 """The Mid War events, 36-81 and the optional Che (107) (RULES §5-6, §14; Our Man in
-Tehran, 108, is still to come), each a step or procedure with the
+Tehran, 108, is in optional.py), each a step or procedure with the
 ``EventPlay`` frame (events.py), registered with ``event`` as the Early War ones are
 (early_war.py). The side in the frame carries the event out and makes its choices;
 prerequisites and cancellations come from the data (``requires_any``, ``prevented_by``) and
@@ -192,6 +192,7 @@ class CancelCrisis(Ambient[State]):
             "event_influence",
             "event_discard",
             "event_take",
+            "discard_looked",
         }
     )
 

@@ -357,6 +357,20 @@ def coup_roll_modifier(s: State, side: str, c: int) -> int:
     return mod
 
 
+YURI_AND_SAMANTHA = 109
+
+
+def yuri_and_samantha(s: State, side: str) -> bool:
+    """Yuri and Samantha (#109, optional.py): for the rest of the turn every US coup
+    attempt, a free one too, gives the USSR 1 VP as it is made. Returns whether the game
+    ended (20 VP, RULES §12.1)."""
+    if side != US or not in_effect(s, YURI_AND_SAMANTHA):
+        return False
+    gain_vp(s, USSR, 1)
+    s.say(Msg("twilight_struggle.yuri_vp", role=USSR, card=YURI_AND_SAMANTHA))
+    return check_vp(s)
+
+
 def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
     """A coup in ``c`` with ``ops`` Ops: the roll, the Influence, military operations (not
     for a free coup, §16.4), and DEFCON for a battleground."""
@@ -365,6 +379,8 @@ def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
     if crisis is not None and crisis.side != side:  # RULES §14, §16.3: the couper loses
         text = Msg("twilight_struggle.won_crisis", role=crisis.side, role2=side, card=crisis.card)
         end_game(s, crisis.side, "cuban_missile_crisis", text)
+        return
+    if yuri_and_samantha(s, side):
         return
     die = s.rng.d6()
     mod = coup_roll_modifier(s, side, c)

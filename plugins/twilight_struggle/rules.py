@@ -26,6 +26,7 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
     events,
     mid_war,
     operations,
+    optional,
     rounds,
     setup,
     turn,

@@ -92,6 +92,9 @@ class State(GameState):
     # cards of the other side a role is shown by an event, only until the next action
     # round begins (CIA Created, The Cambridge Five); hidden.py shows them to that role only
     shown: dict[str, list[int]] = Field(default_factory=dict)
+    # cards an event has a side look at apart from its hand (Our Man in Tehran's top five,
+    # optional.py): that side sees them, the other only how many (hidden.py)
+    set_aside: dict[str, list[int]] = Field(default_factory=dict)
     defcon_to_2: bool = False  # DEFCON was moved to 2 in this action round (NORAD)
     effects: list[Effect] = Field(default_factory=list)
 
