@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import JSON, GameInfo, Outcome, Role, Scenario, StepRuleset
 from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
 from gameshelf.plugins.hansa_britannia.board import BOARD, DESK
-from gameshelf.plugins.hansa_britannia.hidden import shuffle_hidden
+from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
 from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
 from gameshelf.plugins.hansa_britannia.state import State, check_fits_data, machine
@@ -47,6 +46,7 @@ class HansaBritannia(StepRuleset[State]):
     state_type = State
     machine = machine
     locale = Path(__file__).parent / "locale"
+    hidden = HIDDEN  # the face-down marker supply (hidden.py): the core derives shuffle_hidden
 
     def setup(
         self,
@@ -67,10 +67,6 @@ class HansaBritannia(StepRuleset[State]):
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-space, per-city, per-route and per-seat lists
-
-    def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
-        shuffle_hidden(state, rng)
-        super().shuffle_hidden(state, role, rng)
 
 
 RULESET = HansaBritannia()

@@ -9,6 +9,7 @@ supply and 6, 5, 4, 3, 2 in its general stock. The first seat begins.
 
 from __future__ import annotations
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.hansa_britannia.board import ABILITIES, DESK, MARKERS, TAVERNS
 from gameshelf.plugins.hansa_britannia.state import State, machine
@@ -30,7 +31,6 @@ def new_game(seed: int, roles: list[str]) -> State:
     for r, kind in zip(TAVERNS, start, strict=True):
         s.route_marker[r] = kind
     supply = [kind for kind, n in MARKERS.supply.items() for _ in range(n)]
-    s.rng.shuffle(supply)
-    s.markers_supply = supply
+    s.markers_supply = Deck.shuffled(supply, s.rng)
     machine.reset(s, "game")
     return s

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
@@ -65,7 +66,7 @@ class State(GameState):
     annexes: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(N_CITIES)])
     special: list[int] = Field(default_factory=lambda: [EMPTY] * len(SPECIAL_SPACES))
     route_marker: list[str] = Field(default_factory=lambda: [""] * N_ROUTES)
-    markers_supply: list[str] = Field(default_factory=list)  # face down (hidden.py)
+    markers_supply: Deck = Field(default_factory=Deck)  # face down (hidden.py)
     completed: int = 0  # the Completed Cities track
     east_west: list[int] = Field(default_factory=list)  # seats in the order they connected
     # --- the end ----------------------------------------------------------------------

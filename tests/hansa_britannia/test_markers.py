@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gameshelf.core.deck import Deck
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.board import CITY_IX, ROUTES, rid
 from gameshelf.plugins.hansa_britannia.desk import ACTIONES
@@ -86,7 +87,7 @@ def test_a_replacement_is_placed_at_the_end_of_the_turn_on_a_legal_route():  # R
         markers={"richmond--lancaster": "plus_3_actions"},
         actions_left=1,
     )
-    supply = list(s.markers_supply)
+    supply = list(s.markers_supply.draw_pile)
     play(s, "red", ("create", "richmond--lancaster"), "nothing")
     assert s.step == "turn"  # the marker just taken is usable after the action
     play(s, "red", "end_turn")
@@ -126,7 +127,7 @@ def test_taking_a_marker_the_supply_cannot_replace_ends_the_game():  # RULES §8
     s = build(
         pieces={"richmond--lancaster": ["red", "red"]},
         markers={"richmond--lancaster": "plus_3_actions"},
-        markers_supply=[],
+        markers_supply=Deck(),
     )
     play(s, "red", ("create", "richmond--lancaster"), "nothing")
     assert s.step == "game_over"

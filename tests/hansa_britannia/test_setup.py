@@ -32,7 +32,7 @@ def test_the_start_markers_lie_on_the_taverns_and_twelve_are_face_down():  # RUL
         "exchange_trading_posts",
         "move_3_tradesmen",
     ]
-    assert Counter(s.markers_supply) == {
+    assert Counter(s.markers_supply.draw_pile) == {
         "additional_trading_post": 3,
         "exchange_trading_posts": 2,
         "develop_ability": 2,

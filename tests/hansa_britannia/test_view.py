@@ -27,11 +27,28 @@ def test_the_marker_supply_shows_only_its_count():
     view = RULESET.view(s, "red")
     assert view["markers_supply"] == 12
     assert not any(
-        kind in dump_view(view) for kind in s.markers_supply if kind == "move_3_tradesmen"
+        kind in dump_view(view) for kind in s.markers_supply.draw_pile if kind == "move_3_tradesmen"
     )
     before = dump_view(RULESET.view(s, "red"))
     RULESET.shuffle_hidden(s, "red", Rng(seed=5))
     assert dump_view(RULESET.view(s, "red")) == before
+
+
+def test_the_supply_is_declared_a_draw_pile_and_the_core_deals_it_again():  # issue 11
+    s = build()
+    assert [type(part).__name__ for part in RULESET.hidden] == ["DrawPile"]
+    before = list(s.markers_supply.draw_pile)
+    RULESET.shuffle_hidden(s, None, Rng(seed=3))
+    after = s.markers_supply.draw_pile
+    assert sorted(after) == sorted(before)
+    assert after != before
+
+
+def test_drawing_a_replacement_is_new_information():  # the deck marks it
+    s = build(owed={"red": 1})
+    epoch = s.rng.epoch
+    play(s, "red", "end_turn", ("route", "london--oxford"))
+    assert s.rng.epoch > epoch
 
 
 def test_the_victim_is_asked_in_both_languages():
