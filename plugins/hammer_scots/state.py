@@ -93,7 +93,9 @@ NO_BLOCK = -1
 SEA = -2  # ``main_border`` of an area first attacked by the Norse from the sea
 
 machine: StepMachine[State] = StepMachine()
-NOBLES = {side: tuple(b for b in SIDE_BLOCKS[side] if IS_NOBLE[b]) for side in SIDE_BLOCKS}
+NOBLES: dict[str, tuple[int, ...]] = {
+    side: tuple(b for b in SIDE_BLOCKS[side] if IS_NOBLE[b]) for side in SIDE_BLOCKS
+}
 EDWARD = BLOCK_IX["edward"]
 
 # The actions naming each block and each area, and the bare ones, made once (the steps'
@@ -101,6 +103,11 @@ EDWARD = BLOCK_IX["edward"]
 PICK_BLOCK: tuple[Action, ...] = tuple(Action("block", b) for b in BLOCK_ID)
 PICK_AREA: tuple[Action, ...] = tuple(Action("area", a) for a in AREA_ID)
 DONE, STOP, PASS, STAY = Action("done"), Action("stop"), Action("pass"), Action("stay")
+
+
+def per_side_cards() -> dict[str, list[str]]:
+    """An empty card list for each side (a hand, the cards played this year)."""
+    return {ENGLISH: [], SCOTTISH: []}
 
 
 @state_model
@@ -120,11 +127,11 @@ class State(GameState):
     steps: list[int] = Field(default_factory=lambda: list(FULL))
 
     # --- cards (RULES §2-3) -----------------------------------------------------------
-    hands: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    hands: dict[str, list[str]] = Field(default_factory=per_side_cards)
     # the cards not dealt this year, face down and out for the year (RULES §2.1)
     deck: Deck = Field(default_factory=Deck)
     # revealed this year, public (the card phase's choices are in its frame, cards.py)
-    played: dict[str, list[str]] = Field(default_factory=lambda: {ENGLISH: [], SCOTTISH: []})
+    played: dict[str, list[str]] = Field(default_factory=per_side_cards)
     p1: str = ""  # Player 1 of this game turn
     p2: str = ""
     acting: str = ""  # whose action is being carried out (P1, then P2)
@@ -197,7 +204,7 @@ def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
     """Block indices in ``area`` (of ``side`` only, when given), in data order."""
     if side is None:
         return positions(s.location, area)
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     return positions(s.location[start:stop], area, start)
 
 
@@ -218,12 +225,12 @@ def positions(values: list[int], value: int, offset: int = 0) -> list[int]:
 
 
 def count_at(s: State, area: int, side: str) -> int:
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     return s.location[start:stop].count(area)
 
 
 def has_side(s: State, area: int, side: str) -> bool:
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     return area in s.location[start:stop]
 
 
@@ -255,7 +262,7 @@ def is_friendly_or_vacant(s: State, area: int, side: str) -> bool:
 
 def areas_of(s: State, side: str) -> set[int]:
     """The areas where ``side`` has blocks (one pass over its blocks)."""
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     return {a for a in set(s.location[start:stop]) if a >= 0}
 
 
@@ -278,7 +285,7 @@ def in_pool(s: State, side: str) -> list[int]:
 def nobles_on_map(s: State, side: str) -> list[int]:
     """RULES §9, §12: the nobles ``side`` controls on the map (Moray counts for Scotland)."""
     loc = s.location
-    return [b for b in NOBLES[side] if loc[b] >= 0]  # type: ignore[index]
+    return [b for b in NOBLES[side] if loc[b] >= 0]
 
 
 # --- block facts in words ------------------------------------------------------------
