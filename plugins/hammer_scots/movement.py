@@ -114,7 +114,8 @@ def is_pinned_in(s: State, side: str, here: int) -> bool:
     if side != s.p2 or s.attacker[here] != s.p1:
         return False
     loc, reserves = s.location, s.reserves
-    mine = sum(1 for x in SIDE_BLOCKS[side] if loc[x] == here and x not in reserves)  # type: ignore[index]
+    blocks = SIDE_BLOCKS[side]  # type: ignore[index]  # a role is a str; keys are Side
+    mine = sum(1 for x in blocks if loc[x] == here and x not in reserves)
     return mine <= count_at(s, here, s.p1)
 
 
@@ -205,7 +206,7 @@ def start_options(s: State, side: str) -> dict[int, Msg | None]:
     every block of a side in an area, so each area's answer is worked out once.
     """
     loc, moved = s.location, s.moved
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     may_be_pinned, attacker, p1 = side == s.p2, s.attacker, s.p1
     no_point, activated = s.move_points < 1, s.activated
     leave: list[Msg | None] = [UNKNOWN] * N_AREAS  # per area, once worked out
@@ -322,7 +323,9 @@ class MoveWho(Step[State]):
         return Msg("hammer_scots.move_who_prompt", role=role, count=s.move_points)
 
     def options(self, s: State, role: str) -> list[Option]:
-        options = [(PICK_BLOCK[b], refusal) for b, refusal in start_options(s, role).items()]
+        options: list[Option] = [
+            (PICK_BLOCK[b], refusal) for b, refusal in start_options(s, role).items()
+        ]
         options.append((DONE, None))
         return options
 
@@ -369,7 +372,7 @@ class MoveWhere(Step[State]):
         here = s.location[b]
         first = here == s.move_origin
         areas = step_options(s, b, here, NO_AREA if first else s.move_from)
-        options = [(PICK_AREA[there], refusal) for there, refusal in areas]
+        options: list[Option] = [(PICK_AREA[there], refusal) for there, refusal in areas]
         options.append(STOPPING[first])
         return options
 
