@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.core.hidden import DrawPile, Exchange, Hands, Identities
+from gameshelf.core.hidden import DrawPile, Exchange, Hands, Hidden, Identities
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.hammer_scots.battle import Battle, battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
@@ -191,7 +191,7 @@ def borders_view(s: State) -> list[JSON]:
 
 
 def pools_view(s: State, role: str | None) -> JSON:
-    out = {}
+    out: JSON = {}
     for side in SIDES:
         pool = [b for b in range(N_BLOCKS) if s.location[b] == POOL and SIDE[b] == side]
         out[side] = {
@@ -382,7 +382,7 @@ class BlocksFaceDown(Identities[State]):
 # The hidden parts of a game (Ruleset.hidden): the blocks' identities, and the cards: the
 # enemy's hand and the cards out for the year swap cards for a side that sees neither (its
 # own hand and the cards played are seen). The card phase's choice hides itself (core.secret).
-HIDDEN = (BlocksFaceDown(), Exchange(Hands("hands"), DrawPile("deck")))
+HIDDEN: tuple[Hidden[State], ...] = (BlocksFaceDown(), Exchange(Hands("hands"), DrawPile("deck")))
 
 
 __all__ = ["HIDDEN", "N_AREAS", "board_view", "sees"]
