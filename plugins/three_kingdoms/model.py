@@ -170,7 +170,13 @@ class Catalogue(_Frozen):
         for what, (have, want) in counts.items():
             if have != want:
                 raise ValueError(f"the box holds {want} {what}, the data {have}")
-        ids = [c.id for c in (*self.lords, *self.talents, *self.lands, *self.strategies)]
+        kinds: tuple[tuple[Card | Land | Strategy, ...], ...] = (
+            self.lords,
+            self.talents,
+            self.lands,
+            self.strategies,
+        )
+        ids = [c.id for kind in kinds for c in kind]
         if len(ids) != len(set(ids)):
             raise ValueError("ids of cards, lands and strategy cards must all differ")
         lord_ids = {lord.id for lord in self.lords}
@@ -185,14 +191,15 @@ class Catalogue(_Frozen):
                 raise ValueError(f"{lord.colour} needs 3 lands, one of them its capital")
         if any(t.lord not in lord_ids for t in self.talents):
             raise ValueError("a talent serves an unknown lord")
-        on_board = [sp.land for sp in self.spaces if sp.kind == "land"]
-        if sorted(on_board) != sorted(land.id for land in self.lands):  # type: ignore[type-var]
+        # a land space naming no land ("") is not on the list of lands
+        on_board = [sp.land or "" for sp in self.spaces if sp.kind == "land"]
+        if sorted(on_board) != sorted(land.id for land in self.lands):
             raise ValueError("every land lies on exactly one land space")
-        by_id = {land.id: land for land in self.lands}
+        by_id: dict[str | None, Land] = {land.id: land for land in self.lands}
         for sp in self.spaces:
             if sp.kind == "land" and (sp.name, sp.name_en) != (
                 by_id[sp.land].name,
-                by_id[sp.land].name_en,  # type: ignore[index]
+                by_id[sp.land].name_en,
             ):
                 raise ValueError(f"space {sp.name_en} is named unlike its land")
             if sp.kind == "fate" and sp.land is not None:
@@ -209,13 +216,15 @@ def _read(name: str) -> dict[str, object]:
 @cache
 def load() -> Catalogue:
     """Read and check ``data/*.json`` (once per process)."""
-    return Catalogue(
-        lords=_read("lords.json")["lords"],  # type: ignore[arg-type]
-        talents=_read("talents.json")["talents"],  # type: ignore[arg-type]
-        lands=_read("lands.json")["lands"],  # type: ignore[arg-type]
-        strategies=_read("strategies.json")["strategies"],  # type: ignore[arg-type]
-        spaces=_read("board.json")["spaces"],  # type: ignore[arg-type]
-        numbers=_read("rules.json"),  # type: ignore[arg-type]
+    return Catalogue.model_validate(
+        {
+            "lords": _read("lords.json")["lords"],
+            "talents": _read("talents.json")["talents"],
+            "lands": _read("lands.json")["lands"],
+            "strategies": _read("strategies.json")["strategies"],
+            "spaces": _read("board.json")["spaces"],
+            "numbers": _read("rules.json"),
+        }
     )
 
 
