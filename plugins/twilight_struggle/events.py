@@ -72,6 +72,26 @@ EVENTS: dict[int, str] = {}
 CONDITIONS: dict[int, Callable[[State, str], Msg | None]] = {}
 
 
+def event_card(s: State) -> int:
+    """The card whose event is being carried out now (the nearest event frame on the stack),
+    or 0 (a question asked outside any event, NORAD's)."""
+    for frame in reversed(s.stack):
+        if isinstance(frame.args, EventPlay):
+            return frame.args.card
+    return 0
+
+
+# (step, card) -> the question that step asks for that card's event, worded for the card
+# (questions.py); a step without one asks its own prompt, naming the card
+QUESTIONS: dict[tuple[str, int], Callable[[State, Any], Msg]] = {}
+
+
+def asked(s: State, step: str, frame: Any) -> Msg | None:
+    """The question ``step`` asks for the event under way, if the card words its own."""
+    ask = QUESTIONS.get((step, event_card(s)))
+    return ask(s, frame) if ask is not None else None
+
+
 def has_event(card: int) -> bool:
     """Whether ``card`` has an event that can happen in this version."""
     return card in EVENTS or CARDS[card].scoring
@@ -337,6 +357,11 @@ class EventInfluence(Step[State]):
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)
+        card = event_card(s)
+        if card and f.add:
+            return Msg("twilight_struggle.event_add_for", card=card, role=f.owner, left=f.left)
+        if card:
+            return Msg("twilight_struggle.event_remove_for", card=card, role=f.owner, left=f.left)
         if f.add:
             return Msg("twilight_struggle.event_add_prompt", role=f.owner, left=f.left)
         return Msg("twilight_struggle.event_remove_prompt", role=f.owner, left=f.left)
@@ -396,7 +421,12 @@ class EventCountry(Step[State]):
         s.active = [self.frame(s).chooser]
 
     def prompt(self, s: State, role: str) -> Msg:
-        return Msg("twilight_struggle.event_country_prompt")
+        card = event_card(s)
+        if not card:
+            return Msg("twilight_struggle.event_country_prompt")
+        return asked(s, self.name, self.frame(s)) or Msg(
+            "twilight_struggle.event_country_for", card=card
+        )
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         eligible = set(self.frame(s).eligible)
@@ -448,7 +478,8 @@ class EventChoice(Step[State]):
         s.active = [self.frame(s).chooser]
 
     def prompt(self, s: State, role: str) -> Msg:
-        return Msg("twilight_struggle.event_choice_prompt", card=self.frame(s).card)
+        f = self.frame(s)
+        return asked(s, self.name, f) or Msg("twilight_struggle.event_choice_prompt", card=f.card)
 
     def actions(self, s: State, role: str) -> list[Action]:
         return [CHOOSE[o] for o in self.frame(s).options]
@@ -491,7 +522,9 @@ class EventDiscard(Step[State]):
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)
-        return Msg("twilight_struggle.event_discard_prompt", card=f.card, ops=f.min_ops)
+        return asked(s, self.name, f) or Msg(
+            "twilight_struggle.event_discard_prompt", card=f.card, ops=f.min_ops
+        )
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)

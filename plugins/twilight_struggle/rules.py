@@ -27,6 +27,7 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
     mid_war,
     operations,
     optional,
+    questions,
     rounds,
     setup,
     turn,

@@ -15,11 +15,18 @@ hidden.py lets it see. ``board_view(s, role)`` returns::
       "regions": [{"id", "name", "name_zh", "part_of"}, ...],
       "china": {"holder": "USSR", "face_up": true, "card": CARD},
       "headlines": {"USSR": CARD, ...},        # revealed (or shown first) this turn
-      "effects": [{"card": CARD, "side": "US", "until": "turn" | "game"}, ...],
+      "effects": [{"card": CARD, "side": "US", "until": "turn" | "game",
+                   "cancel": {"side": "USSR", "countries": ["cuba"]} | None}, ...],
+                                               # cancel: who may end it, and how (Cuban
+                                               # Missile Crisis: 2 Influence out of one of
+                                               # the countries)
+      "question": {"step": "event_choice", "chooser": "US", "card": CARD} | None,
+                                               # the event whose question a seat is asked
       "discard": [CARD, ...], "removed": [CARD, ...], "draw_pile": 20,
       "hand": [CARD, ...] | None, "hand_sizes": {"USSR": 8, "US": 8},
       "shown": [CARD, ...],                    # the other side's cards an event shows this
                                                # seat, until the next action round (hidden.py)
+      "set_aside": [CARD, ...], "set_aside_sizes": {"US": 5},   # Our Man in Tehran's look
       "playing": {"side": "US", "card": CARD} | None,          # the card being used
       "operation": {"kind": "influence" | "realign" | "coup", "side", "card": CARD,
                     "ops_left": 3, "bonuses": ["asia"], "reach": [country ids]} | None,
@@ -36,10 +43,13 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
+from gameshelf.plugins.twilight_struggle.events import event_card
 from gameshelf.plugins.twilight_struggle.hidden import hands_view
+from gameshelf.plugins.twilight_struggle.mid_war import CRISIS, CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.model import (
     CHINA,
     COUNTRIES,
+    OTHER,
     REGIONS,
     SIDES,
     SPACE,
@@ -49,7 +59,7 @@ from gameshelf.plugins.twilight_struggle.model import (
 from gameshelf.plugins.twilight_struggle.operations import Ops, holds_ability
 from gameshelf.plugins.twilight_struggle.rounds import Play
 from gameshelf.plugins.twilight_struggle.setup import Placement
-from gameshelf.plugins.twilight_struggle.state import State, controller
+from gameshelf.plugins.twilight_struggle.state import Effect, State, controller
 from gameshelf.plugins.twilight_struggle.turn import rounds_total
 
 JSON = dict[str, Any]
@@ -104,6 +114,23 @@ def _frames(s: State) -> JSON:
     return out
 
 
+def _effect(e: Effect) -> JSON:
+    """An effect in force with its card; Cuban Missile Crisis says who may end it, how."""
+    cancel = None
+    if e.card == CRISIS:
+        victim = OTHER[e.side]
+        cancel = {"side": victim, "countries": list(CRISIS_COUNTRIES[victim])}
+    return {"card": card_view(e.card), "side": e.side, "until": e.until, "cancel": cancel}
+
+
+def _question(s: State) -> JSON | None:
+    """The event whose question is being asked, and of whom (the seat the step waits for)."""
+    card = event_card(s)
+    if not card or not s.active:
+        return None
+    return {"step": s.step, "chooser": s.active[0], "card": card_view(card)}
+
+
 def board_view(s: State, role: str | None) -> JSON:
     view: JSON = {
         "turn": s.turn,
@@ -128,9 +155,8 @@ def board_view(s: State, role: str | None) -> JSON:
         "regions": REGION_FACTS,
         "china": {"holder": s.china, "face_up": s.china_up, "card": card_view(CHINA)},
         "headlines": {side: card_view(card) for side, card in s.headlines.items()},
-        "effects": [
-            {"card": card_view(e.card), "side": e.side, "until": e.until} for e in s.effects
-        ],
+        "effects": [_effect(e) for e in s.effects],
+        "question": _question(s),
         "discard": [card_view(c) for c in s.deck.discard_pile],
         "removed": [card_view(c) for c in s.deck.removed],
         "options": {"us_bonus": s.us_bonus, "optional_cards": s.optional_cards},

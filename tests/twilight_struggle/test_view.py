@@ -69,3 +69,90 @@ def test_the_board_is_in_every_view_in_both_languages():
     assert view["china"]["holder"] == USSR
     zh = render_view(RULESET.view(s, USSR), "zh_TW", RULESET.namer())
     assert zh["prompt"] == "第 1 輪行動：請選擇要打出的牌。"
+
+
+# --- issue 17 item 3: effects with their card, questions asked of the right seat ----------
+
+
+def rendered(s, role, lang="en"):
+    return render_view(RULESET.view(s, role), lang, RULESET.namer())
+
+
+def test_grain_sales_asks_the_us_whoever_played_it_naming_the_card_taken():
+    s = at_round(build(hands={USSR: [67, 54], US: [19]}), USSR)
+    s.deck.draw_pile = list(range(40, 60))
+    play(s, USSR, ("card", 67), ("use", "influence"), ("when", "before"))
+    assert RULESET.active(s) == [US]
+    for role in (USSR, US, None):
+        question = RULESET.view(s, role)["question"]
+        assert (question["step"], question["chooser"], question["card"]["id"]) == (
+            "event_choice",
+            US,
+            67,
+        )
+    us = rendered(s, US)["prompt"]
+    assert "you took Allende from the USSR's hand" in us
+    assert "Play it as your own card, or give it back" in us
+    assert "你從蘇聯手上拿到阿葉德" in rendered(s, US, "zh_TW")["prompt"]
+    assert "US" in rendered(s, USSR)["prompt"]  # the USSR waits for the US
+    assert "Allende" not in str(RULESET.view(s, USSR)["actions"])
+
+
+def test_missile_envy_asks_its_victim_for_a_card_of_the_most_ops():
+    s = at_round(build(hands={US: [49, 19], USSR: [4, 5, 7]}), US)
+    s.deck.draw_pile = list(range(40, 60))
+    play(s, US, ("card", 49), ("use", "event"))
+    assert RULESET.active(s) == [USSR]
+    assert RULESET.view(s, USSR)["question"]["chooser"] == USSR
+    prompt = rendered(s, USSR)["prompt"]
+    assert prompt.startswith("Missile Envy: give the US one of your cards of the most Ops (3)")
+    assert "飛彈妒忌" in rendered(s, USSR, "zh_TW")["prompt"]
+
+
+def test_an_event_country_question_names_its_card():
+    s = at_round(build(hands={USSR: [36, 5]}, influence={"panama": (0, 2)}), USSR)
+    s.deck.draw_pile = list(range(40, 60))
+    play(s, USSR, ("card", 36), ("use", "event"))
+    assert rendered(s, USSR)["prompt"] == "Brush War: choose a country."
+    assert rendered(s, USSR, "zh_TW")["prompt"] == "局部戰爭：請選擇一個國家。"
+
+
+def test_every_effect_in_force_is_shown_with_its_card_and_the_crisis_with_its_cancel():
+    fx = [(40, US), (25, US), (42, USSR, "game")]
+    s = at_round(build(hands={USSR: [4]}, effects=fx, influence={"cuba": (3, 0)}), USSR)
+    for role in (USSR, US, None):
+        view = RULESET.view(s, role)
+        assert [(e["card"]["id"], e["side"], e["until"]) for e in view["effects"]] == [
+            (40, US, "turn"),
+            (25, US, "turn"),
+            (42, USSR, "game"),
+        ]
+        crisis = view["effects"][0]
+        assert crisis["cancel"] == {"side": USSR, "countries": ["cuba"]}
+        assert view["effects"][1]["cancel"] is None
+        assert view["effects"][0]["card"]["name_zh"]  # both languages' names travel with it
+    assert {"cancel_crisis": ["cuba"]}.items() <= RULESET.view(s, USSR)["actions"].items()
+
+
+def board_catalog(lang):
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(RULESET.locale) / lang / "LC_MESSAGES" / "twilight_struggle_board.po"
+    with path.open("rb") as f:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+
+
+def test_every_event_choice_has_words_on_its_button_in_both_languages():
+    from gameshelf.plugins.twilight_struggle.events import CHOOSE
+
+    for lang in ("en", "zh_TW"):
+        ids = board_catalog(lang)
+        for option in CHOOSE:
+            if option.startswith("region_"):
+                continue  # the region's own name (board.js)
+            key = "choose.defcon_n" if option[-1].isdigit() else f"choose.{option}"
+            assert f"twilight_struggle.board.{key}" in ids, (lang, option)
+        for word in ("cancel_crisis", "cancel_note", "action.done", "doing.question"):
+            assert f"twilight_struggle.board.{word}" in ids, (lang, word)

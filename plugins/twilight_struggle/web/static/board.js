@@ -217,13 +217,19 @@
     root.querySelector(".ts-headline").hidden = !any;
   }
 
+  /* Each effect in force with its card: its name (the reader's language), whose it is, how
+   * long it lasts, what it does (the card's text), and who may end it and how. */
   function drawEffects(root, view) {
     const list = G.clear(root.querySelector(".ts-effect-list"));
     for (const e of view.effects) {
       const name = cardName(e.card);
-      list.appendChild(G.el("li", { class: "ts-effect " + sideClass(e.side), title: cardText(e.card) },
+      const text = cardText(e.card);
+      const cancel = e.cancel ? T("cancel_note", { side: sideName(e.cancel.side), countries: e.cancel.countries.map(countryName).join(T("or")) }) : null;
+      list.appendChild(G.el("li", { class: "ts-effect " + sideClass(e.side), "data-card": e.card.id, title: text },
         G.el("b", { text: name, lang: zh(name) }), " ",
-        G.el("span", { class: "muted", text: T(e.until === "game" ? "until_cancelled" : "until_turn_end", { side: sideName(e.side) }) })));
+        G.el("span", { class: "muted", text: T(e.until === "game" ? "until_cancelled" : "until_turn_end", { side: sideName(e.side) }) }),
+        G.el("span", { class: "ts-effect-text", text, lang: zh(text) }),
+        cancel ? G.el("span", { class: "ts-effect-cancel", text: cancel, lang: zh(cancel) }) : null));
     }
     if (!view.effects.length) list.appendChild(G.el("li", { class: "muted", text: T("no_effects") }));
   }
@@ -241,6 +247,13 @@
       const other = view.role === "US" ? "USSR" : "US";
       box.appendChild(G.el("section", { class: "ts-shown" }, G.el("h3", { text: T("shown_to_you", { side: sideName(other) }) }), G.el("div", { class: "ts-hand-cards" }, view.shown.map((c) => cardEl(c, " shown")))));
     }
+    if (view.set_aside && view.set_aside.length) { // Our Man in Tehran: the cards this seat looks at
+      box.appendChild(G.el("section", { class: "ts-looking" }, G.el("h3", { text: T("looking_at") }), G.el("div", { class: "ts-hand-cards" }, view.set_aside.map((c) => cardEl(c, " shown")))));
+    }
+    for (const s of SIDES) {
+      const n = (view.set_aside_sizes || {})[s];
+      if (n && s !== view.role) box.appendChild(G.el("p", { class: "ts-looks muted", text: T("other_looks", { side: sideName(s), count: n }) }));
+    }
     box.appendChild(pile(T("discard"), view.discard));
     box.appendChild(pile(T("removed"), view.removed));
   }
@@ -251,6 +264,8 @@
     let text = "";
     if (op) text = T("doing." + op.kind, { side: sideName(op.side), card: cardName(op.card), count: op.ops_left });
     else if (view.placement) text = T("doing.placement", { side: sideName(view.placement.side), count: view.placement.left, region: regionName(view.placement.region) });
+    else if (view.question && view.question.chooser === view.role) text = T("doing.your_question", { card: cardName(view.question.card) });
+    else if (view.question) text = T("doing.question", { side: sideName(view.question.chooser), card: cardName(view.question.card) });
     else if (view.playing) text = T("doing.playing", { side: sideName(view.playing.side), card: cardName(view.playing.card) });
     line.textContent = text;
     line.hidden = !text;
@@ -266,8 +281,15 @@
       const name = countryName(arg);
       return op && ["coup", "realign", "influence"].includes(op.kind) ? T("verb." + op.kind, { name }) : name;
     }
+    if (type === "cancel_crisis" && typeof arg === "string") return T("cancel_crisis", { name: countryName(arg) });
+    if (type === "choose" && typeof arg === "string") {
+      const level = /^defcon_(\d)$/.exec(arg);
+      if (level) return T("choose.defcon_n", { n: level[1] });
+      if (arg.startsWith("region_")) return regionName(arg.slice(7));
+    }
     if (type === "card" && arg !== null && arg !== undefined) {
-      const c = view && (view.hand || []).concat([view.china.card]).find((x) => String(x.id) === String(arg));
+      const seen = view ? [].concat(view.hand || [], [view.china.card], view.set_aside || [], view.shown || [], view.discard || []) : [];
+      const c = seen.find((x) => String(x.id) === String(arg));
       return c ? T("card_button", { card: cardName(c), ops: c.scoring ? T("scoring_mark") : c.ops }) : G.name("card", String(arg), String(arg));
     }
     if (arg === null || arg === undefined) return Tor("action." + type, null);
