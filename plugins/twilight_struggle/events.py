@@ -50,7 +50,14 @@ from gameshelf.plugins.twilight_struggle.model import (
     US,
     USSR,
 )
-from gameshelf.plugins.twilight_struggle.operations import Ops, can_target, start_ops
+from gameshelf.plugins.twilight_struggle.operations import (
+    REFORMER,
+    Ops,
+    can_coup,
+    can_target,
+    reformer,
+    start_ops,
+)
 from gameshelf.plugins.twilight_struggle.ops import ops_value, region_bonuses
 from gameshelf.plugins.twilight_struggle.scoring import is_battleground, play_scoring_card
 from gameshelf.plugins.twilight_struggle.state import (
@@ -579,9 +586,12 @@ class EventOperations(Step[State]):
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         aim = can_target(s, role)
+        no_coup = reformer(s, role) and not can_coup(s, role)  # The Reformer: Europe closed
         for use in OPS_USES:
             if use != "influence" and not aim:
                 yield Action("use", use), Msg("twilight_struggle.no_target")
+            elif use == "coup" and no_coup:
+                yield Action("use", use), Msg("twilight_struggle.reformer_no_target", card=REFORMER)
             else:
                 yield Action("use", use), None
 

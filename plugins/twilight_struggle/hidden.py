@@ -10,7 +10,8 @@
 - The discard pile, the removed cards, The China Card and the effects are public.
 - Cards an event shows a side (CIA Created: the USSR's hand to the US; The Cambridge Five:
   the US's scoring cards to the USSR) are in that side's view only, until the next action
-  round begins (``State.shown``); nothing of them stays afterwards.
+  round begins (``State.shown``); nothing of them stays afterwards. Under Aldrich Ames
+  Remix the whole US hand is face up for everyone until the end of the turn.
 
 ``shuffle_hidden`` re-deals what ``role`` cannot see: the other hand (both, for a spectator)
 and the draw pile are pooled, shuffled and dealt back in the same sizes; cards the role has
@@ -24,7 +25,8 @@ from typing import Any
 
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
-from gameshelf.plugins.twilight_struggle.model import SIDES
+from gameshelf.plugins.twilight_struggle.effects import in_effect
+from gameshelf.plugins.twilight_struggle.model import SIDES, US
 from gameshelf.plugins.twilight_struggle.state import State
 
 
@@ -34,7 +36,7 @@ def hands_view(s: State, role: str | None) -> dict[str, Any]:
         "hand": None if role not in SIDES else [card_view(c) for c in s.hands[role]],
         "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
         "draw_pile": len(s.deck.draw_pile),
-        "shown": [card_view(c) for c in s.shown.get(role or "", [])],
+        "shown": [card_view(c) for c in face_up(s, role)],
         # the cards an event has this seat look at (Our Man in Tehran), and how many each
         # side looks at
         "set_aside": [card_view(c) for c in s.set_aside.get(role or "", [])],
@@ -50,10 +52,22 @@ def in_play(s: State) -> set[int]:
     return {frame.args.card for frame in s.stack if isinstance(frame.args, Play)}
 
 
+ALDRICH_AMES = 98
+
+
+def face_up(s: State, role: str | None) -> list[int]:
+    """The other side's cards ``role`` sees: those an event showed it this round, and the
+    whole US hand while Aldrich Ames Remix is in effect (face up for everyone, RULES §14)."""
+    shown = s.shown.get(role or "", [])
+    if role != US and in_effect(s, ALDRICH_AMES):
+        return [*shown, *(c for c in s.hands[US] if c not in shown)]
+    return shown
+
+
 def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
     """Re-deal, in place, every card ``role`` may not see (see the module)."""
     hidden = [side for side in SIDES if side != role]
-    seen = set(s.shown.get(role or "", [])) | in_play(s)
+    seen = set(face_up(s, role)) | in_play(s)
     pool = [c for side in hidden for c in s.hands[side] if c not in seen]
     pool += [c for side in hidden for c in s.set_aside.get(side, [])]
     pool += s.deck.draw_pile

@@ -17,7 +17,8 @@ a coup is one decision ("coup"). The steps finish back to the action round.
   the rest becomes the couper's. Military operations + the Ops, and a battleground coup
   lowers DEFCON (the phasing player loses at DEFCON 1).
 - Both obey the DEFCON restrictions (§8) and the events that protect countries (NATO, the
-  US/Japan Mutual Defense Pact).
+  US/Japan Mutual Defense Pact); The Reformer forbids USSR coups (not realignments) in
+  Europe, and Chernobyl USSR Influence placed with Ops in the region the US named.
 - The Space Race (§7.4): one card a turn (two with the box-2 ability), Ops enough for the
   next box, a die at or under its number; VP for the first and second side into a box;
   abilities held by the first side there until the other arrives.
@@ -163,6 +164,34 @@ def can_target(s: State, side: str) -> bool:
     return bool(targets(s, side))
 
 
+REFORMER = 87
+
+
+def reformer(s: State, side: str) -> bool:
+    """The Reformer (#87, late_war.py): the USSR may not coup in Europe for the rest of the
+    game (RULES §7.3); realignments there stay allowed."""
+    return side == USSR and in_effect(s, REFORMER)
+
+
+def coup_refusal(s: State, side: str, c: int, *, free: bool = False) -> Msg | None:
+    """Why ``side`` may not coup in ``c``: a target's refusal, or The Reformer."""
+    reason = target_refusal(s, side, c, free=free)
+    if reason is None and EUROPE[c] and reformer(s, side):
+        return Msg("twilight_struggle.reformer_no_coup", card=REFORMER, country=CID[c])
+    return reason
+
+
+def coup_targets(s: State, side: str) -> list[int]:
+    """The countries ``side`` may coup in now."""
+    found = targets(s, side)
+    return [c for c in found if not EUROPE[c]] if reformer(s, side) else found
+
+
+def can_coup(s: State, side: str) -> bool:
+    """Whether ``side`` may coup somewhere now."""
+    return bool(coup_targets(s, side)) if reformer(s, side) else can_target(s, side)
+
+
 def reach_of(s: State, side: str) -> list[int]:
     """RULES §7.1: countries with the side's Influence, their neighbours, and the countries
     touching its own superpower box; taken once, at the start of the placement."""
@@ -181,6 +210,18 @@ def reach_of(s: State, side: str) -> list[int]:
 # --- placing Influence (RULES §7.1) ---------------------------------------------------------
 
 
+CHERNOBYL = 94
+
+
+def chernobyl_region(s: State, side: str) -> str:
+    """Chernobyl (#94, late_war.py): the region where the USSR may not place Influence with
+    Ops for the rest of the turn ("" for none); event placements are not Ops (RULES §7.1)."""
+    if side != USSR:
+        return ""
+    found = effect(s, CHERNOBYL)
+    return found.region if found is not None else ""
+
+
 def placement_cost(s: State, side: str, c: int) -> int:
     return 2 if controls(s, OTHER[side], c) else 1
 
@@ -196,6 +237,9 @@ class PlaceInfluence(Step[State]):
         f = self.frame(s)
         if not f.reach:  # fixed at the start of the round (an opponent's event first: before it)
             f.reach = reach_of(s, f.side)
+        closed = chernobyl_region(s, f.side)
+        if closed:  # Chernobyl: none of the Ops' Influence in the region this turn
+            f.reach = [c for c in f.reach if not IN_REGION[closed][c]]
         s.active = [f.side]
         if not any(self._fits(s, f, c) for c in f.reach):
             s.say(Msg("twilight_struggle.nothing_placed", role=f.side, card=f.card))
@@ -212,8 +256,14 @@ class PlaceInfluence(Step[State]):
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
         reach = f.reach
+        closed = chernobyl_region(s, f.side)
         for c in range(N):
-            if c not in reach:
+            if closed and IN_REGION[closed][c]:
+                yield (
+                    PICK_COUNTRY[c],
+                    Msg("twilight_struggle.chernobyl_blocks", card=CHERNOBYL, region=closed),
+                )
+            elif c not in reach:
                 yield PICK_COUNTRY[c], Msg("twilight_struggle.out_of_reach", country=CID[c])
             elif not self._fits(s, f, c):
                 yield PICK_COUNTRY[c], Msg("twilight_struggle.too_dear", country=CID[c])
@@ -422,7 +472,7 @@ class Coup(Step[State]):
     def begin(self, s: State) -> None:
         f = self.frame(s)
         s.active = [f.side]
-        if not targets(s, f.side):  # an opponent's event before the coup took them away
+        if not coup_targets(s, f.side):  # an opponent's event before the coup took them away
             s.say(Msg("twilight_struggle.no_coup_left", role=f.side))
             finish(s)
 
@@ -433,13 +483,13 @@ class Coup(Step[State]):
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
         for c in range(N):
-            yield PICK_COUNTRY[c], target_refusal(s, f.side, c)
+            yield PICK_COUNTRY[c], coup_refusal(s, f.side, c)
 
     def actions(self, s: State, role: str) -> list:
         f = self.frame(s)
         enemy = s.influence[OTHER[f.side]]
         return [
-            PICK_COUNTRY[c] for c in range(N) if enemy[c] and target_refusal(s, f.side, c) is None
+            PICK_COUNTRY[c] for c in range(N) if enemy[c] and coup_refusal(s, f.side, c) is None
         ]
 
     def on_country(self, s: State, role: str, country: str) -> None:
@@ -508,6 +558,7 @@ def space_attempt(s: State, side: str, card: int) -> None:
 __all__ = [
     "Ops",
     "advance_space",
+    "can_coup",
     "can_target",
     "coup",
     "holds_ability",

@@ -29,6 +29,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     has_event,
     triggers_opponent_event,
 )
+from gameshelf.plugins.twilight_struggle.late_war import NORTH_SEA_OIL_ROUNDS, north_sea_oil
 from gameshelf.plugins.twilight_struggle.mid_war import (
     MISSILE_ENVY,
     Trapped,
@@ -49,9 +50,12 @@ from gameshelf.plugins.twilight_struggle.model import (
 )
 from gameshelf.plugins.twilight_struggle.operations import (
     EIGHT_ROUNDS,
+    REFORMER,
+    can_coup,
     can_target,
     holds_ability,
     reach_of,
+    reformer,
     space_attempt,
     space_refusal,
     start_ops,
@@ -84,9 +88,12 @@ class Play:
 
 
 def rounds_total(s: State, side: str) -> int:
-    """6 or 7 action rounds, 8 for the holder of the Space Station ability (RULES §4)."""
+    """6 or 7 action rounds, 8 for the holder of the Space Station ability and for the US in
+    the turn of North Sea Oil (RULES §4)."""
     if holds_ability(s, side, EIGHT_ROUNDS):
         return SPACE_STATION_ROUNDS
+    if north_sea_oil(s, side):
+        return NORTH_SEA_OIL_ROUNDS
     return era_of_turn(s.turn).action_rounds
 
 
@@ -198,6 +205,8 @@ def use_refusal(s: State, side: str, card: int, use: str, aim: bool) -> Msg | No
         return event_refusal(s, side, card)
     if use in ("realign", "coup") and not aim:
         return Msg("twilight_struggle.no_target")
+    if use == "coup" and reformer(s, side) and not can_coup(s, side):
+        return Msg("twilight_struggle.reformer_no_target", card=REFORMER)
     return None
 
 

@@ -24,6 +24,7 @@ from gameshelf.core.ruleset import (
 from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module registers its steps)
     early_war,
     events,
+    late_war,
     mid_war,
     operations,
     optional,

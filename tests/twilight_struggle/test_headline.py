@@ -7,9 +7,11 @@ from tests.twilight_struggle.builders import at_headline, build, legal, play, re
 
 USSR, US = "USSR", "US"
 UN, ASIA = 32, 1
-# Late War cards whose events are not in yet (the headline itself is under test): US 3 and
-# 2 Ops (The Iron Lady, Reagan Bombs Libya), USSR 3 Ops (Pershing II Deployed).
+# Late War cards whose events ask nothing on the empty board of these tests (the headline
+# itself is under test): US 3 and 2 Ops (The Iron Lady, Reagan Bombs Libya), USSR 3 Ops
+# (Pershing II Deployed).
 DUCK, TRUMAN, COMECON = 83, 84, 99
+PLAYED = "twilight_struggle.event_played"
 
 
 def headline(ussr, us, **kw):
@@ -44,14 +46,14 @@ def test_headlines_resolve_higher_ops_first_and_ties_go_to_the_us():
     s = headline([COMECON, 5], [DUCK, 20])  # both 3 Ops: the US first
     play(s, USSR, ("card", COMECON))
     play(s, US, ("card", DUCK))
-    events = [m for m in s.log if getattr(m, "id", "") == "twilight_struggle.event_not_written"]
+    events = [m for m in s.log if getattr(m, "id", "") == PLAYED]
     assert [m.args["card"] for m in events] == [DUCK, COMECON]
     assert s.step == "action_round"  # then the first action round, the USSR's
     assert s.phasing == USSR
     s = headline([COMECON, 5], [TRUMAN, 20])  # 3 Ops against 2: the USSR first
     play(s, USSR, ("card", COMECON))
     play(s, US, ("card", TRUMAN))
-    events = [m for m in s.log if getattr(m, "id", "") == "twilight_struggle.event_not_written"]
+    events = [m for m in s.log if getattr(m, "id", "") == PLAYED]
     assert [m.args["card"] for m in events] == [COMECON, TRUMAN]
 
 
@@ -60,9 +62,7 @@ def test_a_headlined_scoring_card_scores_after_the_other_headline():
     play(s, USSR, ("card", ASIA))
     play(s, US, ("card", TRUMAN))
     ids = [getattr(m, "id", "") for m in s.log]
-    assert ids.index("twilight_struggle.event_not_written") < ids.index(
-        "twilight_struggle.scoring_played"
-    )
+    assert ids.index(PLAYED) < ids.index("twilight_struggle.scoring_played")
     assert ASIA in s.deck.discard_pile
 
 
