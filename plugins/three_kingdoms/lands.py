@@ -82,7 +82,7 @@ class Occupy(TurnStep):
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
         return [*map(OCCUPY.__getitem__, s.hand[role]), PASS]
 
-    def why_not(self, s: TKState, role: Role, action: Action) -> str | None:
+    def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "occupy":
             return not_in_hand(s, role, action)
         return None

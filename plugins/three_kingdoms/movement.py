@@ -18,35 +18,30 @@ def landing(s: TKState, space: int, lord: str, dice: list[int]) -> Msg:
     """The roll and the space it leads to, with who holds it: "Liu Bei rolls 5+6=11 and
     stops on Jianye, which nobody holds." (one whole sentence for each case)."""
     land = SPACE_LAND[space]
-    if land is None:
-        kind = "fate"
-    else:
-        holder = s.owner[land]
-        kind = "free" if holder is None else "own" if holder == s.turn else "rival"
     total = sum(dice)
-    if len(dice) == 1:
-        if kind == "fate":
+    if land is None:  # a 天機 space
+        if len(dice) == 1:
             return Msg("three_kingdoms.rolled_fate", lord=lord, die=total)
-        if kind == "free":
+        first, second = dice
+        return Msg("three_kingdoms.rolled2_fate", lord=lord, die=first, die2=second, total=total)
+    holder = s.owner[land]
+    if len(dice) == 1:
+        if holder is None:
             return Msg("three_kingdoms.rolled_free", lord=lord, die=total, land=land)
-        if kind == "own":
+        if holder == s.turn:
             return Msg("three_kingdoms.rolled_own", lord=lord, die=total, land=land)
-        holder_lord = s.lord[s.owner[land]]  # type: ignore[index]
         return Msg(
-            "three_kingdoms.rolled_rival", lord=lord, die=total, land=land, lord2=holder_lord
+            "three_kingdoms.rolled_rival", lord=lord, die=total, land=land, lord2=s.lord[holder]
         )
     first, second = dice
-    if kind == "fate":
-        return Msg("three_kingdoms.rolled2_fate", lord=lord, die=first, die2=second, total=total)
-    if kind == "free":
+    if holder is None:
         return Msg(
             "three_kingdoms.rolled2_free", lord=lord, die=first, die2=second, total=total, land=land
         )
-    if kind == "own":
+    if holder == s.turn:
         return Msg(
             "three_kingdoms.rolled2_own", lord=lord, die=first, die2=second, total=total, land=land
         )
-    holder_lord = s.lord[s.owner[land]]  # type: ignore[index]
     return Msg(
         "three_kingdoms.rolled2_rival",
         lord=lord,
@@ -54,7 +49,7 @@ def landing(s: TKState, space: int, lord: str, dice: list[int]) -> Msg:
         die2=second,
         total=total,
         land=land,
-        lord2=holder_lord,
+        lord2=s.lord[holder],
     )
 
 
