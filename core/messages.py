@@ -18,6 +18,10 @@ for ``en`` and ``zh_TW``, extracted by ``pybabel`` (``babel.cfg``) and read dire
 underscore or a digit (``area``, ``area_from``, ``block2``, ``role``), is the id of such a thing;
 the game names it in the reader's language through its ruleset's :meth:`name` (from its
 data), falling back on a catalog message ``<game>.<kind>.<id>``, then on the id itself.
+The namer of a domain is registered once (:func:`register_namer`; a ruleset class does it
+for its game, with its ``names.py``), so a message renders with its things named wherever
+it is rendered (``str(msg)``, an :class:`~core.ruleset.IllegalAction`'s reason, a test), not
+only inside a view that hands its game's namer over.
 Numbers are written as they are. A parameter may also be a message itself (a reason inside
 a sentence), rendered first.
 
@@ -51,6 +55,7 @@ __all__ = [
     "placeholders",
     "plural_forms",
     "plural_index",
+    "register_namer",
     "render",
     "render_outcome",
     "render_view",
@@ -162,6 +167,20 @@ def domain_dir(domain: str) -> Path | None:
     return _domains.get(domain)
 
 
+_namers: dict[str, Namer] = {}
+
+
+def register_namer(domain: str, namer: Namer) -> None:
+    """Say what names the things of ``domain``'s messages (a game's ruleset class does it
+    for its id, with its ``names.py``): :func:`render` uses it when it is given no namer."""
+    _namers[domain] = namer
+
+
+def namer_of(domain: str | None) -> Namer | None:
+    """The namer registered for ``domain``, if any."""
+    return _namers.get(domain) if domain is not None else None
+
+
 @cache
 def catalog(domain: str, lang: str) -> dict[str, str]:
     """The translated messages of ``domain`` in ``lang``: ``{msgid: text}`` (empty texts
@@ -250,9 +269,10 @@ def render(
     game: str | None = None,
 ) -> str:
     """A log line, prompt or reason as text in ``lang``: a plain string as it is, a message
-    (or its JSON form) from its catalog with its parameters named by ``namer``, else by the
-    catalog of ``game`` (default: the message's domain; a core message in a game's view
-    names that game's things)."""
+    (or its JSON form) from its catalog with its parameters named by ``namer`` (default:
+    the one registered for ``game``, else for the message's domain), else by the catalog of
+    ``game`` (default: the message's domain; a core message in a game's view names that
+    game's things)."""
     if isinstance(item, str):
         return item
     msg = item if isinstance(item, Msg) else Msg.from_json(item)
@@ -261,6 +281,10 @@ def render(
         pattern = ngettext(msg.id, count, lang)
     if pattern is None:
         return msg.id + "".join(f" {k}={v}" for k, v in msg.args.items())
+    if namer is None:
+        namer = _namers.get(game) if game is not None else None
+        if namer is None:
+            namer = _namers.get(msg.domain)
     game = game or msg.domain
     values = {k: _param(k, v, lang, namer, game) for k, v in msg.args.items()}
     try:

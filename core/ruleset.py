@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameshelf.core.messages import Msg, Namer, register_domain
+from gameshelf.core.messages import Msg, Namer, register_domain, register_namer
 from gameshelf.core.state import GameState
 from gameshelf.core.state_model import dump_json
 
@@ -204,6 +204,8 @@ class Ruleset(ABC, Generic[S]):
         info, locale = cls.__dict__.get("info"), cls.__dict__.get("locale")
         if info is not None and locale is not None:
             register_domain(info.id, locale)  # its messages render from the start
+        if info is not None:  # and name its things wherever they are rendered (str(msg))
+            register_namer(info.id, _ModuleNamer(cls.__module__))
 
     # --- seats ---------------------------------------------------------------------
 
@@ -445,6 +447,21 @@ class StepRuleset(Ruleset[S]):
 
 
 @cache
+class _ModuleNamer:
+    """The ``name`` function of the ``names`` module beside ``module``, found when first
+    asked (the ruleset's module is still being imported when its class registers it)."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self.found: Namer | None = None
+        self.looked = False
+
+    def __call__(self, kind: str, id: int | str, lang: str) -> str | None:
+        if not self.looked:
+            self.found, self.looked = _names_module(self.module), True
+        return self.found(kind, id, lang) if self.found is not None else None
+
+
 def _names_module(module: str) -> Namer | None:
     """The ``name`` function of the ``names`` module of the package of ``module``."""
     package = module.rpartition(".")[0]

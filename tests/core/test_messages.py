@@ -105,3 +105,35 @@ def test_a_refusal_in_the_rules_words_in_both_languages():
 )
 def test_the_language_follows_accept_language_or_a_locale(wanted, lang):
     assert negotiate(wanted) == lang
+
+
+def test_a_domain_s_registered_namer_names_its_things_wherever_a_message_is_rendered(
+    monkeypatch,
+):
+    from gameshelf.core import messages
+
+    def namer(kind, id, lang):
+        return {"en": "the North seat", "zh_TW": "北座"}[lang] if kind == "role" else None
+
+    monkeypatch.setitem(messages._namers, "toy_duel", namer)
+    line = Msg("toy_duel.rolled", role="north", die=2)
+    assert str(line) == "the North seat rolls 2."
+    assert render(line, "zh_TW") == "北座擲出 2。"
+    # inside a core message, the inner game message is named by its own domain's namer
+    assert render(Msg("core.and", first=line, rest="x"), "en").startswith("the North seat")
+    assert IllegalAction(line).reason == "the North seat rolls 2."
+    # a namer handed over still wins over the registered one
+    assert render(line, "en", lambda k, i, lang: "N" if k == "role" else None) == "N rolls 2."
+
+
+def test_every_installed_game_registers_its_names_for_its_messages():
+    from gameshelf.core.messages import namer_of
+    from gameshelf.core.plugins import Registry
+
+    for gid, game in Registry().games.items():
+        registered = namer_of(gid)
+        assert registered is not None, gid
+        for lang in ("en", "zh_TW"):
+            for sc in game.info.scenarios:
+                said = game.ruleset.name("scenario", sc.id, lang)
+                assert registered("scenario", sc.id, lang) == said, (gid, sc.id)

@@ -29,3 +29,11 @@ def test_a_message_names_an_area_and_a_block_in_the_readers_language() -> None:
     assert RULESET.name("scenario", "braveheart", "zh_TW") == "英雄本色"
     assert RULESET.name("card", "herald", "en") == "Herald"
     assert RULESET.name("area", "atlantis", "en") is None
+
+
+def test_a_refusal_names_its_area_when_rendered_outside_a_view() -> None:
+    from gameshelf.core.ruleset import IllegalAction
+
+    refused = IllegalAction(Msg("hammer_scots.straight_back", area="selkirk"))
+    assert refused.reason == "A block may not step straight back to Selkirk."
+    assert render(refused.msg, "zh_TW") == "部隊不能直接退回塞爾扣克森林。"
