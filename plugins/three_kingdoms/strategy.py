@@ -280,7 +280,7 @@ class StrategyChoice(TurnStep):
     """A choice the drawer of a strategy card makes; its frame names the card."""
 
     waiting = Msg("three_kingdoms.waiting_strategy")
-    frame_type = Stratagem
+    frame_type: ClassVar[type[Stratagem]] = Stratagem  # or a subclass (Moving)
 
     def card(self, s: TKState) -> Strategy:
         """The strategy card being resolved."""
@@ -296,7 +296,8 @@ class TargetChoice(StrategyChoice):
 
     kind: ClassVar[str]  # "land", "rival" or "talent"
     refusal: ClassVar[Msg]  # why another target of that kind is not legal
-    targets: ClassVar[Callable[[TKState, Seat], list[str]]]  # (state, drawer) -> targets
+    # (state, drawer) -> targets; a subclass sets it to staticmethod(a function of the rules)
+    targets: ClassVar[staticmethod[[TKState, Seat], list[str]]]
 
     def actions(self, s: TKState, role: Role) -> list[Action]:
         kind = self.kind
