@@ -330,8 +330,8 @@ class _Terminal:
         self.last: str | None = None  # the human who acted last (hot-seat hand-over)
         # The log's headings: the line where each year, turn or round begins, as the game
         # says where it stands (core.text.place) after each action.
-        self.sections: dict[int, str] = {}
-        self.place: str | None = None
+        self.sections: dict[int, Msg | str] = {}
+        self.place: Msg | str | None = None
         self.note(0 if match.seq == 0 else len(match.state.log))
         match.observers.append(self.observe)
         self.styles: dict[str, str] | None = None  # a seat's name -> its colour in the log
@@ -358,7 +358,8 @@ class _Terminal:
             self.styles = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
         for i, line in enumerate(lines, start):
             if i in self.sections:
-                console.print(f"  [bold]── {escape(self.sections[i])} ──[/]", highlight=False)
+                heading = render(self.sections[i], READING[0], self.match.ruleset.namer())
+                console.print(f"  [bold]── {escape(heading)} ──[/]", highlight=False)
             style = next((s for n, s in self.styles.items() if line.startswith(n)), None)
             console.print(f"  {line}", style=style, markup=False, highlight=False)
 
@@ -404,7 +405,8 @@ class _Terminal:
         if board is not None:
             console.rule(f"[bold]{self.name(role)}[/]: the board as you see it")
             console.print(board)
-        place = text.place(match.ruleset, view)
+        said = text.place(match.ruleset, view)
+        place = render(said, READING[0], match.ruleset.namer()) if said else ""
         console.rule(f"[bold]{self.name(role)}[/]" + (f" · {escape(place)}" if place else ""))
         console.print(f"[bold]{escape(view.get('prompt', ''))}[/]", highlight=False)
         for i, action in enumerate(match.actions(role), 1):

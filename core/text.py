@@ -10,9 +10,10 @@ belongs to the game, like its web board):
   with the archers", not ``block black_knight``), or ``None`` to leave it to the generic
   words;
 - ``role_name(role, view)`` names a seat ("the Red King" for ``p2``), or ``None``: its id;
-- ``place(view)`` says in a few words where the game stands ("1512, turn 4", "round 12"):
-  the lobby shows it for a running match, the replay viewer jumps by it, and the logs (web
-  and terminal) are headed by it where it changes.
+- ``place(view)`` says in a few words where the game stands ("1512, turn 4", "round 12"),
+  as a message (``core.messages.Msg``) so that each reader reads it in their language: the
+  lobby shows it for a running match, the replay viewer jumps by it, and the logs (web and
+  terminal) are headed by it where it changes.
 
 The core finds it as ``ruleset.text`` (:func:`text_board`); a ruleset without the attribute
 has none.
@@ -29,6 +30,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import JSON, Action
 
 
@@ -40,7 +42,7 @@ def _no_name(role: str, view: JSON) -> str | None:
     return None
 
 
-def _no_place(view: JSON) -> str | None:
+def _no_place(view: JSON) -> Msg | str | None:
     return None
 
 
@@ -51,7 +53,7 @@ class TextBoard:
     board: Callable[[JSON], RenderableType | None]
     label: Callable[[Action, JSON], str | None] = _no_label
     role_name: Callable[[str, JSON], str | None] = _no_name
-    place: Callable[[JSON], str | None] = _no_place
+    place: Callable[[JSON], Msg | str | None] = _no_place
 
 
 def text_board(ruleset: Any) -> TextBoard | None:
@@ -89,9 +91,9 @@ def role_name(ruleset: Any, role: str, view: JSON) -> str:
     return said or role
 
 
-def place(ruleset: Any, view: JSON) -> str | None:
-    """Where the game of ``view`` stands ("1512, turn 4"), or ``None`` if its game does not
-    say."""
+def place(ruleset: Any, view: JSON) -> Msg | str | None:
+    """Where the game of ``view`` stands ("1512, turn 4"; a message, or plain text), or
+    ``None`` if its game does not say."""
     board = text_board(ruleset)
     return board.place(view) if board is not None else None
 

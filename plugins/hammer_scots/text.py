@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import JSON, Action
 from gameshelf.core.text import TextBoard
 from gameshelf.plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, SIDES
@@ -243,11 +244,12 @@ def winter_steps() -> frozenset[str]:
     )
 
 
-def place(view: JSON) -> str:
-    """Where the war stands: "1297, turn 4", "1297, winter"."""
+def place(view: JSON) -> Msg:
+    """Where the war stands: "1297, turn 4", "1297, winter" (a message, in the reader's
+    language where it is shown)."""
     if view.get("step") in winter_steps():
-        return f"{view['year']}, winter"
-    return f"{view['year']}, turn {view['turn']}"
+        return Msg("hammer_scots.place_winter", year=view["year"])
+    return Msg("hammer_scots.place_turn", year=view["year"], turn=view["turn"])
 
 
 TEXT = TextBoard(board=board, label=label, place=place)

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import JSON, Action
 from gameshelf.core.text import TextBoard
 from gameshelf.plugins.three_kingdoms.model import CARDS, LANDS
@@ -203,9 +204,10 @@ def role_name(role: str, view: JSON) -> str | None:
     return f"{player['name']} {player['name_en']}" if player else None
 
 
-def place(view: JSON) -> str:
-    """Where the game stands: "round 12"."""
-    return f"round {view['round']}"
+def place(view: JSON) -> Msg:
+    """Where the game stands: "round 12" (a message, in the reader's language where it is
+    shown)."""
+    return Msg("three_kingdoms.place_round", round=view["round"])
 
 
 TEXT = TextBoard(board=board, label=label, role_name=role_name, place=place)

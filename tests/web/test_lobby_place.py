@@ -40,10 +40,16 @@ def test_a_match_not_in_memory_shows_where_it_stands(tmp_path: Path) -> None:
     record = storage.match(match_id)
     storage.close()
     assert record is not None
-    assert record.summary.place == "1297, turn 1"  # the game's own words, as saved
+    # the game's own message, as saved, read in each reader's language
+    assert record.summary.place == {
+        "id": "hammer_scots.place_turn",
+        "args": {"year": 1297, "turn": 1},
+    }
     with site(db) as fresh:  # a new server: nothing in memory
         assert "1297, turn 1" in lobby_row(fresh.get("/").text, match_id)
         assert "move " not in lobby_row(fresh.get("/").text, match_id)
+        chinese = fresh.get("/", headers={"Accept-Language": "zh-TW"}).text
+        assert "1297 年第 1 回合" in lobby_row(chinese, match_id)
 
 
 def test_rows_saved_before_the_place_was_kept_are_migrated(tmp_path: Path) -> None:

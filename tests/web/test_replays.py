@@ -104,6 +104,19 @@ def test_chapters_say_where_each_year_turn_or_round_begins(games: TestClient) ->
     assert "1297, winter" in places or len(places) < 6
 
 
+def test_chapters_are_named_in_the_readers_language(games: TestClient) -> None:
+    hammer = bots_only(games, "hammer_scots")
+    chinese = {"Accept-Language": "zh-TW"}
+    english = games.get(f"/api/matches/{hammer}/chapters").json()
+    places = games.get(f"/api/matches/{hammer}/chapters", headers=chinese).json()
+    assert [c["seq"] for c in places] == [c["seq"] for c in english]
+    assert places[0]["place"] == "1297 年第 1 回合"
+    assert "1297 年第 2 回合" in [c["place"] for c in places]
+    three = bots_only(games, "three_kingdoms")
+    rounds = games.get(f"/api/matches/{three}/chapters", headers=chinese).json()
+    assert rounds[0]["place"] == "第1輪"
+
+
 def test_a_running_match_has_its_chapters_so_far_with_the_log_line_each_begins(
     games: TestClient,
 ) -> None:

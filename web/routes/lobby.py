@@ -77,6 +77,8 @@ def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict
             winners.append(f"{s['side']} ({s['who']})" if s else words(role))
     # in memory: where it stands now; else where it stood when last saved (storage)
     place = text.place(ruleset, view) if ruleset and view is not None else match.get("place")
+    if isinstance(place, Msg):
+        place = place.to_json()  # rendered in the reader's language by the template
     return {**match, "sides": sides, "winners_text": " and ".join(winners), "place": place}
 
 

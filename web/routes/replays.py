@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from gameshelf.core import text
 from gameshelf.core.match import Entry, Match
+from gameshelf.core.messages import Msg, render
 from gameshelf.core.reveal import merge_views
 from gameshelf.web.deps import RegistryDep, TableDep, TablesDep
 from gameshelf.web.i18n import request_lang
@@ -58,8 +59,9 @@ async def match_chapters(request: Request, table: TableDep) -> list[dict[str, An
     """Where each part of the match begins: ``[{"seq": 0, "line": 0, "place": "1297, turn
     1"}, ...]``, ``seq`` the position (for the replay viewer to jump to a year, a turn, a
     round) and ``line`` the first line of the public log that belongs to it (for the log's
-    headings). Public, running or finished: places come from a spectator's view. Empty for
-    a game that does not say where it stands."""
+    headings). Public, running or finished: places come from a spectator's view, in the
+    reader's language (``Accept-Language``, the language cookie). Empty for a game that does
+    not say where it stands."""
     history = list(table.match.history)
     cache, lock = _chapters_cache(request)
     async with lock:
@@ -70,7 +72,9 @@ async def match_chapters(request: Request, table: TableDep) -> list[dict[str, An
         cache[table.id] = known
         while len(cache) > _KEEP:
             cache.popitem(last=False)
-        return list(known.found)
+        found = list(known.found)
+    lang, namer = request_lang(request), table.match.ruleset.namer()
+    return [{**c, "place": render(c["place"], lang, namer, table.match.game_id)} for c in found]
 
 
 def _chapters_cache(request: Request) -> tuple[OrderedDict[str, Chapters], asyncio.Lock]:
@@ -87,9 +91,9 @@ class Chapters:
     def __init__(self, start: Match) -> None:
         self.match = start
         self.entries: list[Entry] = []
-        self.found: list[dict[str, Any]] = []
+        self.found: list[dict[str, Any]] = []  # {seq, line, place}, the place a message
         self.telling = text.text_board(start.ruleset) is not None
-        self.last: str | None = None
+        self.last: Msg | str | None = None
         self.note(0)
 
     def note(self, line: int) -> None:
