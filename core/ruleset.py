@@ -54,10 +54,15 @@ class IllegalAction(Exception):
     """
 
     def __init__(self, reason: str | Msg, code: str = "illegal") -> None:
+        super().__init__(reason)  # str(exc) renders it (in English) when asked
         self.msg = reason if isinstance(reason, Msg) else None
-        self.reason = str(reason)
-        super().__init__(self.reason)
         self.code = code
+
+    @property
+    def reason(self) -> str:
+        # Rendered when read, not when raised: bots, the kit and ``apply``'s checks raise
+        # and catch refusals far more often than anyone reads them.
+        return str(self.args[0])
 
 
 class Action(NamedTuple):

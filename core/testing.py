@@ -200,6 +200,8 @@ class KitReport:
     games: int = 0
     actions: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)  # of the random games
+    # Random games checked for their first ``follow`` actions only (check_ruleset), unended.
+    followed: int = 0
     # The first-legal bots' game of each scenario: its outcome's reason, by scenario.
     first_legal: dict[str, str] = field(default_factory=dict)
     coverage: Coverage = field(default_factory=Coverage)  # of every game played
@@ -217,6 +219,7 @@ class _Run:
     failure_dir: Path | None
     deep_every: int
     agent: Callable[[int], Agent] = RandomAgent
+    follow: int | None = None  # play on no further than this many actions (None: the end)
     match: Match = field(init=False)
 
     def __post_init__(self) -> None:
@@ -255,6 +258,8 @@ class _Run:
         while m.outcome() is None:
             if m.seq >= self.max_steps:
                 self.fail(f"no outcome after {self.max_steps} actions (a runaway game)")
+            if self.follow is not None and m.seq >= self.follow:
+                break
             role, actions = self.next_decision()
             self.check_to_act(role, actions)
             choice = agent.choose(Observation(self.ruleset, m.state, role), actions)
@@ -273,7 +278,10 @@ class _Run:
                 self.check_reveal_is_marked(shadow, role, choice, said_from)
                 self.check_log_follows_views(role, choice, shadow, readers, said_from)
             self.check_step(deep=deep)
-        self.check_over()
+        if m.outcome() is not None:
+            self.check_over()
+        else:  # followed as far as asked: what the end checks would see of it
+            self.check_step(deep=True, whole=True)
         self.check_replay()
         return m.seq
 
@@ -601,6 +609,7 @@ def check_ruleset(
     failure_dir: str | Path | None = None,
     first_legal: bool = True,
     processes: bool = True,
+    follow: int | None = None,
 ) -> KitReport:
     """Play seeded random games of ``ruleset`` and check the contract at every step.
 
@@ -619,6 +628,12 @@ def check_ruleset(
         most ``PROCESS_STEPS`` actions) in two fresh processes with different
         ``PYTHONHASHSEED`` and compare them (needs the ruleset's class importable by name
         and made without arguments; a ruleset that is not is not checked so).
+    :param follow: check each random game for its first ``follow`` actions only, and play
+        it no further (``None``: to its end). For games whose random play runs to many
+        thousands of actions, where a game's later steps are checked like its earlier
+        ones: the first-legal games (which end soonest) are still played to their end,
+        for the end-of-game checks. A random game stopped so counts in ``followed``, not
+        in ``outcomes``.
     :raises ConformanceFailure: at the first broken rule of the contract.
     """
     game = ruleset if isinstance(ruleset, Game) else Game(ruleset)
@@ -638,15 +653,19 @@ def check_ruleset(
     if first_legal and seeds:
         games += [(scenario, counts[0], seeds[0], FirstLegalAgent) for scenario in chosen]
     for scenario, count, seed, agent in games:
-        run = _Run(game, scenario, seed, count, limit, where, every, agent)
+        cut = None if agent is FirstLegalAgent else follow
+        run = _Run(game, scenario, seed, count, limit, where, every, agent, cut)
         report.actions += run.play()
         report.coverage.update(run.coverage)
         outcome = run.match.outcome()
-        assert outcome is not None
         if agent is FirstLegalAgent:
+            assert outcome is not None
             report.first_legal[scenario] = outcome.reason
+            continue
+        report.games += 1
+        if outcome is None:
+            report.followed += 1
         else:
-            report.games += 1
             report.outcomes[outcome.reason] = report.outcomes.get(outcome.reason, 0) + 1
     if processes and games:
         scenario, count, seed, _ = games[0]

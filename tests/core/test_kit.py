@@ -25,6 +25,24 @@ def test_the_toy_game_passes_the_kit(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+def test_the_kit_follows_long_random_games_as_far_as_asked(tmp_path):
+    # follow=3: each random game is checked for its first three actions and left there;
+    # the first-legal game still runs to its end, for the end-of-game checks
+    report = check_ruleset(
+        HighCardDuel(), scenarios=["standard"], seeds=range(4), follow=3, failure_dir=tmp_path
+    )
+    assert report.games == 4
+    assert report.followed == 4
+    assert report.outcomes == {}
+    assert report.first_legal["standard"] in {"high_score", "draw"}
+    assert report.actions - 4 * 3 > 3  # the first-legal game's actions
+
+
+def test_the_kit_still_catches_what_happens_within_the_followed_actions(tmp_path):
+    with pytest.raises(ConformanceFailure, match="lists the actions"):
+        check_ruleset(ListsAnotherActionInItsView(), seeds=range(2), follow=2, failure_dir=tmp_path)
+
+
 def test_the_kit_reports_the_steps_and_action_types_its_games_reached(tmp_path):
     report = check_ruleset(
         HighCardDuel(), scenarios=["short"], seeds=range(2), processes=False, failure_dir=tmp_path
