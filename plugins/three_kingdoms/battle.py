@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, Param
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
@@ -144,7 +144,11 @@ def contest(s: TKState, f: Plan) -> None:
     land, attacker, plan = f.land, s.turn, f.plan
     attack = sum([INTELLIGENCE[c] for c in plan])  # a list sums faster than a generator
     defence = sum([INTELLIGENCE[c] for c in s.garrison[land]])
-    shown = {"lord": s.lord[attacker], "land": land, "cards": card_list(plan)}
+    shown: dict[str, Param | Msg] = {
+        "lord": s.lord[attacker],
+        "land": land,
+        "cards": card_list(plan),
+    }
     if attack > defence:
         s.say(Msg("three_kingdoms.plan_succeeds", **shown, attack=attack, defence=defence))
         machine.enter(s, "generals", build_frame(Siege, land=land, plan=plan))
@@ -246,15 +250,15 @@ class Generals(SecretChoice[TKState]):
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
-        f = self.frame(s)
+        f: Siege = self.frame(s)
         holder = holder_of(s, f.land)
         mine, theirs = choices.get(s.turn), choices.get(holder)
-        # a side with a single card to choose from has it as its general
+        # a side with a single card to choose from has it as its general (a card id: str)
         siege(
             s,
             f,
-            f.plan[0] if mine is None else mine.arg,
-            s.garrison[f.land][0] if theirs is None else theirs.arg,
+            f.plan[0] if mine is None else str(mine.arg),
+            s.garrison[f.land][0] if theirs is None else str(theirs.arg),
         )
 
 
