@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.ruleset import JSON, GameInfo, Outcome, Role, Scenario, StepRuleset
+from gameshelf.core.ruleset import (
+    JSON,
+    BoardAssets,
+    GameInfo,
+    Outcome,
+    Role,
+    Scenario,
+    StepRuleset,
+)
 from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
 from gameshelf.plugins.hansa_britannia.board import BOARD, DESK
 from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
@@ -20,6 +28,8 @@ from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
 from gameshelf.plugins.hansa_britannia.state import State, check_fits_data, machine
 from gameshelf.plugins.hansa_britannia.view import board_view
+
+WEB = Path(__file__).parent / "web"
 
 
 class HansaBritannia(StepRuleset[State]):
@@ -46,6 +56,8 @@ class HansaBritannia(StepRuleset[State]):
     state_type = State
     machine = machine
     locale = Path(__file__).parent / "locale"
+    # The board the web app draws (web/: template, script, styles, drawing.json).
+    board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
     hidden = HIDDEN  # the face-down marker supply (hidden.py): the core derives shuffle_hidden
 
     def setup(
