@@ -275,3 +275,73 @@ def test_the_board_in_chinese(browser: Any, site: str) -> None:
     assert "波蘭" in buttons
     shot(page, "twilight_struggle_desktop_zh_TW")
     close(page)
+
+
+def test_the_rivals_headline_stays_face_down_until_both_chose_and_effects_show_their_card(
+    browser: Any, site: str
+) -> None:
+    """Mid-headline the bot (the US) has chosen at once: the USSR's page shows its slot face
+    down, with no card in it, until the USSR chooses too; then both cards. Every effect in
+    force is listed with its card's name, and a question inside an event says whose it is."""
+    match, token = new_match(site, "twilight_struggle", seed=5)
+    page = open_page(browser, "desktop")
+    visit(page, site, match, token)
+    for _ in range(6):  # the setup, clicked on the map
+        view = mine(site, match, token)
+        ready(page, view)
+        click(page, f".ts-country.legal[data-country='{view['actions']['country'][0]}']")
+    view = mine(site, match, token)
+    assert view["step"] == "headline_choice"
+    assert view["chosen"] == ["US"]  # the bot has chosen; its card is in no view of ours
+    assert view["headlines"] == {}
+    ready(page, view)
+    slot = page.evaluate(
+        "() => { const s = document.querySelector('.ts-head-slot.us');"
+        " return {back: !!s.querySelector('.ts-card.back'),"
+        " cards: [...s.querySelectorAll('[data-card]')].map((c) => c.dataset.card)}; }"
+    )
+    assert slot == {"back": True, "cards": []}
+    mine_ids = {str(c["id"]) for c in view["hand"]} | {str(view["china"]["card"]["id"])}
+    on_page = page.evaluate(
+        "() => [...document.querySelectorAll('.ts [data-card]')].map((c) => c.dataset.card)"
+    )
+    assert set(on_page) <= mine_ids  # nothing of the US's hand is drawn anywhere
+    headline = next(c["id"] for c in view["hand"] if c["id"] != 32)
+    click(page, f".ts-hand .ts-card.legal[data-card='{headline}']")
+    view = my_turn(site, match, token)["view"]
+    assert "US" in view["headlines"]  # revealed (the USSR's is gone only if Defectors took it)
+    assert set(view["headlines"]) == {"USSR", "US"} or view["headlines"]["US"]["id"] == 103
+    page.wait_for_function(
+        "(id) => { const s = document.querySelector('.ts-head-slot.us [data-card]');"
+        " return s && s.dataset.card === String(id); }",
+        arg=view["headlines"]["US"]["id"],
+    )
+    effects = questions = 0
+    for _ in range(60):  # the rounds of the turn: every question says whose it is
+        payload = my_turn(site, match, token)
+        if payload.get("outcome") is not None or payload["view"]["turn"] > 1:
+            break
+        view = mine(site, match, token)
+        ready(page, view)
+        drawn = page.evaluate(
+            "() => ({doing: document.querySelector('.ts-doing').textContent,"
+            " effects: [...document.querySelectorAll('.ts-effect b')].map((e) => e.textContent),"
+            " texts: [...document.querySelectorAll('.ts-effect .ts-effect-text')]"
+            ".map((e) => e.textContent)})"
+        )
+        assert drawn["effects"] == [e["card"]["name"] for e in view["effects"]]
+        assert drawn["texts"] == [e["card"]["text"] for e in view["effects"]]
+        effects += len(view["effects"])
+        question = view.get("question")
+        if question and question["chooser"] == USSR and not view.get("operation"):
+            assert drawn["doing"] == f"Your decision: {question['card']['name']}."
+            questions += 1
+        if "country" in view["actions"]:
+            target = view["actions"]["country"][0]
+            click(page, f".ts-country.legal[data-country='{target}']")
+        else:
+            click(page, "#actions button")
+    assert effects  # the seed's first turn puts effects in force (8 checks)
+    assert questions  # and asks the USSR questions inside events (12 checks)
+    assert not page.errors, page.errors
+    close(page)
