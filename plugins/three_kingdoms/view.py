@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands
+from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands, Hidden
 from gameshelf.core.ruleset import JSON, Role
 from gameshelf.plugins.three_kingdoms.battle import Plan, Siege
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
@@ -183,14 +183,14 @@ def battle_view(s: TKState, role: Role | None) -> JSON | None:
     f = in_hand(s)
     if not isinstance(f, Plan | Siege):
         return None
-    siege = isinstance(f, Siege)
+    siege = f if isinstance(f, Siege) else None
     return {
         "land": f.land,
         "attacker": s.turn,
         "defender": s.owner[f.land],
         "plan": cards(f.plan),
-        "chosen": chosen(s, f) if siege else [],
-        "my_general": my_choice(f, role) if siege else None,
+        "chosen": chosen(s, siege) if siege is not None else [],
+        "my_general": my_choice(siege, role) if siege is not None else None,
     }
 
 
@@ -251,7 +251,7 @@ def lord_while_drawing(s: TKState, seat: Role | None) -> list[str]:
 # the strategy deck; each rival's hand, face-down cards and talents waiting to be placed,
 # among themselves (cards never change owner, DESIGN §7.3). A general or field-battle card
 # chosen but not yet revealed hides itself (the core's secret choice).
-HIDDEN = (
+HIDDEN: tuple[Hidden[TKState], ...] = (
     DrawPile("deck"),
     Exchange(
         Hands("hand"),
