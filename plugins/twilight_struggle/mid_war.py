@@ -193,6 +193,8 @@ class CancelCrisis(Ambient[State]):
             "event_discard",
             "event_take",
             "discard_looked",
+            "event_from_discard",
+            "event_discard_from",
         }
     )
 

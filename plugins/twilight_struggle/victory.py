@@ -3,8 +3,9 @@ never recomputed from the board, which the leak check rearranges).
 
 Reason codes: ``vp_20`` (20 VP reached), ``europe_control`` (Control of Europe when it is
 scored), ``defcon_1`` (the phasing player set off nuclear war), ``final_scoring`` (after turn
-10; a draw at 0 VP), ``wargames`` (Wargames at DEFCON 2, a Late War event still to come),
-``cuban_missile_crisis`` (a coup attempted by the victim of Cuban Missile Crisis)."""
+10; a draw at 0 VP), ``wargames`` (Wargames at DEFCON 2: the VP leader once the opponent
+has its 6 VP, late_war.py), ``cuban_missile_crisis`` (a coup attempted by the victim of
+Cuban Missile Crisis)."""
 
 from __future__ import annotations
 
