@@ -30,6 +30,7 @@ from gameshelf.core.simulate import play_one
 PLAYS = {  # game -> [(scenario, players)]
     "hammer_scots": [("braveheart", None), ("the_bruce", None), ("campaign", None)],
     "three_kingdoms": [(None, 2), (None, 3), (None, 4), (None, 5)],
+    "twilight_struggle": [("standard", None), ("competitive", None)],
 }
 
 
