@@ -1,4 +1,4 @@
-"""Decks, dice, maps, tracks, money and turn order."""
+"""Decks, dice, maps, money and turn order."""
 
 import pytest
 
@@ -7,7 +7,6 @@ from gameshelf.core.dice import count_at_least, count_at_most, roll
 from gameshelf.core.graph import AreaGraph
 from gameshelf.core.money import NotEnoughMoney, Purse
 from gameshelf.core.rng import Rng
-from gameshelf.core.track import Track
 from gameshelf.core.turns import next_in_order, starting_from
 
 # --- decks ---------------------------------------------------------------------------
@@ -247,19 +246,6 @@ def test_components_of_some_areas():
     assert g.components([]) == []
     with pytest.raises(ValueError, match="unknown area"):
         g.components(["n", "atlantis"])
-
-
-# --- tracks --------------------------------------------------------------------------
-
-
-def test_track_clamps_at_its_ends():
-    threat = Track(value=2, low=1, high=5)
-    assert threat.move(-3) == -1
-    assert threat.at_low
-    assert threat.move(10) == 4
-    assert threat.at_high
-    with pytest.raises(ValueError, match="outside"):
-        Track(value=9, low=1, high=5)
 
 
 # --- money ---------------------------------------------------------------------------
