@@ -87,6 +87,9 @@
     return parts.join(" · ");
   }
 
+  /* A route: its line, its marker's spot (a tavern, a bonus or printed marker, else an empty
+   * spot that lights up when the route is to be clicked), then, in a layer above every line,
+   * its spaces. */
   function drawRoute(id, R, seen, view) {
     const doing = view.doing || {};
     const cls = ["hb-route", "country-" + R.country, doing.route === id ? "doing" : "", seen.marker ? "has-marker" : ""].join(" ");
@@ -98,6 +101,15 @@
     if (R.printed) g.appendChild(markerToken(R.printed, R.marker, "printed", T("printed_tip", { marker: N("marker", R.printed) })));
     else if (seen.marker) g.appendChild(markerToken(seen.marker, R.marker, "bonus", T("marker_tip", { marker: N("marker", seen.marker) })));
     else if (R.tavern) g.appendChild(markerToken("tavern", R.marker, "tavern", T("tavern_tip")));
+    else {
+      const [w, h] = drawing.marker;
+      g.appendChild(G.svg("rect", { class: "hb-token hb-spot", x: R.marker[0] - w / 2, y: R.marker[1] - h / 2, width: w, height: h, rx: 6 }));
+    }
+    return g;
+  }
+
+  function drawSpaces(id, R, seen) {
+    const g = G.svg("g", { class: "hb-route-spaces", "data-route": id });
     const half = drawing.slot / 2;
     R.spaces.forEach(([x, y, angle], i) => {
       const sp = seen.first_space + i;
@@ -204,6 +216,9 @@
     const cities = G.svg("g", { class: "hb-cities" });
     for (const [id, C] of Object.entries(D.cities)) cities.appendChild(drawCity(id, C, view.cities[id], view));
     svg.appendChild(cities);
+    const spaces = G.svg("g", { class: "hb-spaces" });
+    for (const [id, R] of Object.entries(D.routes)) spaces.appendChild(drawSpaces(id, R, view.routes[id]));
+    svg.appendChild(spaces);
   }
 
   /* The centre of what this seat may click, else of its own pieces (a phone opens there). */
