@@ -169,7 +169,13 @@ class Table:
         match = self.match
         outcome = match.outcome()
         namer = match.ruleset.namer()
-        view = render_view(self.view(role), lang, namer)  # the game named by the view
+        view = self.view(role)
+        start = None
+        if log_tail is not None:  # cut before rendering: a long game's log is long
+            log = view.get("log", [])
+            start = max(0, len(log) - log_tail)
+            view = {**view, "log": log[start:]}
+        view = render_view(view, lang, namer)  # the game named by the view
         payload = {
             "seq": match.seq,
             "view": view,
@@ -180,10 +186,7 @@ class Table:
             "status": self.status,
             "version": self.version,
         }
-        if log_tail is not None:
-            log = view.get("log", [])
-            start = max(0, len(log) - log_tail)
-            payload["view"] = {**view, "log": log[start:]}
+        if start is not None:
             payload["log_from"] = start
         return payload
 
