@@ -354,7 +354,8 @@ class _Terminal:
         a line that starts with a seat's name in that seat's colour."""
         if self.styles is None:
             view = self.match.view(None)
-            names = [text.role_name(self.match.ruleset, r, view) for r in self.match.roles]
+            lang = READING[0]
+            names = [text.role_name(self.match.ruleset, r, view, lang) for r in self.match.roles]
             self.styles = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
         for i, line in enumerate(lines, start):
             if i in self.sections:
@@ -379,7 +380,7 @@ class _Terminal:
                 self.write(self.save)
 
     def name(self, role: str) -> str:
-        said = text.role_name(self.match.ruleset, role, self.match.view(None))
+        said = text.role_name(self.match.ruleset, role, self.match.view(None), READING[0])
         return escape(said if said == role else f"{said} ({role})")
 
     def hand_over(self, role: str) -> None:
@@ -387,39 +388,41 @@ class _Terminal:
         is cleared, its scrollback too (where the terminal knows how), so the last seat's
         hand cannot be scrolled back to."""
         clear_screen()
-        console.rule(f"[bold]Pass the device to {self.name(role)}[/]")
-        console.input(f"{self.name(role)}: press Enter when you are at the keyboard… ")
+        lang = READING[0]
+        console.rule(f"[bold]{say(lang, 'pass_the_device', who=self.name(role))}[/]")
+        console.input(say(lang, "press_enter", who=self.name(role)))
         clear_screen()
 
     def show(self, role: str) -> None:
-        match = self.match
+        match, lang = self.match, READING[0]
         view = rendered_view(match, role)
         log = view.get("log") or []
         new = log[self.seen[role] :]
         if new:
-            title = "since your last move" if self.seen[role] else "the game so far"
-            console.rule(f"[dim]{title} ({len(new)} line{'s' if len(new) != 1 else ''})[/]")
+            title = "since_your_last_move" if self.seen[role] else "the_game_so_far"
+            console.rule(f"[dim]{escape(say(lang, title, count=len(new)))}[/]")
             self.print_log(new, self.seen[role])
         self.seen[role] = len(log)
-        board = text.draw(match.ruleset, view)
+        board = text.draw(match.ruleset, view, lang)
         if board is not None:
-            console.rule(f"[bold]{self.name(role)}[/]: the board as you see it")
+            console.rule(say(lang, "board_as_you_see_it", who=f"[bold]{self.name(role)}[/]"))
             console.print(board)
         said = text.place(match.ruleset, view)
         place = render(said, READING[0], match.ruleset.namer()) if said else ""
         console.rule(f"[bold]{self.name(role)}[/]" + (f" · {escape(place)}" if place else ""))
         console.print(f"[bold]{escape(view.get('prompt', ''))}[/]", highlight=False)
         for i, action in enumerate(match.actions(role), 1):
-            said = text.label(match.ruleset, action, view)
+            said = text.label(match.ruleset, action, view, lang)
             console.print(f"  {i:>3}. {said}", markup=False, highlight=False)
         if match.undoable(role):
-            console.print("       (undo: take back your last move)", style="dim")
+            console.print("       " + say(lang, "undo_hint"), style="dim", markup=False)
 
     def ask(self, role: str) -> None:
         match = self.match
         actions = match.actions(role)
         view = match.view(role)
-        names = {text.label(match.ruleset, a, view).casefold(): a for a in actions}
+        lang = READING[0]
+        names = {text.label(match.ruleset, a, view, lang).casefold(): a for a in actions}
         while True:
             answer = console.input(f"{self.name(role)}> ").strip()
             if answer in ("undo", "u") and match.undoable(role):
@@ -438,8 +441,9 @@ class _Terminal:
                 return
             except IllegalAction as exc:
                 namer = match.ruleset.namer()
-                reason = render(exc.msg, READING[0], namer) if exc.msg else exc.reason
-                console.print(f"[red]{reason}[/] Type a number from 1 to {len(actions)}.")
+                reason = render(exc.msg, lang, namer) if exc.msg else exc.reason
+                again = say(lang, "type_a_number", count=len(actions))
+                console.print(f"[red]{escape(reason)}[/] {escape(again)}")
 
     def write(self, path: Path) -> None:
         data = {**self.match.to_json(), "seats": self.seats}
@@ -450,52 +454,56 @@ class _Terminal:
 
     def offer_to_save(self) -> None:
         """Ctrl-C: save where --save said, else ask for a file name (Enter: do not save)."""
-        path = self.save
+        path, lang = self.save, READING[0]
         if path is None:
             default = f"{self.match.game_id}-{self.match.seed}.json"
             try:
-                answer = console.input(
-                    f"Save the game to continue later? File name ({escape(default)}), "
-                    "or 'n' to quit without saving: "
-                ).strip()
+                answer = console.input(escape(say(lang, "save_to_continue", file=default)))
+                answer = answer.strip()
             except (KeyboardInterrupt, EOFError):
-                console.print("\nNot saved.")
+                console.print("\n" + say(lang, "not_saved"), markup=False)
                 return
             if answer.lower() in ("n", "no"):
-                console.print("Not saved.")
+                console.print(say(lang, "not_saved"), markup=False)
                 return
             path = Path(answer or default)
         self.write(path)
         console.print(
-            f"Saved to {path}: `gameshelf play --resume {path}` goes on with it, "
-            f"`gameshelf replay {path}` replays it.",
-            soft_wrap=True,
-            highlight=False,
+            say(lang, "saved_to", file=str(path)), soft_wrap=True, highlight=False, markup=False
         )
 
     def finish(self) -> None:
-        match = self.match
+        match, lang = self.match, READING[0]
         view = rendered_view(match, self.humans[0])
         log = view.get("log") or []
         start = min(self.seen.values())
         new = log[start:]
         if new:
-            console.rule(f"[dim]to the end ({len(new)} line{'s' if len(new) != 1 else ''})[/]")
+            console.rule(f"[dim]{escape(say(lang, 'to_the_end', count=len(new)))}[/]")
             self.print_log(new, start)
-        board = text.draw(match.ruleset, view)
+        board = text.draw(match.ruleset, view, lang)
         if board is not None:
-            console.rule("The board at the end")
+            console.rule(say(lang, "board_at_the_end"))
             console.print(board)
         outcome = match.outcome()
         assert outcome is not None
-        console.print(
-            f"[bold]Game over[/]: {str(outcome.text) or outcome.reason} "
-            f"(winners: {', '.join(outcome.winners) or 'none, a draw'})",
-            highlight=False,
-        )
+        namer = match.ruleset.namer()
+        said = render(outcome.text, lang, namer, match.game_id) or outcome.reason
+        if outcome.winners:
+            roles = [text.role_name(match.ruleset, r, view, lang) for r in outcome.winners]
+            winners = say(lang, "winners", who=say(lang, "comma").join(roles))
+        else:
+            winners = say(lang, "no_winner")
+        over = say(lang, "game_over", outcome=said, winners=winners)
+        console.print(over, highlight=False, markup=False)
         if self.save is not None:
             self.write(self.save)
-            console.print(f"The game is saved in {self.save}.", soft_wrap=True, highlight=False)
+            console.print(
+                say(lang, "saved_in_file", file=str(self.save)),
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+            )
 
 
 def clear_screen() -> None:

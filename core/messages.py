@@ -22,8 +22,10 @@ The namer of a domain is registered once (:func:`register_namer`; a ruleset clas
 for its game, with its ``names.py``), so a message renders with its things named wherever
 it is rendered (``str(msg)``, an :class:`~core.ruleset.IllegalAction`'s reason, a test), not
 only inside a view that hands its game's namer over.
-Numbers are written as they are. A parameter may also be a message itself (a reason inside
-a sentence), rendered first.
+Numbers are written as they are, or as the message's text formats them in its language
+(``{money:,}``: "15,000"; a parameter stays a number up to the text), never preformatted by
+the game. A parameter may also be a message itself (a reason inside a sentence), rendered
+first.
 
 **Plurals.** A message whose text depends on a number ("1 hit", "2 hits") is a plural
 entry of its catalog (``msgid``, ``msgid_plural`` ``<id>.plural``, one ``msgstr[i]`` per form
@@ -304,14 +306,14 @@ def _count(args: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) -> str:
+def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) -> str | int:
     if isinstance(value, (Msg, Mapping)):
         return render(value, lang, namer, domain)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         return str(value)
     match = KIND.match(key)
     if match is None:
-        return str(value)
+        return value
     kind = match.group(1)
     if namer is not None:
         name = namer(kind, value, lang)
@@ -320,7 +322,7 @@ def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) ->
     named = text(f"{domain}.{kind}.{value}", lang)
     if named is None and domain != "core":
         named = text(f"core.{kind}.{value}", lang)
-    return named if named is not None else str(value)
+    return named if named is not None else value  # a number stays one (its text: {n:,})
 
 
 RENDERED_KEYS = ("prompt", "waiting")

@@ -3,13 +3,14 @@
 A ruleset may carry ``text``, a :class:`TextBoard` its plugin makes (the game's text board
 belongs to the game, like its web board):
 
-- ``board(view)`` returns a rich renderable (a table, a group of panels) of one seat's
-  view. It is handed the *view*, never the state, so it cannot show what the seat may not
-  see;
-- ``label(action, view)`` names a choice as players name it ("the Black Knight", "Fire
-  with the archers", not ``block black_knight``), or ``None`` to leave it to the generic
-  words;
-- ``role_name(role, view)`` names a seat ("the Red King" for ``p2``), or ``None``: its id;
+- ``board(view, lang)`` returns a rich renderable (a table, a group of panels) of one
+  seat's view in ``lang`` (``"en"``, ``"zh_TW"``: ``gameshelf play --lang``). It is handed
+  the *view*, never the state, so it cannot show what the seat may not see;
+- ``label(action, view, lang)`` names a choice as players name it ("the Black Knight",
+  "Fire with the archers", not ``block black_knight``), or ``None`` to leave it to the
+  generic words;
+- ``role_name(role, view, lang)`` names a seat ("the Red King" for ``p2``), or ``None``:
+  its id;
 - ``place(view)`` says in a few words where the game stands ("1512, turn 4", "round 12"),
   as a message (``core.messages.Msg``) so that each reader reads it in their language: the
   lobby shows it for a running match, the replay viewer jumps by it, and the logs (web and
@@ -34,11 +35,11 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import JSON, Action
 
 
-def _no_label(action: Action, view: JSON) -> str | None:
+def _no_label(action: Action, view: JSON, lang: str) -> str | None:
     return None
 
 
-def _no_name(role: str, view: JSON) -> str | None:
+def _no_name(role: str, view: JSON, lang: str) -> str | None:
     return None
 
 
@@ -50,9 +51,9 @@ def _no_place(view: JSON) -> Msg | str | None:
 class TextBoard:
     """How a game draws a seat's view at the terminal and names its choices."""
 
-    board: Callable[[JSON], RenderableType | None]
-    label: Callable[[Action, JSON], str | None] = _no_label
-    role_name: Callable[[str, JSON], str | None] = _no_name
+    board: Callable[[JSON, str], RenderableType | None]
+    label: Callable[[Action, JSON, str], str | None] = _no_label
+    role_name: Callable[[str, JSON, str], str | None] = _no_name
     place: Callable[[JSON], Msg | str | None] = _no_place
 
 
@@ -74,20 +75,24 @@ def generic_label(action: Action) -> str:
     return f"{words(action.type)} {words(action.arg)}"
 
 
-def label(ruleset: Any, action: Action, view: JSON) -> str:
-    """A choice named as players name it: the game's words, else the generic ones."""
+def label(ruleset: Any, action: Action, view: JSON, lang: str = "en") -> str:
+    """A choice named as players name it in ``lang``: the game's words, else the generic
+    ones."""
     board = text_board(ruleset)
     if board is not None:
-        said = board.label(action, view)
+        said = board.label(action, view, lang)
         if said:
             return said
     return generic_label(action)
 
 
-def role_name(ruleset: Any, role: str, view: JSON) -> str:
-    """What players call a seat: the game's name for it, else its id."""
+def role_name(ruleset: Any, role: str, view: JSON, lang: str = "en") -> str:
+    """What players call a seat in ``lang``: the text board's name for it, else the game's
+    (its ``name`` hook), else its id."""
     board = text_board(ruleset)
-    said = board.role_name(role, view) if board is not None else None
+    said = board.role_name(role, view, lang) if board is not None else None
+    if not said and hasattr(ruleset, "name"):
+        said = ruleset.name("role", role, lang)
     return said or role
 
 
@@ -98,7 +103,8 @@ def place(ruleset: Any, view: JSON) -> Msg | str | None:
     return board.place(view) if board is not None else None
 
 
-def draw(ruleset: Any, view: JSON) -> RenderableType | None:
-    """The board of ``view`` as a renderable, or ``None`` for a game without a text board."""
+def draw(ruleset: Any, view: JSON, lang: str = "en") -> RenderableType | None:
+    """The board of ``view`` in ``lang`` as a renderable, or ``None`` for a game without a
+    text board."""
     board = text_board(ruleset)
-    return board.board(view) if board is not None else None
+    return board.board(view, lang) if board is not None else None

@@ -3,7 +3,10 @@
 Drawn from the seat's view only (``view.board_view``), so it shows exactly what the seat
 may see: every area where blocks stand, with the seat's own blocks by name and strength and
 the enemy's as a count; both pools; the hand and the cards on the table; the battle being
-fought, row by row. ``gameshelf play hammer_scots`` prints it before each decision.
+fought, row by row. ``gameshelf play hammer_scots`` prints it before each decision, in the
+language of ``--lang``: its words are messages of the game's catalogs
+(``hammer_scots.text.*``), the names of areas, blocks, cards and sides come from
+``names.py``.
 """
 
 from __future__ import annotations
@@ -15,200 +18,223 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, render
 from gameshelf.core.ruleset import JSON, Action
 from gameshelf.core.text import TextBoard
-from gameshelf.plugins.hammer_scots.model import AREAS, BLOCKS, CARDS, SIDES
+from gameshelf.plugins.hammer_scots.model import BLOCKS, CARDS, SIDES
+from gameshelf.plugins.hammer_scots.names import name
 from gameshelf.plugins.hammer_scots.state import machine
 
 COLOUR = {"England": "red", "Scotland": "blue"}
-AREA_NAME = {a.id: a.name for a in AREAS}
-BLOCK_NAME = {b.id: b.name for b in BLOCKS}
-VERB = {"fire": "Fire with", "retreat": "Retreat", "hit": "Hit on", "pass": "Pass with"}
-CROWN = {"bruce": "Crown Bruce", "comyn": "Crown Comyn", "balliol": "Return of the King"}
-PLAIN = {
-    "done": "Done",
-    "pass": "Pass",
-    "stop": "Stop here",
-    "stay": "Stay",
-    "truce": "Call the Truce",
-    "winter": "Winter in Scotland",
-    "disband": "Go home (disband)",
-}
+BLOCK_IDS = frozenset(b.id for b in BLOCKS)
+VERB = ("fire", "retreat", "hit", "pass")  # a choice that names a block: "Fire with Moray"
+CROWN = ("bruce", "comyn", "balliol")
+PLAIN = ("done", "pass", "stop", "stay", "truce", "winter", "disband")
+EDWARD = {"Edward I": "edward_1", "Edward II": "edward_2"}  # the king, as the view names him
 
 
-def side(name: str) -> Text:
-    return Text(name, style=f"bold {COLOUR.get(name, '')}")
+def say(lang: str, key: str, **args: Any) -> str:
+    """A word or line of the text board (``hammer_scots.text.<key>``) in ``lang``."""
+    return render(Msg(f"hammer_scots.text.{key}", **args), lang)
 
 
-def block_text(block: JSON) -> str:
+def named(kind: str, thing: str, lang: str) -> str:
+    return name(kind, thing, lang) or thing
+
+
+def side(role: str, lang: str) -> Text:
+    return Text(named("side", role, lang), style=f"bold {COLOUR.get(role, '')}")
+
+
+def block_name(block: JSON, lang: str) -> str:
+    """A block the seat sees by name: the data's, or the king Edward I or II is now."""
+    if block.get("id") == "edward":
+        return named("block", EDWARD.get(block["name"], "edward_1"), lang)
+    return name("block", block["id"], lang) or block["name"]
+
+
+def block_text(block: JSON, lang: str) -> str:
     """A block the seat sees as "Wallace 3/4" (strength now / full), else "?"."""
     if block.get("hidden"):
         return "?"
     mark = "*" if block.get("moved") else ""
-    return f"{block['name']} {block['steps']}/{block['full']}{mark}"
+    return f"{block_name(block, lang)} {block['steps']}/{block['full']}{mark}"
 
 
-def blocks_text(blocks: list[JSON], role: str | None) -> str:
+def blocks_text(blocks: list[JSON], lang: str) -> str:
     """Own blocks by name and strength; the enemy's as a count (those it sees by name)."""
-    seen = [block_text(b) for b in blocks if not b.get("hidden")]
+    parts = [block_text(b, lang) for b in blocks if not b.get("hidden")]
     hidden = [b for b in blocks if b.get("hidden")]
-    parts = list(seen)
     if hidden:
         reserve = sum(1 for b in hidden if b.get("reserve"))
-        count = f"{len(hidden)} block{'s' if len(hidden) != 1 else ''}"
-        parts.append(count + (f" ({reserve} in reserve)" if reserve else ""))
-    return ", ".join(parts)
+        count = say(lang, "blocks", count=len(hidden))
+        parts.append(say(lang, "in_reserve", blocks=count, count=reserve) if reserve else count)
+    return say(lang, "comma").join(parts)
 
 
-def card_text(card: JSON) -> str:
-    return card["name"] if not card.get("event") else f"{card['name']} (event)"
+def card_text(card: JSON, lang: str) -> str:
+    title = name("card", card["id"], lang) or card["name"]
+    return say(lang, "event_card", title=title) if card.get("event") else title
 
 
-def heading(view: JSON) -> Text:
+def heading(view: JSON, lang: str) -> Text:
     line = Text()
-    last = f" (last {view['last_year']})" if view.get("last_year") else ""
-    line.append(f"{view['scenario_name']} · {view['year']}{last}, turn {view['turn']} of 5")
+    scenario = name("scenario", view["scenario"], lang) or view["scenario_name"]
+    year, turn = view["year"], view["turn"]
+    if view.get("last_year"):
+        line.append(
+            say(lang, "when_last", title=scenario, year=year, last=view["last_year"], turn=turn)
+        )
+    else:
+        line.append(say(lang, "when", title=scenario, year=year, turn=turn))
     if view.get("p1"):
-        line.append(" · moves first: ")
-        line.append_text(side(view["p1"]))
+        line.append(say(lang, "moves_first"))
+        line.append_text(side(view["p1"], lang))
     if view.get("acting"):
-        line.append(" · acting: ")
-        line.append_text(side(view["acting"]))
+        line.append(say(lang, "acting"))
+        line.append_text(side(view["acting"], lang))
         if view.get("move_points"):
-            line.append(f" ({view['move_points']} move points)")
+            line.append(say(lang, "move_points", count=view["move_points"]))
     if view.get("truce"):
-        line.append(f" · Truce called by {view['truce']}")
-    line.append(f" · {view['edward']} · Scottish king: ")
-    line.append("crowned" if view.get("king_crowned") else "none")
+        line.append(say(lang, "truce_called", role=view["truce"]))
+    edward = named("block", EDWARD.get(view["edward"], "edward_1"), lang)
+    crowned = "king_crowned" if view.get("king_crowned") else "no_king"
+    line.append(say(lang, crowned, king=edward))
     nobles = view["nobles"]
-    line.append("\nNobles on the map: ")
-    line.append_text(side("England"))
-    line.append(f" {len(nobles['England'])}, ")
-    line.append_text(side("Scotland"))
+    line.append(say(lang, "nobles_on_map"))
+    line.append_text(side("England", lang))
+    line.append(f" {len(nobles['England'])}{say(lang, 'comma')}")
+    line.append_text(side("Scotland", lang))
     line.append(f" {len(nobles['Scotland'])}")
     return line
 
 
-def areas_table(view: JSON) -> Table:
-    role = view.get("role")
-    table = Table(title="The map (areas where blocks stand)", title_justify="left", expand=False)
-    table.add_column("area")
-    table.add_column("castle", justify="right")
+def areas_table(view: JSON, lang: str) -> Table:
+    table = Table(title=say(lang, "map_title"), title_justify="left", expand=False)
+    table.add_column(say(lang, "col_area"))
+    table.add_column(say(lang, "col_castle"), justify="right")
     for s in SIDES:
-        table.add_column(s, style=COLOUR[s])
+        table.add_column(named("side", s, lang), style=COLOUR[s])
     moving = view.get("moving") or {}
     battle_area = (view.get("battle") or {}).get("area")
     for area in view["areas"]:
         blocks = area["blocks"]
         if not (blocks["England"] or blocks["Scotland"]):
             continue
-        name = area["name"]
+        title = name("area", area["id"], lang) or area["name"]
         marks = []
         if area["id"] == battle_area:
-            marks.append("battle now")
+            marks.append(say(lang, "battle_now"))
         elif area.get("attacker"):
-            marks.append(f"battle: {area['attacker']} attacks")
+            marks.append(say(lang, "battle_attacks", role=area["attacker"]))
         elif area.get("contested"):
-            marks.append("contested")
+            marks.append(say(lang, "contested"))
         if moving.get("at") == area["id"]:
-            marks.append("moving here")
+            marks.append(say(lang, "moving_here"))
         if marks:
-            name += f" [{', '.join(marks)}]"
+            title = say(lang, "marked", where=title, marks=say(lang, "comma").join(marks))
         castle = str(area["castle"]) if area["country"] != "England" else ""
         if area.get("cathedral"):
             castle += "+"
-        table.add_row(Text(name), castle, *(Text(blocks_text(blocks[s], role)) for s in SIDES))
-    table.caption = "strength now/full; * moved this turn; castle + a cathedral"
+        table.add_row(Text(title), castle, *(Text(blocks_text(blocks[s], lang)) for s in SIDES))
+    table.caption = say(lang, "map_caption")
     return table
 
 
-def pools_text(view: JSON) -> Text:
+def pools_text(view: JSON, lang: str) -> Text:
     out = Text()
     for s in SIDES:
         pool = view["pools"][s]
-        out.append_text(side(s))
-        out.append(f"'s pool: {pool['count']} block{'s' if pool['count'] != 1 else ''}")
+        out.append_text(side(s, lang))
+        out.append(say(lang, "pool", count=pool["count"]))
         if pool.get("blocks"):
-            out.append(": " + ", ".join(block_text(b) for b in pool["blocks"]))
+            blocks = say(lang, "comma").join(block_text(b, lang) for b in pool["blocks"])
+            out.append(say(lang, "listed", items=blocks))
         out.append("\n")
     if view.get("dead"):
-        out.append("Out of the game: " + ", ".join(d["name"] for d in view["dead"]) + "\n")
+        dead = say(lang, "comma").join(block_name(d, lang) for d in view["dead"])
+        out.append(say(lang, "out_of_game", blocks=dead) + "\n")
     return out
 
 
-def cards_text(view: JSON) -> Text:
+def cards_text(view: JSON, lang: str) -> Text:
     out = Text()
+    comma = say(lang, "comma")
     hand = view.get("hand")
     if hand is not None:
-        out.append("Your hand: ", style="bold")
-        out.append(", ".join(card_text(c) for c in hand) or "no card")
+        out.append(say(lang, "your_hand"), style="bold")
+        out.append(comma.join(card_text(c, lang) for c in hand) or say(lang, "no_card"))
         out.append("\n")
     for s in SIDES:
         chosen = view["chosen"].get(s)
         played = view["played"].get(s) or []
         bits = []
         if chosen == "hidden":
-            bits.append("has chosen a card")
+            bits.append(say(lang, "has_chosen"))
         elif chosen:
-            bits.append(f"plays {card_text(chosen)}")
+            bits.append(say(lang, "plays", what=card_text(chosen, lang)))
         if played:
-            bits.append("played this year: " + ", ".join(card_text(c) for c in played))
-        bits.append(f"{view['hand_sizes'][s]} in hand")
-        out.append_text(side(s))
-        out.append(": " + "; ".join(bits) + "\n")
+            cards = comma.join(card_text(c, lang) for c in played)
+            bits.append(say(lang, "played_this_year", cards=cards))
+        bits.append(say(lang, "in_hand", count=view["hand_sizes"][s]))
+        out.append_text(side(s, lang))
+        out.append(say(lang, "colon") + say(lang, "semicolon").join(bits) + "\n")
     return out
 
 
-def battle_table(view: JSON) -> Table | None:
+def battle_table(view: JSON, lang: str) -> Table | None:
     battle = view.get("battle")
     if not battle:
         return None
-    role = view.get("role")
     attacker, defender = battle["attacker"], battle["defender"]
-    title = f"Battle of {AREA_NAME.get(battle['area'], battle['area'])}, round {battle['round']}"
+    title = say(lang, "battle_of", area=battle["area"], round=battle["round"])
     if battle.get("hits"):
         hits = battle["hits"]
-        title += f": {hits} hit{'s' if hits != 1 else ''} to take"
         if battle.get("hits_to"):
-            title += f" by {battle['hits_to']}"
+            title += say(lang, "hits_to_take_by", count=hits, role=battle["hits_to"])
+        else:
+            title += say(lang, "hits_to_take", count=hits)
     table = Table(title=Text(title), title_justify="left")
     table.add_column("")
-    table.add_column(f"{attacker} attacks", style=COLOUR[attacker])
-    table.add_column(f"{defender} defends", style=COLOUR[defender])
+    table.add_column(say(lang, "attacks", role=attacker), style=COLOUR[attacker])
+    table.add_column(say(lang, "defends", role=defender), style=COLOUR[defender])
     for letter, row in battle["rows"].items():
         table.add_row(
             letter,
-            Text(blocks_text(row["attacker"], role) or "—"),
-            Text(blocks_text(row["defender"], role) or "—"),
+            Text(blocks_text(row["attacker"], lang) or "—"),
+            Text(blocks_text(row["defender"], lang) or "—"),
         )
     reserves = battle["reserves"]
     table.add_row(
-        "reserve",
-        Text(blocks_text(reserves[attacker], role) or "—"),
-        Text(blocks_text(reserves[defender], role) or "—"),
+        say(lang, "reserve"),
+        Text(blocks_text(reserves[attacker], lang) or "—"),
+        Text(blocks_text(reserves[defender], lang) or "—"),
     )
     return table
 
 
-def board(view: JSON) -> RenderableType:
-    """The whole board a seat sees, top to bottom."""
-    parts: list[Any] = [heading(view), areas_table(view), pools_text(view), cards_text(view)]
-    battle = battle_table(view)
+def board(view: JSON, lang: str = "en") -> RenderableType:
+    """The whole board a seat sees, top to bottom, in ``lang``."""
+    parts: list[Any] = [
+        heading(view, lang),
+        areas_table(view, lang),
+        pools_text(view, lang),
+        cards_text(view, lang),
+    ]
+    battle = battle_table(view, lang)
     if battle is not None:
         parts.append(battle)
     return Group(*parts)
 
 
-def names(view: JSON) -> dict[str, str]:
-    """Block and card names as this view gives them (Edward I or II), then the data's."""
-    found = dict(BLOCK_NAME)
-    found.update(AREA_NAME)
+def names(view: JSON, lang: str) -> dict[str, str]:
+    """Block names as this view gives them (Edward I or II), then the data's; areas."""
+    found: dict[str, str] = {}
 
     def learn(blocks: list[JSON]) -> None:
         for b in blocks:
             if "id" in b:
-                found[b["id"]] = b["name"]
+                found[b["id"]] = block_name(b, lang)
 
     for area in view["areas"]:
         for s in SIDES:
@@ -218,22 +244,30 @@ def names(view: JSON) -> dict[str, str]:
     return found
 
 
-def label(action: Action, view: JSON) -> str | None:
+def label(action: Action, view: JSON, lang: str = "en") -> str | None:
     """A choice as players say it: "Wallace", "Lanark", "Fire with Moray", "Herald"."""
     typ, arg = action.type, action.arg
     if arg is None:
-        return PLAIN.get(typ)
-    if typ == "card" and arg in CARDS:
-        card = CARDS[str(arg)]
-        return card.name if not card.event else f"{card.name} (event)"
+        return say(lang, f"do_{typ}") if typ in PLAIN else None
+    thing = str(arg)
+    if typ == "card" and thing in CARDS:
+        card = CARDS[thing]
+        title = named("card", thing, lang)
+        return say(lang, "event_card", title=title) if card.event else title
     if typ == "crown":
-        return CROWN.get(str(arg))
-    name = names(view).get(str(arg))
-    if name is None:
+        return say(lang, f"crown_{thing}") if thing in CROWN else None
+    if typ == "area":
+        title = name("area", thing, lang)
+    else:
+        title = names(view, lang).get(thing)
+        if title is None:
+            kind = "block" if thing in BLOCK_IDS else "area"
+            title = name(kind, thing, lang)
+    if title is None:
         return None
     if typ in VERB:
-        return f"{VERB[typ]} {name}"
-    return name
+        return say(lang, f"verb_{typ}", name=title)
+    return title
 
 
 @cache

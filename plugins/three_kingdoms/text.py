@@ -4,7 +4,9 @@ Drawn from the seat's view only (``view.board_view``): the round and whose turn 
 lords with their money, lands and cards in hand (the seat's own hand by name and numbers,
 the others' as a count), the lands of the ring with owner, swords, toll and talents, and
 the battle, field battle or strategy card being resolved. ``gameshelf play three_kingdoms``
-prints it before each decision.
+prints it before each decision, in the language of ``--lang``: its words are messages of
+the game's catalogs (``three_kingdoms.text.*``); a name reads "諸葛亮" in Chinese and
+"諸葛亮 Zhuge Liang" in English.
 """
 
 from __future__ import annotations
@@ -15,45 +17,42 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, render
 from gameshelf.core.ruleset import JSON, Action
 from gameshelf.core.text import TextBoard
 from gameshelf.plugins.three_kingdoms.model import CARDS, LANDS
 
-# Verbs of the choices that name a card, a land or a seat (the web board says the same).
-VERB = {
-    "occupy": "Occupy with",
-    "plan": "Plan:",
-    "general": "General:",
-    "tax": "Tax with",
-}
-PLAIN = {
-    "tax": "Collect tax",
-    "deploy": "Deploy talents",
-    "train": "Train (+1 sword)",
-    "advise": "Seek advice (天機)",
-    "extra_sword": "Add a sword",
-    "pay": "Pay",
-    "pass": "Pass",
-    "done": "Done",
-}
-DICE = {1: "Roll one die", 2: "Roll two dice"}
+# The choices that name a card, a land or a seat (the web board says the same).
+VERB = ("occupy", "plan", "general", "tax")
+PLAIN = ("tax", "deploy", "train", "advise", "extra_sword", "pay", "pass", "done")
+DICE = (1, 2)
 
 
-def card_name(card_id: str) -> str:
+def say(lang: str, key: str, **args: Any) -> str:
+    """A word or line of the text board (``three_kingdoms.text.<key>``) in ``lang``."""
+    return render(Msg(f"three_kingdoms.text.{key}", **args), lang)
+
+
+def both(zh: str, en: str, lang: str) -> str:
+    """A name as the board writes it: Chinese alone in Chinese, with the English after it
+    in English."""
+    return zh if lang == "zh_TW" else f"{zh} {en}"
+
+
+def card_name(card_id: str, lang: str) -> str:
     card = CARDS.get(card_id)
-    return f"{card.name} {card.name_en}" if card else card_id
+    return both(card.name, card.name_en, lang) if card else card_id
 
 
-def land_name(land_id: str) -> str:
+def land_name(land_id: str, lang: str) -> str:
     land = LANDS.get(land_id)
-    return f"{land.name} {land.name_en}" if land else land_id
+    return both(land.name, land.name_en, lang) if land else land_id
 
 
-def card_text(card: JSON) -> str:
+def card_text(card: JSON, lang: str) -> str:
     """A card as "諸葛亮 Zhuge Liang 10/10/4" (politics / intelligence / martial)."""
     return (
-        f"{card['name']} {card['name_en']} "
+        f"{both(card['name'], card['name_en'], lang)} "
         f"{card['politics']}/{card['intelligence']}/{card['martial']}"
     )
 
@@ -62,146 +61,159 @@ def lords(view: JSON) -> dict[str, JSON]:
     return {p["seat"]: p for p in view["players"]}
 
 
-def lord_text(player: JSON | None, seat: str | None = None) -> Text:
+def lord_text(player: JSON | None, lang: str, seat: str | None = None) -> Text:
     if player is None:
         return Text(seat or "—")
-    return Text(f"{player['name']} {player['name_en']}", style=f"bold {player['hex']}")
+    return Text(both(player["name"], player["name_en"], lang), style=f"bold {player['hex']}")
 
 
-def heading(view: JSON) -> Text:
+def cards_text(cards: list[JSON], lang: str) -> str:
+    return say(lang, "comma").join(card_text(c, lang) for c in cards)
+
+
+def heading(view: JSON, lang: str) -> Text:
     players = lords(view)
-    line = Text(f"Round {view['round']}")
     if view.get("round_limit"):
-        line.append(f" of {view['round_limit']}")
+        line = Text(say(lang, "round_of", round=view["round"], limit=view["round_limit"]))
+    else:
+        line = Text(say(lang, "round", round=view["round"]))
     if view.get("turn"):
-        line.append(" · turn of ")
-        line.append_text(lord_text(players.get(view["turn"]), view["turn"]))
+        line.append(say(lang, "turn_of"))
+        line.append_text(lord_text(players.get(view["turn"]), lang, view["turn"]))
     if view.get("dice"):
-        line.append(" · dice " + " ".join(str(d) for d in view["dice"]))
-    line.append(f" · strategy deck {view['deck_size']}")
+        line.append(say(lang, "dice", dice=" ".join(str(d) for d in view["dice"])))
+    line.append(say(lang, "deck", count=view["deck_size"]))
     return line
 
 
-def players_table(view: JSON, spaces: dict[int, JSON]) -> Table:
-    table = Table(title="Lords (in seating order)", title_justify="left")
-    for column in ("lord", "money", "lands", "in hand", "face down", "at"):
-        table.add_column(column, justify="right" if column in ("money", "lands") else "left")
+def players_table(view: JSON, spaces: dict[int, JSON], lang: str) -> Table:
+    table = Table(title=say(lang, "lords_title"), title_justify="left")
+    for column in ("lord", "money", "lands", "in_hand", "face_down", "at"):
+        justify = "right" if column in ("money", "lands") else "left"
+        table.add_column(say(lang, f"col_{column}"), justify=justify)
     for p in view["players"]:
-        name = lord_text(p)
+        name = lord_text(p, lang)
         if p["seat"] == view.get("you"):
-            name.append(" (you)")
+            name.append(say(lang, "you"))
         at = spaces.get(p["position"], {})
+        where = both(at.get("name", ""), at.get("name_en", ""), lang).strip()
         table.add_row(
             name,
-            f"{p['money']:,}",
+            say(lang, "money", money=p["money"]),
             str(len(p["lands"])),
             str(p["hand_size"]),
             str(p["down_size"]),
-            Text(f"{at.get('name', '')} {at.get('name_en', '')}".strip()),
+            Text(where),
         )
     return table
 
 
-def lands_table(view: JSON) -> Table:
+def lands_table(view: JSON, lang: str) -> Table:
     players = lords(view)
-    table = Table(title="Lands (clockwise from 天機 Fate)", title_justify="left")
-    for column in ("#", "land", "owner", "swords", "toll", "talents"):
-        table.add_column(column, justify="right" if column in ("#", "swords", "toll") else "left")
+    table = Table(title=say(lang, "lands_title"), title_justify="left")
+    for column in ("number", "land", "owner", "swords", "toll", "talents"):
+        justify = "right" if column in ("number", "swords", "toll") else "left"
+        table.add_column(say(lang, f"col_{column}"), justify=justify)
+    comma = say(lang, "comma")
     for sp in view["spaces"]:
         if sp["kind"] != "land":
             continue
-        name = f"{sp['name']} {sp['name_en']}" + (" (capital)" if sp.get("capital") else "")
+        name = both(sp["name"], sp["name_en"], lang)
+        if sp.get("capital"):
+            name = say(lang, "capital", where=name)
         if sp.get("pawns"):
-            name += " ← " + ", ".join(players[p]["name"] for p in sp["pawns"] if p in players)
-        owner = lord_text(players[sp["owner"]]) if sp.get("owner") else Text("—", style="dim")
-        swords = "city" if sp.get("city") else str(sp.get("swords", 0))
-        talents = ", ".join(f"{c['name']} {c['name_en']}" for c in sp.get("talents") or [])
-        table.add_row(str(sp["index"]), Text(name), owner, swords, f"{sp['toll']:,}", Text(talents))
+            name += " ← " + comma.join(players[p]["name"] for p in sp["pawns"] if p in players)
+        owner = lord_text(players[sp["owner"]], lang) if sp.get("owner") else Text("—", style="dim")
+        swords = say(lang, "city") if sp.get("city") else str(sp.get("swords", 0))
+        talents = comma.join(both(c["name"], c["name_en"], lang) for c in sp.get("talents") or [])
+        toll = say(lang, "money", money=sp["toll"])
+        table.add_row(str(sp["index"]), Text(name), owner, swords, toll, Text(talents))
     return table
 
 
-def hand_text(view: JSON) -> Text:
+def hand_text(view: JSON, lang: str) -> Text:
     out = Text()
     me = lords(view).get(view.get("you") or "")
     if me is None:
         return out
-    for title, key in (("Your hand", "hand"), ("Face down", "down"), ("To place", "drawn")):
+    for key in ("hand", "down", "drawn"):
         cards = me.get(key) or []
         if cards or key == "hand":
-            out.append(f"{title}: ", style="bold")
-            out.append(", ".join(card_text(c) for c in cards) or "no card")
+            out.append(say(lang, f"my_{key}"), style="bold")
+            out.append(cards_text(cards, lang) or say(lang, "no_card"))
             out.append("\n")
-    out.append("(politics/intelligence/martial)\n", style="dim")
+    out.append(say(lang, "numbers") + "\n", style="dim")
     return out
 
 
-def fights_text(view: JSON) -> Text:
+def fights_text(view: JSON, lang: str) -> Text:
     players = lords(view)
     out = Text()
     if view.get("battle"):
         b = view["battle"]
-        out.append("Siege of " + land_name(b["land"]) + ": ", style="bold")
-        out.append_text(lord_text(players.get(b["attacker"]), b["attacker"]))
-        out.append(" attacks ")
-        out.append_text(lord_text(players.get(b["defender"]), b["defender"]))
-        out.append("; plan: " + (", ".join(card_text(c) for c in b["plan"]) or "none"))
+        out.append(say(lang, "siege_of", where=land_name(b["land"], lang)), style="bold")
+        out.append_text(lord_text(players.get(b["attacker"]), lang, b["attacker"]))
+        out.append(say(lang, "attacks"))
+        out.append_text(lord_text(players.get(b["defender"]), lang, b["defender"]))
+        out.append(say(lang, "plan", cards=cards_text(b["plan"], lang) or say(lang, "none")))
         if b.get("my_general"):
-            out.append("; your general: " + card_text(b["my_general"]))
+            out.append(say(lang, "my_general", what=card_text(b["my_general"], lang)))
         out.append("\n")
     if view.get("field"):
         f = view["field"]
-        out.append("Field battle: ", style="bold")
-        out.append_text(lord_text(players.get(f["attacker"]), f["attacker"]))
-        out.append(" against ")
-        out.append_text(lord_text(players.get(f["foe"]), f["foe"]))
+        out.append(say(lang, "field_battle"), style="bold")
+        out.append_text(lord_text(players.get(f["attacker"]), lang, f["attacker"]))
+        out.append(say(lang, "against"))
+        out.append_text(lord_text(players.get(f["foe"]), lang, f["foe"]))
         if f.get("my_card"):
-            out.append("; your card: " + card_text(f["my_card"]))
+            out.append(say(lang, "my_card", what=card_text(f["my_card"], lang)))
         out.append("\n")
     if view.get("strategy"):
         st = view["strategy"]
-        out.append(f"Strategy {st['name']} {st['name_en']}: ", style="bold")
-        out.append(st["text_en"] + "\n")
+        title = both(st["name"], st["name_en"], lang)
+        out.append(say(lang, "strategy", title=title), style="bold")
+        out.append((st["text"] if lang == "zh_TW" else st["text_en"]) + "\n")
     return out
 
 
-def board(view: JSON) -> RenderableType:
+def board(view: JSON, lang: str = "en") -> RenderableType:
     spaces = {sp["index"]: sp for sp in view["spaces"]}
     parts: list[Any] = [
-        heading(view),
-        players_table(view, spaces),
-        lands_table(view),
-        hand_text(view),
+        heading(view, lang),
+        players_table(view, spaces, lang),
+        lands_table(view, lang),
+        hand_text(view, lang),
     ]
-    fights = fights_text(view)
+    fights = fights_text(view, lang)
     if fights.plain:
         parts.append(fights)
     return Group(*parts)
 
 
-def label(action: Action, view: JSON) -> str | None:
+def label(action: Action, view: JSON, lang: str = "en") -> str | None:
     """A choice as players say it: "Occupy with 諸葛亮 Zhuge Liang", "Roll two dice"."""
     typ, arg = action.type, action.arg
     if arg is None:
-        return PLAIN.get(typ)
+        return say(lang, f"do_{typ}") if typ in PLAIN else None
     if typ == "dice":
-        return DICE.get(arg) if isinstance(arg, int) else None
+        return say(lang, f"dice_{arg}") if arg in DICE else None
     text = str(arg)
     if typ == "land" or (text in LANDS and text not in CARDS):
-        name = land_name(text)
+        name = land_name(text, lang)
     elif text in CARDS:
-        name = card_name(text)
+        name = card_name(text, lang)
     else:
         player = lords(view).get(text)
         if player is None:
             return None
-        name = f"{player['name']} {player['name_en']}"
-    return f"{VERB[typ]} {name}" if typ in VERB else name
+        name = both(player["name"], player["name_en"], lang)
+    return say(lang, f"verb_{typ}", name=name) if typ in VERB else name
 
 
-def role_name(role: str, view: JSON) -> str | None:
-    """A seat by its lord: "曹操 Cao Cao"."""
+def role_name(role: str, view: JSON, lang: str = "en") -> str | None:
+    """A seat by its lord: "曹操 Cao Cao" ("曹操" in Chinese)."""
     player = lords(view).get(role)
-    return f"{player['name']} {player['name_en']}" if player else None
+    return both(player["name"], player["name_en"], lang) if player else None
 
 
 def place(view: JSON) -> Msg:

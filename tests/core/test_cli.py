@@ -308,10 +308,10 @@ def test_replay_refuses_a_file_that_is_not_a_game(tmp_path):
 def test_play_shows_a_games_text_board_and_names_its_choices(monkeypatch):
     from gameshelf.core.text import TextBoard
 
-    def board(view):
-        return f"BOARD of {view['role']}"
+    def board(view, lang):
+        return f"BOARD of {view['role']} in {lang}"
 
-    def label(action, view):
+    def label(action, view, lang):
         return f"the card {action.arg}" if action.type == "card" else None
 
     game = Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())])).game(
@@ -322,7 +322,7 @@ def test_play_shows_a_games_text_board_and_names_its_choices(monkeypatch):
         cli.app, ["play", "toy_duel", "--seat", "south", "--seed", "2"], input="1\n" * 40
     )
     assert result.exit_code == 0, result.output
-    assert "BOARD of south" in result.output
+    assert "BOARD of south in en" in result.output
     assert "1. the card" in result.output
     assert not re.search(r"\d\. card \d", result.output)  # the generic label is not used
 
@@ -336,7 +336,7 @@ def test_replay_board_ends_with_the_whole_board_of_a_finished_game(tmp_path, mon
     monkeypatch.setattr(
         type(game.ruleset),
         "text",
-        TextBoard(lambda view: f"BOARD of {view['role']}", place=lambda view: "round 9"),
+        TextBoard(lambda view, lang: f"BOARD of {view['role']}", place=lambda view: "round 9"),
         raising=False,
     )
     path = tmp_path / "duel.json"

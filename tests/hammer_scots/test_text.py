@@ -139,3 +139,70 @@ def test_gameshelf_play_draws_the_board_and_heads_the_log_by_year_and_turn(tmp_p
     assert "Scotland · 1297, turn 1" in out
     assert "block wallace" not in out
     assert (tmp_path / "g").is_file()
+
+
+def drawn_in(s, role, lang):
+    console = Console(record=True, width=200, color_system=None)
+    console.print(board(RULESET.view(s, role), lang))
+    return console.export_text()
+
+
+def test_the_board_in_chinese_names_areas_blocks_sides_and_cards_in_chinese():
+    s = RULESET.setup(1, "braveheart")
+    text = drawn_in(s, S, "zh_TW")
+    fife = next(line for line in text.splitlines() if line.startswith("│ 法夫 "))
+    assert "華萊士 4/4" in fife
+    assert "英雄本色 · 1297 年（最後一年 1305），第 1 回合（共 5 回合）" in text
+    assert "蘇格蘭的預備區：7 支部隊" in text
+    assert "地圖上的貴族：英格蘭 11、蘇格蘭 3" in text
+    assert "你的手牌：" in text
+    assert "Wallace" not in text
+    assert "block" not in text
+    assert "England" not in text
+    english = drawn_in(RULESET.setup(1, "braveheart"), E, "zh_TW")
+    assert "3 支部隊" in next(line for line in english.splitlines() if line.startswith("│ 法夫 "))
+
+
+def test_choices_are_named_in_chinese():
+    view = RULESET.view(RULESET.setup(1, "braveheart"), S)
+    assert label(RULESET, Action("block", "wallace"), view, "zh_TW") == "華萊士"
+    assert label(RULESET, Action("area", "selkirk"), view, "zh_TW") == "塞爾扣克森林"
+    assert label(RULESET, Action("fire", "wallace"), view, "zh_TW") == "以華萊士開火"
+    assert label(RULESET, Action("card", "herald"), view, "zh_TW") == "傳令官（事件）"
+    assert label(RULESET, Action("done"), view, "zh_TW") == "完成"
+    assert label(RULESET, Action("crown", "bruce"), view, "zh_TW") == "為布魯斯加冕"
+
+
+def test_every_choice_of_a_game_has_a_chinese_name():
+    """No choice falls back to an id or an English word in Chinese, in a whole game."""
+    s = RULESET.setup(8, "braveheart")
+    agent = RandomAgent(8)
+    while RULESET.outcome(s) is None:
+        role = RULESET.active(s)[0]
+        actions = RULESET.actions(s, role)
+        view = RULESET.view(s, role)
+        for action in actions:
+            said = label(RULESET, action, view, "zh_TW")
+            assert not any("a" <= c.lower() <= "z" for c in said), (action, said)
+        RULESET.apply(s, role, agent.choose(Observation(RULESET, s, role), actions))
+
+
+def test_gameshelf_play_in_chinese_draws_the_board_and_heads_the_log_in_chinese(tmp_path):
+    from typer.testing import CliRunner
+
+    from gameshelf.core import cli
+
+    args = ["play", "hammer_scots", "--seat", "Scotland", "--seed", "3", "--lang", "zh-TW"]
+    try:
+        result = CliRunner().invoke(
+            cli.app, [*args, "--save", str(tmp_path / "g")], input="1\n" * 40
+        )
+    finally:
+        cli.READING[0] = "en"
+    out = result.output
+    assert "── 1297 年第 1 回合 ──" in out
+    assert "── 1297 年第 2 回合 ──" in out
+    assert "蘇格蘭 (Scotland)：你眼中的遊戲盤面" in out
+    assert "華萊士 4/4" in out
+    assert "the board as you see it" not in out
+    assert "Wallace" not in out

@@ -76,3 +76,50 @@ def test_every_choice_of_a_game_has_a_players_name():
             assert said[0].isupper() or not said.isascii(), (action, said)
             assert "_" not in said, (action, said)
         RULESET.apply(s, role, agent.choose(Observation(RULESET, s, role), actions))
+
+
+def drawn_in(s, role, lang):
+    console = Console(record=True, width=200, color_system=None)
+    console.print(board(RULESET.view(s, role), lang))
+    return console.export_text()
+
+
+def test_the_board_in_chinese_writes_names_and_words_in_chinese():
+    s = build(
+        hands={"p1": ["zhuge_liang", "liu_bei"], "p2": ["cao_ren"]},
+        money={"p1": 12000},
+        lands={"xuchang": ("p2", ["xun_yu"], 2)},
+    )
+    text = drawn_in(s, "p1", "zh_TW")
+    xuchang = next(line for line in text.splitlines() if "許昌" in line)
+    assert "曹操" in xuchang
+    assert "荀彧" in xuchang
+    assert "Xuchang" not in text
+    assert "Cao Cao" not in text
+    assert "12,000" in text  # the core formats the sum
+    assert "你的手牌：諸葛亮 10/10/4、劉備" in text
+    assert "君主（依座位順序）" in text
+    assert "（政治／智力／武力）" in text
+
+
+def test_choices_and_seats_are_named_in_chinese():
+    s = build(hands={"p1": ["zhuge_liang"]})
+    view = RULESET.view(s, "p1")
+    assert label(RULESET, Action("occupy", "zhuge_liang"), view, "zh_TW") == "以諸葛亮佔領"
+    assert label(RULESET, Action("dice", 2), view, "zh_TW") == "擲 2 顆骰子"
+    assert label(RULESET, Action("land", "xuchang"), view, "zh_TW") == "許昌"
+    assert label(RULESET, Action("tax"), view, "zh_TW") == "徵稅"
+    assert role_name(RULESET, "p1", view, "zh_TW") == "劉備"
+
+
+def test_every_choice_of_a_game_has_a_chinese_name():
+    s = RULESET.setup(7, None, None, 3)
+    agent = RandomAgent(7)
+    while RULESET.outcome(s) is None:
+        role = RULESET.active(s)[0]
+        actions = RULESET.actions(s, role)
+        view = RULESET.view(s, role)
+        for action in actions:
+            said = label(RULESET, action, view, "zh_TW")
+            assert not any("a" <= c.lower() <= "z" for c in said), (action, said)
+        RULESET.apply(s, role, agent.choose(Observation(RULESET, s, role), actions))
