@@ -334,3 +334,26 @@ def test_the_board_in_chinese(browser: Any, site: str) -> None:
     assert "倫敦" in names
     shot(page, "hansa_britannia_desktop_zh_TW")
     close(page)
+
+
+def test_a_finished_game_shows_each_desk_its_final_scoring(browser: Any, site: str) -> None:
+    body = {"game": "hansa_britannia", "seed": 1, "seats": [{"bot": "first"}] * 4}
+    reply = httpx.post(site + "/api/matches", json=body)
+    assert reply.status_code == 201, reply.text
+    match = reply.json()["id"]
+    deadline = time.monotonic() + 30
+    while (payload := httpx.get(f"{site}/api/matches/{match}/view").json())["outcome"] is None:
+        assert time.monotonic() < deadline, "the bots never finished"
+        time.sleep(0.1)
+    final = payload["view"]["final"]
+    page = open_page(browser, "desktop")
+    page.goto(f"{site}/m/{match}")
+    page.wait_for_selector(".hb-final")
+    drawn = page.evaluate(
+        "() => [...document.querySelectorAll('.hb-desk')].map((d) =>"
+        " [...d.querySelectorAll('.hb-final tr')].map((r) => r.lastChild.textContent))"
+    )
+    assert drawn == [
+        [str(v) for k, v in line.items() if k != "total"] + [str(line["total"])] for line in final
+    ]
+    close(page)

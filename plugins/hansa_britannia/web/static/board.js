@@ -282,7 +282,17 @@
     el.appendChild(G.el("div", { class: "hb-markers" }, G.el("span", { class: "hb-pool-label", text: T("markers") }),
       chips.length ? chips : G.el("span", { class: "muted", text: "—" }),
       desk.owed ? G.el("span", { class: "hb-owed", text: T("owed", { count: desk.owed }) }) : null));
+    const final = (view.final || [])[view.desks.indexOf(desk)];
+    if (final) el.appendChild(finalTable(final));
     return el;
+  }
+
+  /* The final scoring, line by line (scoring.py), once the game is over. */
+  function finalTable(final) {
+    const rows = Object.entries(final).filter(([k]) => k !== "total").map(([k, v]) =>
+      G.el("tr", {}, G.el("th", { scope: "row", text: Tor("final." + k, G.words(k)) }), G.el("td", { text: String(v) })));
+    rows.push(G.el("tr", { class: "total" }, G.el("th", { scope: "row", text: T("final.total") }), G.el("td", { text: String(final.total) })));
+    return G.el("table", { class: "hb-final" }, G.el("caption", { text: T("final") }), G.el("tbody", {}, rows));
   }
 
   function drawStatus(root, view) {
