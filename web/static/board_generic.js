@@ -5,9 +5,17 @@
   "use strict";
   const G = window.Gameshelf;
   const COMMON = new Set(["game", "role", "step", "active", "prompt", "actions", "log", "outcome"]);
-  /* An id as words: a seat by the game's name for it (in the reader's language), else the
-   * id written out ("hand_sizes": "Hand Sizes"). */
-  const words = (id) => G.name("role", id, G.words(id));
+  /* A catalog's text for id, or null when no catalog has it. */
+  const said = (id) => { const text = G.t(id); return text === id ? null : text; };
+  /* A key of the view in the reader's language: the game's board catalog
+   * (<game>.board.key.<key>), else the site's (js.key.<key>: hand, score, deck...), else
+   * the id written out ("hand_sizes": "Hand Sizes"). */
+  const key = (view, id) => said(view.game + ".board.key." + id) || said("js.key." + id) || G.words(id);
+  /* A seat by the game's name for it, else a key in words. */
+  const words = (view, id) => G.name("role", id, "") || key(view, id);
+  /* The step, as the game's board catalog names it (<game>.board.step.<step>), else its id
+   * written out. */
+  const step = (view) => said(view.game + ".board.step." + view.step) || G.words(view.step || "");
 
   function actionFor(view, value) {
     const found = [];
@@ -23,7 +31,7 @@
     if (value === false) return G.el("span", { class: "muted", text: G.t("js.generic.no") });
     const type = pickable ? actionFor(view, value) : null;
     return G.el("span", {
-      class: "chip" + (type ? " actionable" : ""), text: typeof value === "string" ? words(value) : String(value),
+      class: "chip" + (type ? " actionable" : ""), text: typeof value === "string" ? G.name("role", value, G.words(value)) : String(value),
       "data-act-type": type, "data-act-arg": type ? String(value) : null,
     });
   }
@@ -38,7 +46,7 @@
     }
     if (value && typeof value === "object") {
       const rows = Object.entries(value).map(([k, v]) =>
-        G.el("tr", {}, G.el("th", { text: words(k) }), G.el("td", {}, show(view, v, depth + 1))));
+        G.el("tr", {}, G.el("th", { text: words(view, k) }), G.el("td", {}, show(view, v, depth + 1))));
       return G.el("table", { class: "generic-table depth-" + Math.min(depth, 3) }, rows);
     }
     return scalar(view, value, false);
@@ -47,13 +55,12 @@
   G.registerBoard({
     render(root, view) {
       const box = G.clear(root.querySelector(".generic-summary"));
-      const step = G.el("p", { class: "generic-step" }, G.t("js.generic.step") + " ", G.el("strong", { text: G.words(view.step || "") }));
-      box.appendChild(step);
+      box.appendChild(G.el("p", { class: "generic-step" }, G.t("js.generic.step") + " ", G.el("strong", { text: step(view) })));
       const parts = Object.entries(view).filter(([k]) => !COMMON.has(k));
       if (!parts.length) box.appendChild(G.el("p", { class: "muted", text: G.t("js.generic.nothing_else") }));
-      for (const [key, value] of parts) {
+      for (const [part, value] of parts) {
         box.appendChild(G.el("section", { class: "generic-part" },
-          G.el("h3", { text: G.words(key) }), show(view, value, 0)));
+          G.el("h3", { text: key(view, part) }), show(view, value, 0)));
       }
     },
   });
