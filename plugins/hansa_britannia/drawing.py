@@ -18,11 +18,11 @@ overlap, a route too short for its spaces, a space or a marker on a city box, on
 space or on another marker, a route line crossing a third city's box.
 
 ``DRAWING`` is what the web board draws from, beside each view. It never changes during a
-game, so it is not sent with every view: it is the static file ``web/static/drawing.json``
+game, so it is not sent with every view: it is the static file ``web/static/drawing-4-5.json``
 that the board script reads once (``python -m gameshelf.plugins.hansa_britannia.drawing``
 writes it; a test fails when it differs from ``DRAWING``)::
 
-    {"size": [W, H], "slot": 30,
+    {"side": "4-5", "size": [W, H], "slot": 30,
      "countries": {"England": {"colour": "#…", "line": "#…", "label": [x, y]}, ...},
      "cities": {"london": {"box": [x, y, w, h], "countries": ["England"],
                            "offices": [{"at": [x, y], "shape": "square",
@@ -385,6 +385,7 @@ def _city_drawing(city: City, centre: Point) -> dict[str, Any]:
 
 def drawing(layout: Layout) -> dict[str, Any]:
     return {
+        "side": layout.side,
         "size": list(layout.size),
         "slot": SLOT,
         "marker": list(MARKER),
@@ -415,11 +416,14 @@ def drawing(layout: Layout) -> dict[str, Any]:
     }
 
 
-STATIC = Path(__file__).parent / "web" / "static" / "drawing.json"
+LAYOUT = load()
+DRAWING: dict[str, Any] = drawing(LAYOUT)
+# the file the board script reads for this side (drawing-<side>.json)
+STATIC = Path(__file__).parent / "web" / "static" / f"drawing-{LAYOUT.side}.json"
 
 
 def as_file(drawn: dict[str, Any]) -> str:
-    """The text of ``web/static/drawing.json``: one route or city a line, for reading diffs."""
+    """The text of the static file: one route or city a line, for reading diffs."""
     lines = ["{"]
     parts = list(drawn.items())
     for n, (key, value) in enumerate(parts):
@@ -433,9 +437,6 @@ def as_file(drawn: dict[str, Any]) -> str:
             lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{end}")
     return "\n".join(lines) + "\n}\n"
 
-
-LAYOUT = load()
-DRAWING: dict[str, Any] = drawing(LAYOUT)
 
 if __name__ == "__main__":
     STATIC.parent.mkdir(parents=True, exist_ok=True)

@@ -56,7 +56,7 @@ class HansaBritannia(StepRuleset[State]):
     state_type = State
     machine = machine
     locale = Path(__file__).parent / "locale"
-    # The board the web app draws (web/: template, script, styles, drawing.json).
+    # The board the web app draws (web/: template, script, styles, drawing-<side>.json).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
     hidden = HIDDEN  # the face-down marker supply (hidden.py): the core derives shuffle_hidden
 

@@ -1,6 +1,6 @@
 /* Hansa Teutonica: Britannia: the board, drawn from this seat's view (plugins/hansa_britannia/view.py).
  *
- * The map is SVG built from drawing.json (drawing.py: each city's box with its offices, each
+ * The map is SVG built from drawing-<side>.json (drawing.py: each city's box with its offices, each
  * route's line and spaces, the places of the bonus markers, the countries' colours), read
  * once, and the view: the pieces on the spaces, the Kontors in the offices and annexes, the
  * markers on the routes, Plymouth's special prestige. Beside it every player's desk (the five
@@ -28,18 +28,20 @@
     trader: "place_trader place_merchant displace_trader displace_merchant lift",
     merchant: "place_merchant place_trader displace_merchant displace_trader lift",
   };
-  let drawing = null; // drawing.json, once read
-  let loading = null;
+  const drawings = {}; // by board side: its drawing-<side>.json once read (false: none)
+  const loading = {};
+  let drawing = null; // the drawing of the side being shown
   let shape = "trader"; // the piece a click on a space uses where both are legal
   let current = null; // the last view drawn, and how it was drawn
   let last = null;
 
-  function loadDrawing(root) {
-    if (!loading) {
-      loading = fetch(root.querySelector(".hb").dataset.drawing, { credentials: "same-origin" })
-        .then((r) => r.json()).then((d) => { drawing = d; });
+  function loadDrawing(root, side) {
+    if (!loading[side]) {
+      const url = root.querySelector(".hb").dataset.drawings + "/drawing-" + side + ".json";
+      loading[side] = fetch(url, { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.json() : false)).catch(() => false).then((d) => { drawings[side] = d; });
     }
-    return loading;
+    return loading[side];
   }
 
   /* --- pieces ----------------------------------------------------------------------- */
@@ -393,10 +395,16 @@
     const hb = root.querySelector(".hb");
     current = view;
     last = { root, view, ui };
-    if (!drawing) {
-      loadDrawing(root).then(() => { if (last) G.renderBoard(last.root, last.view, last.ui); });
+    const side = view.side || "4-5";
+    if (!(side in drawings)) {
+      loadDrawing(root, side).then(() => { if (last) G.renderBoard(last.root, last.view, last.ui); });
       return;
     }
+    drawing = drawings[side];
+    const none = hb.querySelector(".hb-no-drawing");
+    none.hidden = !!drawing;
+    hb.classList.toggle("undrawn", !drawing);
+    if (!drawing) return; // a side with no drawing yet: the buttons still play it
     drawStatus(hb, view);
     drawDoing(hb, view);
     drawMap(hb.querySelector(".hb-map"), view);
