@@ -571,7 +571,7 @@ class CiaCreated(Instant):
 
     def happen(self, s: State, f: EventPlay) -> None:
         s.shown = {US: sorted(s.hands[USSR])}
-        s.rng.reveal()
+        s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
         s.say(Msg("twilight_struggle.hand_shown", role=USSR, role2=US, n=len(s.hands[USSR])))
         for card in s.shown[US]:  # what the US saw, a line for the US only (core.state say)
             s.say(Msg("twilight_struggle.seen_in_hand", role=USSR, card=card), to=US)
@@ -793,7 +793,7 @@ def _cambridge_regions(s: State) -> list[int]:
 def _cambridge_show(s: State, f: EventPlay) -> None:
     shown = sorted(c for c in s.hands[US] if CARDS[c].scoring)
     s.shown = {USSR: shown}
-    s.rng.reveal()
+    s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
     s.say(Msg("twilight_struggle.scoring_shown", role=US, n=len(shown)))
     for card in shown:  # what the USSR saw, a line for the USSR only (core.state say)
         s.say(Msg("twilight_struggle.seen_in_hand", role=US, card=card), to=USSR)

@@ -1,4 +1,4 @@
-"""Hidden information, all in one module (issue 11 item 1 will make it declarative).
+"""Hidden information, declared with the core's parts (core/hidden.py; issue 11 item 1).
 
 - Each side sees its own hand and only the size of the other's; a spectator sees sizes.
 - Nobody sees the draw pile's cards or order; its size is public.
@@ -13,16 +13,23 @@
   round begins (``State.shown``); nothing of them stays afterwards. Under Aldrich Ames
   Remix the whole US hand is face up for everyone until the end of the turn.
 
-``shuffle_hidden`` re-deals what ``role`` cannot see: the other hand (both, for a spectator)
-and the draw pile are pooled, shuffled and dealt back in the same sizes; cards the role has
-been shown, and a card chosen in an action round and not yet used (face up, though still in
-its side's hand), stay where they are.
+``HIDDEN`` declares it: the hands, the looks and the draw pile are one core ``Exchange``
+(what a role cannot see in them is dealt again among them, each keeping its size), wrapped
+by ``CardsSeen``, which keeps in place the cards of a hidden hand the role knows (shown to
+it, face up under Aldrich Ames, or chosen for the action round under way: face up, though
+still in the hand), a knowledge that depends on the viewer, which the core's ``fixed``
+(per owner) cannot say. Its ``shown`` is what the hands show others for a while (the
+headlines once shown, the face-up US hand), so the core marks new information when an
+action shows more; the events that show cards only at that moment mark it themselves (see
+``CardsSeen.shown``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
+from gameshelf.core.hidden import DrawPile, Exchange, Hands, Hidden
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
 from gameshelf.plugins.twilight_struggle.effects import in_effect
@@ -64,19 +71,50 @@ def face_up(s: State, role: str | None) -> list[int]:
     return shown
 
 
-def shuffle_hidden(s: State, role: str | None, rng: Rng) -> None:
-    """Re-deal, in place, every card ``role`` may not see (see the module)."""
-    hidden = [side for side in SIDES if side != role]
-    seen = set(face_up(s, role)) | in_play(s)
-    pool = [c for side in hidden for c in s.hands[side] if c not in seen]
-    pool += [c for side in hidden for c in s.set_aside.get(side, [])]
-    pool += s.deck.draw_pile
-    rng.shuffle(pool)
-    for side in hidden:
-        kept = [c for c in s.hands[side] if c in seen]
-        n = len(s.hands[side]) - len(kept)
-        s.hands[side], pool = kept + pool[:n], pool[n:]
-        if side in s.set_aside:
-            n = len(s.set_aside[side])
-            s.set_aside[side], pool = pool[:n], pool[n:]
-    s.deck.draw_pile = pool
+def known(s: State, role: str | None) -> set[int]:
+    """The cards of the other side's hand ``role`` knows: shown to it, face up, in play."""
+    return set(face_up(s, role)) | in_play(s)
+
+
+class CardsSeen(Hidden[State]):
+    """The hands, the looks and the draw pile as one core exchange, keeping in place the
+    cards of a hidden hand the role knows (see the module)."""
+
+    watched = True  # an event showing cards is new information (``shown``)
+
+    def __init__(self) -> None:
+        self.cards: Exchange[State] = Exchange(Hands("hands"), Hands("set_aside"), DrawPile("deck"))
+
+    def hide(self, s: State, role: str | None, rng: Rng) -> None:
+        seen = known(s, role)
+        lifted: dict[str, list[tuple[int, int]]] = {}
+        for side in SIDES:
+            hand = s.hands[side]
+            if side != role and seen.intersection(hand):
+                lifted[side] = [(i, c) for i, c in enumerate(hand) if c in seen]
+                s.hands[side] = [c for c in hand if c not in seen]
+        self.cards.hide(s, role, rng)
+        for side, cards in lifted.items():
+            for i, c in cards:
+                s.hands[side].insert(i, c)
+
+    def shown(self, s: State) -> frozenset[Hashable]:
+        """What the hands show others now and for a while: the headlines once shown (Man
+        in Earth Orbit's first one), the US hand under Aldrich Ames. Not the cards an event
+        shows a side only at that moment (CIA Created, Lone Gunman, The Cambridge Five):
+        the round, and the showing with it, may be over before the action that made it is,
+        which a look before and after the action cannot see, so those events mark the new
+        information themselves. Not a card chosen for the round either: its player's own
+        move, which it may still take back. The core asks this twice an action."""
+        heads = s.headlines
+        for e in s.effects:
+            if e.card == ALDRICH_AMES:
+                return frozenset((*heads.values(), *(("face_up", c) for c in s.hands[US])))
+        return frozenset(heads.values()) if heads else NOTHING
+
+    def check(self, s: State) -> str | None:
+        return self.cards.check(s)
+
+
+NOTHING: frozenset[Hashable] = frozenset()
+HIDDEN: tuple[Hidden[State], ...] = (CardsSeen(),)

@@ -967,7 +967,7 @@ class LoneGunman(Instant):
 
     def happen(self, s: State, f: EventPlay) -> None:
         s.shown = {USSR: sorted(s.hands[US])}
-        s.rng.reveal()
+        s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
         s.say(Msg("twilight_struggle.hand_shown", role=US, role2=USSR, n=len(s.hands[US])))
         machine.call(s, "event_ops", EventOps(side=USSR, card=62, ops=ops_value(s, USSR, 62)))
 
@@ -1055,7 +1055,6 @@ def _grain_take(s: State, f: EventPlay) -> None:
         return
     f.pick = s.rng.choice(hand)
     hand.remove(f.pick)
-    s.rng.reveal()
     s.say(Msg("twilight_struggle.grain_taken", role=US, role2=USSR, card=f.pick))
 
 

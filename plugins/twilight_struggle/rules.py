@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
@@ -35,7 +34,7 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
 )
 from gameshelf.plugins.twilight_struggle.drawing import DRAWING
 from gameshelf.plugins.twilight_struggle.events import EVENTS
-from gameshelf.plugins.twilight_struggle.hidden import shuffle_hidden
+from gameshelf.plugins.twilight_struggle.hidden import HIDDEN
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
 from gameshelf.plugins.twilight_struggle.state import State, check_fits_data, machine
@@ -105,6 +104,8 @@ class TwilightStruggle(StepRuleset[State]):
     )
     state_type = State
     machine = machine
+    # hands, looks and the draw pile (hidden.py); the headline's secret choice hides itself
+    hidden = HIDDEN
     locale = Path(__file__).parent / "locale"
     # The world map the web app draws from the view (web/: template, script, styles).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
@@ -127,10 +128,6 @@ class TwilightStruggle(StepRuleset[State]):
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-country and per-box lists fit the data
-
-    def shuffle_hidden(self, state: State, role: Role | None, rng: Rng) -> None:
-        shuffle_hidden(state, role, rng)
-        super().shuffle_hidden(state, role, rng)  # the headline's secret choices
 
 
 RULESET = TwilightStruggle()

@@ -382,7 +382,6 @@ class HeadlineOpen(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         take_headline(s, role, card)
-        s.rng.reveal()
         s.say(Msg("twilight_struggle.headline_shown", role=role, card=card))
         finish(s)
 

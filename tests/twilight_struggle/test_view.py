@@ -156,3 +156,64 @@ def test_every_event_choice_has_words_on_its_button_in_both_languages():
             assert f"twilight_struggle.board.{key}" in ids, (lang, option)
         for word in ("cancel_crisis", "cancel_note", "action.done", "doing.question"):
             assert f"twilight_struggle.board.{word}" in ids, (lang, word)
+
+
+# --- issue 11 item 1: the hidden cards declared with the core's parts ----------------------
+
+
+def test_the_hidden_cards_are_declared_with_the_cores_parts_not_shuffled_by_hand():
+    from gameshelf.core.hidden import DrawPile, Exchange, Hands
+    from gameshelf.core.ruleset import StepRuleset
+    from gameshelf.plugins.twilight_struggle.hidden import CardsSeen
+
+    (part,) = RULESET.hidden
+    assert isinstance(part, CardsSeen)
+    assert isinstance(part.cards, Exchange)
+    assert [type(p) for p in part.cards.parts] == [Hands, Hands, DrawPile]
+    assert [p.field for p in part.cards.parts] == ["hands", "set_aside", "deck"]
+    assert type(RULESET).shuffle_hidden is StepRuleset.shuffle_hidden  # derived by the core
+
+
+def test_a_re_deal_keeps_the_cards_a_side_was_shown_and_sizes_everywhere():
+    s = at_round(build(hands={USSR: [4, 5, 7], US: [19, 20, 21]}), US)
+    s.deck.draw_pile = list(range(40, 50))
+    s.shown = {US: [5]}  # CIA Created showed the US the USSR's 5 this round
+    for seed in range(15):
+        other = RULESET.copy_state(s)
+        RULESET.shuffle_hidden(other, US, Rng(seed=seed))
+        assert other.hands[US] == [19, 20, 21]
+        assert other.hands[USSR][1] == 5  # in its place
+        assert len(other.hands[USSR]) == 3
+        assert len(other.deck.draw_pile) == 10
+        pooled = sorted(other.hands[USSR] + other.deck.draw_pile)
+        assert pooled == sorted([4, 5, 7, *range(40, 50)])
+
+
+def test_tehrans_look_is_dealt_again_for_the_ussr_and_kept_for_the_us():
+    s = at_round(build(hands={US: [108, 19]}, influence={"iran": (0, 2)}), US)
+    s.deck.draw_pile = list(range(40, 52))
+    play(s, US, ("card", 108), ("use", "event"))
+    assert s.set_aside == {US: [40, 41, 42, 43, 44]}
+    moved = False
+    for seed in range(10):
+        other = RULESET.copy_state(s)
+        RULESET.shuffle_hidden(other, US, Rng(seed=seed))
+        assert other.set_aside == {US: [40, 41, 42, 43, 44]}
+        assert RULESET.view(other, US) == RULESET.view(s, US)
+        other = RULESET.copy_state(s)
+        RULESET.shuffle_hidden(other, USSR, Rng(seed=seed))
+        assert len(other.set_aside[US]) == 5
+        moved = moved or other.set_aside[US] != [40, 41, 42, 43, 44]
+        assert RULESET.view(other, USSR) == RULESET.view(s, USSR)
+    assert moved
+
+
+def test_a_headline_shown_first_is_new_information_marked_by_the_core():
+    first = [""] * 4 + [US] + [""] * 4
+    s = build(hands={USSR: [14, 5], US: [4, 20]}, space={USSR: 0, US: 4}, space_first=first)
+    s.deck.draw_pile = list(range(40, 60))
+    at_headline(s)
+    assert s.step == "headline_open"
+    before = s.rng.reveals
+    play(s, USSR, ("card", 14))
+    assert s.rng.reveals == before + 1  # no reveal placed by the rules: the core saw it
