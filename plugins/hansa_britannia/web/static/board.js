@@ -269,12 +269,13 @@
     const mine = desk.role === view.role;
     const doing = view.doing || {};
     const acting = mine && (doing.role || view.current) === view.role;
-    const cls = ["hb-desk", "role-" + desk.role, desk.role === view.current ? "current" : "", mine ? "me" : ""].join(" ");
+    const turn = desk.role === view.current && view.step !== "game_over";
+    const cls = ["hb-desk", "role-" + desk.role, turn ? "current" : "", mine ? "me" : ""].join(" ");
     const el = G.el("section", { class: cls, "data-role": desk.role });
     el.style.setProperty("--seat", COLOURS[desk.role] || "#777");
     el.appendChild(G.el("header", { class: "hb-desk-head" },
       G.el("span", { class: "hb-swatch" }), G.el("b", { text: roleName(desk.role), lang: zh(roleName(desk.role)) }),
-      desk.role === view.current ? G.el("span", { class: "hb-turn", text: T("its_turn", { count: view.actions_left }) }) : null,
+      turn ? G.el("span", { class: "hb-turn", text: T("its_turn", { count: view.actions_left }) }) : null,
       G.el("span", { class: "hb-prestige", title: T("prestige_tip"), text: T("prestige", { count: desk.prestige }) })));
     el.appendChild(G.el("div", { class: "hb-pools" },
       pool(T("supply"), desk.supply, { trader: "pay_trader", merchant: "pay_merchant" }, acting),
