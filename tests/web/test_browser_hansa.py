@@ -300,6 +300,13 @@ def test_the_map_fits_the_screen_and_a_phone_never_scrolls_sideways(
             ".map((r) => r.getBoundingClientRect().width)"
         )
         assert min(sides) >= 28 - 0.5, min(sides)
+        targets = page.evaluate(
+            "() => [...document.querySelectorAll('#actions button, .gs-zoom-btn, .hb-shape-btn')]"
+            ".filter((el) => el.offsetParent !== null)"
+            ".map((el) => { const r = el.getBoundingClientRect(); return [r.width, r.height]; })"
+        )
+        assert targets
+        assert all(w >= 44 and h >= 44 for w, h in targets), targets
         page.click(".gs-zoom-btn.fit")
         page.wait_for_timeout(100)
     assert within(box(page, ".hb-map"), frame)  # the whole map in its frame
