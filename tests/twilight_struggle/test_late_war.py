@@ -168,6 +168,8 @@ def test_87_the_reformer_adds_4_in_europe_at_most_2_a_country():
     assert [inf(s, c) for c in ("poland", "italy", "france")] == [(2, 0), (1, 0), (1, 0)]
     assert effect(s, 87).until == "game"
     assert s.step == "action_round"
+    expire(s)  # the end of the turn
+    assert in_effect(s, 87)
 
 
 def test_87_the_reformer_adds_6_when_the_ussr_leads_in_vp():
@@ -302,6 +304,21 @@ def test_93_iran_contra_us_realignment_rolls_minus_1_for_the_turn():
     assert inf(s, "mexico") == (2, 1)
 
 
+def test_93_iran_contra_also_lowers_the_us_defending_roll_and_ends_with_the_turn():
+    # USSR 3 against US 3 + 1 (more Influence) - 1: a tie, where the US would win by 1
+    s = event_round(39, USSR, effects=[(93, USSR)], influence={"iran": (1, 2)})
+    dice(s, 3, 3)
+    play(s, USSR, ("card", 39), ("use", "realign"), ("country", "iran"))
+    assert inf(s, "iran") == (1, 2)
+    s = event_round(39, USSR, influence={"iran": (1, 2)})
+    dice(s, 3, 3)
+    play(s, USSR, ("card", 39), ("use", "realign"), ("country", "iran"))
+    assert inf(s, "iran") == (0, 2)
+    s = as_event(93, USSR)
+    expire(s)
+    assert not in_effect(s, 93)
+
+
 # --- 94 Chernobyl -------------------------------------------------------------------------
 
 
@@ -311,6 +328,8 @@ def test_94_chernobyl_the_us_names_a_region_closed_to_ussr_ops_influence_this_tu
     play(s, US, ("choose", "region_asia"))
     assert effect(s, 94).region == "asia"
     assert effect(s, 94).until == "turn"
+    expire(s)  # the end of the turn
+    assert not in_effect(s, 94)
     s = event_round(39, USSR, influence={"north_korea": (1, 0), "afghanistan": (1, 0)})
     add_effect(s, 94, US, "turn", region="asia")
     play(s, USSR, ("card", 39), ("use", "influence"))
