@@ -12,7 +12,7 @@ The searches a game needs, each asking the game about borders with the same pred
 - ``distances(start, may_cross=)``: border crossings to every connected area;
 - ``shortest_path(start, goal, cost=, may_cross=)``: one cheapest path, ``None`` if none;
 - ``components(areas, may_cross=)``: the connected groups of some areas (a player's
-  networks: the cities it holds, joined by the routes it holds).
+  networks: the places it holds, joined by the links it holds).
 
 Every result lists areas in a fixed order (data order breaks ties), so games that use them
 stay deterministic.

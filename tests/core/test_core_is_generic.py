@@ -24,10 +24,20 @@ from tests.core.test_steps import fresh, make_machine
 
 CORE = Path(__file__).resolve().parents[2] / "core"
 
-# Plain English a generic engine may say: "three integers", "round", "at most", "limit".
+# Plain English a generic engine may say: "three integers", "round", "at most", "limit";
+# colours (a game's seats may be named for theirs; the terminal's palette is plain colours),
+# "players".
 COMMON = frozenset(
     [
         "all",
+        "black",
+        "blue",
+        "green",
+        "players",
+        "purple",
+        "red",
+        "white",
+        "yellow",
         "campaign",
         "final",
         "founding",
