@@ -35,7 +35,7 @@ def effect(s: State, card: int) -> Effect | None:
 
 
 def in_effect(s: State, card: int) -> bool:
-    return any(e.card == card for e in s.effects)
+    return effect(s, card) is not None  # a plain loop: no generator on the hot path
 
 
 def kept_out(card: int) -> bool:

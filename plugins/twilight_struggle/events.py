@@ -360,7 +360,17 @@ class EventInfluence(Step[State]):
             finish(s, len(f.done))
 
     def _open(self, s: State, f: Changes) -> list[int]:
-        return [c for c in f.eligible if _may_change(s, f, c)] if f.left > 0 else []
+        """The eligible countries a point may still go to or come from (``_may_change``
+        of each, worked out with the lists at hand: the hot path of the events)."""
+        if f.left <= 0:
+            return []
+        done, cap = f.done, f.per_country
+        if f.add:
+            return [c for c in f.eligible if done.count(c) < cap] if cap else list(f.eligible)
+        have = s.influence[f.owner]
+        if not cap:
+            return [c for c in f.eligible if have[c] > 0]
+        return [c for c in f.eligible if have[c] > 0 and done.count(c) < cap]
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)

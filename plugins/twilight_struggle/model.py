@@ -208,8 +208,11 @@ SPACE_STATION_ROUNDS = int(TRACKS.turns["space_station_rounds"])  # type: ignore
 SETUP = TRACKS.setup
 
 
+ERA_OF_TURN: dict[int, Era] = {turn: e for e in ERAS for turn in e.turns}
+
+
 def era_of_turn(turn: int) -> Era:
-    return next(e for e in ERAS if turn in e.turns)
+    return ERA_OF_TURN[turn]
 
 
 # --- checks at load (RULES §1-2) ----------------------------------------------------------

@@ -241,13 +241,29 @@ class PlaceInfluence(Step[State]):
         if closed:  # Chernobyl: none of the Ops' Influence in the region this turn
             f.reach = [c for c in f.reach if not IN_REGION[closed][c]]
         s.active = [f.side]
-        if not any(self._fits(s, f, c) for c in f.reach):
+        if not self._open(s, f):
             s.say(Msg("twilight_struggle.nothing_placed", role=f.side, card=f.card))
             finish(s)
 
     def _fits(self, s: State, f: Ops, c: int) -> bool:
         left = available(f, c)
         return left >= 2 or (left == 1 and not controls(s, OTHER[f.side], c))
+
+    def _open(self, s: State, f: Ops) -> list[int]:
+        """The countries of the reach a point may go into now, in reach order (``_fits``
+        of each; without a regional bonus the Ops left are the same everywhere, so it is
+        worked out once: the hot path of random games)."""
+        if f.bonuses:
+            return [c for c in f.reach if self._fits(s, f, c)]
+        left = f.base - f.spent
+        if left >= 2:
+            return list(f.reach)
+        if left < 1:
+            return []
+        theirs, mine = s.influence[OTHER[f.side]], s.influence[f.side]
+        return [  # 1 Op left: not where the opponent has control (RULES §1, §7.1)
+            c for c in f.reach if theirs[c] < STABILITY[c] or theirs[c] - mine[c] < STABILITY[c]
+        ]
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)
@@ -271,8 +287,7 @@ class PlaceInfluence(Step[State]):
                 yield PICK_COUNTRY[c], None
 
     def actions(self, s: State, role: str) -> list:  # the hot path: no refusals built
-        f = self.frame(s)
-        return [PICK_COUNTRY[c] for c in f.reach if self._fits(s, f, c)]
+        return [PICK_COUNTRY[c] for c in self._open(s, self.frame(s))]
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)
@@ -280,7 +295,7 @@ class PlaceInfluence(Step[State]):
         spend(f, c, placement_cost(s, f.side, c))
         add_influence(s, f.side, c)
         s.say(Msg("twilight_struggle.placed", role=f.side, country=country))
-        if not any(self._fits(s, f, d) for d in f.reach):
+        if not self._open(s, f):
             finish(s)
 
 
@@ -485,12 +500,8 @@ class Coup(Step[State]):
         for c in range(N):
             yield PICK_COUNTRY[c], coup_refusal(s, f.side, c)
 
-    def actions(self, s: State, role: str) -> list:
-        f = self.frame(s)
-        enemy = s.influence[OTHER[f.side]]
-        return [
-            PICK_COUNTRY[c] for c in range(N) if enemy[c] and coup_refusal(s, f.side, c) is None
-        ]
+    def actions(self, s: State, role: str) -> list:  # the countries coup_refusal lets in
+        return [PICK_COUNTRY[c] for c in coup_targets(s, self.frame(s).side)]
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)

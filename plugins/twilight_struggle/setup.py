@@ -12,7 +12,16 @@ from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.model import CID, CIX, IN_REGION, SETUP, SIDES, N, era_deck
+from gameshelf.plugins.twilight_struggle.model import (
+    CID,
+    CIX,
+    IN_REGION,
+    MEMBERS,
+    SETUP,
+    SIDES,
+    N,
+    era_deck,
+)
 from gameshelf.plugins.twilight_struggle.state import (
     PICK_COUNTRY,
     State,
@@ -70,7 +79,10 @@ class FreePlacement(Step[State]):
 
     def actions(self, s: State, role: str) -> list:
         f = self.frame(s)
-        return [PICK_COUNTRY[c] for c in range(N) if may_place(s, f, c)]
+        if f.region:  # a region's countries, listed once (the same as may_place)
+            return [PICK_COUNTRY[c] for c in MEMBERS[f.region]]
+        mine = s.influence[f.side]
+        return [PICK_COUNTRY[c] for c in range(N) if mine[c] > 0]
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)
