@@ -188,13 +188,14 @@ def test_a_game_of_four_seats_placing_displacing_and_completing_by_clicking(
                 click(page, f".hb-space.legal[data-space='{sp}']")
         elif view["step"] == "replace_markers":  # a marker Red took is replaced on a route
             route = acts["route"][0]
-            click(page, f".hb-route.legal[data-route='{route}'] .hb-spot")
+            click(page, f".hb-route.legal[data-route='{route}'] .hb-token")
             assert view_of(site, match, token)["routes"][route]["marker"]
         elif view["step"] != "turn":
             click(page, "#actions button")
-        elif "create" in acts:  # a route full of Red's traders: its spot on the map
+        elif "create" in acts:  # a route full of Red's traders: one of its spaces clicked
             route = acts["create"][0]
-            click(page, f".hb-route.legal[data-route='{route}'] .hb-spot")
+            assert page.locator(f".hb-route.legal[data-route='{route}']").count() == 1
+            click(page, f".hb-space[data-route='{route}']")
             assert view_of(site, match, token)["step"] in ("create_route", "turn")
         elif not displaced and acts.get("displace_trader"):
             sp = acts["displace_trader"][0]

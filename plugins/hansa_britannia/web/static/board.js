@@ -220,6 +220,14 @@
     svg.appendChild(cities);
     const spaces = G.svg("g", { class: "hb-spaces" });
     for (const [id, R] of Object.entries(D.routes)) spaces.appendChild(drawSpaces(id, R, view.routes[id]));
+    // a click on a space that is no choice itself chooses its route, when that is one
+    // (create the route full of one's pieces, put a marker on it)
+    spaces.addEventListener("click", (ev) => {
+      const space = ev.target.closest && ev.target.closest(".hb-space");
+      if (!space || space.classList.contains("legal")) return;
+      const route = svg.querySelector(".hb-route.legal[data-route='" + space.dataset.route + "']");
+      if (route && route.onclick) route.onclick(ev);
+    });
     svg.appendChild(spaces);
   }
 
