@@ -27,6 +27,8 @@ a coup is one decision ("coup"). The steps finish back to the action round.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
+from operator import itemgetter
 
 from pydantic import Field
 
@@ -115,6 +117,12 @@ CLOSED: dict[int, tuple[bool, ...]] = {
     for level, regions in NO_COUP_OR_REALIGN.items()
 }
 OPEN = (False,) * N
+# for each DEFCON level, the countries open to coups and realignments, and a getter of the
+# Influence there (one C call: ``targets`` runs for every card a side considers)
+OPEN_AT: dict[int, tuple[int, ...]] = {
+    level: tuple(c for c in range(N) if not CLOSED.get(level, OPEN)[c]) for level in range(1, 6)
+}
+INFLUENCE_AT = {level: itemgetter(*countries) for level, countries in OPEN_AT.items()}
 
 
 def defcon_forbids(s: State, c: int) -> bool:
@@ -151,9 +159,8 @@ def target_refusal(s: State, side: str, c: int, *, free: bool = False) -> Msg | 
 
 def targets(s: State, side: str) -> list[int]:
     """The countries ``side`` may coup or realign in now (the hot path of both steps)."""
-    enemy = s.influence[OTHER[side]]
-    closed = CLOSED.get(s.defcon, OPEN)
-    found = [c for c in range(N) if enemy[c] and not closed[c]]
+    level = s.defcon
+    found = list(compress(OPEN_AT[level], INFLUENCE_AT[level](s.influence[OTHER[side]])))
     if side == USSR and (in_effect(s, NATO) or in_effect(s, US_JAPAN)):
         found = [c for c in found if protected(s, side, c) is None]
     return found
