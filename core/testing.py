@@ -59,6 +59,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from gameshelf.core.agents import Agent, FirstLegalAgent, Observation, RandomAgent
 from gameshelf.core.match import Match
 from gameshelf.core.plugins import Game
@@ -401,7 +403,7 @@ class _Run:
                 text = dump_view(view)
             except (TypeError, ValueError) as exc:
                 self.fail(f"the view of {role} is not JSON: {exc}")
-            if json.loads(text) != view:
+            if orjson.loads(text) != view:
                 self.fail(f"the view of {role} does not survive a JSON round trip")
             self.check_listed_actions(role, view)
             self.check_no_leak(role, text, start)
