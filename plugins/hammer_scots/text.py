@@ -256,18 +256,18 @@ def label(action: Action, view: JSON, lang: str = "en") -> str | None:
         return say(lang, "event_card", title=title) if card.event else title
     if typ == "crown":
         return say(lang, f"crown_{thing}") if thing in CROWN else None
+    found: str | None
     if typ == "area":
-        title = name("area", thing, lang)
+        found = name("area", thing, lang)
     else:
-        title = names(view, lang).get(thing)
-        if title is None:
-            kind = "block" if thing in BLOCK_IDS else "area"
-            title = name(kind, thing, lang)
-    if title is None:
+        found = names(view, lang).get(thing)
+        if found is None:
+            found = name("block" if thing in BLOCK_IDS else "area", thing, lang)
+    if found is None:
         return None
     if typ in VERB:
-        return say(lang, f"verb_{typ}", name=title)
-    return title
+        return say(lang, f"verb_{typ}", name=found)
+    return found
 
 
 @cache

@@ -89,8 +89,8 @@ def heading(view: JSON, lang: str) -> Text:
 def players_table(view: JSON, spaces: dict[int, JSON], lang: str) -> Table:
     table = Table(title=say(lang, "lords_title"), title_justify="left")
     for column in ("lord", "money", "lands", "in_hand", "face_down", "at"):
-        justify = "right" if column in ("money", "lands") else "left"
-        table.add_column(say(lang, f"col_{column}"), justify=justify)
+        right = column in ("money", "lands")
+        table.add_column(say(lang, f"col_{column}"), justify="right" if right else "left")
     for p in view["players"]:
         name = lord_text(p, lang)
         if p["seat"] == view.get("you"):
@@ -112,8 +112,8 @@ def lands_table(view: JSON, lang: str) -> Table:
     players = lords(view)
     table = Table(title=say(lang, "lands_title"), title_justify="left")
     for column in ("number", "land", "owner", "swords", "toll", "talents"):
-        justify = "right" if column in ("number", "swords", "toll") else "left"
-        table.add_column(say(lang, f"col_{column}"), justify=justify)
+        right = column in ("number", "swords", "toll")
+        table.add_column(say(lang, f"col_{column}"), justify="right" if right else "left")
     comma = say(lang, "comma")
     for sp in view["spaces"]:
         if sp["kind"] != "land":
