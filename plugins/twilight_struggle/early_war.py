@@ -27,6 +27,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     EventPlay,
     Pick,
     event,
+    influence_event,
 )
 from gameshelf.plugins.twilight_struggle.model import (
     BOX,
@@ -97,6 +98,18 @@ def take_control(s: State, side: str, c: int) -> None:
     s.say(
         Msg("twilight_struggle.took_control", role=side, country=CID[c], removed=gone, added=added)
     )
+
+
+def control_event(card: int, name: str, doc: str, side: str, country: str) -> type[Instant]:
+    """Declare and register the event of ``card`` whose whole effect is ``side`` taking
+    control of ``country`` (``take_control``: Fidel, Romanian Abdication)."""
+    c = CIX[country]
+
+    def happen(self: Instant, s: State, f: EventPlay) -> None:
+        take_control(s, side, c)
+
+    title = "".join(word.title() for word in name.split("_"))
+    return event(card)(type(title, (Instant,), {"__doc__": doc, "name": name, "happen": happen}))
 
 
 def war_modifier(s: State, attacker: str, c: int) -> int:
@@ -204,20 +217,18 @@ class FiveYearPlan(Instant):
             s.deck.discard(card)  # RULES §6: a forced discard never has its event otherwise
 
 
-@event(7)
-class SocialistGovernments(Procedure[State]):
+SocialistGovernments = influence_event(
+    7,
+    "socialist_governments",
     """#7: remove 3 US Influence in Western Europe, at most 2 a country (not after The Iron
-    Lady: ``prevented_by`` in the data)."""
-
-    name, frame_type = "socialist_governments", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=f.side, owner=US, add=False, left=3, eligible=list(WESTERN), per_country=2
-            ),
-        ),
-    )
+    Lady: ``prevented_by`` in the data).""",
+    chooser="",
+    owner=US,
+    add=False,
+    left=3,
+    eligible=WESTERN,
+    per_country=2,
+)
 
 
 CUBA, ROMANIA, VIETNAM, WEST_GERMANY = (
@@ -229,14 +240,13 @@ CUBA, ROMANIA, VIETNAM, WEST_GERMANY = (
 SOUTH_KOREA, ISRAEL, EGYPT, FRANCE = CIX["south_korea"], CIX["israel"], CIX["egypt"], CIX["france"]
 
 
-@event(8)
-class Fidel(Instant):
-    """#8: all US Influence out of Cuba; the USSR takes exactly enough to control it."""
-
-    name = "fidel"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        take_control(s, USSR, CUBA)
+Fidel = control_event(
+    8,
+    "fidel",
+    """#8: all US Influence out of Cuba; the USSR takes exactly enough to control it.""",
+    USSR,
+    "cuba",
+)
 
 
 @event(9)
@@ -281,14 +291,13 @@ class KoreanWar(Instant):
         war(s, USSR, SOUTH_KOREA)
 
 
-@event(12)
-class RomanianAbdication(Instant):
-    """#12: all US Influence out of Romania; the USSR takes enough to control it."""
-
-    name = "romanian_abdication"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        take_control(s, USSR, ROMANIA)
+RomanianAbdication = control_event(
+    12,
+    "romanian_abdication",
+    """#12: all US Influence out of Romania; the USSR takes enough to control it.""",
+    USSR,
+    "romania",
+)
 
 
 @event(13)
@@ -302,24 +311,18 @@ class ArabIsraeliWar(Instant):
         war(s, USSR, ISRAEL, extra=1 if controls(s, US, ISRAEL) else 0)
 
 
-@event(14)
-class Comecon(Procedure[State]):
-    """#14: +1 USSR Influence in each of 4 Eastern European countries the US does not control."""
-
-    name, frame_type = "comecon", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=USSR,
-                owner=USSR,
-                add=True,
-                left=4,
-                eligible=[c for c in EASTERN if not controls(s, US, c)],
-                per_country=1,
-            ),
-        ),
-    )
+Comecon = influence_event(
+    14,
+    "comecon",
+    """#14: +1 USSR Influence in each of 4 Eastern European countries the US does not
+    control.""",
+    chooser=USSR,
+    owner=USSR,
+    add=True,
+    left=4,
+    eligible=lambda s: [c for c in EASTERN if not controls(s, US, c)],
+    per_country=1,
+)
 
 
 @event(15)
@@ -598,19 +601,17 @@ class UsJapanPact(Instant):
 SUEZ = [CIX[c] for c in ("france", "uk", "israel")]
 
 
-@event(28)
-class SuezCrisis(Procedure[State]):
-    """#28: remove 4 US Influence from France, the UK and Israel, at most 2 from each."""
-
-    name, frame_type = "suez_crisis", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=USSR, owner=US, add=False, left=4, eligible=list(SUEZ), per_country=2
-            ),
-        ),
-    )
+SuezCrisis = influence_event(
+    28,
+    "suez_crisis",
+    """#28: remove 4 US Influence from France, the UK and Israel, at most 2 from each.""",
+    chooser=USSR,
+    owner=US,
+    add=False,
+    left=4,
+    eligible=SUEZ,
+    per_country=2,
+)
 
 
 LATE_WAR_FROM = 8  # RULES §14: East European Unrest removes 2 a country in turns 8-10
@@ -647,19 +648,17 @@ class EastEuropeanUnrest(Procedure[State]):
 DECOLONIZATION = [c for c in (*MEMBERS["africa"], *MEMBERS["southeast_asia"])]
 
 
-@event(30)
-class Decolonization(Procedure[State]):
-    """#30: +1 USSR Influence in each of 4 countries of Africa and Southeast Asia."""
-
-    name, frame_type = "decolonization", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=USSR, owner=USSR, add=True, left=4, eligible=DECOLONIZATION, per_country=1
-            ),
-        ),
-    )
+Decolonization = influence_event(
+    30,
+    "decolonization",
+    """#30: +1 USSR Influence in each of 4 countries of Africa and Southeast Asia.""",
+    chooser=USSR,
+    owner=USSR,
+    add=True,
+    left=4,
+    eligible=DECOLONIZATION,
+    per_country=1,
+)
 
 
 @event(31)

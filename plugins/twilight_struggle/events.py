@@ -29,7 +29,7 @@ The generic steps events call (RULES §7.1: event Influence ignores adjacency an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from pydantic import Field
@@ -338,6 +338,42 @@ class Changes:
 
 
 DONE = Action("done")
+
+
+def influence_event(
+    card: int,
+    name: str,
+    doc: str,
+    *,
+    chooser: str,
+    owner: str,
+    add: bool,
+    left: int,
+    eligible: Sequence[int] | Callable[[State], list[int]],
+    per_country: int = 0,
+    optional: bool = False,
+) -> type[Procedure[State]]:
+    """Declare and register the event of ``card`` that is one event Influence change (the
+    shape of Decolonization, Colonial Rear Guards, Suez Crisis...): ``chooser`` and
+    ``owner`` a side, or "" for the event's side; ``eligible`` the countries, or a function
+    of the state giving them when the event happens."""
+
+    def changes(s: State, f: EventPlay) -> Changes:
+        where = eligible(s) if callable(eligible) else list(eligible)
+        return Changes(
+            chooser=chooser or f.side,
+            owner=owner or f.side,
+            add=add,
+            left=left,
+            eligible=where,
+            per_country=per_country,
+            optional=optional,
+        )
+
+    title = "".join(word.title() for word in name.split("_"))
+    body = (Call("event_influence", args=changes),)
+    namespace = {"__doc__": doc, "name": name, "frame_type": EventPlay, "body": body}
+    return event(card)(type(title, (Procedure,), namespace))
 
 
 def _may_change(s: State, f: Changes, c: int) -> bool:

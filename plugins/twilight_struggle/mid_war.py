@@ -44,6 +44,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     Pick,
     choice_option,
     event,
+    influence_event,
 )
 from gameshelf.plugins.twilight_struggle.model import (
     BATTLEGROUND,
@@ -975,19 +976,17 @@ class LoneGunman(Instant):
 COLONIAL = [*MEMBERS["africa"], *MEMBERS["southeast_asia"]]
 
 
-@event(63)
-class ColonialRearGuards(Procedure[State]):
-    """#63: +1 US Influence in each of 4 countries of Africa and Southeast Asia."""
-
-    name, frame_type = "colonial_rear_guards", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=US, owner=US, add=True, left=4, eligible=COLONIAL, per_country=1
-            ),
-        ),
-    )
+ColonialRearGuards = influence_event(
+    63,
+    "colonial_rear_guards",
+    """#63: +1 US Influence in each of 4 countries of Africa and Southeast Asia.""",
+    chooser=US,
+    owner=US,
+    add=True,
+    left=4,
+    eligible=COLONIAL,
+    per_country=1,
+)
 
 
 @event(64)
@@ -1019,25 +1018,18 @@ def _empty(s: State) -> list[int]:
     return [c for c in range(N) if not s.influence[US][c] and not s.influence[USSR][c]]
 
 
-@event(66)
-class PuppetGovernments(Procedure[State]):
-    """#66: the US may add 1 Influence in each of 3 countries with no Influence at all."""
-
-    name, frame_type = "puppet_governments", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=US,
-                owner=US,
-                add=True,
-                left=3,
-                eligible=_empty(s),
-                per_country=1,
-                optional=True,
-            ),
-        ),
-    )
+PuppetGovernments = influence_event(
+    66,
+    "puppet_governments",
+    """#66: the US may add 1 Influence in each of 3 countries with no Influence at all.""",
+    chooser=US,
+    owner=US,
+    add=True,
+    left=3,
+    eligible=_empty,
+    per_country=1,
+    optional=True,
+)
 
 
 POLAND = CIX["poland"]
@@ -1120,17 +1112,16 @@ class LatinAmericanDeathSquads(Instant):
         add_effect(s, 69, f.side, TURN)
 
 
-@event(70)
-class OasFounded(Procedure[State]):
-    """#70: +2 US Influence in Central and South America, anywhere there."""
-
-    name, frame_type = "oas_founded", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(chooser=US, owner=US, add=True, left=2, eligible=AMERICAS),
-        ),
-    )
+OasFounded = influence_event(
+    70,
+    "oas_founded",
+    """#70: +2 US Influence in Central and South America, anywhere there.""",
+    chooser=US,
+    owner=US,
+    add=True,
+    left=2,
+    eligible=AMERICAS,
+)
 
 
 @event(71)
@@ -1176,44 +1167,28 @@ class ShuttleDiplomacy(Instant):
         add_effect(s, 73, US, GAME)
 
 
-@event(74)
-class VoiceOfAmerica(Procedure[State]):
-    """#74: remove 4 USSR Influence from countries outside Europe, at most 2 from each."""
-
-    name, frame_type = "voice_of_america", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=US,
-                owner=USSR,
-                add=False,
-                left=4,
-                eligible=OUTSIDE_EUROPE,
-                per_country=2,
-            ),
-        ),
-    )
-
-
-@event(75)
-class LiberationTheology(Procedure[State]):
-    """#75: +3 USSR Influence in Central America, at most 2 a country."""
-
-    name, frame_type = "liberation_theology", EventPlay
-    body = (
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=USSR,
-                owner=USSR,
-                add=True,
-                left=3,
-                eligible=list(MEMBERS["central_america"]),
-                per_country=2,
-            ),
-        ),
-    )
+VoiceOfAmerica = influence_event(
+    74,
+    "voice_of_america",
+    """#74: remove 4 USSR Influence from countries outside Europe, at most 2 from each.""",
+    chooser=US,
+    owner=USSR,
+    add=False,
+    left=4,
+    eligible=OUTSIDE_EUROPE,
+    per_country=2,
+)
+LiberationTheology = influence_event(
+    75,
+    "liberation_theology",
+    """#75: +3 USSR Influence in Central America, at most 2 a country.""",
+    chooser=USSR,
+    owner=USSR,
+    add=True,
+    left=3,
+    eligible=MEMBERS["central_america"],
+    per_country=2,
+)
 
 
 def _ussuri_takes(s: State, f: EventPlay) -> bool:
