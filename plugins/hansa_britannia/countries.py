@@ -9,6 +9,10 @@ permission city per turn (``s.permits_used``), so a permission won mid-turn is u
 Move, Create a trade route, the relocation of displaced pieces and the Place-2 marker need
 none.
 
+RULES §14.8, the optional border rule (a match option): a player who discards an unused +3 or
++4 Actions marker ignores borders for the rest of its turn (``s.borderless``): Place,
+Displace and Move on any route of any country, with no permission used.
+
 Moving pieces: by the Move action, a piece on an English route stays in England, one in Wales
 goes to Wales or England, one in Scotland to Scotland or England; by the Move-3 and Move-any-2
 markers every piece stays in the country it started in. Displaced pieces go to the country of
@@ -17,59 +21,54 @@ the displacement or England (``board.RINGS``).
 
 from __future__ import annotations
 
-from gameshelf.plugins.hansa_britannia.board import (
-    COUNTRIES,
-    NEEDS_PERMISSION,
-    PERMISSIONS,
-    ROUTE_COUNTRY,
-    SPACE_ROUTE,
-)
 from gameshelf.plugins.hansa_britannia.state import State, rightmost_office
 
-
-def needs_permission(r: int) -> bool:
-    return NEEDS_PERMISSION[ROUTE_COUNTRY[r]]
-
-
 ENGLAND = "England"
-SPACE_COUNTRY: tuple[str, ...] = tuple(ROUTE_COUNTRY[r] for r in SPACE_ROUTE)
+
+
+def needs_permission(s: State, r: int) -> bool:
+    """Whether a Place or Displace on route ``r`` uses a permission now."""
+    b = s.board
+    return b.needs_permission[b.route_country[r]] and not s.borderless
 
 
 def permit_for(s: State, p: int, r: int) -> int | None:
     """The permission city whose use lets seat ``p`` place or displace on route ``r`` now;
     ``None`` if it has none left this turn. A city that covers only the route's country is
     used before London, whose one use covers both (that keeps the most for later)."""
-    return permit_in(s, p, ROUTE_COUNTRY[r])
+    return permit_in(s, p, s.board.route_country[r])
 
 
 def permit_in(s: State, p: int, country: str) -> int | None:
     """``permit_for`` a route of ``country``."""
     best: int | None = None
-    for city, countries in PERMISSIONS:
+    permissions = s.board.permissions
+    for city, countries in permissions:
         if country not in countries or city in s.permits_used:
             continue
         if rightmost_office(s, city) != p:
             continue
-        if best is None or len(countries) < len(_countries(best)):
+        if best is None or len(countries) < len(dict(permissions)[best]):
             best = city
     return best
 
 
 def country_open(s: State, p: int) -> dict[str, bool]:
     """Whether seat ``p`` may place or displace on a route of each country now."""
-    return {k.id: not k.needs_permission or permit_in(s, p, k.id) is not None for k in COUNTRIES}
+    free = s.borderless
+    return {
+        k.id: free or not k.needs_permission or permit_in(s, p, k.id) is not None
+        for k in s.board.countries
+    }
 
 
-def _countries(city: int) -> frozenset[str]:
-    return next(countries for c, countries in PERMISSIONS if c == city)
+def may_enter(country: tuple[str, ...], r: int, frm: int) -> bool:
+    """RULES §12.4: whether the Move action may put a piece from route ``frm`` on ``r``
+    (``country``: the board's route countries)."""
+    to = country[r]
+    return to == ENGLAND or to == country[frm]
 
 
-def may_enter(r: int, frm: int) -> bool:
-    """RULES §12.4: whether the Move action may put a piece from route ``frm`` on ``r``."""
-    to = ROUTE_COUNTRY[r]
-    return to == ENGLAND or to == ROUTE_COUNTRY[frm]
-
-
-def same_country(r: int, frm: int) -> bool:
+def same_country(country: tuple[str, ...], r: int, frm: int) -> bool:
     """RULES §12.4: the Move-3 and Move-any-2 markers keep each piece in its country."""
-    return ROUTE_COUNTRY[r] == ROUTE_COUNTRY[frm]
+    return country[r] == country[frm]

@@ -32,27 +32,7 @@ from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.steps import Option
-from gameshelf.plugins.hansa_britannia.board import (
-    ABILITY_ID,
-    CITY_ABILITY,
-    CITY_ID,
-    COMPLETED_TO_END,
-    EAST_WEST,
-    EAST_WEST_AWARDS,
-    GRAPH,
-    N_OFFICES,
-    OFFICE_COIN,
-    OFFICE_MERCHANT,
-    OFFICE_PRIVILEGE,
-    PRINTED_MARKER,
-    PRIVILEGE_RANK,
-    ROUTE_CITIES,
-    ROUTE_ID,
-    ROUTE_IX,
-    ROUTE_SPACES,
-    SPECIAL_CITY,
-    SPECIAL_SPACES,
-)
+from gameshelf.plugins.hansa_britannia.board import ABILITY_ID, PRIVILEGE_RANK
 from gameshelf.plugins.hansa_britannia.desk import develop, is_full, privilege
 from gameshelf.plugins.hansa_britannia.displace import Relocation
 from gameshelf.plugins.hansa_britannia.markers import take_marker
@@ -61,17 +41,17 @@ from gameshelf.plugins.hansa_britannia.state import (
     EMPTY,
     MERCHANT,
     TRADER,
+    Choices,
     SeatStep,
     State,
     clear_route,
     controller,
     kontors,
     machine,
-    route_full_of,
+    owner_role,
 )
 
 ANNEX_MARKER = "additional_trading_post"
-CREATE = tuple(Action("create", r) for r in ROUTE_ID)
 NOT_FULL = Msg("hansa_britannia.route_not_yours")
 CITY_FULL = Msg("hansa_britannia.city_full")
 NEEDS_MERCHANT = Msg("hansa_britannia.office_needs_merchant")
@@ -85,24 +65,21 @@ NO_MERCHANT = Msg("hansa_britannia.route_has_no_merchant")
 NOTHING = Action("nothing")
 
 
-def options(s: State, p: int) -> Iterator[Option]:
-    for r, action in enumerate(CREATE):
-        yield action, None if route_full_of(s, r, p) else NOT_FULL
-
-
-def legal(s: State, p: int) -> list[Action]:
-    """``route_full_of`` for every route, inline (the hot path; checked against ``options``):
-    an empty space's code (-1) has no owner."""
+def options(s: State, p: int) -> Choices:
+    """Every route seat ``p`` might create: those whose every space holds its pieces (an
+    empty space's code, -1, has no owner: ``route_full_of`` inline, every turn)."""
+    b = s.board
     spaces = s.spaces
-    return [
-        CREATE[r]
-        for r, route in enumerate(ROUTE_SPACES)
+    return b.create_actions, [
+        None
         if spaces[route[0]] >> 1 == p and all(spaces[sp] >> 1 == p for sp in route)
+        else NOT_FULL
+        for route in b.route_spaces
     ]
 
 
 def on_create(s: State, p: int, route: str) -> None:
-    machine.call(s, "create_route", Creation(seat=p, route=ROUTE_IX[route]))
+    machine.call(s, "create_route", Creation(seat=p, route=s.board.route_ix[route]))
 
 
 HANDLERS = {"create": on_create}
@@ -117,26 +94,29 @@ class Creation:
 
 
 def city_control_points(s: State, r: int) -> None:
-    """RULES §6 E 1: each end city's controller gains 1 prestige (one seat may gain 2)."""
-    for c in ROUTE_CITIES[r]:
+    """RULES §6 E 1: each end city's controller gains 1 prestige (one seat may gain 2; the
+    neutral too, RULES §14.7)."""
+    b = s.board
+    for c in b.route_cities[r]:
         ctl = controller(s, c)
         if ctl != EMPTY:
             s.prestige[ctl] += 1
-            s.say(Msg("hansa_britannia.control_point", role=s.seats[ctl], city=CITY_ID[c]))
+            s.say(Msg("hansa_britannia.control_point", role=owner_role(s, ctl), city=b.city_id[c]))
 
 
 def route_shapes(s: State, r: int) -> set[int]:
-    return {s.spaces[sp] & 1 for sp in ROUTE_SPACES[r]}
+    return {s.spaces[sp] & 1 for sp in s.board.route_spaces[r]}
 
 
 def office_refusal(s: State, p: int, r: int, c: int) -> Msg | None:
+    b = s.board
     filled = len(s.offices[c])
-    if filled == N_OFFICES[c]:
+    if filled == b.n_offices[c]:
         return CITY_FULL
-    merchant = OFFICE_MERCHANT[c][filled]
+    merchant = b.office_merchant[c][filled]
     if (MERCHANT if merchant else TRADER) not in route_shapes(s, r):
         return NEEDS_MERCHANT if merchant else NEEDS_TRADER
-    if OFFICE_PRIVILEGE[c][filled] > privilege(s, p):
+    if b.office_privilege[c][filled] > privilege(s, p):
         return PRIVILEGE_LOW
     return None
 
@@ -153,35 +133,63 @@ def annex_refusal(s: State, p: int, f: Creation, c: int) -> Msg | None:
 def connects_east_west(s: State, p: int) -> bool:
     """RULES §6 E 3a: Oxford and York linked by routes through cities that each hold one of
     seat ``p``'s Kontors (annexes count)."""
-    start, goal = EAST_WEST
+    board = s.board
+    start, goal = board.east_west
     if not kontors(s, start, p) or not kontors(s, goal, p):
         return False
-    linked = GRAPH.connected(
-        CITY_ID[start], may_cross=lambda a, b, border: kontors(s, GRAPH.index[b], p) > 0
+    graph = board.graph
+    linked = graph.connected(
+        board.city_id[start], may_cross=lambda a, b, border: kontors(s, graph.index[b], p) > 0
     )
-    return CITY_ID[goal] in linked
+    return board.city_id[goal] in linked
 
 
 def east_west(s: State, p: int) -> None:
+    """The East–West connection's points, once per owner (the neutral's too, RULES §14.7)."""
     if p in s.east_west or not connects_east_west(s, p):
         return
+    awards = s.board.east_west_awards
     place = len(s.east_west)
-    points = EAST_WEST_AWARDS[place] if place < len(EAST_WEST_AWARDS) else 0
+    points = awards[place] if place < len(awards) else 0
     s.east_west.append(p)
     s.prestige[p] += points
-    s.say(Msg("hansa_britannia.east_west", role=s.seats[p], points=points))
+    s.say(Msg("hansa_britannia.east_west", role=owner_role(s, p), points=points))
 
 
 def _keep(s: State, r: int, sh: int) -> int:
     """Take one piece of shape ``sh`` off route ``r`` (it becomes a Kontor); the others go to
     the general stock. Returns its code."""
-    for sp in ROUTE_SPACES[r]:
+    for sp in s.board.route_spaces[r]:
         if s.spaces[sp] & 1 == sh:
             code = s.spaces[sp]
             s.spaces[sp] = EMPTY
             clear_route(s, r)
             return code
-    raise AssertionError(f"route {ROUTE_ID[r]} has no piece of shape {sh}")
+    raise AssertionError(f"route {s.board.route_id[r]} has no piece of shape {sh}")
+
+
+def open_office(s: State, p: int, c: int, code: int) -> None:
+    """Piece ``code`` becomes owner ``p``'s Kontor in the next printed office of city ``c``:
+    its coin is prestige at once, the city's last office completes it (the 8th completed
+    city ends the game), and the East–West connection may be made (RULES §6 E 3a)."""
+    b = s.board
+    i = len(s.offices[c])
+    s.offices[c].append(code)
+    coin = b.office_coin[c][i]
+    s.prestige[p] += coin
+    s.say(Msg("hansa_britannia.kontor", role=owner_role(s, p), city=b.city_id[c], points=coin))
+    if len(s.offices[c]) == b.n_offices[c]:
+        s.completed += 1
+        s.say(Msg("hansa_britannia.city_completed", city=b.city_id[c], count=s.completed))
+        if s.completed >= b.completed_to_end and not s.end_reason:
+            s.end_reason = "cities_8"
+    east_west(s, p)
+
+
+def check_prestige(s: State) -> None:
+    """RULES §8, §14.2: anyone, the neutral too, at 20 prestige ends the game."""
+    if not s.end_reason and any(p >= 20 for p in s.prestige):
+        s.end_reason = "prestige_20"
 
 
 @machine.step
@@ -193,27 +201,28 @@ class CreateRoute(SeatStep):
 
     def begin(self, s: State) -> None:
         f = self.frame(s)
-        s.say(Msg("hansa_britannia.created", role=s.seats[f.seat], route=ROUTE_ID[f.route]))
+        s.say(Msg("hansa_britannia.created", role=s.seats[f.seat], route=s.board.route_id[f.route]))
         city_control_points(s, f.route)
         f.taken = take_marker(s, f.seat, f.route)
 
     def prompt(self, s: State, role: Role) -> Msg:
-        return Msg("hansa_britannia.create_prompt", route=ROUTE_ID[self.frame(s).route])
+        return Msg("hansa_britannia.create_prompt", route=s.board.route_id[self.frame(s).route])
 
     def options(self, s: State, role: Role) -> Iterator[Option]:
         f = self.frame(s)
+        b = s.board
         p, r = f.seat, f.route
-        for c in ROUTE_CITIES[r]:
-            yield Action("office", CITY_ID[c]), office_refusal(s, p, r, c)
-        for c in ROUTE_CITIES[r]:
-            yield Action("annex", CITY_ID[c]), annex_refusal(s, p, f, c)
-        for c in ROUTE_CITIES[r]:
-            a = CITY_ABILITY[c]
+        for c in b.route_cities[r]:
+            yield Action("office", b.city_id[c]), office_refusal(s, p, r, c)
+        for c in b.route_cities[r]:
+            yield Action("annex", b.city_id[c]), annex_refusal(s, p, f, c)
+        for c in b.route_cities[r]:
+            a = b.city_ability[c]
             if a >= 0:
                 yield Action("ability", ABILITY_ID[a]), TRACK_FULL if is_full(s, p, a) else None
-        if SPECIAL_CITY in ROUTE_CITIES[r]:
+        if b.special_city in b.route_cities[r]:
             merchant = MERCHANT in route_shapes(s, r)
-            for i, space in enumerate(SPECIAL_SPACES):
+            for i, space in enumerate(b.special_spaces):
                 yield (
                     Action("prestige", i),
                     (
@@ -230,24 +239,15 @@ class CreateRoute(SeatStep):
 
     def on_office(self, s: State, role: Role, city: str) -> None:
         f = self.frame(s)
-        c = GRAPH.index[city]
-        i = len(s.offices[c])
-        code = _keep(s, f.route, MERCHANT if OFFICE_MERCHANT[c][i] else TRADER)
-        s.offices[c].append(code)
-        coin = OFFICE_COIN[c][i]
-        s.prestige[f.seat] += coin
-        s.say(Msg("hansa_britannia.kontor", role=role, city=city, points=coin))
-        if len(s.offices[c]) == N_OFFICES[c]:
-            s.completed += 1
-            s.say(Msg("hansa_britannia.city_completed", city=city, count=s.completed))
-            if s.completed >= COMPLETED_TO_END and not s.end_reason:
-                s.end_reason = "cities_8"
-        east_west(s, f.seat)
+        b = s.board
+        c = b.city_ix[city]
+        code = _keep(s, f.route, MERCHANT if b.office_merchant[c][len(s.offices[c])] else TRADER)
+        open_office(s, f.seat, c, code)
         self._printed_marker(s)
 
     def on_annex(self, s: State, role: Role, city: str) -> None:
         f = self.frame(s)
-        c = GRAPH.index[city]
+        c = s.board.city_ix[city]
         s.hand[f.seat].remove(ANNEX_MARKER)
         s.used[f.seat].append(ANNEX_MARKER)
         code = _keep(s, f.route, TRADER if TRADER in route_shapes(s, f.route) else MERCHANT)
@@ -266,9 +266,8 @@ class CreateRoute(SeatStep):
         f = self.frame(s)
         _keep(s, f.route, MERCHANT)
         s.special[slot] = f.seat
-        s.say(
-            Msg("hansa_britannia.special_prestige", role=role, points=SPECIAL_SPACES[slot].points)
-        )
+        points = s.board.special_spaces[slot].points
+        s.say(Msg("hansa_britannia.special_prestige", role=role, points=points))
         self._printed_marker(s)
 
     def on_nothing(self, s: State, role: Role, arg: None) -> None:
@@ -278,9 +277,8 @@ class CreateRoute(SeatStep):
     def _printed_marker(self, s: State) -> None:
         """RULES §6 E, §12.6: after step 3, the route's printed marker, used now or never."""
         f = self.frame(s)
-        if any(p >= 20 for p in s.prestige) and not s.end_reason:
-            s.end_reason = "prestige_20"
-        kind = PRINTED_MARKER[f.route]
+        check_prestige(s)
+        kind = s.board.printed_marker[f.route]
         if kind == "move_any_2":
             s.say(Msg("hansa_britannia.printed_marker", marker=kind))
             machine.call(

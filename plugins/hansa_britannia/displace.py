@@ -15,6 +15,13 @@ in the country of that route or England; a piece goes one ring further out only 
 nearer rings have no free space *it* may use (RULES §13.4: shape-aware, so a trader passes a
 ring whose only free spaces are ship spaces). A displaced piece with no legal space anywhere
 goes to its owner's general stock (RULES §13.7 ruling, logged).
+
+A neutral trader (RULES §14.3, two players): the displacer pays as usual; the *other* player
+(not the displacer) places the displaced neutral trader and may add one more from the
+neutral's unlimited supply (the free extra of a displaced trader; declining it is allowed, as
+for any extra), by the same nearest-ring rule, never from a Wales route into England (a
+displaced neutral stays in its route's country, ``board.neutral_rings``); neutral traders may
+stand on ship spaces (RULES §14.4). One with no space anywhere leaves the board.
 """
 
 from __future__ import annotations
@@ -26,28 +33,17 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, Procedure
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.steps import Option
-from gameshelf.plugins.hansa_britannia.board import (
-    N_SPACES,
-    RINGS,
-    ROUTE_COUNTRY,
-    ROUTE_ID,
-    ROUTE_SPACES,
-    SHIP,
-    SPACE_ROUTE,
-)
-from gameshelf.plugins.hansa_britannia.countries import (
-    SPACE_COUNTRY,
-    country_open,
-    needs_permission,
-    permit_for,
-)
+from gameshelf.plugins.hansa_britannia.board import BOARDS
+from gameshelf.plugins.hansa_britannia.countries import country_open
 from gameshelf.plugins.hansa_britannia.place import NO_PERMIT, SHIP_MERCHANTS, use_permit
 from gameshelf.plugins.hansa_britannia.state import (
     DONE,
     EMPTY,
     MERCHANT,
+    NEUTRAL,
     SHAPE_WORD,
     TRADER,
+    Choices,
     SeatStep,
     State,
     machine,
@@ -55,15 +51,13 @@ from gameshelf.plugins.hansa_britannia.state import (
     supply_count,
 )
 
-TYPES = ("displace_trader", "displace_merchant")
-DISPLACE = tuple(
-    tuple(Action(TYPES[sh], sp) for sp in range(N_SPACES)) for sh in (TRADER, MERCHANT)
-)
+# Actions named by a space, made for the larger side (the same objects on either side).
+MAX_SPACES = max(b.n_spaces for b in BOARDS.values())
 PUT = tuple(
-    tuple(Action(("place_trader", "place_merchant")[sh], sp) for sp in range(N_SPACES))
+    tuple(Action(("place_trader", "place_merchant")[sh], sp) for sp in range(MAX_SPACES))
     for sh in (TRADER, MERCHANT)
 )
-LIFT = tuple(Action("lift", sp) for sp in range(N_SPACES))
+LIFT = tuple(Action("lift", sp) for sp in range(MAX_SPACES))
 PAY = (Action("pay_trader"), Action("pay_merchant"))
 
 NOTHING_THERE = Msg("hansa_britannia.nothing_to_displace")
@@ -85,56 +79,42 @@ def extra_cost(displaced_shape: int) -> int:
     return 2 if displaced_shape == MERCHANT else 1
 
 
-def refusal(s: State, p: int, sp: int, sh: int) -> Msg | None:
-    """Why seat ``p`` may not displace the piece on ``sp`` with a piece of shape ``sh``."""
-    code = s.spaces[sp]
-    if code == EMPTY:
-        return NOTHING_THERE
-    if code >> 1 == p:
-        return OWN_PIECE
-    if sh == TRADER and SHIP[sp]:
-        return SHIP_MERCHANTS
-    if not s.supply[p][sh]:
-        return NO_REPLACEMENT[sh]
-    extra = extra_cost(code & 1)
-    if supply_count(s, p) - 1 < extra:
-        return CANNOT_PAY[extra - 1]
-    r = SPACE_ROUTE[sp]
-    if needs_permission(r) and permit_for(s, p, r) is None:
-        return NO_PERMIT[ROUTE_COUNTRY[r]]
-    return None
-
-
-def options(s: State, p: int) -> Iterator[Option]:
-    spaces = s.spaces
-    for sh in (TRADER, MERCHANT):
-        actions = DISPLACE[sh]
-        for sp in range(N_SPACES):
-            code = spaces[sp]
-            if code == EMPTY:
-                yield actions[sp], NOTHING_THERE
-            else:
-                yield actions[sp], refusal(s, p, sp, sh)
-
-
-def legal(s: State, p: int) -> list[Action]:
-    """The legal actions of ``options`` in one pass (the hot path; checked against it)."""
-    supply = s.supply[p]
-    pieces = supply[TRADER] + supply[MERCHANT]
-    if pieces < 2:
-        return []
-    open_to = country_open(s, p)
-    out: list[Action] = []
-    for sp, code in enumerate(s.spaces):
-        if code == EMPTY or code >> 1 == p or not open_to[SPACE_COUNTRY[sp]]:
-            continue
-        if pieces - 1 < (2 if code & 1 else 1):
-            continue
-        if supply[TRADER] and not SHIP[sp]:
-            out.append(DISPLACE[TRADER][sp])
-        if supply[MERCHANT]:
-            out.append(DISPLACE[MERCHANT][sp])
-    return out
+def options(s: State, p: int) -> Choices:
+    """Every Displace of seat ``p``, with why a refused one is refused: not enough pieces to
+    pay a trader's extra, no such piece in the supply, nothing there, its own piece, not
+    enough to pay a merchant's extra, no permission for the country, a ship space for a
+    trader. Listed space by space, a trader then a merchant."""
+    b = s.board
+    supply, spaces = s.supply[p], s.spaces
+    n = len(spaces)
+    short = supply[TRADER] + supply[MERCHANT] - 2  # below 0: cannot pay 1; below 1: nor 2
+    if short < 0:
+        return b.displace_order, CANNOT_PAY[0]
+    else:
+        permit = {k: None if ok else NO_PERMIT[k] for k, ok in country_open(s, p).items()}
+        # what refuses both shapes alike, space by space
+        base = [
+            NOTHING_THERE
+            if c == EMPTY
+            else OWN_PIECE
+            if c >> 1 == p
+            else CANNOT_PAY[1]
+            if short < c & 1
+            else permit[k]
+            for c, k in zip(spaces, b.space_country, strict=False)
+        ]
+        if supply[TRADER]:
+            traders = [
+                w if w is NOTHING_THERE or w is OWN_PIECE else SHIP_MERCHANTS if ship else w
+                for w, ship in zip(base, b.ship, strict=False)
+            ]
+        else:
+            traders = [NO_REPLACEMENT[TRADER]] * n
+        merchants = base if supply[MERCHANT] else [NO_REPLACEMENT[MERCHANT]] * n
+    reasons: list[Msg | None] = [None] * (2 * n)
+    reasons[0::2] = traders
+    reasons[1::2] = merchants
+    return b.displace_order, reasons
 
 
 @frame_model
@@ -144,27 +124,40 @@ class Displacement:
     route: int
     shape: int  # of the displaced piece
     extra: int  # pieces the displacer pays, and the victim's free extra pieces
+    decider: int = EMPTY  # who places a displaced neutral trader (RULES §14.3)
+
+
+def other_player(s: State, p: int) -> int:
+    """RULES §14.3: the player who is not ``p`` (two players)."""
+    return 1 - p
 
 
 def displace(s: State, p: int, sp: int, sh: int) -> None:
     """Seat ``p`` displaces the piece on ``sp`` with its own piece of shape ``sh``."""
+    b = s.board
     code = s.spaces[sp]
-    r = SPACE_ROUTE[sp]
+    r = b.space_route[sp]
     use_permit(s, p, r)
     s.supply[p][sh] -= 1
     s.spaces[sp] = p * 2 + sh
     victim, vshape = code >> 1, code & 1
+    neutral = victim == s.neutral
     s.say(
         Msg(
             "hansa_britannia.displaced",
             role=s.seats[p],
-            role_victim=s.seats[victim],
+            role_victim=NEUTRAL if neutral else s.seats[victim],
             piece=SHAPE_WORD[vshape],
-            route=ROUTE_ID[r],
+            route=b.route_id[r],
         )
     )
     frame = Displacement(
-        displacer=p, victim=victim, route=r, shape=vshape, extra=extra_cost(vshape)
+        displacer=p,
+        victim=victim,
+        route=r,
+        shape=vshape,
+        extra=extra_cost(vshape),
+        decider=other_player(s, p) if neutral else EMPTY,
     )
     machine.call(s, "displacement", frame)
 
@@ -190,7 +183,7 @@ class DisplacementProcedure(Procedure[State]):
         Call(
             "relocate",
             args=lambda s, f: Relocation(
-                victim=f.victim, route=f.route, hand=[f.shape], extras=f.extra
+                victim=f.victim, route=f.route, hand=[f.shape], extras=f.extra, decider=f.decider
             ),
         ),
     )
@@ -268,36 +261,39 @@ class Relocation:
     # The printed Place 2 marker (RULES §12.6) uses this step too: no displaced piece, two
     # extras from the same sources, onto any free space of routes of these countries.
     countries: list[str] = Field(default_factory=list)
+    decider: int = EMPTY  # the other player, for a displaced neutral trader (RULES §14.3)
 
     @property
     def seat(self) -> int:
-        return self.victim
+        return self.victim if self.decider == EMPTY else self.decider
 
 
 def targets(s: State, f: Relocation, sh: int) -> list[int]:
     """Where a piece of shape ``sh`` may be put now."""
+    neutral = f.victim == s.neutral
     if not f.countries:
-        return ring_spaces(s, f.route, sh)
-    spaces, wanted = s.spaces, f.countries
+        return ring_spaces(s, f.route, MERCHANT if neutral else sh, neutral)
+    b = s.board
+    spaces, wanted, ship, country = s.spaces, f.countries, b.ship, b.space_country
     return [
         sp
-        for sp in range(N_SPACES)
-        if spaces[sp] == EMPTY
-        and (sh == MERCHANT or not SHIP[sp])
-        and ROUTE_COUNTRY[SPACE_ROUTE[sp]] in wanted
+        for sp in range(b.n_spaces)
+        if spaces[sp] == EMPTY and (sh == MERCHANT or not ship[sp]) and country[sp] in wanted
     ]
 
 
-def ring_spaces(s: State, r: int, sh: int) -> list[int]:
+def ring_spaces(s: State, r: int, sh: int, neutral: bool = False) -> list[int]:
     """The free spaces a piece of shape ``sh`` displaced from route ``r`` may go to: those of
-    the nearest ring that has any it may use (RULES §6 C, §12.4, §13.3–13.4)."""
-    spaces = s.spaces
-    for ring in RINGS[r]:
+    the nearest ring that has any it may use (RULES §6 C, §12.4, §13.3–13.4); for a neutral
+    trader (``sh`` then MERCHANT: it may stand on ship spaces) the rings of its country."""
+    b = s.board
+    spaces, ship, route_spaces = s.spaces, b.ship, b.route_spaces
+    for ring in (b.neutral_rings if neutral else b.rings)[r]:
         free = [
             sp
             for rr in ring
-            for sp in ROUTE_SPACES[rr]
-            if spaces[sp] == EMPTY and (sh == MERCHANT or not SHIP[sp])
+            for sp in route_spaces[rr]
+            if spaces[sp] == EMPTY and (sh == MERCHANT or not ship[sp])
         ]
         if free:
             return free
@@ -305,7 +301,10 @@ def ring_spaces(s: State, r: int, sh: int) -> list[int]:
 
 
 def extra_source(s: State, p: int) -> str:
-    """RULES §6 C: where the victim's extra pieces come from now."""
+    """RULES §6 C: where the victim's extra pieces come from now (the neutral's unlimited
+    supply for the neutral, RULES §14.1)."""
+    if p == s.neutral:
+        return "neutral"
     if stock_count(s, p):
         return "stock"
     if supply_count(s, p):
@@ -313,9 +312,19 @@ def extra_source(s: State, p: int) -> str:
     return "board"
 
 
+NEUTRAL_POOL = (1, 0)  # the neutral's supply: traders without end, no merchant (RULES §14.1)
+
+
+def _pool(s: State, f: Relocation, source: str) -> list[int] | tuple[int, int]:
+    if source == "neutral":
+        return NEUTRAL_POOL
+    return s.stock[f.victim] if source == "stock" else s.supply[f.victim]
+
+
 @machine.step
 class Relocate(SeatStep):
-    """The victim places the displaced piece and its free extras (see the module)."""
+    """The victim places the displaced piece and its free extras (see the module); the
+    other player places a displaced neutral trader and its extra."""
 
     name, frame_type = "relocate", Relocation
     waiting = Msg("hansa_britannia.waiting_relocating")
@@ -325,10 +334,14 @@ class Relocate(SeatStep):
 
     def prompt(self, s: State, role: Role) -> Msg:
         f = self.frame(s)
-        where = ROUTE_ID[f.route]
+        where = s.board.route_id[f.route]
         if f.countries:
             source = SOURCE_WORD[extra_source(s, f.victim)]
             return Msg("hansa_britannia.place_two_prompt", count=f.extras, source=source)
+        if f.victim == s.neutral:
+            if f.hand:
+                return Msg("hansa_britannia.neutral_relocate_prompt", route=where)
+            return Msg("hansa_britannia.neutral_extra_prompt", route=where)
         if f.hand:
             return Msg("hansa_britannia.relocate_prompt", piece=SHAPE_WORD[f.hand[0]], route=where)
         return EXTRA_PROMPT[extra_source(s, f.victim)](count=f.extras, route=where)
@@ -340,7 +353,7 @@ class Relocate(SeatStep):
             return
         source = extra_source(s, f.victim)
         if source == "board":
-            for sp in range(N_SPACES):
+            for sp in range(s.board.n_spaces):
                 code = s.spaces[sp]
                 legal = code != EMPTY and code >> 1 == f.victim
                 if legal and not targets(s, f, code & 1):
@@ -348,7 +361,7 @@ class Relocate(SeatStep):
                 else:
                     yield LIFT[sp], None if legal else OWN_ONLY
         else:
-            pool = s.stock[f.victim] if source == "stock" else s.supply[f.victim]
+            pool = _pool(s, f, source)
             for sh in (TRADER, MERCHANT):
                 if pool[sh]:
                     yield from self._put(s, f, sh)
@@ -356,19 +369,25 @@ class Relocate(SeatStep):
 
     def _put(self, s: State, f: Relocation, sh: int) -> Iterator[Option]:
         legal = set(targets(s, f, sh))
-        for sp in range(N_SPACES):
+        ship = s.board.ship
+        for sp in range(s.board.n_spaces):
             if sp in legal:
                 yield PUT[sh][sp], None
             elif s.spaces[sp] != EMPTY:
                 yield PUT[sh][sp], TAKEN
+            elif sh == TRADER and ship[sp] and f.victim != s.neutral:
+                yield PUT[sh][sp], SHIP_MERCHANTS
             else:
-                yield PUT[sh][sp], SHIP_MERCHANTS if sh == TRADER and SHIP[sp] else NOT_NEAREST
+                yield PUT[sh][sp], NOT_NEAREST
 
     def _settle(self, s: State) -> None:
         """Resolve what needs no decision; finish when nothing is left to place."""
         f = self.frame(s)
         while f.hand and not targets(s, f, f.hand[0]):
             sh = f.hand.pop(0)  # RULES §13.7 ruling: no space anywhere, to the general stock
+            if f.victim == s.neutral:
+                s.say(Msg("hansa_britannia.neutral_no_space"))
+                continue
             s.stock[f.victim][sh] += 1
             s.say(
                 Msg(
@@ -390,7 +409,7 @@ class Relocate(SeatStep):
                 code != EMPTY and code >> 1 == f.victim and targets(s, f, code & 1)
                 for code in s.spaces
             )
-        pool = s.stock[f.victim] if source == "stock" else s.supply[f.victim]
+        pool = _pool(s, f, source)
         return any(pool[sh] and targets(s, f, sh) for sh in (TRADER, MERCHANT))
 
     def _placed(self, s: State, sh: int, sp: int) -> None:
@@ -399,17 +418,24 @@ class Relocate(SeatStep):
             f.hand.pop(0)
         else:
             f.extras -= 1
-            pool = s.stock if extra_source(s, f.victim) == "stock" else s.supply
-            pool[f.victim][sh] -= 1
+            source = extra_source(s, f.victim)
+            if source != "neutral":
+                pool = s.stock if source == "stock" else s.supply
+                pool[f.victim][sh] -= 1
         s.spaces[sp] = f.victim * 2 + sh
-        s.say(
-            Msg(
-                "hansa_britannia.relocated",
-                role=s.seats[f.victim],
-                piece=SHAPE_WORD[sh],
-                route=ROUTE_ID[SPACE_ROUTE[sp]],
+        b = s.board
+        route = b.route_id[b.space_route[sp]]
+        if f.victim == s.neutral:
+            s.say(Msg("hansa_britannia.neutral_relocated", role=s.seats[f.seat], route=route))
+        else:
+            s.say(
+                Msg(
+                    "hansa_britannia.relocated",
+                    role=s.seats[f.victim],
+                    piece=SHAPE_WORD[sh],
+                    route=route,
+                )
             )
-        )
         self._settle(s)
 
     def on_place_trader(self, s: State, role: Role, sp: int) -> None:
@@ -424,12 +450,13 @@ class Relocate(SeatStep):
         s.spaces[sp] = EMPTY
         f.extras -= 1
         f.hand.append(code & 1)
+        b = s.board
         s.say(
             Msg(
                 "hansa_britannia.lifted",
                 role=role,
                 piece=SHAPE_WORD[code & 1],
-                route=ROUTE_ID[SPACE_ROUTE[sp]],
+                route=b.route_id[b.space_route[sp]],
             )
         )
         self._settle(s)

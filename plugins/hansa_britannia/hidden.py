@@ -26,7 +26,7 @@ def draw(s: State) -> str:
 
 def drawable(s: State) -> int:
     """Markers the supply still holds beyond the replacements already owed."""
-    return len(s.markers_supply) - sum(s.owed)
+    return len(s.markers_supply) - sum(s.owed) - s.neutral_owed
 
 
 def supply_view(s: State) -> dict[str, int]:

@@ -19,6 +19,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     DONE,
     MERCHANT,
     TRADER,
+    Choices,
     SeatStep,
     State,
     machine,
@@ -35,12 +36,8 @@ NONE_OF_SHAPE = (
 TAKE_ONE = Msg("hansa_britannia.hire_at_least_one")
 
 
-def options(s: State, p: int) -> Iterator[Option]:
-    yield INCOME, None if stock_count(s, p) else EMPTY_STOCK
-
-
-def legal(s: State, p: int) -> list[Action]:
-    return [INCOME] if stock_count(s, p) else []
+def options(s: State, p: int) -> Choices:
+    return (INCOME,), (None if stock_count(s, p) else EMPTY_STOCK,)
 
 
 @frame_model

@@ -16,6 +16,18 @@
   §12.2). A replacement with no such route is kept for the end of a later turn.
 - The printed markers (Move any 2, Place 2) are used at the end of the action that created
   their route, only then, and never taken (``create_route.py``).
+
+Two players with a neutral (RULES §14.6): a marker on a route the neutral completes is
+discarded without effect (``discard_for_neutral``) and a replacement is owed for the neutral
+(``s.neutral_owed``); at the end of the turn the current player places its own replacements
+and the neutral's, by the normal conditions, and a neutral trader goes on the first space of
+every route that received one. If no route qualifies, a route holding exactly one piece, a
+neutral trader, qualifies instead (the other conditions still hold); it gets no further
+neutral trader.
+
+The optional border rule (RULES §14.8, a match option, ``s.borders_rule``): an unused +3 or
++4 Actions marker may instead be discarded (``ignore_borders``) to ignore borders for the
+rest of the turn; it gives no actions and no longer scores.
 """
 
 from __future__ import annotations
@@ -26,23 +38,13 @@ from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.steps import Ambient, Option, Step
-from gameshelf.plugins.hansa_britannia.board import (
-    ABILITY_ID,
-    CITY_ID,
-    N_CITIES,
-    N_OFFICES,
-    N_ROUTES,
-    PRINTED_MARKER,
-    ROUTE_CITIES,
-    ROUTE_COUNTRY,
-    ROUTE_ID,
-    ROUTE_IX,
-)
+from gameshelf.plugins.hansa_britannia.board import ABILITY_ID
 from gameshelf.plugins.hansa_britannia.desk import develop, is_full
 from gameshelf.plugins.hansa_britannia.hidden import draw, drawable
 from gameshelf.plugins.hansa_britannia.move import Moving
 from gameshelf.plugins.hansa_britannia.state import (
     EMPTY,
+    TRADER,
     SeatStep,
     State,
     machine,
@@ -58,6 +60,9 @@ TYPES = (
     "move_3_tradesmen",
 )
 USE = {t: Action("marker", t) for t in TYPES}
+EXTRA_ACTIONS = ("plus_3_actions", "plus_4_actions")  # RULES §14.8: these may pay for it
+IGNORE = {t: Action("ignore_borders", t) for t in EXTRA_ACTIONS}
+ALREADY_BORDERLESS = Msg("hansa_britannia.borders_already_ignored")
 NOT_HELD = Msg("hansa_britannia.marker_not_held")
 ONLY_IN_CREATE = Msg("hansa_britannia.annex_only_in_create")
 NO_SWAP = Msg("hansa_britannia.no_exchange_possible")
@@ -75,10 +80,26 @@ def take_marker(s: State, p: int, r: int) -> str:
     s.hand[p].append(kind)
     s.owed[p] += 1
     s.say(Msg("hansa_britannia.marker_taken", role=s.seats[p], marker=kind))
+    _check_supply(s)
+    return kind
+
+
+def discard_for_neutral(s: State, r: int) -> None:
+    """RULES §14.6: the neutral completed route ``r``: its marker, if any, is discarded
+    without effect, and a replacement is owed for the neutral."""
+    kind = s.route_marker[r]
+    if not kind:
+        return
+    s.route_marker[r] = ""
+    s.neutral_owed += 1
+    s.say(Msg("hansa_britannia.neutral_marker_discarded", marker=kind))
+    _check_supply(s)
+
+
+def _check_supply(s: State) -> None:
     if drawable(s) < 0 and not s.end_reason:
         s.end_reason = "markers_out"  # RULES §8: no replacement can be drawn
         s.say(Msg("hansa_britannia.markers_out"))
-    return kind
 
 
 # --- using a marker ----------------------------------------------------------------------
@@ -87,12 +108,12 @@ def take_marker(s: State, p: int, r: int) -> str:
 def swaps(s: State, p: int) -> Iterator[str]:
     """The pairs of neighbouring printed offices seat ``p`` may exchange: "city:i" swaps
     offices i and i+1, one of them ``p``'s and the other another seat's."""
-    for c in range(N_CITIES):
-        offices = s.offices[c]
+    city_id = s.board.city_id
+    for c, offices in enumerate(s.offices):
         for i in range(len(offices) - 1):
             a, b = offices[i] >> 1, offices[i + 1] >> 1
             if a != b and p in (a, b):
-                yield f"{CITY_ID[c]}:{i}"
+                yield f"{city_id[c]}:{i}"
 
 
 def marker_refusal(s: State, p: int, kind: str) -> Msg | None:
@@ -121,6 +142,17 @@ class UseMarker(Ambient[State]):
             return
         for kind in TYPES:
             yield USE[kind], marker_refusal(s, p, kind)
+        if s.borders_rule:
+            for kind in EXTRA_ACTIONS:
+                why = NOT_HELD if kind not in s.hand[p] else None
+                yield IGNORE[kind], why or (ALREADY_BORDERLESS if s.borderless else None)
+
+    def on_ignore_borders(self, s: State, role: Role, kind: str) -> None:
+        """RULES §14.8: the marker is discarded (it no longer scores) for a turn without
+        borders."""
+        s.hand[s.current].remove(kind)
+        s.borderless = True
+        s.say(Msg("hansa_britannia.borders_ignored", role=role, marker=kind))
 
     def on_marker(self, s: State, role: Role, kind: str) -> None:
         p = s.current
@@ -164,7 +196,7 @@ class ExchangeOffices(SeatStep):
 
     def on_swap(self, s: State, role: Role, pair: str) -> None:
         city, _, i = pair.partition(":")
-        c, k = CITY_ID.index(city), int(i)
+        c, k = s.board.city_ix[city], int(i)
         offices = s.offices[c]
         offices[k], offices[k + 1] = offices[k + 1], offices[k]
         s.say(Msg("hansa_britannia.exchanged", role=role, city=city))
@@ -199,21 +231,43 @@ TRACK_FULL = Msg("hansa_britannia.track_full")
 
 def may_take_marker(s: State, r: int) -> bool:
     """RULES §7.3, §12.2: where a replacement marker may go."""
+    b = s.board
     return (
         not s.route_marker[r]
-        and PRINTED_MARKER[r] is None
-        and ROUTE_COUNTRY[r] == "England"
+        and b.printed_marker[r] is None
+        and b.route_country[r] == "England"
         and route_is_empty(s, r)
-        and any(len(s.offices[c]) < N_OFFICES[c] for c in ROUTE_CITIES[r])
+        and any(len(s.offices[c]) < b.n_offices[c] for c in b.route_cities[r])
     )
 
 
-ROUTE_ACTIONS = tuple(Action("route", r) for r in ROUTE_ID)
+def may_take_fallback(s: State, r: int) -> bool:
+    """RULES §14.6: with no route for a replacement, one whose only piece is a neutral
+    trader, meeting the other conditions."""
+    b = s.board
+    neutral = s.neutral * 2 + TRADER
+    pieces = [s.spaces[sp] for sp in b.route_spaces[r] if s.spaces[sp] != EMPTY]
+    return (
+        pieces == [neutral]
+        and not s.route_marker[r]
+        and b.printed_marker[r] is None
+        and b.route_country[r] == "England"
+        and any(len(s.offices[c]) < b.n_offices[c] for c in b.route_cities[r])
+    )
+
+
+def marker_routes(s: State) -> tuple[list[int], bool]:
+    """The routes a replacement may go to now, and whether they are the fallback ones."""
+    routes = [r for r in range(s.board.n_routes) if may_take_marker(s, r)]
+    if routes or s.neutral == EMPTY:
+        return routes, False
+    return [r for r in range(s.board.n_routes) if may_take_fallback(s, r)], True
 
 
 @machine.step
 class ReplaceMarkers(Step[State]):
-    """The end of the turn: the replacements owed, one by one (see the module)."""
+    """The end of the turn: the replacements owed, one by one (see the module): the current
+    player's own, then those owed for the neutral."""
 
     name = "replace_markers"
     waiting = Msg("hansa_britannia.waiting_marker")
@@ -224,25 +278,45 @@ class ReplaceMarkers(Step[State]):
     def begin(self, s: State) -> None:
         self._next(s)
 
+    def _owed(self, s: State) -> int:
+        return s.owed[s.current] + s.neutral_owed
+
     def _next(self, s: State) -> None:
         p = s.current
-        if not s.owed[p]:
+        if not self._owed(s):
             machine.finish(s)
-        elif not any(may_take_marker(s, r) for r in range(N_ROUTES)):
-            s.say(Msg("hansa_britannia.marker_kept", role=s.seats[p], count=s.owed[p]))
+        elif not marker_routes(s)[0]:
+            if s.owed[p]:
+                s.say(Msg("hansa_britannia.marker_kept", role=s.seats[p], count=s.owed[p]))
+            if s.neutral_owed:
+                s.say(Msg("hansa_britannia.neutral_marker_kept", count=s.neutral_owed))
             machine.finish(s)
 
     def prompt(self, s: State, role: Role) -> Msg:
+        if not s.owed[s.current]:
+            return Msg("hansa_britannia.replace_neutral_prompt", count=s.neutral_owed)
         return Msg("hansa_britannia.replace_prompt", count=s.owed[s.current])
 
     def options(self, s: State, role: Role) -> Iterator[Option]:
-        for r in range(N_ROUTES):
-            yield ROUTE_ACTIONS[r], None if may_take_marker(s, r) else BAD_ROUTE
+        routes, _ = marker_routes(s)
+        legal = set(routes)
+        actions = s.board.route_actions
+        for r in range(s.board.n_routes):
+            yield actions[r], None if r in legal else BAD_ROUTE
 
     def on_route(self, s: State, role: Role, route: str) -> None:
-        r = ROUTE_IX[route]
+        b = s.board
+        r = b.route_ix[route]
+        fallback = marker_routes(s)[1]
         kind = draw(s)
-        s.owed[s.current] -= 1
+        if s.owed[s.current]:
+            s.owed[s.current] -= 1
+            s.say(Msg("hansa_britannia.marker_placed", role=role, marker=kind, route=route))
+        else:
+            s.neutral_owed -= 1
+            s.say(Msg("hansa_britannia.neutral_marker_placed", role=role, marker=kind, route=route))
         s.route_marker[r] = kind
-        s.say(Msg("hansa_britannia.marker_placed", role=role, marker=kind, route=route))
+        if s.neutral != EMPTY and not fallback:
+            s.spaces[b.route_spaces[r][0]] = s.neutral * 2 + TRADER
+            s.say(Msg("hansa_britannia.neutral_joins", route=route))
         self._next(s)

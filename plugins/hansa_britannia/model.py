@@ -1,13 +1,16 @@
-"""The facts of Hansa Teutonica: Britannia (4–5 players), as pydantic models checked at load.
+"""The facts of Hansa Teutonica: Britannia, as pydantic models checked at load.
 
-RULES §2–4, §12.1–12.2, §12.5–12.6. ``data/board.json`` is the board side (cities with their
-printed offices left to right, routes with their spaces from ``cities[0]`` to ``cities[1]``,
-countries, permission cities, the East–West terminals), ``data/desk.json`` the writing desk and
-the starting pieces by seat, ``data/markers.json`` the bonus markers. ``load()`` validates the
-three files and refuses data that contradicts the board: the counts printed in the file (30
-cities, 72 offices, 40 routes, 121 spaces of which 9 ship spaces) must be what the lists hold,
-every route must join two known cities of a known country, every ability city must exist.
-``board.py`` compiles the checked data into the indices and the graph the rules use.
+RULES §2–4, §12.1–12.2, §12.5–12.6, §14.1. ``data/board.json`` and ``data/board3.json`` are the
+two board sides, 4–5 players and 2–3 players (cities with their printed offices left to
+right, routes with their spaces from ``cities[0]`` to ``cities[1]``, countries, permission
+cities, the East–West terminals; the 2–3 side also names the yellow-flag cities of the
+two-player setup), ``data/desk.json`` the writing desk, the starting pieces by seat and the
+colours (the neutral's too), ``data/markers.json`` the bonus markers. ``load()`` validates the
+files and refuses data that contradicts a board: the counts printed in its file (4–5: 30
+cities, 72 offices, 40 routes, 121 spaces of which 9 ship spaces; 2–3: 26, 60, 35, 111, 7)
+must be what the lists hold, every route must join two known cities of a known country, every
+ability city must exist. ``board.py`` compiles each side into the indices and the graph the
+rules use.
 """
 
 from __future__ import annotations
@@ -113,6 +116,8 @@ class BoardData(_Frozen):
     permissions: tuple[Permission, ...]
     completed_cities_to_end: int
     east_west: EastWest
+    # RULES §14.1: a neutral trader on every route touching one of these at a two-player setup
+    yellow_flags: tuple[CityId, ...] = ()
     cities: tuple[City, ...]
     routes: tuple[Route, ...]
 
@@ -146,6 +151,7 @@ class DeskData(_Frozen):
     seats: tuple[Seat, ...]
     supply_merchants: int
     colours: tuple[Colour, ...]
+    neutral: Colour  # the neutral player of a two-player game (RULES §14)
 
 
 class MarkerKind(_Frozen):
@@ -163,7 +169,7 @@ class MarkerData(_Frozen):
 
 
 class HansaData(_Frozen):
-    board: BoardData
+    boards: tuple[BoardData, ...]  # the 4–5 side, then the 2–3 side
     desk: DeskData
     markers: MarkerData
 
@@ -175,9 +181,11 @@ def _read(name: str) -> dict:
 
 
 def load() -> HansaData:
-    """The three data files, validated and checked against the board's printed counts."""
+    """The data files, validated and checked against each board's printed counts."""
     data = HansaData(
-        board=_read("board.json"), desk=_read("desk.json"), markers=_read("markers.json")
+        boards=(_read("board.json"), _read("board3.json")),
+        desk=_read("desk.json"),
+        markers=_read("markers.json"),
     )
     check(data)
     return data
@@ -185,7 +193,30 @@ def load() -> HansaData:
 
 def check(data: HansaData) -> None:
     """Refuse data that contradicts itself (``DataError`` naming what is wrong)."""
-    board, desk = data.board, data.desk
+    sides = [board.side for board in data.boards]
+    if len(set(sides)) != len(sides):
+        raise DataError(f"two boards of one side: {sides}")
+    players = [n for board in data.boards for n in board.players]
+    if len(set(players)) != len(players):
+        raise DataError("two boards for one player count")
+    for board in data.boards:
+        check_board(data, board)
+    desk = data.desk
+    # RULES §4: supply + stock + the desk's traders + the one on the prestige track.
+    if any(
+        s.supply_traders + s.stock_traders + _covered(desk, "trader") + 1 != desk.traders
+        for s in desk.seats
+    ):
+        raise DataError("a seat's traders do not add up to the player's traders")
+    if _covered(desk, "merchant") + desk.supply_merchants != desk.merchants:
+        raise DataError("the merchants on the desk and in the supply are not the player's")
+    if desk.neutral.id in {c.id for c in desk.colours}:
+        raise DataError("the neutral's colour is a seat's")
+
+
+def check_board(data: HansaData, board: BoardData) -> None:
+    """Refuse a board side that contradicts itself or the desk."""
+    desk = data.desk
     found = Counts(
         cities=len(board.cities),
         offices=sum(len(c.offices) for c in board.cities),
@@ -227,14 +258,8 @@ def check(data: HansaData) -> None:
         raise DataError(f"{len(taverns)} tavern routes for {len(data.markers.start)} start markers")
     if len(desk.seats) < max(board.players) or len(desk.colours) < max(board.players):
         raise DataError("fewer seats or colours than the board's players")
-    # RULES §4: supply + stock + the desk's traders + the one on the prestige track.
-    if any(
-        s.supply_traders + s.stock_traders + _covered(desk, "trader") + 1 != desk.traders
-        for s in desk.seats
-    ):
-        raise DataError("a seat's traders do not add up to the player's traders")
-    if _covered(desk, "merchant") + desk.supply_merchants != desk.merchants:
-        raise DataError("the merchants on the desk and in the supply are not the player's")
+    if not set(board.yellow_flags) <= cities:
+        raise DataError(f"a yellow-flag city of side {board.side} is not on the board")
 
 
 def _covered(desk: DeskData, piece: str) -> int:

@@ -10,6 +10,11 @@ The same step serves the Move 3 Tradesmen marker (up to 3 opponents' pieces) and
 Move any 2 marker (up to 2 pieces of anyone), where every piece stays in its own country
 (RULES §7.2, §12.4, §12.6, §13.12: "up to", so none at all is allowed).
 
+The optional border rule (RULES §14.8): a Move action begun after the player discarded a +3 or
++4 marker for it ignores the country limits (rule "free"; ship spaces still take merchants
+only). Neutral traders (two players) may stand on ship spaces (RULES §14.4), moved by the
+markers like any rival's piece.
+
 Should a picked piece find no free space it may use when its turn comes (every road space of
 its countries full), it goes to its owner's general stock (the RULES §13.7 ruling for a
 displaced piece, applied alike; logged).
@@ -18,25 +23,30 @@ displaced piece, applied alike; logged).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
+from operator import not_
 from typing import Literal
 
 from gameshelf.core.frames import Field, frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.steps import Option
-from gameshelf.plugins.hansa_britannia.board import N_ROUTES, N_SPACES, ROUTE_ID, SHIP, SPACE_ROUTE
+from gameshelf.plugins.hansa_britannia.board import BOARDS, Board
 from gameshelf.plugins.hansa_britannia.countries import may_enter, same_country
 from gameshelf.plugins.hansa_britannia.desk import book
-from gameshelf.plugins.hansa_britannia.displace import LIFT, PUT
+from gameshelf.plugins.hansa_britannia.displace import PUT
 from gameshelf.plugins.hansa_britannia.state import (
     DONE,
     EMPTY,
     MERCHANT,
     SHAPE_WORD,
     TRADER,
+    Choices,
     SeatStep,
     State,
     machine,
+    owner_role,
+    to_stock,
 )
 
 MOVE = Action("move")
@@ -56,7 +66,7 @@ class Moving:
     mover: int  # whose decisions they are
     whose: Literal["own", "rivals", "any"]
     limit: int
-    rule: Literal["move", "same_country"]  # RULES §12.4
+    rule: Literal["move", "same_country", "free"]  # RULES §12.4, §14.8
     least: int = 1  # the Move action moves at least one piece; the markers "up to"
     hand: list[int] = Field(default_factory=list)  # pieces picked up (codes)
     origins: list[int] = Field(default_factory=list)  # the route each came from
@@ -71,42 +81,70 @@ def has_own_piece(s: State, p: int) -> bool:
     return any(code != EMPTY and code >> 1 == p for code in s.spaces)
 
 
-def options(s: State, p: int) -> Iterator[Option]:
-    yield MOVE, None if has_own_piece(s, p) else NOTHING_TO_MOVE
-
-
-def legal(s: State, p: int) -> list[Action]:
-    return [MOVE] if has_own_piece(s, p) else []
+def options(s: State, p: int) -> Choices:
+    return (MOVE,), (None if has_own_piece(s, p) else NOTHING_TO_MOVE,)
 
 
 def on_move(s: State, p: int, arg: None) -> None:
-    machine.call(s, "move", Moving(mover=p, whose="own", limit=book(s, p), rule="move"))
+    rule = "free" if s.borderless else "move"
+    machine.call(s, "move", Moving(mover=p, whose="own", limit=book(s, p), rule=rule))
 
 
 HANDLERS = {"move": on_move}
 
 
-def may_go(rule: str, sp: int, sh: int, origin: int) -> Msg | None:
+RULES = ("move", "same_country", "free")
+
+
+def may_go(b: Board, rule: str, sp: int, sh: int, origin: int) -> Msg | None:
     """Why a piece of shape ``sh`` from route ``origin`` may not go to (free) space ``sp``
-    under ``rule`` ("move": the Move action; "same_country": the markers)."""
-    if sh == TRADER and SHIP[sp]:
+    under ``rule`` ("move": the Move action; "same_country": the markers; "free": the Move
+    action with borders ignored). A neutral trader counts as a merchant here (ship spaces)."""
+    if sh == TRADER and b.ship[sp]:
         return SHIP_MERCHANTS
-    r = SPACE_ROUTE[sp]
-    fits = may_enter(r, origin) if rule == "move" else same_country(r, origin)
+    if rule == "free":
+        return None
+    r, country = b.space_route[sp], b.route_country
+    fits = may_enter(country, r, origin) if rule == "move" else same_country(country, r, origin)
     return None if fits else WRONG_COUNTRY
 
 
-# The spaces ``may_go`` allows, by rule, route of origin and shape, tabled once.
-DESTINATIONS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
-    rule: tuple(
-        tuple(
-            tuple(sp for sp in range(N_SPACES) if may_go(rule, sp, sh, origin) is None)
-            for sh in (TRADER, MERCHANT)
+# Why a (free) space refuses a piece, by board side, rule, route of origin, shape and space.
+GOING: dict[str, dict[str, tuple[tuple[tuple[Msg | None, ...], ...], ...]]] = {
+    side: {
+        rule: tuple(
+            tuple(
+                tuple(may_go(b, rule, sp, sh, origin) for sp in range(b.n_spaces))
+                for sh in (TRADER, MERCHANT)
+            )
+            for origin in range(b.n_routes)
         )
-        for origin in range(N_ROUTES)
-    )
-    for rule in ("move", "same_country")
+        for rule in RULES
+    }
+    for side, b in BOARDS.items()
 }
+
+
+# The spaces a piece may go to, from the same table (for the quick "is there any?").
+DEST: dict[str, dict[str, tuple[tuple[tuple[int, ...], ...], ...]]] = {
+    side: {
+        rule: tuple(
+            tuple(tuple(sp for sp, why in enumerate(row) if why is None) for row in per_shape)
+            for per_shape in per_origin
+        )
+        for rule, per_origin in tables.items()
+    }
+    for side, tables in GOING.items()
+}
+
+
+# The pick-up choices: a lift per space of the board, then done.
+LIFT_OR_DONE = {side: (*b.lift_actions, DONE) for side, b in BOARDS.items()}
+
+
+def _shape_going(s: State, code: int) -> int:
+    """The shape a piece counts as for ship spaces: a neutral trader may use them."""
+    return MERCHANT if code >> 1 == s.neutral else code & 1
 
 
 @machine.step
@@ -122,63 +160,54 @@ class Move(SeatStep):
             return Msg(
                 "hansa_britannia.move_put_prompt",
                 piece=SHAPE_WORD[f.hand[0] & 1],
-                role_owner=s.seats[f.hand[0] >> 1],
-                route=ROUTE_ID[f.origins[0]],
+                role_owner=owner_role(s, f.hand[0] >> 1),
+                route=s.board.route_id[f.origins[0]],
             )
         return Msg("hansa_britannia.move_pick_prompt", count=f.limit - len(f.hand))
 
-    def options(self, s: State, role: Role) -> Iterator[Option]:
+    def choices(self, s: State) -> Choices:
+        """What may be picked up or put down now, and why each refused one is refused."""
         f = self.frame(s)
         spaces = s.spaces
         if f.dropping:
-            code, origin = f.hand[0], f.origins[0]
-            actions = PUT[code & 1]
-            for sp in range(N_SPACES):
-                if spaces[sp] != EMPTY:
-                    yield actions[sp], TAKEN
-                else:
-                    yield actions[sp], may_go(f.rule, sp, code & 1, origin)
-            return
-        full = len(f.hand) >= f.limit
-        for sp in range(N_SPACES):
-            yield LIFT[sp], LIMIT if full else self._pick_refusal(f, spaces[sp])
-        yield DONE, None if len(f.hand) >= f.least else PICK_ONE
+            code = f.hand[0]
+            going = GOING[s.side][f.rule][f.origins[0]][_shape_going(s, code)]
+            return PUT[code & 1], [
+                TAKEN if c != EMPTY else g for c, g in zip(spaces, going, strict=False)
+            ]
+        if len(f.hand) >= f.limit:
+            picks: list[Msg | None] = [LIMIT] * len(spaces)
+        else:
+            mover, whose = f.mover, f.whose
+            if whose == "own":  # an empty space's code, -1, has no owner
+                picks = [
+                    None if c >> 1 == mover else EMPTY_SPACE if c == EMPTY else NOT_YOURS
+                    for c in spaces
+                ]
+            elif whose == "rivals":
+                picks = [
+                    EMPTY_SPACE if c == EMPTY else NOT_RIVALS if c >> 1 == mover else None
+                    for c in spaces
+                ]
+            else:
+                picks = [EMPTY_SPACE if c == EMPTY else None for c in spaces]
+        picks.append(None if len(f.hand) >= f.least else PICK_ONE)
+        return LIFT_OR_DONE[s.side], picks
+
+    def options(self, s: State, role: Role) -> Iterator[Option]:
+        return zip(
+            *self.choices(s), strict=False
+        )  # PUT and LIFT run longer: zip stops at the board's end
 
     def actions(self, s: State, role: Role) -> list[Action]:
-        """The legal actions of ``options`` in one pass (the hot path; checked against it)."""
-        f = self.frame(s)
-        spaces = s.spaces
-        if f.dropping:
-            sh = f.hand[0] & 1
-            actions = PUT[sh]
-            return [
-                actions[sp] for sp in DESTINATIONS[f.rule][f.origins[0]][sh] if spaces[sp] == EMPTY
-            ]
-        out: list[Action] = []
-        if len(f.hand) < f.limit:
-            if f.whose == "own":
-                out = [LIFT[sp] for sp, c in enumerate(spaces) if c != EMPTY and c >> 1 == f.mover]
-            elif f.whose == "rivals":
-                out = [LIFT[sp] for sp, c in enumerate(spaces) if c != EMPTY and c >> 1 != f.mover]
-            else:
-                out = [LIFT[sp] for sp, c in enumerate(spaces) if c != EMPTY]
-        if len(f.hand) >= f.least:
-            out.append(DONE)
-        return out
-
-    def _pick_refusal(self, f: Moving, code: int) -> Msg | None:
-        if code == EMPTY:
-            return EMPTY_SPACE
-        if f.whose == "own" and code >> 1 != f.mover:
-            return NOT_YOURS
-        if f.whose == "rivals" and code >> 1 == f.mover:
-            return NOT_RIVALS
-        return None
+        """The unrefused ``options`` (legality written once, in ``choices``)."""
+        actions, refusals = self.choices(s)
+        return list(compress(actions, map(not_, refusals)))  # a refusal is never false
 
     def on_lift(self, s: State, role: Role, sp: int) -> None:
         f = self.frame(s)
         f.hand.append(s.spaces[sp])
-        f.origins.append(SPACE_ROUTE[sp])
+        f.origins.append(s.board.space_route[sp])
         s.spaces[sp] = EMPTY
         if len(f.hand) >= f.limit:
             self._drop_next(s)
@@ -189,12 +218,17 @@ class Move(SeatStep):
     def _drop_next(self, s: State) -> None:
         f = self.frame(s)
         f.dropping = True
-        while f.hand and not any(
-            s.spaces[sp] == EMPTY for sp in DESTINATIONS[f.rule][f.origins[0]][f.hand[0] & 1]
-        ):
+        spaces = s.spaces
+        while f.hand:
+            going = DEST[s.side][f.rule][f.origins[0]][_shape_going(s, f.hand[0])]
+            if any(spaces[sp] == EMPTY for sp in going):
+                break
             code = f.hand.pop(0)
             f.origins.pop(0)
-            s.stock[code >> 1][code & 1] += 1
+            to_stock(s, code)
+            if code >> 1 == s.neutral:
+                s.say(Msg("hansa_britannia.neutral_no_space"))
+                continue
             s.say(
                 Msg(
                     "hansa_britannia.no_space_to_stock",
@@ -210,14 +244,15 @@ class Move(SeatStep):
         code = f.hand.pop(0)
         origin = f.origins.pop(0)
         s.spaces[sp] = code
+        b = s.board
         s.say(
             Msg(
                 "hansa_britannia.moved",
                 role=s.seats[f.mover],
-                role_owner=s.seats[code >> 1],
+                role_owner=owner_role(s, code >> 1),
                 piece=SHAPE_WORD[code & 1],
-                route_from=ROUTE_ID[origin],
-                route=ROUTE_ID[SPACE_ROUTE[sp]],
+                route_from=b.route_id[origin],
+                route=b.route_id[b.space_route[sp]],
             )
         )
         self._drop_next(s)

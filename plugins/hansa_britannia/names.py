@@ -5,17 +5,15 @@ beside them the game's title and its scenario (the lobby and the command line)."
 
 from __future__ import annotations
 
-from gameshelf.plugins.hansa_britannia.board import (
-    ABILITIES,
-    CITIES,
-    COUNTRIES,
-    DESK,
-    MARKERS,
-    ROUTES,
-)
+from gameshelf.plugins.hansa_britannia.board import ABILITIES, BOARDS, DESK, MARKERS
 
+# Both board sides: a city or route of either (the 2–3 side's are mostly the 4–5 side's).
+CITIES = {c.id: c for b in BOARDS.values() for c in b.cities}.values()
+ROUTES = {r.id: r for b in BOARDS.values() for r in b.routes}.values()
+COUNTRIES = {k.id: k for b in BOARDS.values() for k in b.countries}.values()
 _CITY = {c.id: (c.name, c.name_zh) for c in CITIES}
-_COLOURS = {c.id: (c.name, c.name_zh) for c in DESK.colours}
+# The seats' colours, and the neutral player's of a two-player game (RULES §14).
+_COLOURS = {c.id: (c.name, c.name_zh) for c in (*DESK.colours, DESK.neutral)}
 
 # (English, Chinese) by kind and id.
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
@@ -33,7 +31,7 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "piece": {"trader": ("trader", "小商人"), "merchant": ("merchant", "大商人")},
     "role": _COLOURS,
     "game": {"hansa_britannia": ("Hansa Teutonica: Britannia", "漢薩同盟：不列顛尼亞")},
-    "scenario": {"britannia": ("Britannia (4–5 players)", "不列顛尼亞（4–5 人）")},
+    "scenario": {"britannia": ("Britannia", "不列顛尼亞")},
 }
 
 

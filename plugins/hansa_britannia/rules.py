@@ -16,13 +16,14 @@ from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
+    Option,
     Outcome,
     Role,
     Scenario,
     StepRuleset,
 )
 from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
-from gameshelf.plugins.hansa_britannia.board import BOARD, DESK
+from gameshelf.plugins.hansa_britannia.board import DESK, PLAYERS
 from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
 from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
@@ -41,13 +42,28 @@ class HansaBritannia(StepRuleset[State]):
             "and Scotland, open offices in the cities and develop their abilities."
         ),
         roles=tuple(c.id for c in DESK.colours),
-        min_players=min(BOARD.players),
-        max_players=max(BOARD.players),
+        min_players=PLAYERS[0],
+        max_players=PLAYERS[-1],
         scenarios=(
             Scenario(
                 id="britannia",
-                title="Britannia (4–5 players)",
-                description="The 4–5 player side: England, Wales and Scotland.",
+                title="Britannia",
+                description=(
+                    "The board side for the player count: England, Wales and Scotland for 4–5 "
+                    "players; England and Wales for 2–3, two players with a neutral player."
+                ),
+            ),
+        ),
+        options=(
+            Option(
+                id="borders",
+                title="Optional border rule",
+                default=False,
+                description=(
+                    "An unused +3 or +4 Actions marker may be discarded to ignore borders "
+                    "for the rest of the turn: Place, Displace and Move on any route, no "
+                    "permission needed. The discarded marker does not score."
+                ),
             ),
         ),
         max_actions=100_000,
@@ -68,8 +84,8 @@ class HansaBritannia(StepRuleset[State]):
         players: int | None = None,
     ) -> State:
         self.info.scenario(scenario)
-        self.info.resolve_options(options)
-        return new_game(seed, self.roles(players))
+        chosen = self.info.resolve_options(options)
+        return new_game(seed, self.roles(players), borders=bool(chosen["borders"]))
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

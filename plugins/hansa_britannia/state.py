@@ -22,6 +22,8 @@ module called from it, then "replace_markers" (``markers.py``); the game ends by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import Field
 
 from gameshelf.core.deck import Deck
@@ -29,18 +31,16 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
 from gameshelf.core.steps import Step, StepMachine
-from gameshelf.plugins.hansa_britannia.board import (
-    ABILITIES,
-    CITY_ID,
-    N_CITIES,
-    N_ROUTES,
-    N_SPACES,
-    ROUTE_SPACES,
-    SPECIAL_SPACES,
-)
+from gameshelf.plugins.hansa_britannia.board import ABILITIES, BOARDS, DESK, Board
+
+# An action's module lists its choices as the actions and, beside them, for each None (legal)
+# or why it is refused, or one refusal for them all (legality written once: the turn reads
+# both from there).
+Choices = tuple[Sequence[Action], "Sequence[Msg | None] | Msg"]
 
 EMPTY = -1
 TRADER, MERCHANT = 0, 1
+NEUTRAL = DESK.neutral.id  # the neutral player's colour: "neutral" (not a role)
 SHAPE_WORD = ("trader", "merchant")
 
 
@@ -49,46 +49,76 @@ class State(GameState):
     """A game of Hansa Teutonica: Britannia in progress. See the module docstring."""
 
     seats: list[str] = Field(default_factory=list)  # roles in seat order
+    side: str = "4-5"  # the board side (board.BOARDS): "4-5", or "3" for 2 and 3 players
+    # RULES §14: the neutral player of a two-player game, an owner of pieces after the seats
+    # (its index, len(seats)); EMPTY: none. Its prestige is the last entry of ``prestige``.
+    neutral: int = -1
+    neutral_owed: int = 0  # replacement markers owed for the neutral (RULES §14.6)
+    # RULES §14.8 (a match option): the +3/+4 markers may be discarded to ignore borders
+    borders_rule: bool = False
+    borderless: bool = False  # this turn's player discarded one: no borders for the turn
     current: int = 0  # whose turn it is
     actions_left: int = 0
     permits_used: list[int] = Field(default_factory=list)  # permission cities used this turn
     # --- per seat -------------------------------------------------------------------
     supply: list[list[int]] = Field(default_factory=list)  # [traders, merchants]
     stock: list[list[int]] = Field(default_factory=list)  # general stock [traders, merchants]
-    prestige: list[int] = Field(default_factory=list)
+    prestige: list[int] = Field(default_factory=list)  # the neutral's last, if any
     level: list[list[int]] = Field(default_factory=list)  # per ability: spaces developed
     hand: list[list[str]] = Field(default_factory=list)  # markers face up, unused
     used: list[list[str]] = Field(default_factory=list)  # markers used (they still score)
     owed: list[int] = Field(default_factory=list)  # replacement markers to place
     # --- the board --------------------------------------------------------------------
-    spaces: list[int] = Field(default_factory=lambda: [EMPTY] * N_SPACES)
-    offices: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(N_CITIES)])
-    annexes: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(N_CITIES)])
-    special: list[int] = Field(default_factory=lambda: [EMPTY] * len(SPECIAL_SPACES))
-    route_marker: list[str] = Field(default_factory=lambda: [""] * N_ROUTES)
+    spaces: list[int] = Field(default_factory=list)  # per space (setup sizes them)
+    offices: list[list[int]] = Field(default_factory=list)  # per city
+    annexes: list[list[int]] = Field(default_factory=list)  # per city
+    special: list[int] = Field(default_factory=list)  # Plymouth's special prestige spaces
+    route_marker: list[str] = Field(default_factory=list)  # per route
     markers_supply: Deck = Field(default_factory=Deck)  # face down (hidden.py)
     completed: int = 0  # the Completed Cities track
     east_west: list[int] = Field(default_factory=list)  # seats in the order they connected
     # --- the end ----------------------------------------------------------------------
     end_reason: str = ""  # "prestige_20", "cities_8", "markers_out" once triggered
     final: list[dict[str, int]] = Field(default_factory=list)  # final scoring, line by line
+    neutral_final: dict[str, int] = Field(default_factory=dict)  # the neutral's, never a winner
+
+    @property
+    def board(self) -> Board:
+        """The board side this game is played on."""
+        return BOARDS[self.side]
+
+    @property
+    def owners(self) -> int:
+        """Owners of pieces: the seats and the neutral, if any."""
+        return len(self.seats) + (self.neutral >= 0)
 
 
 def check_fits_data(s: State) -> None:
     """Refuse (``ValueError``) a loaded state whose per-space, per-city, per-route or per-seat
     lists do not fit the board and the seats."""
+    if s.side not in BOARDS:
+        raise ValueError(f"the saved state's board side {s.side!r} is none of {sorted(BOARDS)}")
+    if s.neutral not in (EMPTY, len(s.seats)):
+        raise ValueError(f"the saved state's neutral is owner {s.neutral}, not {len(s.seats)}")
+    b = s.board
     sizes = {
-        "spaces": (len(s.spaces), N_SPACES),
-        "offices": (len(s.offices), N_CITIES),
-        "annexes": (len(s.annexes), N_CITIES),
-        "route_marker": (len(s.route_marker), N_ROUTES),
-        "special": (len(s.special), len(SPECIAL_SPACES)),
+        "spaces": (len(s.spaces), b.n_spaces),
+        "offices": (len(s.offices), b.n_cities),
+        "annexes": (len(s.annexes), b.n_cities),
+        "route_marker": (len(s.route_marker), b.n_routes),
+        "special": (len(s.special), len(b.special_spaces)),
+        "prestige": (len(s.prestige), s.owners),
     }
-    for field in ("supply", "stock", "prestige", "level", "hand", "used", "owed"):
+    for field in ("supply", "stock", "level", "hand", "used", "owed"):
         sizes[field] = (len(getattr(s, field)), len(s.seats))
     for field, (found, wanted) in sizes.items():
         if found != wanted:
             raise ValueError(f"the saved state's {field} holds {found} entries, not {wanted}")
+
+
+def owner_role(s: State, p: int) -> str:
+    """The role id of a seat, or "neutral" for the neutral player (its colour's id)."""
+    return s.seats[p] if p < len(s.seats) else NEUTRAL
 
 
 def role_name(s: State, role: str) -> Msg:
@@ -142,26 +172,33 @@ def stock_count(s: State, p: int) -> int:
 def route_pieces(s: State, r: int) -> list[int]:
     """The pieces on route ``r`` (empty spaces left out)."""
     spaces = s.spaces
-    return [spaces[sp] for sp in ROUTE_SPACES[r] if spaces[sp] != EMPTY]
+    return [spaces[sp] for sp in s.board.route_spaces[r] if spaces[sp] != EMPTY]
 
 
 def route_is_empty(s: State, r: int) -> bool:
     spaces = s.spaces
-    return all(spaces[sp] == EMPTY for sp in ROUTE_SPACES[r])
+    return all(spaces[sp] == EMPTY for sp in s.board.route_spaces[r])
 
 
 def route_full_of(s: State, r: int, p: int) -> bool:
     """Whether every space of route ``r`` holds a piece of seat ``p`` (RULES §6 E)."""
     spaces = s.spaces
-    return all(spaces[sp] != EMPTY and spaces[sp] >> 1 == p for sp in ROUTE_SPACES[r])
+    return all(spaces[sp] != EMPTY and spaces[sp] >> 1 == p for sp in s.board.route_spaces[r])
+
+
+def to_stock(s: State, code: int) -> None:
+    """A piece leaving the board goes to its owner's general stock; the neutral's are
+    unlimited, so they simply leave (RULES §14.1)."""
+    if code >> 1 != s.neutral:
+        s.stock[code >> 1][code & 1] += 1
 
 
 def clear_route(s: State, r: int) -> None:
     """Every piece on route ``r`` back to its owner's general stock (RULES §6 E 3)."""
-    for sp in ROUTE_SPACES[r]:
+    for sp in s.board.route_spaces[r]:
         code = s.spaces[sp]
         if code != EMPTY:
-            s.stock[code >> 1][code & 1] += 1
+            to_stock(s, code)
             s.spaces[sp] = EMPTY
 
 
@@ -189,10 +226,6 @@ def rightmost_office(s: State, c: int) -> int:
     RULES §12.3, §13.1); ``EMPTY`` when none is occupied."""
     offices = s.offices[c]
     return offices[-1] >> 1 if offices else EMPTY
-
-
-def city_name(c: int) -> str:
-    return CITY_ID[c]
 
 
 def ability_value(s: State, p: int, a: int) -> int:

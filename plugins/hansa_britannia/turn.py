@@ -11,6 +11,13 @@ the turn ends by itself. Then the replacement markers ("replace_markers") and th
 
 RULES §8: the end is checked after every action; the game ends after the whole action in
 which it was triggered, the turn's remaining actions lost.
+
+Two players (RULES §14.5): after every action and every marker's use, each route that is
+now full of neutral traders is completed ("neutral_route", ``neutral.py``) before anything
+else happens, the end of the game included.
+
+Legality is written once: each action's module lists its options with the reason a refused
+one is refused, and the legal actions are those options' unrefused ones.
 """
 
 from __future__ import annotations
@@ -27,17 +34,35 @@ from gameshelf.plugins.hansa_britannia import (
     income,
     markers,  # noqa: F401 (registers the marker steps and the ambient action)
     move,
+    neutral,
     place,
 )
 from gameshelf.plugins.hansa_britannia.desk import actions_per_turn
 from gameshelf.plugins.hansa_britannia.scoring import end_game
-from gameshelf.plugins.hansa_britannia.state import END_TURN, State, machine
+from gameshelf.plugins.hansa_britannia.state import END_TURN, Choices, State, machine
 
 # The five actions of RULES §6 (listed with creating a route first, then placing, so that a
 # bot taking the first legal action builds routes and the game goes on to its end).
 ACTIONS = (create_route, place, income, displace, move)
 HANDLERS = {kind: handler for module in ACTIONS for kind, handler in module.HANDLERS.items()}
 NO_ACTIONS_LEFT = Msg("hansa_britannia.no_actions_left")
+
+
+def unrefused(choices: list[Choices]) -> list[Action]:
+    """The actions whose refusal is None (none where one refusal stands for them all)."""
+    out: list[Action] = []
+    for actions, refusals in choices:
+        if not isinstance(refusals, Msg):
+            out += [a for a, refusal in zip(actions, refusals, strict=False) if refusal is None]
+    return out
+
+
+def options_of(choices: Choices) -> Iterator[Option]:
+    """``choices`` as (action, refusal) pairs."""
+    actions, refusals = choices
+    if isinstance(refusals, Msg):
+        return ((a, refusals) for a in actions)
+    return zip(actions, refusals, strict=False)
 
 
 def next_seat(s: State) -> None:
@@ -66,6 +91,7 @@ class Turn(Step[State]):
         p = s.current
         s.actions_left = actions_per_turn(s, p)
         s.permits_used = []
+        s.borderless = False
         s.say(Msg("hansa_britannia.turn_begins", role=s.seats[p], count=s.actions_left))
 
     def prompt(self, s: State, role: Role) -> Msg:
@@ -73,23 +99,19 @@ class Turn(Step[State]):
             return Msg("hansa_britannia.turn_markers_prompt")
         return Msg("hansa_britannia.turn_prompt", count=s.actions_left)
 
+    def choices(self, s: State) -> list[Choices]:
+        """Each action's choices (its module's ``options``), then ending the turn."""
+        out = [module.options(s, s.current) for module in ACTIONS] if s.actions_left > 0 else []
+        out.append(((END_TURN,), (None,)))
+        return out
+
     def options(self, s: State, role: Role) -> Iterator[Option]:
-        if s.actions_left > 0:
-            p = s.current
-            for module in ACTIONS:
-                yield from module.options(s, p)
-        yield END_TURN, None
+        for choices in self.choices(s):
+            yield from options_of(choices)
 
     def actions(self, s: State, role: Role) -> list[Action]:
-        """The legal actions of ``options``, from each action's ``legal`` (the hot path;
-        ``tests/hansa_britannia/test_turn.py`` checks they agree)."""
-        out: list[Action] = []
-        if s.actions_left > 0:
-            p = s.current
-            for module in ACTIONS:
-                out += module.legal(s, p)
-        out.append(END_TURN)
-        return out
+        """The unrefused ``options`` (legality written once, in the modules' options)."""
+        return unrefused(self.choices(s))
 
     def why_not(self, s: State, role: Role, action: Action) -> str | Msg | None:
         if not s.actions_left and action.type in HANDLERS:
@@ -106,6 +128,10 @@ class Turn(Step[State]):
         self.after_action(s)  # an action, or a marker's step, is over
 
     def after_action(self, s: State) -> None:
+        r = neutral.full_neutral_route(s)
+        if r is not None:  # RULES §14.5: at once, in this turn
+            machine.call(s, "neutral_route", neutral.NeutralRoute(seat=s.current, route=r))
+            return
         if s.end_reason:
             end_game(s)
         elif not s.actions_left and not self._marker_usable(s):

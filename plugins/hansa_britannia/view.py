@@ -10,22 +10,39 @@ by a move, the extra pieces a displacer still pays, the pieces an income may sti
 from __future__ import annotations
 
 from gameshelf.core.ruleset import JSON
-from gameshelf.plugins.hansa_britannia.board import (
-    ABILITY_ID,
-    CITY_ID,
-    N_ROUTES,
-    ROUTE_ID,
-    ROUTE_SPACES,
-    SPECIAL_SPACES,
-)
+from gameshelf.plugins.hansa_britannia.board import ABILITY_ID
 from gameshelf.plugins.hansa_britannia.hidden import supply_view
-from gameshelf.plugins.hansa_britannia.state import EMPTY, SHAPE_WORD, State, controller
+from gameshelf.plugins.hansa_britannia.state import (
+    EMPTY,
+    NEUTRAL,
+    SHAPE_WORD,
+    State,
+    controller,
+    owner_role,
+)
 
 
 def _piece(s: State, code: int) -> JSON | None:
     if code == EMPTY:
         return None
-    return {"role": s.seats[code >> 1], "piece": SHAPE_WORD[code & 1]}
+    return {"role": owner_role(s, code >> 1), "piece": SHAPE_WORD[code & 1]}
+
+
+def neutral_view(s: State) -> JSON | None:
+    """RULES §14: the neutral of a two-player game, a player of its own colour without a
+    desk: its prestige, its Kontors (and annexes never), the replacement markers owed for it;
+    None when there is none. Its pieces on the board and in the cities carry its role,
+    "neutral"."""
+    if s.neutral == EMPTY:
+        return None
+    p = s.neutral
+    return {
+        "role": NEUTRAL,
+        "prestige": s.prestige[p],
+        "kontors": sum(1 for offices in s.offices for k in offices if k >> 1 == p),
+        "owed": s.neutral_owed,
+        "final": s.neutral_final or None,
+    }
 
 
 def desks_view(s: State) -> list[JSON]:
@@ -45,7 +62,7 @@ def desks_view(s: State) -> list[JSON]:
 
 
 def _picked(s: State, code: int, origin: int) -> JSON:
-    return {**(_piece(s, code) or {}), "route": ROUTE_ID[origin]}
+    return {**(_piece(s, code) or {}), "route": s.board.route_id[origin]}
 
 
 def doing_view(s: State) -> JSON | None:
@@ -53,11 +70,13 @@ def doing_view(s: State) -> JSON | None:
     if not s.stack or s.stack[-1].args is None:
         return None
     step, f = s.stack[-1].step, s.stack[-1].args
+    route_id = s.board.route_id
     if step == "relocate":
         return {
             "step": step,
-            "role": s.seats[f.victim],
-            "route": ROUTE_ID[f.route],
+            "role": s.seats[f.seat],
+            "victim": owner_role(s, f.victim),
+            "route": route_id[f.route],
             "pieces": [SHAPE_WORD[sh] for sh in f.hand],
             "extras": f.extras,
             "countries": list(f.countries),  # the printed Place 2 marker: no displacement
@@ -72,8 +91,8 @@ def doing_view(s: State) -> JSON | None:
             "dropping": f.dropping,
         }
     out: JSON = {"step": step, "role": s.seats[f.seat]}
-    if step == "create_route":
-        out["route"] = ROUTE_ID[f.route]
+    if step in ("create_route", "neutral_route"):
+        out["route"] = route_id[f.route]
     elif step == "pay":
         out["count"] = f.count
     elif step == "income":
@@ -82,34 +101,41 @@ def doing_view(s: State) -> JSON | None:
 
 
 def board_view(s: State, role: str | None) -> JSON:
+    b = s.board
     return {
+        "side": s.side,
+        "neutral": neutral_view(s),
+        "borders_rule": s.borders_rule,
+        "borderless": s.borderless,
         "doing": doing_view(s),
         "current": s.seats[s.current],
         "actions_left": s.actions_left,
-        "permits_used": [CITY_ID[c] for c in s.permits_used],
+        "permits_used": [b.city_id[c] for c in s.permits_used],
         "desks": desks_view(s),
         "routes": {
-            ROUTE_ID[r]: {
-                "spaces": [_piece(s, s.spaces[sp]) for sp in ROUTE_SPACES[r]],
-                "first_space": ROUTE_SPACES[r][0],
+            b.route_id[r]: {
+                "spaces": [_piece(s, s.spaces[sp]) for sp in b.route_spaces[r]],
+                "first_space": b.route_spaces[r][0],
                 "marker": s.route_marker[r] or None,
             }
-            for r in range(N_ROUTES)
+            for r in range(b.n_routes)
         },
         "cities": {
             city: {
                 "offices": [_piece(s, k) for k in s.offices[c]],
                 "annexes": [_piece(s, k) for k in s.annexes[c]],
-                "controller": None if controller(s, c) == EMPTY else s.seats[controller(s, c)],
+                "controller": None
+                if controller(s, c) == EMPTY
+                else owner_role(s, controller(s, c)),
             }
-            for c, city in enumerate(CITY_ID)
+            for c, city in enumerate(b.city_id)
         },
         "special_prestige": [
             {"points": sp.points, "role": None if q == EMPTY else s.seats[q]}
-            for sp, q in zip(SPECIAL_SPACES, s.special, strict=True)
+            for sp, q in zip(b.special_spaces, s.special, strict=True)
         ],
         "completed": s.completed,
-        "east_west": [s.seats[p] for p in s.east_west],
+        "east_west": [owner_role(s, p) for p in s.east_west],
         "end_reason": s.end_reason or None,
         "final": s.final or None,
         **supply_view(s),

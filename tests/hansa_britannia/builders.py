@@ -20,38 +20,59 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.core.ruleset import Action
-from gameshelf.plugins.hansa_britannia.board import ABILITY_IX, CITY_IX, ROUTE_SPACES, rid
+from gameshelf.plugins.hansa_britannia.board import ABILITY_IX, FOUR, Board
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from gameshelf.plugins.hansa_britannia.state import EMPTY, State
 
 ROLES = ("red", "yellow", "green", "blue", "purple")
 
+# The 4–5 player side's tables, by the names the tests use (``THREE`` for the 2–3 side).
+B = FOUR
+ROUTE_SPACES, N_SPACES, TAVERNS = B.route_spaces, B.n_spaces, B.taverns
+OFFICE_COIN, ROUTES, CITIES, GRAPH = B.office_coin, B.routes, B.cities, B.graph
+ROUTE_COUNTRY, ROUTE_ID, CITY_IX, RINGS = B.route_country, B.route_id, B.city_ix, B.rings
+SPACE_COUNTRY, SHIP, rid = B.space_country, B.ship, B.rid
+
+
+def owner(s: State, who: str) -> int:
+    """A seat's index, or the neutral's for "neutral"."""
+    return s.neutral if who == "neutral" else s.seats.index(who)
+
 
 def code(s: State, text: str) -> int:
-    """A piece code from "red" (a trader) or "red:m" (a merchant)."""
+    """A piece code from "red" (a trader), "red:m" (a merchant) or "neutral"."""
     who, _, kind = text.partition(":")
-    return s.seats.index(who) * 2 + (1 if kind == "m" else 0)
+    return owner(s, who) * 2 + (1 if kind == "m" else 0)
 
 
-def space(route: str, i: int) -> int:
-    """The board index of the ``i``-th space of ``route`` (from its first city)."""
-    return ROUTE_SPACES[rid(route)][i]
+def space(route: str, i: int, board: Board = FOUR) -> int:
+    """The board index of the ``i``-th space of ``route`` (from its first city), on the 4–5
+    side unless ``board`` says otherwise."""
+    return board.route_spaces[board.rid(route)][i]
 
 
-def build(players: int = 4, seed: int = 0, current: str = "red", **fields: Any) -> State:
-    s = RULESET.setup(seed, players=players)
+def build(
+    players: int = 4,
+    seed: int = 0,
+    current: str = "red",
+    options: dict[str, Any] | None = None,
+    neutral_pieces: bool = False,
+    **fields: Any,
+) -> State:
+    s = RULESET.setup(seed, players=players, options=options)
     n = len(s.seats)
-    s.spaces = [EMPTY] * len(s.spaces)
+    b = s.board
+    if not neutral_pieces:  # the two-player setup's neutral traders, kept only if asked
+        s.spaces = [EMPTY] * len(s.spaces)
     s.route_marker = [""] * len(s.route_marker)
     s.current = s.seats.index(current)
     s.log.clear()
     for route, pieces in fields.pop("pieces", {}).items():
         for i, text in enumerate(pieces):
-            if text is not None:
-                s.spaces[space(route, i)] = code(s, text)
+            s.spaces[space(route, i, b)] = EMPTY if text is None else code(s, text)
     for key in ("offices", "annexes"):
         for city, kontors in fields.pop(key, {}).items():
-            getattr(s, key)[CITY_IX[city]] = [code(s, k) for k in kontors]
+            getattr(s, key)[b.city_ix[city]] = [code(s, k) for k in kontors]
     for key in ("supply", "stock"):
         for who, (traders, merchants) in fields.pop(key, {}).items():
             getattr(s, key)[s.seats.index(who)] = [traders, merchants]
@@ -62,10 +83,10 @@ def build(players: int = 4, seed: int = 0, current: str = "red", **fields: Any) 
         for who, markers in fields.pop(key, {}).items():
             getattr(s, key)[s.seats.index(who)] = list(markers)
     for route, marker in fields.pop("markers", {}).items():
-        s.route_marker[rid(route)] = marker
+        s.route_marker[b.rid(route)] = marker
     for key in ("prestige", "owed"):
         for who, value in fields.pop(key, {}).items():
-            getattr(s, key)[s.seats.index(who)] = value
+            getattr(s, key)[owner(s, who)] = value
     if "actions_left" not in fields:
         fields["actions_left"] = 2
     for key, value in fields.items():

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from gameshelf.core.testing import assert_refused
-from gameshelf.plugins.hansa_britannia.board import CITY_IX
 from gameshelf.plugins.hansa_britannia.desk import KEYS
 from gameshelf.plugins.hansa_britannia.rules import RULESET
-from tests.hansa_britannia.builders import build, legal, play, space
+from tests.hansa_britannia.builders import CITY_IX, build, legal, play, space
 
 LO = "london--oxford"
 

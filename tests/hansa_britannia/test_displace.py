@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 from gameshelf.core.testing import assert_refused
-from gameshelf.plugins.hansa_britannia.board import (
+from gameshelf.plugins.hansa_britannia.rules import RULESET
+from tests.hansa_britannia.builders import (
     RINGS,
     ROUTE_ID,
     ROUTE_SPACES,
     ROUTES,
     SHIP,
+    SPACE_COUNTRY,
+    build,
+    legal,
+    play,
     rid,
+    space,
 )
-from gameshelf.plugins.hansa_britannia.countries import SPACE_COUNTRY
-from gameshelf.plugins.hansa_britannia.rules import RULESET
-from tests.hansa_britannia.builders import build, legal, play, space
 
 LO = "london--oxford"
 RING1 = ["london--cambridge", "london--canterbury", "salisbury--oxford", "oxford--cardiff"]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.testing import assert_refused
-from gameshelf.plugins.hansa_britannia.board import CITY_IX, ROUTES, rid
 from gameshelf.plugins.hansa_britannia.desk import ACTIONES
 from gameshelf.plugins.hansa_britannia.rules import RULESET
-from tests.hansa_britannia.builders import build, legal, play, space
+from tests.hansa_britannia.builders import CITY_IX, ROUTES, build, legal, play, rid, space
 
 
 def test_plus_3_and_plus_4_add_actions_even_after_the_last_one():  # RULES §7.1-7.2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.plugins.hansa_britannia import model
-from gameshelf.plugins.hansa_britannia.board import (
+from tests.hansa_britannia.builders import (
     CITIES,
     CITY_IX,
     GRAPH,
@@ -79,18 +79,40 @@ def test_displacement_rings_walk_only_the_allowed_countries():  # RULES §12.4, 
     assert rid("chester--carlisle") in RINGS[welsh][0]
 
 
-def test_loading_refuses_data_that_contradicts_its_counts():
+def _with_board(data: model.HansaData, i: int, board: model.BoardData) -> model.HansaData:
+    boards = list(data.boards)
+    boards[i] = board
+    return data.model_copy(update={"boards": tuple(boards)})
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_loading_refuses_data_that_contradicts_its_counts(side: int):
     data = model.load()
-    board = data.board.model_copy(update={"routes": data.board.routes[:-1]})
+    board = data.boards[side].model_copy(update={"routes": data.boards[side].routes[:-1]})
     with pytest.raises(model.DataError, match="counts say"):
-        model.check(data.model_copy(update={"board": board}))
+        model.check(_with_board(data, side, board))
 
 
 def test_loading_refuses_a_route_to_an_unknown_city():
     data = model.load()
-    bad = data.board.routes[0].model_copy(
+    first = data.boards[0]
+    bad = first.routes[0].model_copy(
         update={"cities": ("calais", "atlantis"), "id": "calais--atlantis"}
     )
-    board = data.board.model_copy(update={"routes": (bad, *data.board.routes[1:])})
+    board = first.model_copy(update={"routes": (bad, *first.routes[1:])})
     with pytest.raises(model.DataError, match="not two known cities"):
-        model.check(data.model_copy(update={"board": board}))
+        model.check(_with_board(data, 0, board))
+
+
+def test_loading_refuses_two_boards_for_one_player_count():
+    data = model.load()
+    board = data.boards[1].model_copy(update={"players": (3, 4)})
+    with pytest.raises(model.DataError, match="one player count"):
+        model.check(_with_board(data, 1, board))
+
+
+def test_loading_refuses_a_yellow_flag_off_the_board():
+    data = model.load()
+    board = data.boards[1].model_copy(update={"yellow_flags": ("atlantis",)})
+    with pytest.raises(model.DataError, match="yellow-flag"):
+        model.check(_with_board(data, 1, board))

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from gameshelf.core.testing import assert_refused
-from gameshelf.plugins.hansa_britannia.countries import SPACE_COUNTRY
 from gameshelf.plugins.hansa_britannia.rules import RULESET
-from tests.hansa_britannia.builders import build, legal, play, space
+from tests.hansa_britannia.builders import SPACE_COUNTRY, build, legal, play, space
 
 
 def test_move_picks_up_to_the_liber_sophiae_value_then_puts_each_down():  # RULES §6 D

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from gameshelf.core.testing import assert_refused
-from gameshelf.plugins.hansa_britannia.board import CITY_IX
 from gameshelf.plugins.hansa_britannia.rules import RULESET
-from tests.hansa_britannia.builders import build, legal, play, space
+from tests.hansa_britannia.builders import CITY_IX, build, legal, play, space
 
 
 def test_place_puts_a_supply_piece_on_a_free_space_and_costs_an_action():  # RULES §6 B

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from gameshelf.plugins.hansa_britannia.board import ROUTE_ID, TAVERNS
 from gameshelf.plugins.hansa_britannia.rules import RULESET
+from tests.hansa_britannia.builders import ROUTE_ID, TAVERNS
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -48,7 +48,36 @@ def test_the_seed_decides_where_the_markers_lie():
     assert RULESET.setup(5, players=4).to_json() == RULESET.setup(5, players=4).to_json()
 
 
-def test_three_or_six_players_are_refused():
-    for n in (3, 6):
-        with pytest.raises(ValueError, match="4–5 players"):
+def test_one_or_six_players_are_refused():
+    for n in (1, 6):
+        with pytest.raises(ValueError, match="2–5 players"):
             RULESET.setup(0, players=n)
+
+
+def test_the_lobby_offers_2_to_5_players():
+    assert (RULESET.info.min_players, RULESET.info.max_players) == (2, 5)
+
+
+@pytest.mark.parametrize(
+    ("players", "side", "spaces"), [(2, "3", 111), (3, "3", 111), (4, "4-5", 121)]
+)
+def test_the_board_side_follows_the_player_count(players: int, side: str, spaces: int):
+    s = RULESET.setup(0, players=players)
+    assert s.side == side
+    assert len(s.spaces) == spaces
+    assert len(s.offices) == len(s.board.cities)
+    assert s.seats == ["red", "yellow", "green", "blue"][:players]
+    assert {s.board.route_id[r] for r, m in enumerate(s.route_marker) if m} == {
+        "richmond--lancaster",
+        "coventry--nottingham",
+        "salisbury--southampton",
+    }
+
+
+def test_three_players_play_by_the_base_rules():  # no neutral player
+    s = RULESET.setup(0, players=3)
+    assert s.neutral == -1
+    assert all(c == -1 for c in s.spaces)
+    assert len(s.prestige) == 3
+    assert [x[0] for x in s.supply] == [5, 6, 7]
+    assert [x[0] for x in s.stock] == [6, 5, 4]

@@ -78,6 +78,7 @@ def test_the_view_says_what_the_step_being_decided_is_about():  # for the board 
     assert RULESET.view(s, "red")["doing"] == {
         "step": "relocate",
         "role": "yellow",
+        "victim": "yellow",
         "route": "london--oxford",
         "pieces": ["trader"],
         "extras": 1,
