@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fontTools.ttLib import TTFont
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
@@ -35,6 +36,7 @@ from tests.web.test_browser_boards import (
     visit,
     within,
 )
+from tests.web.test_browser_zh import FONT, check_chinese
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -340,6 +342,8 @@ def test_the_board_in_chinese(browser: Any, site: str) -> None:
         "() => [...document.querySelectorAll('.hb-city-name')].map((e) => e.textContent)"
     )
     assert "倫敦" in names
+    page.evaluate("() => document.fonts.ready")
+    check_chinese(page, "hansa_britannia", set(TTFont(FONT).getBestCmap()))  # the shipped font
     shot(page, "hansa_britannia_desktop_zh_TW")
     close(page)
 
