@@ -54,7 +54,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     action_table,
     build_frame,
     card_list,
-    cash,
     done,
     holder_of,
     lay_face_down,
@@ -97,19 +96,21 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
     paid = min(amount, s.money[payer])
     short = paid != amount
-    said = Msg(
-        TOLL_PAID[failed_siege, shown, short],
-        lord=s.lord[payer],
-        lord2=s.lord[holder],
-        paid=cash(paid),
-        land=land,
-        swords=swords(walls),
+    # what was due, when more than was paid; 董卓, when shown: each case its own sentence
+    due: dict[str, Param] = {"due": amount} if short else {}
+    dong_zhuo: dict[str, Param] = {"card": DONG_ZHUO} if shown else {}
+    s.say(
+        Msg(
+            TOLL_PAID[failed_siege, shown, short],
+            lord=s.lord[payer],
+            lord2=s.lord[holder],
+            paid=paid,
+            land=land,
+            swords=swords(walls),
+            **due,
+            **dong_zhuo,
+        )
     )
-    if short:
-        said.args["due"] = cash(amount)
-    if shown:
-        said.args["card"] = DONG_ZHUO
-    s.say(said)
     pay(s, payer, holder, amount)
 
 
@@ -184,7 +185,7 @@ class BattlePlan(TurnStep):
             land=land,
             lord=s.lord[holder_of(s, land)],
             defence=sum(INTELLIGENCE[c] for c in s.garrison[land]),
-            amount=cash(printed_toll(s, land)),
+            amount=printed_toll(s, land),
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:

@@ -23,7 +23,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
-    cash,
     done,
     lay_face_down,
     machine,
@@ -69,6 +68,6 @@ class Fate(TurnStep):
         s.hand[role].remove(card)
         lay_face_down(s, [card])
         amount = fate_tax(s, card)
-        s.say(Msg("three_kingdoms.fate_taxed", lord=s.lord[role], card=card, amount=cash(amount)))
+        s.say(Msg("three_kingdoms.fate_taxed", lord=s.lord[role], card=card, amount=amount))
         collect(s, role, amount)
         done(s)

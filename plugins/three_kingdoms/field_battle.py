@@ -26,7 +26,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     action_table,
     build_frame,
-    cash,
     done,
     lay_face_down,
     machine,
@@ -75,28 +74,26 @@ def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -
             s.hand[seat].remove(card)
             lay_face_down(s, [card])
     attack, defence = power(mover_card, mover_die), power(foe_card, foe_die)
-    said = Msg(
-        FOUGHT[mover_card is not None, foe_card is not None],
-        lord=s.lord[mover],
-        die=mover_die,
-        power=attack,
-        lord2=s.lord[foe],
-        die2=foe_die,
-        power2=defence,
+    # the cards played, each named only when there is one (FOUGHT's sentence says which)
+    played = {k: c for k, c in (("card", mover_card), ("card2", foe_card)) if c is not None}
+    s.say(
+        Msg(
+            FOUGHT[mover_card is not None, foe_card is not None],
+            lord=s.lord[mover],
+            die=mover_die,
+            power=attack,
+            lord2=s.lord[foe],
+            die2=foe_die,
+            power2=defence,
+            **played,
+        )
     )
-    if mover_card is not None:
-        said.args["card"] = mover_card
-    if foe_card is not None:
-        said.args["card2"] = foe_card
-    s.say(said)
     if attack == defence:
         s.say(Msg("three_kingdoms.field_tie"))
         return
     winner, loser = (mover, foe) if attack > defence else (foe, mover)
     paid = min(N.field_battle_stake, s.money[loser])
-    s.say(
-        Msg("three_kingdoms.field_won", lord=s.lord[winner], lord2=s.lord[loser], paid=cash(paid))
-    )
+    s.say(Msg("three_kingdoms.field_won", lord=s.lord[winner], lord2=s.lord[loser], paid=paid))
     pay(s, loser, winner, N.field_battle_stake)
 
 
@@ -126,7 +123,7 @@ class FieldBattle(SecretChoice[TKState]):
         return Msg(
             "three_kingdoms.prompt_field_battle",
             lord=s.lord[rival],
-            amount=cash(N.field_battle_stake),
+            amount=N.field_battle_stake,
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:

@@ -24,7 +24,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     action_table,
     build_frame,
     card_list,
-    cash,
     done,
     machine,
     swords,
@@ -108,7 +107,7 @@ class OwnLand(TurnStep):
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         land = self.frame(s).land
-        tax = cash(land_tax(s, land))
+        tax = land_tax(s, land)
         if s.swords[land] < N.max_swords:
             return Msg(
                 "three_kingdoms.prompt_own_land",
@@ -146,7 +145,7 @@ class OwnLand(TurnStep):
     def on_tax(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
         amount = land_tax(s, land)
-        s.say(Msg("three_kingdoms.land_taxed", lord=s.lord[role], land=land, amount=cash(amount)))
+        s.say(Msg("three_kingdoms.land_taxed", lord=s.lord[role], land=land, amount=amount))
         collect(s, role, amount)
         done(s)
 

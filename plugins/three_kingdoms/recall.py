@@ -10,7 +10,7 @@ from __future__ import annotations
 from gameshelf.core.messages import Msg
 from gameshelf.plugins.three_kingdoms.lords import LIU_BEI, liu_bei_bonus
 from gameshelf.plugins.three_kingdoms.money import collect
-from gameshelf.plugins.three_kingdoms.state import Seat, TKState, cash
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState
 
 
 def recall(s: TKState, seat: Seat) -> None:
@@ -21,9 +21,7 @@ def recall(s: TKState, seat: Seat) -> None:
     s.say(Msg("three_kingdoms.recalled", lord=s.lord[seat], count=len(cards)))
     bonus = liu_bei_bonus(s, cards)
     if bonus:
-        s.say(
-            Msg("three_kingdoms.liu_bei_bonus", card=LIU_BEI, lord=s.lord[seat], amount=cash(bonus))
-        )
+        s.say(Msg("three_kingdoms.liu_bei_bonus", card=LIU_BEI, lord=s.lord[seat], amount=bonus))
         collect(s, seat, bonus)
 
 

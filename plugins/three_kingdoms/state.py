@@ -97,11 +97,6 @@ def seat_name(s: TKState, seat: Seat) -> Msg | str:
     return Msg("three_kingdoms.seat", lord=lord)
 
 
-def cash(amount: int) -> str:
-    """A sum of money as players write it: "15,000"."""
-    return f"{amount:,}"
-
-
 def card_list(cards: list[CardId]) -> Msg:
     """Cards named in a sentence: "Guan Yu, Zhang Fei and Mi Zhu" / "關羽、張飛、糜竺"."""
     return _listed([Msg("three_kingdoms.card", card=c) for c in cards])

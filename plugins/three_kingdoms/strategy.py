@@ -44,7 +44,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     TurnStep,
     build_frame,
     card_list,
-    cash,
     done,
     land_list,
     lay_face_down,
@@ -151,7 +150,7 @@ def paid_recall(s: TKState, seat: Seat, card: str) -> None:
     # DESIGN §6: offered whenever the drawer holds more than 1,000, even with nothing face
     # down (the card says "may"; paying for nothing is the drawer's choice).
     if s.money[seat] <= STRATEGIES[card].needs_more_than:
-        fee = cash(STRATEGIES[card].needs_more_than)
+        fee = STRATEGIES[card].needs_more_than
         no_effect(
             s, Msg("three_kingdoms.no_effect_poor", strategy=card, lord=s.lord[seat], fee=fee)
         )
@@ -317,7 +316,7 @@ class KurouJi(StrategyChoice):
         return Msg(
             "three_kingdoms.prompt_kurou_ji",
             strategy=self.frame(s).card,
-            fee=cash(self.card(s).fee),
+            fee=self.card(s).fee,
             count=len(s.down[role]),
         )
 
@@ -328,7 +327,7 @@ class KurouJi(StrategyChoice):
     def on_pay(self, s: TKState, role: Role, arg: None) -> None:
         fee = self.card(s).fee
         pay_bank(s, role, fee)
-        s.say(Msg("three_kingdoms.paid_bank", lord=s.lord[role], fee=cash(fee)))
+        s.say(Msg("three_kingdoms.paid_bank", lord=s.lord[role], fee=fee))
         recall(s, role)
         done(s)
 
@@ -348,7 +347,7 @@ class MeirenJi(TargetChoice):
         return Msg(
             "three_kingdoms.prompt_meiren_ji",
             strategy=self.frame(s).card,
-            amount=cash(self.card(s).amount),
+            amount=self.card(s).amount,
         )
 
     targets = staticmethod(rivals)
@@ -361,7 +360,7 @@ class MeirenJi(TargetChoice):
             strategy=self.frame(s).card,
             lord=s.lord[rival],
             lord2=s.lord[role],
-            paid=cash(paid),
+            paid=paid,
         )
         s.say(said)
         done(s)

@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, Param
 from gameshelf.core.ruleset import Outcome, Role
 from gameshelf.core.steps import Step
 from gameshelf.plugins.three_kingdoms.model import N
-from gameshelf.plugins.three_kingdoms.state import Seat, TKState, cash, lands_of, machine
+from gameshelf.plugins.three_kingdoms.state import Seat, TKState, lands_of, machine
 
 # Each way of winning: the log line that ends the game, and the outcome's text.
 REASONS = {
@@ -29,10 +29,9 @@ REASONS = {
 
 def reason_msg(s: TKState, seat: Seat, reason: str, which: int) -> Msg:
     """The log line (``which`` 0) or outcome text (1) of ``seat`` winning for ``reason``."""
-    msg = Msg(REASONS[reason][which], lord=s.lord[seat])
-    if reason == "founding":
-        msg.args["amount"] = cash(N.win_money)
-    return msg
+    # founding a state says the sum it takes
+    amount: dict[str, Param] = {"amount": N.win_money} if reason == "founding" else {}
+    return Msg(REASONS[reason][which], lord=s.lord[seat], **amount)
 
 
 def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:

@@ -132,3 +132,39 @@ def test_the_messages_chosen_from_tables_are_all_in_both_catalogs():
     for lang in LANGS:
         known = set(catalog("three_kingdoms", lang)) | set(plural_forms("three_kingdoms", lang))
         assert not set(ids) - known, lang
+
+
+MONEY = ("paid", "due", "amount", "fee")  # the parameters that are sums of money
+
+
+def test_sums_of_money_are_numbers_the_catalogs_write_out():
+    """A message holds a sum as a number (its JSON too); the text groups its thousands in
+    both languages ("15,000"), as the catalog's ``{amount:,}`` says."""
+    for seed in (3, 4):
+        s = RULESET.setup(seed, None, None, 3)
+        agent = RandomAgent(seed)
+        while RULESET.outcome(s) is None:
+            role = RULESET.active(s)[0]
+            actions = RULESET.actions(s, role)
+            RULESET.apply(s, role, agent.choose(Observation(RULESET, s, role), actions))
+        sums = [
+            line.args[k] for line in s.log if isinstance(line, Msg) for k in MONEY if k in line.args
+        ]
+        assert sums
+        assert all(isinstance(v, int) and not isinstance(v, bool) for v in sums)
+    win = Msg("three_kingdoms.won_founding", lord="liu_bei", amount=30000)
+    assert text(win, "en") == "Liu Bei holds 30,000 or more and founds a state: Liu Bei wins."
+    assert "30,000" in text(win, "zh_TW")
+    assert Msg.from_json(win.to_json()).args["amount"] == 30000
+
+
+def test_a_toll_paid_short_says_what_was_due_in_one_message():
+    s = build(hands={"p1": []}, lands={"xuchang": ("p2", ["xiahou_dun"], 2)}, money={"p1": 1500})
+    roll_onto(s, "p1", "xuchang")  # no card for a plan: the toll of 2,000, and 1,500 to pay
+    toll = next(m for m in s.log if isinstance(m, Msg) and m.id.startswith("three_kingdoms.toll"))
+    assert toll.id == "three_kingdoms.toll_full_short"
+    assert (toll.args["paid"], toll.args["due"]) == (1500, 2000)
+    assert "card" not in toll.args  # 董卓 was not shown
+    assert "1,500 of the 2,000 due" in text(toll, "en")
+    assert "1,500" in text(toll, "zh_TW")
+    assert "2,000" in text(toll, "zh_TW")
