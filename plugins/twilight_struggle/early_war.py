@@ -85,6 +85,18 @@ class Instant(Step[State], ABC):
         finish(s)
 
 
+def lasting_event(card: int, name: str, doc: str, side: str, until: str) -> type[Instant]:
+    """Declare and register the event of ``card`` whose whole effect is a lasting effect
+    (effects.py) for ``side`` ("": the event's side) until ``until`` (Containment, NATO,
+    Brezhnev Doctrine...): the rule it changes asks ``in_effect`` where it lives."""
+
+    def happen(self: Instant, s: State, f: EventPlay) -> None:
+        add_effect(s, card, side or f.side, until)
+
+    title = "".join(word.title() for word in name.split("_"))
+    return event(card)(type(title, (Instant,), {"__doc__": doc, "name": name, "happen": happen}))
+
+
 # --- helpers ------------------------------------------------------------------------------
 
 
@@ -473,15 +485,14 @@ class OlympicGames(Procedure[State]):
     )
 
 
-@event(21)
-class Nato(Instant):
+Nato = lasting_event(
+    21,
+    "nato",
     """#21: from now on no USSR coups or realignments in US-controlled Europe (operations.py);
-    only after Marshall Plan or Warsaw Pact Formed (``requires_any`` in the data)."""
-
-    name = "nato"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 21, US, GAME)
+    only after Marshall Plan or Warsaw Pact Formed (``requires_any`` in the data).""",
+    US,
+    GAME,
+)
 
 
 REDS = tuple(CIX[c] for c in ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia"))
@@ -555,14 +566,13 @@ class IndoPakistaniWar(Procedure[State]):
     )
 
 
-@event(25)
-class Containment(Instant):
-    """#25: for the rest of the turn the US's cards are worth 1 more Op, at most 4 (ops.py)."""
-
-    name = "containment"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 25, US, TURN)
+Containment = lasting_event(
+    25,
+    "containment",
+    """#25: for the rest of the turn the US's cards are worth 1 more Op, at most 4 (ops.py).""",
+    US,
+    TURN,
+)
 
 
 @event(26)
@@ -661,15 +671,14 @@ Decolonization = influence_event(
 )
 
 
-@event(31)
-class RedScarePurge(Instant):
+RedScarePurge = lasting_event(
+    31,
+    "red_scare_purge",
     """#31: for the rest of the turn the opponent of its player plays its cards at 1 Op less,
-    never below 1 (ops.py)."""
-
-    name = "red_scare_purge"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 31, f.side, TURN)
+    never below 1 (ops.py).""",
+    "",
+    TURN,
+)
 
 
 def opponent_event_cards(s: State, side: str) -> list[int]:
@@ -748,15 +757,14 @@ class NuclearTestBan(Instant):
         set_defcon(s, s.defcon + 2)
 
 
-@event(35)
-class FormosanResolution(Instant):
+FormosanResolution = lasting_event(
+    35,
+    "formosan_resolution",
     """#35: a US-controlled Taiwan is a battleground for Asia scoring (scoring.py) until the
-    US plays The China Card (rounds.py)."""
-
-    name = "formosan_resolution"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 35, US, GAME)
+    US plays The China Card (rounds.py).""",
+    US,
+    GAME,
+)
 
 
 @event(103)
@@ -867,12 +875,11 @@ class SpecialRelationship(Procedure[State]):
     )
 
 
-@event(106)
-class Norad(Instant):
+Norad = lasting_event(
+    106,
+    "norad",
     """#106: from now on, after an action round in which DEFCON was moved to 2, a US that
-    controls Canada adds 1 Influence where it already has some (turn.py)."""
-
-    name = "norad"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 106, US, GAME)
+    controls Canada adds 1 Influence where it already has some (turn.py).""",
+    US,
+    GAME,
+)

@@ -24,7 +24,7 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Ambient, Option, Step
-from gameshelf.plugins.twilight_struggle.early_war import Instant, strip, war
+from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event, strip, war
 from gameshelf.plugins.twilight_struggle.effects import (
     GAME,
     TURN,
@@ -218,15 +218,14 @@ class CancelCrisis(Ambient[State]):
         end_effect(s, CRISIS)
 
 
-@event(41)
-class NuclearSubs(Instant):
+NuclearSubs = lasting_event(
+    41,
+    "nuclear_subs",
     """#41: for the rest of the turn US coups in battlegrounds do not lower DEFCON
-    (operations.coup); events that move DEFCON still do (RULES §14)."""
-
-    name = "nuclear_subs"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 41, US, TURN)
+    (operations.coup); events that move DEFCON still do (RULES §14).""",
+    US,
+    TURN,
+)
 
 
 def regions_led(s: State, side: str) -> int:
@@ -459,15 +458,14 @@ class SaltNegotiations(Procedure[State]):
     )
 
 
-@event(44)
-class BearTrap(Instant):
+BearTrap = lasting_event(
+    44,
+    "bear_trap",
     """#44: from its next action round the USSR is trapped (``TrappedRound``), across turns,
-    until a roll frees it."""
-
-    name = "bear_trap"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, BEAR_TRAP, US, GAME)
+    until a roll frees it.""",
+    US,
+    GAME,
+)
 
 
 @event(45)
@@ -741,14 +739,13 @@ class WeWillBuryYou(Instant):
         add_effect(s, WE_WILL_BURY_YOU, USSR, GAME)
 
 
-@event(51)
-class BrezhnevDoctrine(Instant):
-    """#51: for the rest of the turn the USSR's cards are worth 1 more Op, at most 4 (ops.py)."""
-
-    name = "brezhnev_doctrine"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 51, USSR, TURN)
+BrezhnevDoctrine = lasting_event(
+    51,
+    "brezhnev_doctrine",
+    """#51: for the rest of the turn the USSR's cards are worth 1 more Op, at most 4 (ops.py).""",
+    USSR,
+    TURN,
+)
 
 
 @event(52)
@@ -920,15 +917,14 @@ def flower_power(s: State, side: str, card: int) -> bool:
     return check_vp(s)
 
 
-@event(59)
-class FlowerPower(Instant):
+FlowerPower = lasting_event(
+    59,
+    "flower_power",
     """#59: from now on every war card the US plays as an event or for Ops gives the USSR 2
-    VP (``flower_power``); not once An Evil Empire is in effect (data)."""
-
-    name = "flower_power"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, FLOWER_POWER, USSR, GAME)
+    VP (``flower_power``); not once An Evil Empire is in effect (data).""",
+    USSR,
+    GAME,
+)
 
 
 @event(60)
@@ -1101,15 +1097,14 @@ class JohnPaulII(Instant):
         add_effect(s, 68, US, GAME)
 
 
-@event(69)
-class LatinAmericanDeathSquads(Instant):
+LatinAmericanDeathSquads = lasting_event(
+    69,
+    "latin_american_death_squads",
     """#69: for the rest of the turn its player's coups in Central and South America roll
-    +1, the opponent's -1 (operations.coup_roll_modifier)."""
-
-    name = "latin_american_death_squads"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 69, f.side, TURN)
+    +1, the opponent's -1 (operations.coup_roll_modifier).""",
+    "",
+    TURN,
+)
 
 
 OasFounded = influence_event(
@@ -1155,16 +1150,15 @@ class SadatExpelsSoviets(Instant):
 OUTSIDE_EUROPE = [c for c in range(N) if not IN_REGION["europe"][c]]
 
 
-@event(73)
-class ShuttleDiplomacy(Instant):
+ShuttleDiplomacy = lasting_event(
+    73,
+    "shuttle_diplomacy",
     """#73: kept beside the board until the next Asia or Middle East scoring card (not
     Southeast Asia's, never final scoring), which leaves out one USSR-controlled
-    battleground of the US's choice entirely (events.shuttle_choice); then discarded."""
-
-    name = "shuttle_diplomacy"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, 73, US, GAME)
+    battleground of the US's choice entirely (events.shuttle_choice); then discarded.""",
+    US,
+    GAME,
+)
 
 
 VoiceOfAmerica = influence_event(

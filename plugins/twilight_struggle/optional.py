@@ -17,7 +17,7 @@ from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.early_war import Instant
+from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event
 from gameshelf.plugins.twilight_struggle.effects import GAME, TURN, add_effect
 from gameshelf.plugins.twilight_struggle.events import DONE, EventPlay, event
 from gameshelf.plugins.twilight_struggle.model import CHINA, CID, CIX, MEMBERS, US, USSR
@@ -135,16 +135,15 @@ class OurManInTehran(Procedure[State]):
 # --- #109 Yuri and Samantha ------------------------------------------------------------------
 
 
-@event(YURI)
-class YuriAndSamantha(Instant):
+YuriAndSamantha = lasting_event(
+    YURI,
+    "yuri_and_samantha",
     """#109: for the rest of the turn (RULES §16.7: it ends with the turn; one engine keeps
     it all game) the USSR gains 1 VP each time the US attempts a coup, free coups included
-    (operations.yuri_and_samantha)."""
-
-    name = "yuri_and_samantha"
-
-    def happen(self, s: State, f: EventPlay) -> None:
-        add_effect(s, YURI, USSR, TURN)
+    (operations.yuri_and_samantha).""",
+    USSR,
+    TURN,
+)
 
 
 # --- #110 AWACS Sale to Saudis ---------------------------------------------------------------
