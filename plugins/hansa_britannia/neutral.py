@@ -29,7 +29,6 @@ from gameshelf.plugins.hansa_britannia.markers import discard_for_neutral
 from gameshelf.plugins.hansa_britannia.state import EMPTY, TRADER, SeatStep, State, machine
 
 CITY_FULL = Msg("hansa_britannia.city_full")
-NOT_ON_ROUTE = Msg("hansa_britannia.city_not_on_route")
 
 
 def full_neutral_route(s: State) -> int | None:

@@ -11,6 +11,9 @@ board, no marker on a route, nobody's Kontor, and puts in only what it names, wi
 ``None`` empty); ``offices``/``annexes`` a city's Kontors left to right; ``supply``/``stock``
 (traders, merchants); ``levels`` ``{role: {ability: spaces developed}}``; ``hand``/``used``
 markers; ``markers`` ``{route: marker}``; any other keyword sets the State field of that name.
+Two or three ``players`` play the 2–3 side (``space(route, i, THREE)``, or ``s.board``);
+with two the neutral's setup traders are cleared too unless ``neutral_pieces``, and
+"neutral" names its pieces, Kontors and prestige; ``options`` are the match's (``borders``).
 ``play(s, role, *actions)`` applies actions through the ruleset (the path bots and the web
 use): ``("place_trader", space("london--oxford", 0))`` or a bare type ``"done"``.
 """

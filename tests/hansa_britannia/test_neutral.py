@@ -234,3 +234,15 @@ def test_move_3_tradesmen_moves_neutral_pieces_as_rivals():  # §14.4: onto a sh
     assert ("place_trader", ship) in legal(s, "red")
     play(s, "red", ("place_trader", ship))
     assert s.spaces[ship] == N
+
+
+def test_the_neutral_scores_the_east_west_connection():  # §14.7
+    pieces = {"nottingham--york": ["neutral", "neutral", None], "durham--york": ["neutral"]}
+    chain = {c: ["neutral"] for c in ("oxford", "cardiff", "coventry", "nottingham")}
+    s = neutral_build(pieces=pieces, offices=chain)
+    play(s, "red", ("displace_trader", at("durham--york", 0)))
+    play(s, "yellow", ("place_trader", at("nottingham--york", 2)), "done")
+    play(s, "red", ("office", "york"))
+    assert s.east_west == [NEUTRAL]
+    assert s.prestige[NEUTRAL] == 1 + 7  # Nottingham's control point, then the first award
+    assert RULESET.view(s, "red")["east_west"] == ["neutral"]
