@@ -355,7 +355,7 @@ class _Run:
         try:
             self.ruleset.apply(self.match.state, role, action)
         except IllegalAction as exc:
-            if not exc.reason:
+            if exc.msg is None and not exc.reason:  # a message always says something
                 self.fail(f"refusal of {action!r} by {role!r} gives no reason")
         except Exception as exc:
             self.fail(
