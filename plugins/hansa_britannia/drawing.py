@@ -52,8 +52,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from gameshelf.plugins.hansa_britannia.board import BOARD, CITIES, DESK, MARKERS, ROUTES
-from gameshelf.plugins.hansa_britannia.model import DATA, City, DataError
+from gameshelf.plugins.hansa_britannia.board import BOARD, BOARDS, DESK, MARKERS
+from gameshelf.plugins.hansa_britannia.model import DATA, BoardData, City, DataError
 
 Point = tuple[float, float]
 Spot = tuple[int, int]  # a point of the layout file
@@ -207,8 +207,9 @@ def _clear_of(line: list[Point], box: Box) -> float:
 def _free_part(layout: Layout, route_id: str, a: str, b: str) -> tuple[list[Point], float, float]:
     """The route's line and where its first and last spaces' centres are along it."""
     line = _polyline(layout, route_id, a, b)
-    first = _clear_of(line, city_box(_CITY[a], layout.cities[a]))
-    back = _clear_of(line[::-1], city_box(_CITY[b], layout.cities[b]))
+    city = _CITIES[layout.side]
+    first = _clear_of(line, city_box(city[a], layout.cities[a]))
+    back = _clear_of(line[::-1], city_box(city[b], layout.cities[b]))
     total = sum(_length(p, q) for p, q in pairwise(line))
     return line, first, total - back
 
@@ -243,7 +244,11 @@ def marker_point(layout: Layout, route_id: str, a: str, b: str, n: int) -> Point
 # --- the check ---------------------------------------------------------------------------
 
 
-_CITY = {c.id: c for c in CITIES}
+# Each side's board data and its cities by id (a city's offices differ between the sides).
+SIDES: dict[str, BoardData] = {side: board.data for side, board in BOARDS.items()}
+_CITIES: dict[str, dict[str, City]] = {
+    side: {c.id: c for c in data.cities} for side, data in SIDES.items()
+}
 
 
 def _square(p: Point, side: float) -> Box:
@@ -277,12 +282,16 @@ def _crosses(a: Point, b: Point, box: Box) -> bool:
 
 
 def problems(layout: Layout) -> list[str]:
-    """Everything wrong with ``layout`` (empty: it fits the board and reads)."""
+    """Everything wrong with ``layout`` (empty: it fits its side of the board and reads)."""
+    side = SIDES.get(layout.side)
+    if side is None:
+        return [f"the board has no side {layout.side}"]
+    _CITY = _CITIES[layout.side]
     if set(layout.cities) != set(_CITY):
-        return ["layout.json must place exactly the cities of board.json"]
-    if set(layout.countries) != {k.id for k in BOARD.countries}:
-        return ["layout.json must colour exactly the board's three countries"]
-    route_ids = {r.id for r in ROUTES}
+        return ["the layout must place exactly the cities of its side of the board"]
+    if set(layout.countries) != {k.id for k in side.countries}:
+        return ["the layout must colour exactly the countries of its side of the board"]
+    route_ids = {r.id for r in side.routes}
     wrong = sorted((set(layout.bends) | set(layout.flip)) - route_ids)
     if wrong:
         return [f"layout.json bends or flips {wrong[0]}, which is no route"]
@@ -299,7 +308,7 @@ def problems(layout: Layout) -> list[str]:
     things: list[tuple[str, Box]] = []  # the spaces' upright bounds, then the markers
     spaces: list[tuple[str, Point]] = []
     tokens: list[tuple[str, Box]] = []
-    for r in ROUTES:
+    for r in side.routes:
         a, b = r.cities
         line, first, last = _free_part(layout, r.id, a, b)
         if (last - first) / (len(r.spaces) - 1) < SLOT + CLEAR:
@@ -339,18 +348,18 @@ def problems(layout: Layout) -> list[str]:
 
 
 def check(layout: Layout) -> None:
-    """The layout fits the board and every part of it can be read (``DataError`` else)."""
-    if layout.side != BOARD.side:
-        raise DataError(f"layout.json draws side {layout.side}, the board is side {BOARD.side}")
+    """The layout fits its side and every part of it can be read (``DataError`` else)."""
     found = problems(layout)
     if found:
-        raise DataError(
-            f"layout.json: {found[0]}" + (f" (and {len(found) - 1} more)" * (len(found) > 1))
-        )
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise DataError(f"layout-{layout.side}.json: {found[0]}{more}")
 
 
-def load() -> Layout:
-    layout = Layout(**json.loads((DATA / "layout.json").read_text(encoding="utf-8")))
+def load(side: str) -> Layout:
+    """The layout of one side of the board, ``data/layout-<side>.json``, checked."""
+    layout = Layout(**json.loads((DATA / f"layout-{side}.json").read_text(encoding="utf-8")))
+    if layout.side != side:
+        raise DataError(f"layout-{side}.json draws side {layout.side}")
     check(layout)
     return layout
 
@@ -384,13 +393,14 @@ def _city_drawing(city: City, centre: Point) -> dict[str, Any]:
 
 
 def drawing(layout: Layout) -> dict[str, Any]:
+    side = SIDES[layout.side]
     return {
         "side": layout.side,
         "size": list(layout.size),
         "slot": SLOT,
         "marker": list(MARKER),
         "countries": {k: look.model_dump(mode="json") for k, look in layout.countries.items()},
-        "cities": {c.id: _city_drawing(c, layout.cities[c.id]) for c in CITIES},
+        "cities": {c.id: _city_drawing(c, layout.cities[c.id]) for c in side.cities},
         "routes": {
             r.id: {
                 "line": [_pt(p) for p in _polyline(layout, r.id, *r.cities)],
@@ -404,22 +414,26 @@ def drawing(layout: Layout) -> dict[str, Any]:
                 "tavern": r.tavern,
                 "printed": r.printed_marker,
             }
-            for r in ROUTES
+            for r in side.routes
         },
         "desk": {
             "abilities": [a.model_dump(mode="json") for a in DESK.abilities],
             "privileges": list(DESK.privileges),
         },
-        "completed_to_end": BOARD.completed_cities_to_end,
-        "east_west": BOARD.east_west.model_dump(mode="json"),
+        "completed_to_end": side.completed_cities_to_end,
+        "east_west": side.east_west.model_dump(mode="json"),
         "marker_score": list(MARKERS.score),
     }
 
 
-LAYOUT = load()
-DRAWING: dict[str, Any] = drawing(LAYOUT)
-# the file the board script reads for this side (drawing-<side>.json)
-STATIC = Path(__file__).parent / "web" / "static" / f"drawing-{LAYOUT.side}.json"
+LAYOUTS: dict[str, Layout] = {side: load(side) for side in SIDES}  # a layout for every side
+DRAWINGS: dict[str, dict[str, Any]] = {side: drawing(lay) for side, lay in LAYOUTS.items()}
+LAYOUT, DRAWING = LAYOUTS[BOARD.side], DRAWINGS[BOARD.side]  # the 4-5 player side's
+
+
+def static_file(side: str) -> Path:
+    """The file the board script reads for a side: ``web/static/drawing-<side>.json``."""
+    return Path(__file__).parent / "web" / "static" / f"drawing-{side}.json"
 
 
 def as_file(drawn: dict[str, Any]) -> str:
@@ -439,6 +453,6 @@ def as_file(drawn: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    STATIC.parent.mkdir(parents=True, exist_ok=True)
-    STATIC.write_text(as_file(DRAWING), encoding="utf-8")
-    print(f"wrote {STATIC}")
+    for side, drawn in DRAWINGS.items():
+        static_file(side).write_text(as_file(drawn), encoding="utf-8")
+        print(f"wrote {static_file(side)}")

@@ -1,7 +1,8 @@
-"""The board's drawing (drawing.py, data/layout.json) fits the 4–5 player side: a box for every
-city with its offices in the data's order, every route's spaces in order between its two
-cities, a place for every route's bonus marker, nothing overlapping; a layout that breaks any
-of it is refused at load with the reason; the static file the web board reads is DRAWING."""
+"""The board's drawing (drawing.py, data/layout-<side>.json) fits each side of the board: a box
+for every city with its offices in the data's order, every route's spaces in order between its
+two cities, a place for every route's bonus marker, nothing overlapping; a layout that breaks
+any of it is refused at load with the reason; the static files the web board reads are the
+drawings."""
 
 from __future__ import annotations
 
@@ -10,16 +11,18 @@ import math
 
 import pytest
 
-from gameshelf.plugins.hansa_britannia.board import BOARD, CITIES, ROUTES
+from gameshelf.plugins.hansa_britannia.board import BOARD, BOARDS
 from gameshelf.plugins.hansa_britannia.drawing import (
     DRAWING,
+    DRAWINGS,
     LAYOUT,
+    LAYOUTS,
     SLOT,
-    STATIC,
     Layout,
     as_file,
     check,
     problems,
+    static_file,
 )
 from gameshelf.plugins.hansa_britannia.model import DataError
 
@@ -33,15 +36,24 @@ def inside(point: list[int], box: list[int]) -> bool:
     return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
-def test_the_layout_as_shipped_has_no_problem():
-    assert problems(LAYOUT) == []
-    assert LAYOUT.side == BOARD.side
+SIDES = sorted(BOARDS)
 
 
-def test_every_city_has_a_box_holding_its_offices_left_to_right():
-    assert set(DRAWING["cities"]) == {c.id for c in CITIES}
-    for city in CITIES:
-        drawn = DRAWING["cities"][city.id]
+def test_every_side_is_drawn_and_its_layout_has_no_problem():
+    assert set(LAYOUTS) == set(DRAWINGS) == set(BOARDS) == {"4-5", "3"}
+    for side, layout in LAYOUTS.items():
+        assert layout.side == side
+        assert problems(layout) == []
+    assert LAYOUT.side == BOARD.side == DRAWING["side"]
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_every_city_has_a_box_holding_its_offices_left_to_right(side: str):
+    drawing = DRAWINGS[side]
+    cities = BOARDS[side].cities
+    assert set(drawing["cities"]) == {c.id for c in cities}
+    for city in cities:
+        drawn = drawing["cities"][city.id]
         assert [(o["shape"], o["privilege"], o["coin"]) for o in drawn["offices"]] == [
             (o.shape, o.privilege, o.coin) for o in city.offices
         ]
@@ -67,28 +79,40 @@ def test_plymouth_shows_its_special_prestige_spaces():
     assert all(inside(s["at"], DRAWING["cities"]["plymouth"]["box"]) for s in special)
 
 
-def test_every_route_has_its_spaces_in_order_from_its_first_city():
-    assert set(DRAWING["routes"]) == {r.id for r in ROUTES}
-    assert sum(len(r["spaces"]) for r in DRAWING["routes"].values()) == BOARD.counts.spaces
-    for route in ROUTES:
-        drawn = DRAWING["routes"][route.id]
+def test_the_sides_draw_their_own_offices():  # Isle of Man: circles on 4-5, squares on 3
+    assert {o["shape"] for o in DRAWINGS["4-5"]["cities"]["isle_of_man"]["offices"]} == {"circle"}
+    assert {o["shape"] for o in DRAWINGS["3"]["cities"]["isle_of_man"]["offices"]} == {"square"}
+    assert "edinburgh" in DRAWINGS["4-5"]["cities"]
+    assert "edinburgh" not in DRAWINGS["3"]["cities"]
+    assert set(DRAWINGS["3"]["countries"]) == {"England", "Wales"}
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_every_route_has_its_spaces_in_order_from_its_first_city(side: str):
+    drawing, board = DRAWINGS[side], BOARDS[side]
+    assert set(drawing["routes"]) == {r.id for r in board.routes}
+    assert sum(len(r["spaces"]) for r in drawing["routes"].values()) == board.data.counts.spaces
+    for route in board.routes:
+        drawn = drawing["routes"][route.id]
         assert drawn["kinds"] == list(route.spaces)
         assert drawn["country"] == route.country
         assert drawn["tavern"] == route.tavern
         assert drawn["printed"] == route.printed_marker
-        start = DRAWING["cities"][route.cities[0]]["box"]
+        start = drawing["cities"][route.cities[0]]["box"]
         centre = (start[0] + start[2] / 2, start[1] + start[3] / 2)
         far = [math.dist(centre, sp[:2]) for sp in drawn["spaces"]]
         assert far == sorted(far)  # the first space is the one nearest cities[0]
         for a, b in zip(drawn["spaces"], drawn["spaces"][1:], strict=False):
             assert math.dist(a[:2], b[:2]) >= SLOT  # apart along the line
-    ships = sum(k == "ship" for r in DRAWING["routes"].values() for k in r["kinds"])
-    assert ships == BOARD.counts.ship_spaces
+    ships = sum(k == "ship" for r in drawing["routes"].values() for k in r["kinds"])
+    assert ships == board.data.counts.ship_spaces
 
 
-def test_the_static_file_the_board_reads_is_the_drawing():
-    assert json.loads(STATIC.read_text(encoding="utf-8")) == DRAWING
-    assert STATIC.read_text(encoding="utf-8") == as_file(DRAWING), (
+@pytest.mark.parametrize("side", SIDES)
+def test_the_static_file_the_board_reads_is_the_drawing(side: str):
+    text = static_file(side).read_text(encoding="utf-8")
+    assert json.loads(text) == DRAWINGS[side]
+    assert text == as_file(DRAWINGS[side]), (
         "run python -m gameshelf.plugins.hansa_britannia.drawing"
     )
 
@@ -131,6 +155,8 @@ def test_a_route_through_a_third_city_is_refused():
         check(changed(bends=bends))
 
 
-def test_a_layout_of_another_side_is_refused():
-    with pytest.raises(DataError, match="side 3"):
-        check(changed(side="3"))
+def test_a_layout_of_no_side_or_of_another_side_is_refused():
+    with pytest.raises(DataError, match="no side 7"):
+        check(changed(side="7"))
+    with pytest.raises(DataError, match="exactly the cities"):
+        check(changed(side="3"))  # the 4-5 side's cities are not the 3 side's

@@ -62,9 +62,11 @@ def site(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
         yield base
 
 
-def new_match(site: str, people: int, seed: int | None = None) -> tuple[str, dict[str, str]]:
-    """Four seats, the first ``people`` of them people, the others random bots."""
-    seats = [{"name": f"P{i}"} for i in range(people)] + [{"bot": "random"}] * (4 - people)
+def new_match(
+    site: str, people: int, seed: int | None = None, players: int = 4
+) -> tuple[str, dict[str, str]]:
+    """``players`` seats, the first ``people`` of them people, the others random bots."""
+    seats = [{"name": f"P{i}"} for i in range(people)] + [{"bot": "random"}] * (players - people)
     body: dict[str, Any] = {"game": "hansa_britannia", "seats": seats}
     if seed is not None:
         body["seed"] = seed
@@ -368,4 +370,32 @@ def test_a_finished_game_shows_each_desk_its_final_scoring(browser: Any, site: s
     assert drawn == [
         [str(v) for k, v in line.items() if k != "total"] + [str(line["total"])] for line in final
     ]
+    close(page)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_two_and_three_players_play_on_the_other_side_drawn(
+    browser: Any, site: str, players: int
+) -> None:
+    match, tokens = new_match(site, 1, seed=2, players=players)
+    page = open_page(browser, "desktop")
+    visit(page, site, match, tokens[RED])
+    view = mine(site, match, tokens[RED])
+    assert view["side"] == "3"
+    ready(page, view)
+    assert page.is_hidden(".hb-no-drawing")
+    cities = page.evaluate(
+        "() => [...document.querySelectorAll('.hb-city')].map((g) => g.dataset.city)"
+    )
+    assert sorted(cities) == sorted(view["cities"])  # the 2-3 side's 26 cities, no Scotland
+    assert "edinburgh" not in cities
+    assert page.locator(".hb-space").count() == sum(
+        len(r["spaces"]) for r in view["routes"].values()
+    )
+    neutral = page.locator(".hb-desk.neutral")
+    assert neutral.count() == (1 if players == 2 else 0)  # the neutral of a two-player game
+    sp = view["actions"]["place_trader"][0]
+    click(page, f".hb-space.legal[data-space='{sp}']")
+    assert at(view_of(site, match, tokens[RED]), sp) == {"role": RED, "piece": "trader"}
+    shot(page, f"hansa_britannia_{players}p")
     close(page)

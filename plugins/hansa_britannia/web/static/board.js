@@ -20,7 +20,7 @@
   const N = (kind, id) => G.name(kind, id, id);
   const roleName = (r) => N("role", r);
   const zh = (text) => (/[^\x00-\x7f]/.test(text) ? "zh-Hant" : null);
-  const COLOURS = { red: "#c0392b", yellow: "#e6b400", green: "#2e8b57", blue: "#2e6fd1", purple: "#8e44ad" };
+  const COLOURS = { red: "#c0392b", yellow: "#e6b400", green: "#2e8b57", blue: "#2e6fd1", purple: "#8e44ad", neutral: "#7f8c8d" };
   const PRIVILEGE = { white: "#ffffff", orange: "#f39c3c", pink: "#f4a6c6", black: "#2b2b2b" };
   const PHONE = window.matchMedia("(max-width: 700px)");
   const TAP = 28; // px: the least side of a route space on a phone at the opening zoom
@@ -298,6 +298,19 @@
     return el;
   }
 
+  /* The neutral of a two-player game: a player of its own colour with no desk (RULES §14). */
+  function neutralEl(n) {
+    const el = G.el("section", { class: "hb-desk neutral role-neutral", "data-role": "neutral" });
+    el.style.setProperty("--seat", COLOURS.neutral);
+    el.appendChild(G.el("header", { class: "hb-desk-head" },
+      G.el("span", { class: "hb-swatch" }), G.el("b", { text: roleName("neutral"), lang: zh(roleName("neutral")) }),
+      G.el("span", { class: "hb-prestige", title: T("prestige_tip"), text: T("prestige", { count: n.prestige }) })));
+    el.appendChild(G.el("div", { class: "hb-pools" }, G.el("span", { text: T("neutral_kontors", { count: n.kontors }) }),
+      n.owed ? G.el("span", { class: "hb-owed", text: T("owed", { count: n.owed }) }) : null));
+    if (n.final) el.appendChild(finalTable(n.final));
+    return el;
+  }
+
   /* The final scoring, line by line (scoring.py), once the game is over. */
   function finalTable(final) {
     const rows = Object.entries(final).filter(([k]) => k !== "total").map(([k, v]) =>
@@ -336,6 +349,7 @@
     const you = d.role === view.role;
     const who = roleName(d.role);
     const route = d.route ? N("route", d.route) : "";
+    if (d.step === "relocate" && d.victim && d.victim !== d.role) return T(you ? "doing.neutral_relocate_you" : "doing.neutral_relocate", { role: who, route });
     if (d.step === "relocate" && d.countries.length) return T(you ? "doing.place_two_you" : "doing.place_two", { role: who, count: d.extras });
     if (d.step === "relocate" && d.pieces.length) return T(you ? "doing.displaced_you" : "doing.displaced", { role: who, piece: N("piece", d.pieces[0]), route });
     if (d.step === "relocate") return T(you ? "doing.extras_you" : "doing.extras", { role: who, count: d.extras, route });
@@ -345,6 +359,7 @@
       return T(you ? "doing.pick_you" : "doing.pick", { role: who, count: d.limit - d.picked.length, pieces: picked || "—" });
     }
     if (d.step === "create_route") return T(you ? "doing.create_you" : "doing.create", { role: who, route });
+    if (d.step === "neutral_route") return T(you ? "doing.neutral_route_you" : "doing.neutral_route", { role: who, route });
     if (d.step === "pay") return T(you ? "doing.pay_you" : "doing.pay", { role: who, count: d.count });
     if (d.step === "income") return T(you ? "doing.income_you" : "doing.income", { role: who, count: d.count });
     return "";
@@ -420,6 +435,7 @@
     drawChooser(hb, view);
     const desks = G.clear(hb.querySelector(".hb-desks"));
     for (const d of view.desks) desks.appendChild(deskEl(d, view));
+    if (view.neutral) desks.appendChild(neutralEl(view.neutral));
     hb.classList.toggle("relocating", !!view.doing && view.doing.step === "relocate");
     const page = G.pageData();
     if (G.zoomable) G.zoomable(hb.querySelector(".hb-map-wrap"), hb.querySelector(".hb-map-content"), {
