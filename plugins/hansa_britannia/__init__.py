@@ -1,4 +1,4 @@
-"""Hansa Teutonica: Britannia (Argentum, 2014) for Gameshelf: 4–5 players on the 4–5 side."""
+"""Hansa Teutonica: Britannia (Argentum, 2014) for Gameshelf: 2–5 players, both board sides."""
 
 from gameshelf.core.hookspecs import hookimpl
 from gameshelf.plugins.hansa_britannia.rules import RULESET

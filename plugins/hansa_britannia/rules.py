@@ -4,7 +4,12 @@ The modules register their steps on ``state.machine``: the procedure "game" and 
 "turn" (turn.py) with the five actions of RULES §6 (income.py, place.py, displace.py with the
 procedure "displacement" and its steps "pay" and "relocate", move.py, create_route.py), the
 bonus markers (markers.py: the ambient "use_marker", "exchange", "develop_marker",
-"replace_markers") and "game_over" (turn.py; the scoring in scoring.py).
+"replace_markers"), the neutral player's route ("neutral_route", neutral.py) and "game_over"
+(turn.py; the scoring in scoring.py).
+
+Two to five players: the board side by player count (board.py: the 4–5 side for 4 and 5, the
+2–3 side for 2 and 3); two players play with a neutral player (RULES §14, setup.py). The
+match option ``borders`` is the seed's optional border rule (RULES §14.8), off by default.
 """
 
 from __future__ import annotations
