@@ -94,9 +94,9 @@ class CardsSeen(Hidden[State]):
                 lifted[side] = [(i, c) for i, c in enumerate(hand) if c in seen]
                 s.hands[side] = [c for c in hand if c not in seen]
         self.cards.hide(s, role, rng)
-        for side, cards in lifted.items():
+        for owner, cards in lifted.items():
             for i, c in cards:
-                s.hands[side].insert(i, c)
+                s.hands[owner].insert(i, c)
 
     def shown(self, s: State) -> frozenset[Hashable]:
         """What the hands show others now and for a while: the headlines once shown (Man

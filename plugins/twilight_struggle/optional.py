@@ -52,7 +52,7 @@ def _tehran_look(s: State, f: EventPlay) -> None:
     Ruling for this project: a draw pile of fewer than 5 takes the reshuffled discards
     after its last card, as dealing does (RULES §13), so 5 are looked at while the two
     piles hold them (``Deck.draw`` marks the new information)."""
-    looked = s.deck.draw(s.rng, TEHRAN_LOOKS)
+    looked = [int(c) for c in s.deck.draw(s.rng, TEHRAN_LOOKS)]  # the deck holds numbers
     s.set_aside[US] = looked
     s.say(Msg("twilight_struggle.tehran_looked", role=US, count=len(looked), card=TEHRAN))
 
