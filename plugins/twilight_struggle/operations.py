@@ -161,9 +161,27 @@ def targets(s: State, side: str) -> list[int]:
     """The countries ``side`` may coup or realign in now (the hot path of both steps)."""
     level = s.defcon
     found = list(compress(OPEN_AT[level], INFLUENCE_AT[level](s.influence[OTHER[side]])))
-    if side == USSR and (in_effect(s, NATO) or in_effect(s, US_JAPAN)):
-        found = [c for c in found if protected(s, side, c) is None]
+    if side == USSR:
+        nato, japan = in_effect(s, NATO), in_effect(s, US_JAPAN)
+        if nato or japan:
+            found = _unprotected(s, found, nato, japan)
     return found
+
+
+def _unprotected(s: State, found: list[int], nato: bool, japan: bool) -> list[int]:
+    """``found`` without the countries ``protected`` closes to the USSR, its event checks
+    made once (``targets`` is the hot path)."""
+    spared: set[int] = set()  # NATO's exceptions: De Gaulle's France, Willy Brandt's West Germany
+    if in_effect(s, DE_GAULLE):
+        spared.add(FRANCE)
+    if in_effect(s, WILLY_BRANDT):
+        spared.add(WEST_GERMANY)
+    return [
+        c
+        for c in found
+        if not (nato and EUROPE[c] and c not in spared and controls(s, US, c))
+        and not (japan and c == JAPAN)
+    ]
 
 
 def can_target(s: State, side: str) -> bool:
