@@ -4,7 +4,8 @@ Starts ``gameshelf``'s web app with uvicorn in a subprocess, on 127.0.0.1 only a
 temporary SQLite database (created and deleted here), then drives K matches at once from
 this process, each seat choosing uniformly among the legal actions its view offers, exactly
 as a browser would: POST the action with the ``version`` it saw, read the reply, fetch the view of
-the next seat to act when the turn passes. Matches that end are replaced by new ones.
+the next seat to act when the turn passes (or when the seat has made a secret choice the others
+have not yet made). Matches that end are replaced by new ones.
 
 Prints the actions applied per second and the latency of the action requests (p50, p90,
 p99, max), plus the view requests. Target on the 2-core reference machine: at least 500
@@ -267,6 +268,11 @@ async def play_on(
             if payload["outcome"] is not None:
                 figures.games_ended += 1
                 break
+            if role not in payload["view"]["active"]:
+                # it chose in secret and the game waits for the others: it waits too (it may
+                # still change its mind, so its view lists actions; choosing again and again
+                # would keep the game in that step for ever)
+                payload = {"view": {"actions": {}, "active": payload["view"]["active"]}}
 
 
 async def drive(
