@@ -23,8 +23,7 @@ displaced piece, applied alike; logged).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
-from operator import not_
+from operator import itemgetter
 from typing import Literal
 
 from gameshelf.core.frames import Field, frame_model
@@ -178,31 +177,32 @@ class Move(SeatStep):
         if len(f.hand) >= f.limit:
             picks: list[Msg | None] = [LIMIT] * len(spaces)
         else:
+            # why each piece code may not be picked up (the last entry: an empty space, -1)
             mover, whose = f.mover, f.whose
-            if whose == "own":  # an empty space's code, -1, has no owner
-                picks = [
-                    None if c >> 1 == mover else EMPTY_SPACE if c == EMPTY else NOT_YOURS
-                    for c in spaces
-                ]
-            elif whose == "rivals":
-                picks = [
-                    EMPTY_SPACE if c == EMPTY else NOT_RIVALS if c >> 1 == mover else None
-                    for c in spaces
-                ]
-            else:
-                picks = [EMPTY_SPACE if c == EMPTY else None for c in spaces]
+            table = (
+                *(
+                    NOT_YOURS
+                    if whose == "own" and code >> 1 != mover
+                    else NOT_RIVALS
+                    if whose == "rivals" and code >> 1 == mover
+                    else None
+                    for code in range(2 * s.owners)
+                ),
+                EMPTY_SPACE,
+            )
+            picks = list(itemgetter(*spaces)(table))
         picks.append(None if len(f.hand) >= f.least else PICK_ONE)
         return LIFT_OR_DONE[s.side], picks
 
     def options(self, s: State, role: Role) -> Iterator[Option]:
-        return zip(
-            *self.choices(s), strict=False
-        )  # PUT and LIFT run longer: zip stops at the board's end
+        actions, refusals = self.choices(s)
+        # PUT and LIFT run longer: zip stops at the board's end
+        return zip(actions, refusals, strict=False)
 
     def actions(self, s: State, role: Role) -> list[Action]:
         """The unrefused ``options`` (legality written once, in ``choices``)."""
         actions, refusals = self.choices(s)
-        return list(compress(actions, map(not_, refusals)))  # a refusal is never false
+        return [a for a, refusal in zip(actions, refusals, strict=False) if refusal is None]
 
     def on_lift(self, s: State, role: Role, sp: int) -> None:
         f = self.frame(s)
