@@ -3,6 +3,7 @@ it touches): each point of §14 by a built position."""
 
 from __future__ import annotations
 
+from gameshelf.core.messages import render_view
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.board import THREE
 from gameshelf.plugins.hansa_britannia.rules import RULESET
@@ -246,3 +247,15 @@ def test_the_neutral_scores_the_east_west_connection():  # §14.7
     assert s.east_west == [NEUTRAL]
     assert s.prestige[NEUTRAL] == 1 + 7  # Nottingham's control point, then the first award
     assert RULESET.view(s, "red")["east_west"] == ["neutral"]
+
+
+def test_the_other_player_is_asked_in_both_languages():
+    s = neutral_build(pieces={"london--oxford": ["neutral"]})
+    play(s, "red", ("displace_trader", at("london--oxford", 0)))
+    view = RULESET.view(s, "yellow")
+    en = render_view(view, "en", RULESET.namer())
+    zh = render_view(view, "zh_TW", RULESET.namer())
+    assert en["prompt"].startswith("The neutral trader was displaced from London–Oxford")
+    assert zh["prompt"].startswith("中立小商人被從倫敦—牛津取代")
+    assert "Neutral's trader" in en["log"][-1]
+    assert "中立玩家" in zh["log"][-1]
