@@ -125,6 +125,17 @@ def within(inner: dict[str, float], outer: dict[str, float], slack: float = 1.5)
     )
 
 
+def fitted_frame(page: Any) -> dict[str, float]:
+    """The board's frame, checked to be on screen above a pinned prompt, the page never
+    scrolling sideways; returns the frame's box."""
+    view = screen(page)
+    frame = box(page, ".gs-zoom")
+    free = {"left": 0, "top": 0, "right": view["width"], "bottom": view["height"] - view["pinned"]}
+    assert within(frame, free), (frame, free)
+    assert view["scroll"] <= view["width"]  # never a sideways scroll
+    return frame
+
+
 BOARD_CONTENT = {"hammer_scots": ".hs-map", "three_kingdoms": ".tk-ring"}
 
 

@@ -30,13 +30,13 @@ from tests.web.test_browser_boards import (
     ShotsFolder,
     box,
     close,
+    fitted_frame,
     open_page,
-    screen,
     shot,
     visit,
     within,
 )
-from tests.web.test_browser_zh import FONT, check_chinese
+from tests.web.test_browser_zh import FONT, check_chinese, chinese_page
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -294,11 +294,7 @@ def test_the_map_fits_the_screen_and_a_phone_never_scrolls_sideways(
     match, tokens = new_match(site, 1, seed=3)
     page = open_page(browser, size)
     visit(page, site, match, tokens[RED])
-    view = screen(page)
-    frame = box(page, ".gs-zoom")
-    free = {"left": 0, "top": 0, "right": view["width"], "bottom": view["height"] - view["pinned"]}
-    assert within(frame, free), (frame, free)
-    assert view["scroll"] <= view["width"]  # never a sideways scroll
+    frame = fitted_frame(page)
     if size == "phone":  # opens with spaces large enough to tap, panned inside the frame
         sides = page.evaluate(
             "() => [...document.querySelectorAll('.hb-space .hb-slot')]"
@@ -324,12 +320,7 @@ ENGLISH = ("Supply", "Stock", "prestige", "Completed", "Income", "End the turn",
 
 def test_the_board_in_chinese(browser: Any, site: str) -> None:
     match, tokens = new_match(site, 1, seed=3)
-    context = browser.new_context(
-        viewport={"width": 1440, "height": 900}, extra_http_headers={"Accept-Language": "zh-TW"}
-    )
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page = chinese_page(browser)
     visit(page, site, match, tokens[RED])
     assert page.evaluate("document.documentElement.lang") == "zh-Hant-TW"
     ready(page, mine(site, match, tokens[RED]))
