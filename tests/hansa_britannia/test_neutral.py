@@ -3,6 +3,8 @@ it touches): each point of §14 by a built position."""
 
 from __future__ import annotations
 
+import pytest
+
 from gameshelf.core.messages import render_view
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.board import THREE
@@ -259,3 +261,15 @@ def test_the_other_player_is_asked_in_both_languages():
     assert zh["prompt"].startswith("中立小商人被從倫敦—牛津取代")
     assert "Neutral's trader" in en["log"][-1]
     assert "中立玩家" in zh["log"][-1]
+
+
+def test_a_saved_two_player_state_must_fit_its_side_and_its_neutral():
+    s = neutral_build()
+    assert RULESET.load_state(RULESET.dump_state(s)).to_json() == s.to_json()
+    s.prestige.pop()  # the neutral's entry
+    with pytest.raises(ValueError, match="prestige holds 2 entries, not 3"):
+        RULESET.load_state(RULESET.dump_state(s))
+    s.prestige.append(0)
+    s.side = "4-5"
+    with pytest.raises(ValueError, match="spaces holds 111 entries, not 121"):
+        RULESET.load_state(RULESET.dump_state(s))
