@@ -116,3 +116,29 @@ def test_loading_refuses_a_yellow_flag_off_the_board():
     board = data.boards[1].model_copy(update={"yellow_flags": ("atlantis",)})
     with pytest.raises(model.DataError, match="yellow-flag"):
         model.check(_with_board(data, 1, board))
+
+
+def test_the_2_3_side_has_its_printed_counts_and_changes():  # RULES §12.1, §12.5-12.6
+    from gameshelf.plugins.hansa_britannia.board import THREE, board_for
+
+    assert board_for(2) is board_for(3) is THREE
+    assert (THREE.n_cities, sum(THREE.n_offices), THREE.n_routes, THREE.n_spaces) == (
+        26,
+        60,
+        35,
+        111,
+    )
+    assert sum(THREE.ship) == 7
+    assert THREE.country_ids == ("England", "Wales")
+    city = {c.id: c for c in THREE.cities}
+    assert city["carlisle"].countries == city["newcastle"].countries == ("England",)
+    assert city["isle_of_man"].countries == ("Wales",)
+    assert [o.shape for o in city["isle_of_man"].offices] == ["square", "square"]
+    assert {r.id: r.printed_marker for r in THREE.routes if r.printed_marker} == {
+        "canterbury--calais": "move_any_2",
+        "calais--southampton": "place_2_wales_scotland",
+        "carlisle--isle_of_man": "move_any_2",
+    }
+    assert [THREE.city_id[c] for c, _ in THREE.permissions] == ["cardiff", "london"]
+    with pytest.raises(ValueError, match="2 to 5"):
+        board_for(6)
