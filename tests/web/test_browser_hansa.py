@@ -390,3 +390,102 @@ def test_two_and_three_players_play_on_the_other_side_drawn(
     assert at(view_of(site, match, tokens[RED]), sp) == {"role": RED, "piece": "trader"}
     shot(page, f"hansa_britannia_{players}p")
     close(page)
+
+
+def test_two_people_on_the_small_side_the_other_relocates_a_displaced_neutral(
+    browser: Any, site: str
+) -> None:
+    """RULES §14: Red places, then displaces the neutral trader of Salisbury–Plymouth and pays;
+    Yellow, on its own page, places the neutral's piece and its extra by clicking (the piece
+    fills Salisbury–Southampton with neutral traders); Red then clicks the city of the
+    neutral's new Kontor and, at the end of its turn, the route of the neutral's replacement
+    marker, which gets a neutral trader. Two people's match takes the server's secret seed: the
+    two-player setup is the same under every seed (checked on 300 through the ruleset), only the
+    marker drawn for the neutral differs, and any is clicked."""
+    match, tokens = new_match(site, 2, players=2)
+    red, yellow = tokens[RED], tokens["yellow"]
+    pages = {red: open_page(browser, "desktop"), yellow: open_page(browser, "desktop")}
+    for token, page in pages.items():
+        visit(page, site, match, token)
+    rp, yp = pages[red], pages[yellow]
+
+    view = mine(site, match, red)  # Red places a trader on London–Oxford
+    assert view["side"] == "3"
+    assert view["neutral"]["kontors"] == 0
+    ready(rp, view)
+    sp = next(s for s in spaces_of(view, "london--oxford") if at(view, s) is None)
+    click(rp, f".hb-space.legal[data-space='{sp}']")
+    view = view_of(site, match, red)
+    assert at(view, sp) == {"role": RED, "piece": "trader"}
+    assert view["actions_left"] == 1
+
+    ready(rp, view)  # Red displaces the neutral trader of Salisbury–Plymouth
+    sp = next(s for s in spaces_of(view, "salisbury--plymouth") if at(view, s))
+    assert at(view, sp) == {"role": "neutral", "piece": "trader"}
+    assert rp.get_attribute(f".hb-space[data-space='{sp}']", "data-act-now") == "displace_trader"
+    click(rp, f".hb-space.legal[data-space='{sp}']")
+    view = view_of(site, match, red)
+    assert at(view, sp) == {"role": RED, "piece": "trader"}
+    assert view["step"] == "pay"  # Red holds both shapes: the extra piece is clicked on its desk
+    ready(rp, view)
+    stock = view["desks"][0]["stock"]["trader"]
+    click(rp, ".hb-desk.me .hb-count.trader.legal")
+    view = view_of(site, match, red)
+    assert view["desks"][0]["stock"]["trader"] == stock + 1
+    assert view["actions"] == {}  # the neutral's piece is not Red's to place
+    assert view["doing"]["role"] == "yellow"
+    assert view["doing"]["victim"] == "neutral"
+
+    view = mine(site, match, yellow)  # the other player is asked, on its own page
+    assert view["step"] == "relocate"
+    ready(yp, view)
+    banner = yp.inner_text(".hb-doing.you.step-relocate")
+    assert "neutral" in banner
+    assert "Salisbury–Plymouth" in banner
+    ready(rp, view_of(site, match, red))  # Red's page offers nothing and says who places
+    assert rp.locator(".hb-doing.you").count() == 0
+    assert "Yellow" in rp.inner_text(".hb-doing.step-relocate")
+    empty = next(s for s in spaces_of(view, "salisbury--southampton") if at(view, s) is None)
+    assert empty in view["actions"]["place_trader"]
+    assert spaces_of(view, "salisbury--plymouth")[0] not in view["actions"]["place_trader"]
+    click(yp, f".hb-space.legal[data-space='{empty}']")
+    view = view_of(site, match, yellow)
+    assert at(view, empty) == {"role": "neutral", "piece": "trader"}
+    rp.wait_for_selector(f".hb-space[data-space='{empty}'] .hb-piece.role-neutral")  # both pages
+    assert yp.locator(f".hb-space[data-space='{empty}'] .hb-piece.role-neutral").count() == 1
+    assert view["doing"]["extras"] == 1  # one more neutral trader from its unlimited supply
+    ready(yp, view)
+    extra = view["actions"]["place_trader"][0]
+    click(yp, f".hb-space.legal[data-space='{extra}']")
+    assert at(view_of(site, match, yellow), extra) == {"role": "neutral", "piece": "trader"}
+
+    view = mine(site, match, red)  # Salisbury–Southampton full of neutrals: Red picks the city
+    assert view["step"] == "neutral_route"
+    assert sorted(view["actions"]["office"]) == ["salisbury", "southampton"]
+    ready(rp, view)
+    assert rp.is_visible(".hb-doing.you.step-neutral_route")
+    click(rp, ".hb-city.legal[data-city='southampton']")
+    view = view_of(site, match, red)
+    assert view["cities"]["southampton"]["offices"] == [{"role": "neutral", "piece": "trader"}]
+    assert view["cities"]["southampton"]["controller"] == "neutral"
+    assert view["routes"]["salisbury--southampton"]["spaces"] == [None, None]  # no yellow flag
+    assert view["routes"]["salisbury--southampton"]["marker"] is None  # discarded, no effect
+    assert view["neutral"]["kontors"] == 1
+    assert view["neutral"]["owed"] == 1
+    drawn = rp.locator(".hb-city[data-city='southampton'] .hb-office .hb-piece.role-neutral")
+    assert drawn.count() == 1  # the neutral's Kontor is drawn in its office
+
+    assert view["step"] == "replace_markers"  # the neutral's replacement marker, placed by Red
+    ready(rp, view)
+    route = view["actions"]["route"][0]
+    assert not any(view["routes"][route]["spaces"])
+    click(rp, f".hb-route.legal[data-route='{route}'] .hb-token")
+    view = view_of(site, match, yellow)
+    assert view["routes"][route]["marker"]
+    assert view["routes"][route]["spaces"].count({"role": "neutral", "piece": "trader"}) == 1
+    assert view["neutral"]["owed"] == 0
+    assert view["current"] == "yellow"  # Red's turn is over
+    ready(yp, mine(site, match, yellow))
+    shot(yp, "hansa_britannia_2p_neutral")
+    for page in pages.values():
+        close(page)
