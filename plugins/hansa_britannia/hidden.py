@@ -12,10 +12,10 @@ end of the turn (RULES §7.3); nobody sees it in between, so we draw it when it 
 
 from __future__ import annotations
 
-from gameshelf.core.hidden import DrawPile
+from gameshelf.core.hidden import DrawPile, Hidden
 from gameshelf.plugins.hansa_britannia.state import State
 
-HIDDEN = (DrawPile("markers_supply"),)
+HIDDEN: tuple[Hidden[State], ...] = (DrawPile("markers_supply"),)
 
 
 def draw(s: State) -> str:

@@ -22,7 +22,7 @@ displaced piece, applied alike; logged).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import Literal
 
@@ -60,12 +60,16 @@ SHIP_MERCHANTS = Msg("hansa_britannia.ship_merchants_only")
 WRONG_COUNTRY = Msg("hansa_britannia.wrong_country")
 
 
+# How a picked-up piece may be put down (RULES §12.4, §14.8; see ``may_go``)
+Rule = Literal["move", "same_country", "free"]
+
+
 @frame_model
 class Moving:
     mover: int  # whose decisions they are
     whose: Literal["own", "rivals", "any"]
     limit: int
-    rule: Literal["move", "same_country", "free"]  # RULES §12.4, §14.8
+    rule: Rule  # RULES §12.4, §14.8
     least: int = 1  # the Move action moves at least one piece; the markers "up to"
     hand: list[int] = Field(default_factory=list)  # pieces picked up (codes)
     origins: list[int] = Field(default_factory=list)  # the route each came from
@@ -85,7 +89,7 @@ def options(s: State, p: int) -> Choices:
 
 
 def on_move(s: State, p: int, arg: None) -> None:
-    rule = "free" if s.borderless else "move"
+    rule: Rule = "free" if s.borderless else "move"
     machine.call(s, "move", Moving(mover=p, whose="own", limit=book(s, p), rule=rule))
 
 
@@ -164,7 +168,7 @@ class Move(SeatStep):
             )
         return Msg("hansa_britannia.move_pick_prompt", count=f.limit - len(f.hand))
 
-    def choices(self, s: State) -> Choices:
+    def choices(self, s: State) -> tuple[Sequence[Action], Sequence[Msg | None]]:
         """What may be picked up or put down now, and why each refused one is refused."""
         f = self.frame(s)
         spaces = s.spaces
