@@ -174,18 +174,20 @@ class HansaData(_Frozen):
     markers: MarkerData
 
 
-def _read(name: str) -> dict:
-    data = json.loads((DATA / name).read_text(encoding="utf-8"))
+def _read(name: str) -> dict[str, object]:
+    data: dict[str, object] = json.loads((DATA / name).read_text(encoding="utf-8"))
     data.pop("_about", None)
     return data
 
 
 def load() -> HansaData:
     """The data files, validated and checked against each board's printed counts."""
-    data = HansaData(
-        boards=(_read("board.json"), _read("board3.json")),
-        desk=_read("desk.json"),
-        markers=_read("markers.json"),
+    data = HansaData.model_validate(
+        {
+            "boards": (_read("board.json"), _read("board3.json")),
+            "desk": _read("desk.json"),
+            "markers": _read("markers.json"),
+        }
     )
     check(data)
     return data
