@@ -120,8 +120,17 @@ class Table:
     def place(self) -> dict[str, Any] | str | None:
         """Where the game stands, as its game says it (``core.text.place``, from what a
         spectator sees): a message's JSON or plain text, kept with the summary so that the
-        lobby shows it for a match not in memory."""
-        said = text.place(self.match.ruleset, self.view(None))
+        lobby shows it for a match not in memory.
+
+        It is asked with every change (the summary is stored with it), so it does not build
+        the spectator's view for it: a view without the log does (a place never reads the
+        log), unless the spectator's view of this version is at hand."""
+        self._fresh_caches()
+        view = self._views.get(None)
+        if view is None:
+            state = self.match.state
+            view = self.match.ruleset.view(state, None, log_from=len(state.log))
+        said = text.place(self.match.ruleset, view)
         return said.to_json() if isinstance(said, Msg) else said
 
     # --- versions -------------------------------------------------------------------
