@@ -26,6 +26,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     EventOps,
     EventPlay,
     Pick,
+    discard_from_hand,
     event,
     influence_event,
 )
@@ -221,12 +222,12 @@ class FiveYearPlan(Instant):
             s.say(Msg("twilight_struggle.no_card_to_discard", role=USSR))
             return
         card = s.rng.choice(hand)
-        hand.remove(card)
         s.say(Msg("twilight_struggle.discarded", role=USSR, card=card))
         if CARDS[card].side == US and card in EVENTS:
+            hand.remove(card)
             machine.call(s, "event", EventPlay(card=card, side=US, origin="discard"))
         else:
-            s.deck.discard(card)  # RULES §6: a forced discard never has its event otherwise
+            discard_from_hand(s, USSR, card)  # RULES §6: a forced discard has no event
 
 
 SocialistGovernments = influence_event(

@@ -149,6 +149,23 @@ def event_refusal(s: State, side: str, card: int) -> Msg | None:
     return condition(s, side) if condition is not None else None
 
 
+def envy_played(s: State, side: str, card: int) -> None:
+    """``card`` has left ``side``'s hand: if it is the Missile Envy ``side`` owed, the duty
+    ends with it (RULES §14: the duty is to play that card, and a card no longer held is
+    owed no more; played for Ops, discarded by an event or at random alike)."""
+    envy = effect(s, MISSILE_ENVY)
+    if card == MISSILE_ENVY and envy is not None and envy.side == side:
+        s.effects.remove(envy)
+
+
+def discard_from_hand(s: State, side: str, card: int) -> None:
+    """``card`` goes from ``side``'s hand to the discard pile without its event (RULES §6),
+    ending a Missile Envy owed with it (``envy_played``). Every forced discard comes here."""
+    s.hands[side].remove(card)
+    s.deck.discard(card)
+    envy_played(s, side, card)
+
+
 def dispose(s: State, card: int, happened: bool) -> None:
     """RULES §6: where a card goes after its event (or after an event that did not happen)."""
     if card == MISSILE_ENVY and happened and in_effect(s, MISSILE_ENVY):
@@ -595,8 +612,7 @@ class EventDiscard(Step[State]):
             yield PASS, None
 
     def on_card(self, s: State, role: str, card: int) -> None:
-        s.hands[role].remove(card)
-        s.deck.discard(card)
+        discard_from_hand(s, role, card)
         s.say(Msg("twilight_struggle.discarded", role=role, card=card))
         finish(s, card)
 

@@ -38,13 +38,13 @@ from gameshelf.plugins.twilight_struggle.events import (
     EventPlay,
     Pick,
     choice_option,
+    discard_from_hand,
     event,
     event_refusal,
     has_event,
 )
 from gameshelf.plugins.twilight_struggle.mid_war import (
     FreeOps,
-    envy_played,
     free_targets,
     give,
     score,
@@ -192,9 +192,7 @@ class EventDiscardFrom(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         f = self.frame(s)
-        s.hands[f.owner].remove(card)
-        s.deck.discard(card)
-        envy_played(s, f.owner, card)  # a Missile Envy owed is gone with it
+        discard_from_hand(s, f.owner, card)
         s.say(Msg("twilight_struggle.discarded_from", role=f.owner, role2=role, card=card))
         finish(s, card)
 
@@ -460,9 +458,7 @@ class Terrorism(Instant):
                 s.say(Msg("twilight_struggle.no_card_to_discard", role=victim))
                 return
             card = s.rng.choice(hand)
-            hand.remove(card)
-            s.deck.discard(card)
-            envy_played(s, victim, card)  # a Missile Envy owed is gone with it
+            discard_from_hand(s, victim, card)
             s.say(Msg("twilight_struggle.discarded_at_random", role=victim, card=card))
 
 

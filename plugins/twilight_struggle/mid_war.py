@@ -43,6 +43,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     EventPlay,
     Pick,
     choice_option,
+    discard_from_hand,
     event,
     influence_event,
 )
@@ -415,12 +416,11 @@ class TrappedRound(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         f = self.frame(s)
-        s.hands[role].remove(card)
         if CARDS[card].scoring:
+            s.hands[role].remove(card)
             machine.enter(s, "event", EventPlay(card=card, side=role))
             return
-        envy_played(s, role, card)
-        s.deck.discard(card)
+        discard_from_hand(s, role, card)
         die = s.rng.d6()
         if die <= FREED_ON:
             s.say(Msg("twilight_struggle.trap_freed", role=role, card=card, card2=f.card, roll=die))
@@ -717,13 +717,6 @@ def envy_refusal(s: State, side: str, card: int, use: str) -> Msg | None:
     if card == MISSILE_ENVY and use in ("event", "space") and envy_owed(s, side):
         return Msg("twilight_struggle.envy_for_ops", card=MISSILE_ENVY)
     return None
-
-
-def envy_played(s: State, side: str, card: int) -> None:
-    """Missile Envy played (for Ops) by the side that owed it: the duty ends."""
-    envy = effect(s, MISSILE_ENVY)
-    if card == MISSILE_ENVY and envy is not None and envy.side == side:
-        s.effects.remove(envy)
 
 
 @event(50)
@@ -1254,8 +1247,7 @@ class EventDiscardMany(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         f = self.frame(s)
-        s.hands[role].remove(card)
-        s.deck.discard(card)
+        discard_from_hand(s, role, card)
         s.say(Msg("twilight_struggle.discarded", role=role, card=card))
         f.count += 1
         if not s.hands[role]:

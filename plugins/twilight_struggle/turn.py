@@ -29,7 +29,7 @@ from gameshelf.core.ruleset import Action
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.steps import Step
 from gameshelf.plugins.twilight_struggle.effects import expire, in_effect
-from gameshelf.plugins.twilight_struggle.events import Changes, EventPlay
+from gameshelf.plugins.twilight_struggle.events import Changes, EventPlay, discard_from_hand
 from gameshelf.plugins.twilight_struggle.mid_war import flower_power
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
@@ -260,8 +260,7 @@ class HeldDiscard(Step[State]):
         return Msg("twilight_struggle.not_in_hand") if action.type == "card" else None
 
     def on_card(self, s: State, role: str, card: int) -> None:
-        s.hands[role].remove(card)
-        s.deck.discard(card)
+        discard_from_hand(s, role, card)
         s.say(Msg("twilight_struggle.held_discarded", role=role, card=card))
         finish(s)
 

@@ -4,13 +4,17 @@ prerequisites, cancellations, duration and refusals (state unchanged)."""
 from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import effect, expire, in_effect
+from gameshelf.plugins.twilight_struggle.mid_war import envy_owed
+from gameshelf.plugins.twilight_struggle.model import CIX
 from gameshelf.plugins.twilight_struggle.rules import RULESET
+from gameshelf.plugins.twilight_struggle.turn import military_operations_check
 from tests.twilight_struggle.builders import (
     at_headline,
     at_round,
     begin,
     build,
     dice,
+    go_on_from,
     inf,
     legal,
     play,
@@ -647,6 +651,93 @@ def test_49_missile_envy_must_be_played_for_ops_in_the_victims_next_round():
     refused(s, US, ("use", "space"), "for Operations")
     play(s, US, ("use", "influence"))
     assert not in_effect(s, 49)
+
+
+# Missile Envy owed, and the card discarded: the duty ends with the card, on every path
+# (events.discard_from_hand; RULES §14: the victim must play *that card* for Ops).
+ENVY_ON_US = [(49, US, "game"), (25, US)]  # Containment: Missile Envy is 3 Ops for the US
+
+
+def test_49_missile_envy_owed_and_discarded_to_blockade_owes_nothing_more():
+    s = event_round(10, USSR, hands={USSR: [10, 103], US: [49, 19]}, effects=ENVY_ON_US)
+    s.influence[US][CIX["west_germany"]] = 4
+    play(s, USSR, ("card", 10), ("use", "event"))
+    refused(s, US, ("card", 19), "fewer than 3 Ops")  # 1 + 1: the refusal as before
+    assert in_effect(s, 49)
+    play(s, US, ("card", 49))
+    assert not in_effect(s, 49)
+    assert 49 in s.deck.discard_pile
+    assert inf(s, "west_germany") == (0, 4)
+    s.hands[US].append(49)  # back in hand later (drawn after a reshuffle): a card like any
+    assert not envy_owed(s, US)
+
+
+def test_49_missile_envy_owed_and_discarded_to_latin_american_debt_crisis():
+    s = event_round(95, USSR, hands={USSR: [95, 103], US: [19, 49]}, effects=ENVY_ON_US)
+    play(s, USSR, ("card", 95), ("use", "event"))
+    refused(s, US, ("card", 19), "fewer than 3 Ops")
+    play(s, US, ("card", 49))
+    assert not in_effect(s, 49)
+    assert 49 in s.deck.discard_pile
+
+
+def test_49_missile_envy_owed_and_thrown_away_by_five_year_plan():
+    fx = [(49, USSR, "game")]
+    s = event_round(5, US, hands={US: [5, 32], USSR: [49, 14]}, effects=fx)
+    dice(s, 0)
+    play(s, US, ("card", 5), ("use", "event"))
+    assert s.hands[USSR] == [14]
+    assert 49 in s.deck.discard_pile
+    assert not in_effect(s, 49)
+    # another card thrown away: the duty stays
+    s = event_round(5, US, hands={US: [5, 32], USSR: [49, 14]}, effects=fx)
+    dice(s, 1)
+    play(s, US, ("card", 5), ("use", "event"))
+    assert s.hands[USSR] == [49]
+    assert envy_owed(s, USSR)
+
+
+def test_49_missile_envy_owed_and_thrown_away_by_terrorism():
+    s = event_round(92, USSR, hands={USSR: [92, 103], US: [19, 49]}, effects=ENVY_ON_US)
+    dice(s, 1)
+    play(s, USSR, ("card", 92), ("use", "event"))
+    assert s.hands[US] == [19]
+    assert not in_effect(s, 49)
+
+
+def test_49_missile_envy_owed_and_discarded_by_aldrich_ames_remix():
+    hands = {USSR: [98, 103], US: [19, 49]}
+    s = event_round(98, USSR, hands=hands, effects=ENVY_ON_US, china=US)
+    play(s, USSR, ("card", 98), ("use", "event"))
+    refused(s, USSR, ("card", 6), "never be discarded")
+    assert envy_owed(s, US)
+    play(s, USSR, ("card", 49))
+    assert s.hands[US] == [19]
+    assert not in_effect(s, 49)
+
+
+def test_49_missile_envy_owed_and_discarded_to_ask_not_in_the_headline():
+    s = build(hands={USSR: [9], US: [77, 49, 19]}, effects=[(49, US, "game")])
+    s.deck.draw_pile = list(range(40, 60))
+    at_headline(s)
+    play(s, USSR, ("card", 9))
+    play(s, US, ("card", 77))
+    assert s.step == "event_discard_many"
+    play(s, US, ("card", 49), "done")
+    assert not in_effect(s, 49)
+    assert 49 in s.deck.discard_pile
+
+
+def test_49_missile_envy_held_over_and_discarded_by_the_bear_has_landed():
+    first = [""] * 6 + [USSR, "", ""]
+    fx = [(49, USSR, "game")]
+    s = build(hands={USSR: [49, 5], US: [7]}, space={USSR: 6, US: 2}, space_first=first, effects=fx)
+    s.deck.draw_pile = list(range(11, 30))
+    go_on_from(s, "turn", military_operations_check)
+    assert s.step == "held_discard"
+    play(s, USSR, ("card", 49))
+    assert not in_effect(s, 49)
+    assert 49 in s.deck.discard_pile
 
 
 def test_73_shuttle_diplomacy_waits_beside_the_board_for_asia_or_middle_east_scoring():
