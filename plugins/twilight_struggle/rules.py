@@ -33,7 +33,6 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
     turn,
 )
 from gameshelf.plugins.twilight_struggle.drawing import DRAWING
-from gameshelf.plugins.twilight_struggle.events import EVENTS
 from gameshelf.plugins.twilight_struggle.hidden import HIDDEN
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
@@ -44,27 +43,19 @@ from gameshelf.plugins.twilight_struggle.view import board_view
 WEB = Path(__file__).parent / "web"
 
 
-def events_in() -> str:
-    """The cards whose events are in this version, as ranges ("4-5, 7-25")."""
-    numbers = sorted(EVENTS)
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
 class TwilightStruggle(StepRuleset[State]):
     info = GameInfo(
         id="twilight_struggle",
         title="Twilight Struggle",
         description=(
-            "The Cold War, 1945-1989: the USSR and the US fight for influence over the world "
-            "with a hand of historical events, coups and the Space Race. Events in this "
-            f"version: the seven scoring cards and cards {events_in()}; every other card "
-            "plays for Operations and on the Space Race only."
+            "The Cold War, 1945-1989, for two: the USSR and the US fight for influence over the "
+            "world. Every card is a moment of history: play it for its event, for its "
+            "Operations (placing Influence, realignment rolls, coups) or on the Space Race, and "
+            "if the event on it is the opponent's, it happens all the same. Ten turns through "
+            "the Early, Mid and Late War, the regions scored for presence, domination and "
+            "control while DEFCON edges toward nuclear war. 20 VP, control of Europe when it "
+            "scores, or the lead at final scoring wins; whoever sets off nuclear war loses. "
+            "Every event is in, and the optional cards 104-110 come with the competitive setup."
         ),
         roles=SIDES,
         min_players=2,
