@@ -30,13 +30,15 @@ The parts, each naming a field of the state:
   step machine's current step is asked too (``StepRuleset.shuffle_hidden``).
 
 A game with a hidden part of its own writes a :class:`Hidden` subclass: its ``hide`` and,
-if a change of the state can show it, its ``shown``.
+if a change of the state can show it, its ``shown`` (and ``shown_in``: the steps where
+anything of it may be shown, if only some).
 
 New information, marked by the core: a card drawn from a deck or turned face up
 (``Deck.draw``, ``Deck.turn_up``), a die rolled (every draw moves the generator), a secret
 choice revealed (``SecretChoice``), and a hidden part shown: after every action, the core
 compares what each watched part (``shown``) shows its non-owners with what it showed before
-the action; anything new marks a reveal (``StepRuleset.apply`` and ``play``).
+the action; anything new marks a reveal (``StepRuleset.apply`` and ``play``). A part that
+declares ``shown_in`` is asked only around actions that start or end in one of those steps.
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ class Hidden(ABC, Generic[S]):
 
     # Whether ``shown`` can change, so that the core asks it around every action.
     watched: ClassVar[bool] = False
+    # The steps in which anything of the part may be shown (``None``: any step). Outside
+    # them ``shown`` is empty (the kit checks it), so the core asks ``shown`` only around
+    # an action that starts or ends in one of them: most actions then cost it nothing.
+    shown_in: ClassVar[frozenset[str] | None] = None
 
     @abstractmethod
     def hide(self, s: S, role: Role | None, rng: Rng) -> None:
@@ -73,7 +79,7 @@ class Hidden(ABC, Generic[S]):
     def check(self, s: S) -> str | None:
         """Why this declaration does not fit the state ``s`` (``None``: it fits); the
         conformance kit asks it of every state of its games."""
-        return None
+        return shown_outside(self, s)
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -336,7 +342,22 @@ class Identities(Hidden[S]):
                 f"{type(self).__name__} says neither its roles and per-piece lists nor its "
                 "own shown(): the core could not tell when a piece is shown"
             )
+        return shown_outside(self, s)
+
+
+def shown_outside(part: Hidden[S], s: S) -> str | None:
+    """Why ``part`` breaks its ``shown_in`` declaration in ``s`` (``None``: it keeps it):
+    something shown in a step that is not among them, which the core would miss."""
+    steps = part.shown_in
+    if steps is None or s.step in steps:
         return None
+    shown = part.shown(s)
+    if shown:
+        return (
+            f"{type(part).__name__} shows {sorted(shown, key=repr)} at {s.step!r}, "
+            f"not among the steps it declares in shown_in"
+        )
+    return None
 
 
 def _renamed(value: Any, identity: dict[int, int]) -> Any:
@@ -354,4 +375,5 @@ __all__ = [
     "Hidden",
     "Identities",
     "Place",
+    "shown_outside",
 ]

@@ -172,6 +172,11 @@ class Procedure(Step[S]):
         self._program = _program(self.code)
         # Where a call's result is kept: the position after the call -> the frame's field.
         self._into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
+        # Straight to the interpreter where begin and resume would only hand over to it.
+        if type(self).begin is Procedure.begin:
+            self.begin = self._go_on  # type: ignore[method-assign]
+        if not self._into and type(self).resume is Procedure.resume:
+            self.resume = self._go_on  # type: ignore[method-assign]
 
     def active(self, s: S) -> Sequence[Role]:
         return ()  # a procedure never waits: the steps it calls do
@@ -191,30 +196,31 @@ class Procedure(Step[S]):
                 setattr(frame.args, into, result)
         self._go_on(s)
 
-    def _go_on(self, s: S) -> None:
+    def _go_on(self, s: S, result: Any = None) -> None:
         # The interpreter of the compiled body, run on every turn of every game: one tuple
-        # an instruction, the runaway guard only on the jumps back.
+        # an instruction, the functions in a row run by one inner loop, the runaway guard
+        # only on the jumps back. The position is saved in the frame when it stops.
         frame = s.stack[-1]
         f = frame.args
         program, machine = self._program, self.machine
-        queue = machine._queues[id(s)]  # where a function's transitions wait
+        queue = s._queue  # where a function's transitions wait (the machine is at work)
         budget = RUNAWAY
         pc = frame.pc
         while True:
             kind, fn, x, target = program[pc]
-            pc += 1
-            if kind is _DO:  # x: whether fn takes the frame
-                frame.pc = pc
-                fn(s, f) if x else fn(s)
-                if queue:
-                    return  # the function moved the machine: go on when it comes back
+            if kind is _DO:  # fn: the functions from here to the end of the row
+                for fn_, x in fn:  # x: whether it takes the frame
+                    pc += 1
+                    fn_(s, f) if x else fn_(s)
+                    if queue:
+                        frame.pc = pc
+                        return  # the function moved the machine: go on when it comes back
             elif kind is _CALL:  # fn: the step, x: its arguments
-                frame.pc = pc
+                frame.pc = pc + 1
                 machine.call(s, fn, None if x is None else x(s, f))
                 return
             elif kind is _UNLESS:
-                if not (fn(s, f) if x else fn(s)):
-                    pc = target
+                pc = pc + 1 if (fn(s, f) if x else fn(s)) else target
             elif kind is _JUMP:
                 budget -= 1
                 if budget < 0:
@@ -223,18 +229,26 @@ class Procedure(Step[S]):
                     )
                 pc = target
             else:  # the end of the body
-                frame.pc = pc - 1
+                frame.pc = pc
                 machine.finish(s, self.result(s, f))
                 return
 
 
 def _program(code: Sequence[_Op]) -> list[tuple[str, Any, Any, int]]:
     """The compiled body as the interpreter reads it: (kind, fn or step, with_frame or
-    args, target) an instruction, and an end."""
+    args, target) an instruction, and an end. A function's instruction holds the row of
+    functions that starts with it, ``((fn, with_frame), ...)``, run one after the other."""
     program: list[tuple[str, Any, Any, int]] = []
-    for op in code:
+    for pc, op in enumerate(code):
         if op.kind is _CALL:
             program.append((_CALL, op.step, op.args, 0))
+        elif op.kind is _DO:
+            row = []
+            for later in code[pc:]:
+                if later.kind is not _DO:
+                    break
+                row.append((later.fn, later.with_frame))
+            program.append((_DO, tuple(row), None, 0))
         else:
             program.append((op.kind, op.fn, op.with_frame, op.target))
     program.append((_END, None, None, 0))

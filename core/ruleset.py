@@ -377,7 +377,7 @@ class StepRuleset(Ruleset[S]):
         if not watched:
             self.machine.apply(state, role, action)  # nobody is active once the game is over
             return
-        before = [part.shown(state) for part in watched]
+        before = self._shown(state, watched)
         self.machine.apply(state, role, action)
         self._mark_shown(state, watched, before)
 
@@ -395,9 +395,19 @@ class StepRuleset(Ruleset[S]):
         if not watched:
             self.machine.play(state, role, action)
             return
-        before = [part.shown(state) for part in watched]
+        before = self._shown(state, watched)
         self.machine.play(state, role, action)
         self._mark_shown(state, watched, before)
+
+    @staticmethod
+    def _shown(state: S, watched: tuple[Hidden[Any], ...]) -> list[frozenset[Any]]:
+        """What each watched part shows now: nothing, unasked, for a part outside the steps
+        it declares it may show anything in (``Hidden.shown_in``; the kit checks it)."""
+        step = state.step
+        return [
+            part.shown(state) if part.shown_in is None or step in part.shown_in else _NOTHING
+            for part in watched
+        ]
 
     @staticmethod
     def _mark_shown(
@@ -405,7 +415,10 @@ class StepRuleset(Ruleset[S]):
     ) -> None:
         """New information (``Rng.reveal``, undo stops here) when the action just carried
         out showed something of a hidden part that was not shown before it."""
+        step = state.step
         for part, seen in zip(watched, before, strict=True):
+            if part.shown_in is not None and step not in part.shown_in:
+                continue  # nothing of it is shown here
             if not part.shown(state) <= seen:
                 state.rng.reveal()
                 return
@@ -465,6 +478,9 @@ class _ModuleNamer:
         if not self.looked:
             self.found, self.looked = _names_module(self.module), True
         return self.found(kind, id, lang) if self.found is not None else None
+
+
+_NOTHING: frozenset[Any] = frozenset()
 
 
 def _names_module(module: str) -> Namer | None:

@@ -17,7 +17,7 @@ JSON and back exactly (``to_json``/``from_json``). The core reads:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Self
+from typing import Any, Self
 
 from pydantic import Field
 
@@ -29,8 +29,16 @@ from gameshelf.core.state_model import dump_json, load_json, state_model
 __all__ = ["GameState", "state_model"]
 
 
+class _AtWork:
+    """The step machine's queue of transitions while it is at work on a state (``core.steps``):
+    a slot beside the model's fields, never saved nor compared; ``None`` at rest."""
+
+    __slots__ = ("_queue",)
+    _queue: list[tuple[Any, ...]] | None
+
+
 @state_model
-class GameState:
+class GameState(_AtWork):
     """Base class of every game's state."""
 
     step: str = ""

@@ -49,7 +49,8 @@ returned, in the order they were made, by one loop that runs ``begin``\\ s and `
 until the machine rests on a step that waits for a decision. Made from outside (a game's
 setup, a test), they start that loop themselves. Nothing re-enters a step while it runs, so a
 transition may stand anywhere in a function. A loop that never rests is stopped with an
-error (``RUNAWAY``).
+error (``RUNAWAY``). The queue is kept on the state while the machine works on it (never
+saved), so the work on one state never mixes with the work on another.
 
 **Ambient actions** (:class:`Ambient`) are offered in a declared set of steps beside each
 step's own actions. **Procedures** (``core.procedure``) are steps declared as a sequence of
@@ -61,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from gameshelf.core.frames import Frame, new_frame
+from gameshelf.core.frames import Frame, frame_kind, new_frame
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import JSON, Action, IllegalAction, Role
@@ -87,6 +88,8 @@ class Step(Generic[S]):
     frame_type: ClassVar[type[Any] | None] = None  # the model of its frame, if it has one
     signature: ClassVar[str] = ""  # a procedure's declaration, saved in its frame
     handlers: dict[str, Handler]
+    frame_kind: str | None  # the name its frame model is saved under (set on registering)
+    ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it (registering)
 
     def bind(self, machine: StepMachine[S]) -> None:
         """Called once, when ``machine`` registers the step (default: nothing)."""
@@ -202,8 +205,6 @@ class StepMachine(Generic[S]):
         self.steps: dict[str, Step[S]] = {}
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
-        # The queues of transitions of the states the machine is at work on, by state id.
-        self._queues: dict[int, list[tuple[Any, ...]]] = {}
 
     # --- registration ----------------------------------------------------------------
 
@@ -214,6 +215,8 @@ class StepMachine(Generic[S]):
             raise ValueError(f"step {name!r} is registered twice")
         instance = cls()
         instance.handlers = _handlers(instance)
+        kind = cls.frame_type
+        instance.frame_kind = None if kind is None else frame_kind(kind)
         if cls.options is not Step.options:  # legality from one function (see the module)
             if cls.actions is Step.actions:
                 # derived from options() for this instance: one legality (see the module)
@@ -223,6 +226,7 @@ class StepMachine(Generic[S]):
                 instance.why_not = instance._why_not_from_options  # type: ignore[method-assign]
         for ambient in self.ambients.get(name, ()):
             _check_clash(ambient, instance)
+        instance.ambients = tuple(self.ambients.get(name, ()))
         self.steps[name] = instance
         instance.bind(self)
         return cls
@@ -236,6 +240,8 @@ class StepMachine(Generic[S]):
             if step is not None:
                 _check_clash(instance, step)
             self.ambients.setdefault(name, []).append(instance)
+            if step is not None:
+                step.ambients = tuple(self.ambients[name])
         return cls
 
     def __getitem__(self, name: str) -> Step[S]:
@@ -246,9 +252,18 @@ class StepMachine(Generic[S]):
     def enter(self, s: S, name: str, args: Any = None) -> None:
         """Go to step ``name`` in place of the current one (with its frame ``args``)."""
         step = self.steps[name]
-        if args is not None or step.frame_type is not None:
-            args = _frame_args(step, args)
-        queue = self._queues.get(id(s))
+        kind = step.frame_type
+        if kind is not None:
+            if args is None:
+                args = kind()
+            elif type(args) is not kind:
+                _refuse_frame(step, args)
+        elif args is not None:
+            _refuse_frame(step, args)
+        try:
+            queue = s._queue
+        except AttributeError:  # a state the machine never worked on yet
+            queue = None
         if queue is None:
             self._transition(s, (_ENTER, step, args))
         else:
@@ -257,9 +272,18 @@ class StepMachine(Generic[S]):
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
         step = self.steps[name]
-        if args is not None or step.frame_type is not None:
-            args = _frame_args(step, args)
-        queue = self._queues.get(id(s))
+        kind = step.frame_type
+        if kind is not None:
+            if args is None:
+                args = kind()
+            elif type(args) is not kind:
+                _refuse_frame(step, args)
+        elif args is not None:
+            _refuse_frame(step, args)
+        try:
+            queue = s._queue
+        except AttributeError:  # a state the machine never worked on yet
+            queue = None
         if queue is None:
             self._transition(s, (_CALL, step, args))
         else:
@@ -267,11 +291,14 @@ class StepMachine(Generic[S]):
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
-        queue = self._queues.get(id(s))
+        try:
+            queue = s._queue
+        except AttributeError:  # a state the machine never worked on yet
+            queue = None
         if queue is None:
-            self._transition(s, (_FINISH, result))
+            self._transition(s, (_FINISH, None, result))
         else:
-            queue.append((_FINISH, result))
+            queue.append((_FINISH, None, result))
 
     def reset(self, s: S, name: str, args: Any = None) -> None:
         """Empty the stack and enter ``name``: the start of a game, or its end."""
@@ -290,54 +317,56 @@ class StepMachine(Generic[S]):
 
     def pending(self, s: S) -> bool:
         """Whether transitions wait to be carried out (the current function made one)."""
-        return bool(self._queues.get(id(s)))
+        return bool(queue_of(s))
 
     def run(self, s: S, work: Callable[[], None]) -> None:
         """Do ``work`` with the machine at work on ``s``, then carry out its transitions."""
-        key = id(s)
-        queues = self._queues
-        if key in queues:
+        if queue_of(s) is not None:
             work()
             return
+        self._work(s, work, None)
+
+    def _work(self, s: S, work: Callable[..., None], args: tuple[Any, ...] | None) -> None:
+        # ``work(*args)`` (``args`` None: ``work()``) with the machine at work on ``s``,
+        # then the transitions it queued.
         queue: list[tuple[Any, ...]] = []
-        queues[key] = queue
+        s._queue = queue
         try:
-            work()
+            if args is None:
+                work()
+            else:
+                work(*args)
             if queue:
                 self._settle(s, queue)
         finally:
-            del queues[key]
+            s._queue = None
 
     def _transition(self, s: S, op: tuple[Any, ...]) -> None:
-        queue = self._queues.get(id(s))
+        queue = queue_of(s)
         if queue is not None:
             queue.append(op)
         else:
-            self.run(s, lambda: self._queues[id(s)].append(op))
+            self._work(s, _queue_op, (s, op))
 
     def _settle(self, s: S, queue: list[tuple[Any, ...]]) -> None:
         # The hottest loop of every game: one or two transitions an action. A transition is
-        # taken off the queue before it runs, so that what it queues is all the queue holds.
-        steps, stack = self.steps, s.stack
-        done = 0
-        while queue:
-            op = queue.pop(0)  # a queue holds a transition or two: a list is the cheapest
-            done += 1
-            if done > RUNAWAY:
-                raise RuntimeError(
-                    f"the step machine did not come to rest after {RUNAWAY} transitions; "
-                    f"last at {s.step!r} with the stack {[f.step for f in stack]}"
-                )
-            kind = op[0]
+        # taken off the queue before it runs, so that what it queues is all the queue holds
+        # (a procedure knows a function of its body moved the machine by a queue not empty).
+        steps, stack, pop = self.steps, s.stack, queue.pop
+        for _ in _RUNAWAY:
+            if not queue:
+                return
+            # a queue holds a transition or two: a list is the cheapest; each transition
+            # is (kind, step or None, frame args or the result handed back)
+            kind, step, args = pop(0)
             if kind is _FINISH:
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
                 stack.pop()
                 caller = stack[-1].step
                 s.step = caller
-                steps[caller].resume(s, op[1])
+                steps[caller].resume(s, args)
                 continue
-            step, args = op[1], op[2]
             if kind is _ENTER and stack:
                 frame = stack[-1]  # the step replaced: its frame is reused for the new one
             else:
@@ -348,9 +377,16 @@ class StepMachine(Generic[S]):
                 frame = _blank(Frame)
                 stack.append(frame)
             frame.step = s.step = step.name
-            frame.args, frame.pc, frame.sig = args, 0, step.signature
-            frame.kind = None if args is None else args.__frame_kind__
+            frame.args = args
+            frame.kind = step.frame_kind
+            frame.pc = 0
+            frame.sig = step.signature
             step.begin(s)
+        if queue:
+            raise RuntimeError(
+                f"the step machine did not come to rest after {RUNAWAY} transitions; "
+                f"last at {s.step!r} with the stack {[f.step for f in stack]}"
+            )
 
     # --- dispatch ---------------------------------------------------------------------
 
@@ -368,13 +404,12 @@ class StepMachine(Generic[S]):
 
     def offered(self, s: S, step: Step[S], role: Role) -> Iterable[Action]:
         """The actions ``step`` and its ambient actions offer ``role`` (known to act)."""
-        own = step.actions(s, role)
-        if not self.ambients:
-            return own
-        ambients = self.ambients.get(step.name)
-        if not ambients:
-            return own
-        return [*own, *(a for ambient in ambients for a in ambient._legal(s, role))]
+        if not step.ambients:
+            return step.actions(s, role)
+        return [
+            *step.actions(s, role),
+            *(a for ambient in step.ambients for a in ambient._legal(s, role)),
+        ]
 
     def prompt(self, s: S, role: Role | None) -> str | Msg:
         step = self.steps[s.step]
@@ -418,23 +453,26 @@ class StepMachine(Generic[S]):
         """Run the handler of an action already known to be legal, and what it sets going."""
         step = self.steps[s.step]
         handler = step.handlers.get(action.type)
+        try:
+            busy = s._queue is not None
+        except AttributeError:  # a state the machine never worked on yet
+            busy = False
+        if busy:
+            raise RuntimeError("an action was played while the machine was at work")
         if handler is None:
             handler = self._ambient_handler(step, action)
-        key = id(s)
-        queues = self._queues
-        if key in queues:
-            raise RuntimeError("an action was played while the machine was at work")
-        queue: list[tuple[Any, ...]] = []
-        queues[key] = queue
-        try:
             if handler is None:
-                step.handle(s, role, action)
-            else:
-                handler(s, role, action.arg)
+                self._work(s, step.handle, (s, role, action))
+                return
+        # The machine's hot path (every action of every game): _work, written out.
+        queue: list[tuple[Any, ...]] = []
+        s._queue = queue
+        try:
+            handler(s, role, action.arg)
             if queue:
                 self._settle(s, queue)
         finally:
-            del queues[key]
+            s._queue = None
 
     def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
         for ambient in self.ambients.get(step.name, ()):
@@ -487,18 +525,42 @@ class StepMachine(Generic[S]):
 _blank = object.__new__  # a frame built field by field: no validation in the hot path
 
 
+_RUNAWAY = range(RUNAWAY)
+
+
+def queue_of(s: GameState) -> list[tuple[Any, ...]] | None:
+    """The transitions waiting to be carried out on ``s`` while the machine is at work on
+    it (``None``: at rest). The queue is kept on the state itself (``GameState._queue``,
+    never saved): each state's work is its own, whichever machine or thread does it."""
+    try:
+        return s._queue
+    except AttributeError:  # a state the machine never worked on yet
+        return None
+
+
+def _queue_op(s: GameState, op: tuple[Any, ...]) -> None:
+    s._queue.append(op)  # type: ignore[union-attr]  # at work: a queue is set
+
+
 def _frame_args(step: Step[Any], args: Any) -> Any:
     """The frame ``step`` is entered with: ``args`` checked, or a new default frame."""
     kind = step.frame_type
     if kind is None:
         if args is not None:
-            raise TypeError(f"step {step.name!r} takes no frame, not {type(args).__name__}")
+            _refuse_frame(step, args)
         return None
     if args is None:
         return kind()
     if type(args) is not kind:
-        raise TypeError(f"step {step.name!r} takes a {kind.__name__}, not {type(args).__name__}")
+        _refuse_frame(step, args)
     return args
+
+
+def _refuse_frame(step: Step[Any], args: Any) -> None:
+    kind = step.frame_type
+    if kind is None:
+        raise TypeError(f"step {step.name!r} takes no frame, not {type(args).__name__}")
+    raise TypeError(f"step {step.name!r} takes a {kind.__name__}, not {type(args).__name__}")
 
 
 def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:

@@ -52,7 +52,7 @@ from typing import Any
 
 from gameshelf.core.hidden import DrawPile, Exchange, Hands, Hidden, Identities
 from gameshelf.core.rng import Rng
-from gameshelf.plugins.hammer_scots.battle import Battle, battle_of, is_revealed
+from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle, battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
 from gameshelf.plugins.hammer_scots.drawing import DRAWING
 from gameshelf.plugins.hammer_scots.events import Voyage
@@ -331,6 +331,7 @@ class BlocksFaceDown(Identities[State]):
     """
 
     per_piece = ("location",)
+    shown_in = BATTLE_STEPS  # blocks are shown only in the battle being fought
     marks = ("reserves", "moved", "defected", "who")
     frame_marks = (
         (Voyage, "blocks"),  # the blocks picked for a sea move (events.py)
@@ -349,8 +350,10 @@ class BlocksFaceDown(Identities[State]):
         """The blocks both sides see: those fighting in the battle being fought (the blocks
         ``is_revealed`` names, found without asking it of every block: this runs around
         every action)."""
-        bt = battle_of(s)
-        if bt is None:
+        if s.step not in BATTLE_STEPS:  # battle_of, written out
+            return frozenset()
+        bt = s.stack[-1].args
+        if not isinstance(bt, Battle):
             return frozenset()
         return frozenset(blocks_at(s, bt.area)).difference(s.reserves)
 

@@ -115,6 +115,33 @@ def test_transitions_wait_until_the_handler_returns_and_run_in_order():
     ]
 
 
+def test_work_on_another_state_inside_a_handler_keeps_each_states_transitions_apart():
+    # A handler that plays forward on a copy of its state (a bot's look-ahead, say): the
+    # copy's transitions run at once, the handler's own wait for it to return.
+    machine = make()
+    s, other = fresh(machine), fresh(machine)
+    turn = machine.steps["turn"]
+    plain = turn.handlers["event"]
+
+    def event_with_a_look_ahead(state, role, ops):
+        plain(state, role, ops)
+        if state is other:
+            return
+        machine.play(other, "a", Action("event", 1))  # not re-entrant: another state
+        assert machine.trail(other) == ["turn", "place"]
+        assert machine.trail(state) == ["turn"]  # this state's call still waits
+        assert machine.pending(state)
+        assert not machine.pending(other)
+
+    turn.handlers["event"] = event_with_a_look_ahead
+    machine.play(s, "a", Action("event", 2))
+    assert machine.trail(s) == ["turn", "place"]
+    assert s.stack[-1].args.ops == 2
+    assert not machine.pending(s)
+    with pytest.raises(RuntimeError, match="while the machine was at work"):
+        machine.run(s, lambda: machine.play(s, "a", Action("country", "alba")))
+
+
 def test_a_frame_round_trips_through_json_exactly():
     machine = make()
     s = fresh(machine)

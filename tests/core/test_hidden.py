@@ -297,6 +297,100 @@ def test_the_core_marks_a_piece_shown_by_an_action_as_new_information():
     assert s.rng.epoch == epoch + 2
 
 
+# --- a part shown only in some steps (shown_in): asked only around them ----------------------
+
+camp_machine: StepMachine[Field6] = StepMachine()
+
+
+@camp_machine.step
+class Camp(Step[Field6]):
+    """Red rests, or marches into a fight in area 1 (the fight step shows who stands there)."""
+
+    name = "camp"
+
+    def begin(self, s: Field6) -> None:
+        s.active = ["red"]
+        s.fight_at = -1
+
+    def actions(self, s: Field6, role: str):
+        return [Action("rest"), Action("march")]
+
+    def on_rest(self, s: Field6, role: str, arg: None) -> None:
+        pass
+
+    def on_march(self, s: Field6, role: str, arg: None) -> None:
+        s.fight_at = 1
+        camp_machine.enter(s, "fight")
+
+
+@camp_machine.step
+class Fight(Step[Field6]):
+    name = "fight"
+
+    def begin(self, s: Field6) -> None:
+        s.active = ["red"]
+
+    def actions(self, s: Field6, role: str):
+        return [Action("strike"), Action("withdraw")]
+
+    def on_strike(self, s: Field6, role: str, arg: None) -> None:
+        pass
+
+    def on_withdraw(self, s: Field6, role: str, arg: None) -> None:
+        camp_machine.enter(s, "camp")
+
+
+class FightPieces(Pieces):
+    """Pieces shown only while a fight is on, counting how often the core asks."""
+
+    shown_in = frozenset({"fight"})
+    asked = 0
+
+    def shown(self, s):
+        FightPieces.asked += 1
+        return super().shown(s)
+
+
+class CampGame(FogGame):
+    info = FogGame.info.model_copy(update={"id": "toy_camp"})
+    machine = camp_machine
+    hidden = (FightPieces(),)
+
+    def setup(self, seed, scenario=None, options=None, players=None):
+        s = Field6(rng=Rng(seed=seed))
+        camp_machine.enter(s, "camp")
+        return s
+
+    def outcome(self, s):
+        return None
+
+
+def test_a_part_shown_in_some_steps_is_asked_only_around_them():
+    game = CampGame()
+    s = game.setup(1)
+    epoch, asked = s.rng.epoch, FightPieces.asked
+    game.apply(s, "red", Action("rest"))
+    game.play(s, "red", Action("rest"))
+    assert FightPieces.asked == asked  # camp to camp: nothing can be shown, nothing asked
+    assert s.rng.epoch == epoch
+    game.play(s, "red", Action("march"))  # into the fight: pieces 1 and 4 are shown
+    assert s.rng.epoch == epoch + 1
+    game.apply(s, "red", Action("strike"))
+    assert s.rng.epoch == epoch + 1  # the same pieces: nothing new
+    game.play(s, "red", Action("withdraw"))
+    game.apply(s, "red", Action("march"))  # shown again after they were hidden: new again
+    assert s.rng.epoch == epoch + 2
+    assert FightPieces.asked > asked
+
+
+def test_a_part_showing_something_outside_its_steps_breaks_its_declaration():
+    game = CampGame()
+    s = game.setup(1)
+    assert FightPieces().check(s) is None
+    s.fight_at = 0  # shown at "camp", where the part says nothing is ever shown
+    assert "not among the steps it declares" in FightPieces().check(s)
+
+
 def test_the_toy_duel_declares_its_hands_and_deck():
     s = DUEL.setup(5)
     for seed in range(10):
