@@ -72,6 +72,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     gain_vp,
     lower_defcon,
     machine,
+    numbers,
     set_defcon,
 )
 
@@ -144,7 +145,7 @@ class EventFromDiscard(Step[State]):
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
-        for c in s.deck.discard_pile:
+        for c in numbers(s.deck.discard_pile):
             if c in f.cards:
                 yield PICK_CARD[c], None
             else:
@@ -257,7 +258,7 @@ def _star_wars_cards(s: State) -> list[int]:
     return sorted(
         {
             c
-            for c in s.deck.discard_pile
+            for c in numbers(s.deck.discard_pile)
             if not CARDS[c].scoring and has_event(c) and event_refusal(s, _doer(c), c) is None
         }
     )

@@ -87,6 +87,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     gain_vp,
     lower_defcon,
     machine,
+    numbers,
     remove_influence,
     set_defcon,
 )
@@ -156,7 +157,7 @@ class ArmsRace(Instant):
 
 CRISIS = 40
 # the Influence the crisis's victim removes to cancel it (RULES §14)
-CRISIS_COUNTRIES = {USSR: ("cuba",), US: ("west_germany", "turkey")}
+CRISIS_COUNTRIES: dict[str, tuple[str, ...]] = {USSR: ("cuba",), US: ("west_germany", "turkey")}
 CANCEL_CRISIS = {c: Action("cancel_crisis", c) for cs in CRISIS_COUNTRIES.values() for c in cs}
 
 
@@ -306,7 +307,7 @@ class EventTake(Step[State]):
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
-        for c in s.deck.discard_pile:
+        for c in numbers(s.deck.discard_pile):
             if c in f.cards:
                 yield PICK_CARD[c], None
             else:
@@ -329,7 +330,7 @@ def _salt(s: State, f: EventPlay) -> None:
 
 
 def _salt_take(s: State, f: EventPlay) -> Take:
-    cards = sorted({c for c in s.deck.discard_pile if not CARDS[c].scoring})
+    cards = sorted({c for c in numbers(s.deck.discard_pile) if not CARDS[c].scoring})
     return Take(chooser=f.side, card=SALT, cards=cards)
 
 
@@ -1043,6 +1044,9 @@ def _grain_play(s: State, f: EventPlay) -> None:
     """The US plays the card as its own card play (an event, Ops or the Space Race)."""
     s.hands[US].append(f.pick)
     play = machine.steps["card_play"].frame_type
+    assert (
+        play is not None
+    )  # rounds.CardPlay declares its frame (imported late: rounds imports this)
     machine.call(s, "card_play", play(side=US, card=f.pick))
 
 
@@ -1261,7 +1265,7 @@ def _ask_not_draw(s: State, f: EventPlay) -> None:
     """As many cards drawn as were discarded (the number fixed before drawing)."""
     if not f.count:
         return
-    drawn = s.deck.draw(s.rng, f.count)
+    drawn = numbers(s.deck.draw(s.rng, f.count))
     s.hands[US].extend(drawn)
     s.say(Msg("twilight_struggle.drew_replacements", role=US, n=f.count))
 

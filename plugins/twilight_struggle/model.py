@@ -31,7 +31,7 @@ USSR: Side = "USSR"
 US: Side = "US"
 SIDES: tuple[Side, Side] = (USSR, US)
 OTHER: dict[str, Side] = {USSR: US, US: USSR}
-BOX = {US: "USA", USSR: "USSR"}  # the superpower box of each side on the map
+BOX: dict[str, str] = {US: "USA", USSR: "USSR"}  # the superpower box of each side on the map
 
 CountryId = str
 RegionId = str
@@ -170,7 +170,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 TOUCHES: tuple[str | None, ...] = tuple(
     next((a for a in c.adjacent if a not in CIX), None) for c in COUNTRIES
 )
-BOX_NEIGHBOURS: dict[Side, tuple[int, ...]] = {
+BOX_NEIGHBOURS: dict[str, tuple[int, ...]] = {
     side: tuple(CIX[c] for c in MAP.superpowers[BOX[side]]) for side in SIDES
 }
 

@@ -352,6 +352,7 @@ def realign(s: State, side: str, c: int) -> None:
     mine, theirs = s.rng.d6(), s.rng.d6()
     my_total = mine + realign_modifier(s, side, c) - iran_contra(s, side)
     their_total = theirs + realign_modifier(s, other, c) - iran_contra(s, other)
+    loser: str
     if my_total > their_total:
         loser, n = other, my_total - their_total
     elif their_total > my_total:

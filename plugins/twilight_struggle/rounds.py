@@ -172,7 +172,7 @@ class ActionRound(Step[State]):
     def actions(self, s: State, role: str) -> list[Action]:
         return [PICK_CARD[c] for c in playable(s, role)]
 
-    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         for option, reason in self.options(s, role):
             if option == action:
                 return reason

@@ -29,6 +29,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     finish,
     machine,
     new_state,
+    numbers,
 )
 
 
@@ -106,7 +107,7 @@ def new_game(seed: int, options: dict[str, object]) -> State:
     hand: int = SETUP["hand_size"]  # type: ignore[assignment]
     for _ in range(hand):
         for side in SIDES:
-            s.hands[side].extend(s.deck.draw(s.rng, 1))
+            s.hands[side].extend(numbers(s.deck.draw(s.rng, 1)))
     s.say(Msg("twilight_struggle.setup"))
     machine.reset(s, "game")
     return s

@@ -24,9 +24,11 @@ A game ends through ``end_game(s, winner, reason, text)``, which resets the mach
 
 from __future__ import annotations
 
+from typing import cast
+
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
+from gameshelf.core.deck import CardId, Deck
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action
@@ -52,6 +54,24 @@ PICK_COUNTRY: tuple[Action, ...] = tuple(Action("country", c) for c in CID)
 PICK_CARD: dict[int, Action] = {n: Action("card", n) for n in range(1, 111)}
 
 
+def _zeros() -> dict[str, int]:
+    return {USSR: 0, US: 0}
+
+
+def _no_cards() -> dict[str, list[int]]:
+    return {USSR: [], US: []}
+
+
+def _no_influence() -> dict[str, list[int]]:
+    return {USSR: [0] * N, US: [0] * N}
+
+
+def numbers(cards: list[CardId]) -> list[int]:
+    """A pile of the core's ``Deck`` (typed for any game's card ids) as this game's card
+    numbers: the same list, only typed (every card here is a number)."""
+    return cast("list[int]", cards)
+
+
 @state_model
 class Effect:
     """A lasting effect of an event (RULES §6, §16.7): the card that made it, the side it
@@ -74,17 +94,17 @@ class State(GameState):
     us_bonus: int = 0
 
     # --- the board ---------------------------------------------------------------
-    influence: dict[str, list[int]] = Field(default_factory=lambda: {USSR: [0] * N, US: [0] * N})
+    influence: dict[str, list[int]] = Field(default_factory=_no_influence)
     defcon: int = DEFCON_MAX
     vp: int = 0  # positive: the US is ahead
     turn: int = 1
-    milops: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
-    space: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+    milops: dict[str, int] = Field(default_factory=_zeros)
+    space: dict[str, int] = Field(default_factory=_zeros)
     space_first: list[str] = Field(default_factory=lambda: [""] * (LAST_BOX + 1))
-    space_tries: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+    space_tries: dict[str, int] = Field(default_factory=_zeros)
 
     # --- cards -------------------------------------------------------------------
-    hands: dict[str, list[int]] = Field(default_factory=lambda: {USSR: [], US: []})
+    hands: dict[str, list[int]] = Field(default_factory=_no_cards)
     deck: Deck = Field(default_factory=Deck)
     china: str = USSR  # who holds The China Card (RULES §10)
     china_up: bool = True  # face up: playable
@@ -99,7 +119,7 @@ class State(GameState):
     effects: list[Effect] = Field(default_factory=list)
 
     # --- the turn ----------------------------------------------------------------
-    rounds_done: dict[str, int] = Field(default_factory=lambda: {USSR: 0, US: 0})
+    rounds_done: dict[str, int] = Field(default_factory=_zeros)
     phasing: str = ""  # whose action round or headline card is being carried out
     final_scoring: bool = False  # RULES §12.1: 20 VP does not end the game during it
 

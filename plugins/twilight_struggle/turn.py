@@ -63,6 +63,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     finish,
     gain_vp,
     machine,
+    numbers,
     set_defcon,
 )
 
@@ -149,7 +150,7 @@ def deal(s: State) -> None:
             drawn = s.deck.draw(s.rng, 1)
             if not drawn:
                 return  # no card left anywhere: the hands stay short
-            s.hands[side].append(drawn[0])
+            s.hands[side].append(numbers(drawn)[0])
 
 
 def next_side(s: State) -> str | None:

@@ -59,7 +59,7 @@ from gameshelf.plugins.twilight_struggle.model import (
 from gameshelf.plugins.twilight_struggle.operations import Ops, holds_ability
 from gameshelf.plugins.twilight_struggle.rounds import Play
 from gameshelf.plugins.twilight_struggle.setup import Placement
-from gameshelf.plugins.twilight_struggle.state import Effect, State, controller
+from gameshelf.plugins.twilight_struggle.state import Effect, State, controller, numbers
 from gameshelf.plugins.twilight_struggle.turn import rounds_total
 
 JSON = dict[str, Any]
@@ -157,8 +157,8 @@ def board_view(s: State, role: str | None) -> JSON:
         "headlines": {side: card_view(card) for side, card in s.headlines.items()},
         "effects": [_effect(e) for e in s.effects],
         "question": _question(s),
-        "discard": [card_view(c) for c in s.deck.discard_pile],
-        "removed": [card_view(c) for c in s.deck.removed],
+        "discard": [card_view(c) for c in numbers(s.deck.discard_pile)],
+        "removed": [card_view(c) for c in numbers(s.deck.removed)],
         "options": {"us_bonus": s.us_bonus, "optional_cards": s.optional_cards},
     }
     view.update(hands_view(s, role))
