@@ -38,7 +38,9 @@ state (``s.reserves``); so do the per-area battle marks of movement (``s.attacke
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Iterator
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -329,6 +331,13 @@ def border_full(there: int, border: int) -> Msg:
     return Msg("hammer_scots.black_border_full", area=AREA_ID[there], count=BORDER_LIMIT[border])
 
 
+# ``border_full`` into each area over each of its borders, made once: FULL_INTO[there][border].
+FULL_INTO: tuple[dict[int, Msg], ...] = tuple(
+    {border: border_full(there, border) for _, border in NEIGHBOURS[there]}
+    for there in range(N_AREAS)
+)
+
+
 def sea_options(s: State, here: int) -> Iterator[tuple[int, Msg | None]]:
     """RULES §5.6: the Norse go by sea from ``here``, only to a coastal area Scotland holds
     (not England)."""
@@ -366,7 +375,7 @@ def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | N
         elif there in foe_at:
             yield there, (BATTLE_PENDING if has_side(s, there, side) else ENEMY_HOLDS)[there]
         elif count[border] >= BORDER_LIMIT[border]:
-            yield there, border_full(there, border)
+            yield there, FULL_INTO[there][border]
         else:
             yield there, None
 
@@ -737,20 +746,23 @@ class BattleHits(BattleStep):
             assign_hits(s, bt)
 
 
-@machine.step
-class RetreatTo(BattleStep):
-    """RULES §6.6: where the retreating block goes."""
+class LeaveTo(BattleStep):
+    """Where the block leaving the battle goes: an area its ``ways`` out offer (RULES §6.6
+    retreat, §6.7 regroup); ``left`` says what follows."""
 
-    name, waiting = "retreat_to", Msg("hammer_scots.retreating")
+    asking: ClassVar[str]  # the prompt's message id
+
+    @abstractmethod
+    def ways(self, s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+        """Where ``b`` may go, with why not (``retreat_options`` or ``regroup_options``)."""
 
     def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
-        block, area = block_ref(s, bt.block), AREA_ID[bt.area]
-        return Msg("hammer_scots.retreat_where", block=block, area=area)
+        return Msg(self.asking, block=block_ref(s, bt.block), area=AREA_ID[bt.area])
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
-        for there, refusal in retreat_options(s, bt, bt.block):
+        for there, refusal in self.ways(s, bt, bt.block):
             yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
@@ -758,11 +770,29 @@ class RetreatTo(BattleStep):
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
-        b, to = bt.block, AREA_IX[arg]
+        b = bt.block
         bt.block = NO_BLOCK
+        self.left(s, bt, b, AREA_IX[arg])
+
+    @abstractmethod
+    def left(self, s: State, bt: Battle, b: int, to: int) -> None:
+        """Log the move of ``b`` to ``to``, make it, and go on with the battle."""
+
+
+@machine.step
+class RetreatTo(LeaveTo):
+    """RULES §6.6: where the retreating block goes."""
+
+    name, waiting = "retreat_to", Msg("hammer_scots.retreating")
+    asking = "hammer_scots.retreat_where"
+
+    def ways(self, s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+        return retreat_options(s, bt, b)
+
+    def left(self, s: State, bt: Battle, b: int, to: int) -> None:
         forced = b in bt.retreating
         block, area = block_ref(s, b), AREA_ID[bt.area]
-        s.say(Msg("hammer_scots.retreated", block=block, area_from=area, area_to=arg))
+        s.say(Msg("hammer_scots.retreated", block=block, area_from=area, area_to=AREA_ID[to]))
         leave_battle(s, bt, b, to)
         if forced:
             bt.retreating.remove(b)
@@ -832,31 +862,20 @@ class Regroup(BattleStep):
 
 
 @machine.step
-class RegroupTo(BattleStep):
+class RegroupTo(LeaveTo):
     """RULES §6.7: where the regrouping block goes (border control does not apply)."""
 
     name, waiting = "regroup_to", Msg("hammer_scots.regrouping")
+    asking = "hammer_scots.regroup_where"
 
-    def prompt(self, s: State, role: str) -> Msg:
-        bt = self.frame(s)
-        block, area = block_ref(s, bt.block), AREA_ID[bt.area]
-        return Msg("hammer_scots.regroup_where", block=block, area=area)
+    def ways(self, s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+        return regroup_options(s, bt, b)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        bt = self.frame(s)
-        for there, refusal in regroup_options(s, bt, bt.block):
-            yield PICK_AREA[there], refusal
-
-    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
-        return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
-
-    def on_area(self, s: State, role: str, arg: str) -> None:
-        bt = self.frame(s)
-        b, to, side = bt.block, AREA_IX[arg], SIDE[bt.block]
-        bt.block = NO_BLOCK
+    def left(self, s: State, bt: Battle, b: int, to: int) -> None:
+        side = SIDE[b]
         # Regrouped blocks are face down again: the log does not name them.
         area = AREA_ID[bt.area]
-        s.say(Msg("hammer_scots.regrouped", role=side, area_from=area, area_to=arg))
+        s.say(Msg("hammer_scots.regrouped", role=side, area_from=area, area_to=AREA_ID[to]))
         leave_battle(s, bt, b, to)
         if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_options):
             machine.enter(s, "regroup", bt)

@@ -100,6 +100,13 @@ def border_full(here: int, there: int, border: int) -> Msg:
     return Msg("hammer_scots.black_border_used", area=area, area_from=area_from, count=limit)
 
 
+# ``border_full`` for each area and each neighbour, made once: FULL[here][there].
+FULL: tuple[dict[int, Msg], ...] = tuple(
+    {there: border_full(here, there, border) for there, border in NEIGHBOURS[here]}
+    for here in range(N_AREAS)
+)
+
+
 # --- predicates -----------------------------------------------------------------------------
 
 
@@ -160,22 +167,22 @@ def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[
     so whether the block may go on (``None in map(REFUSAL, ...)``) is known at the first
     area it may enter.
     """
-    side = SIDE[b]
-    foe = FOE[side]
-    first = came_from == NO_AREA
-    counts, last_used = s.border_count, s.last_used
+    # Little is set up before the first area: most calls stop at their first legal one.
     no_point = s.move_points < 1
-    barred = s.truce and s.truce != side
     for there, border in NEIGHBOURS[here]:
         if there == came_from:
             yield there, STRAIGHT_BACK[there]  # RULES §5.1 [impl]
-        elif counts[border] >= BORDER_LIMIT[border]:
-            yield there, border_full(here, there, border)
+        elif s.border_count[border] >= BORDER_LIMIT[border]:
+            yield there, FULL[here][there]
         elif no_point and BORDER_NATIONAL[border]:
             yield there, NO_POINT_TO_CROSS  # RULES §5.3: even from an activated area
-        elif barred and is_barred_by_truce(s, side, there):
+        elif s.truce and is_barred_by_truce(s, SIDE[b], there):
             yield there, TRUCE_BARS[there]
-        elif first and last_used[border] == foe and has_side(s, here, foe):
+        elif (
+            came_from == NO_AREA
+            and s.last_used[border] == FOE[SIDE[b]]
+            and has_side(s, here, FOE[SIDE[b]])
+        ):
             yield there, ENEMY_ENTERED[there]  # RULES §5.5: border control
         else:
             yield there, None
@@ -377,7 +384,15 @@ class MoveWhere(Step[State]):
         return options
 
     def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
-        return [action for action, refusal in self.options(s, role) if refusal is None]
+        b = s.who
+        here = s.location[b]
+        first = here == s.move_origin
+        areas = step_options(s, b, here, NO_AREA if first else s.move_from)
+        legal = [PICK_AREA[there] for there, refusal in areas if refusal is None]
+        stop, refusal = STOPPING[first]
+        if refusal is None:
+            legal.append(stop)
+        return legal
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         refusal = self._why_not_from_options(s, role, action)
