@@ -125,16 +125,46 @@ class Era(_Frozen):
     action_rounds: int
 
 
+class DefconTrack(_Frozen):
+    start: int
+    max: int
+    no_coup_or_realign: dict[int, tuple[RegionId, ...]]  # level -> regions closed at it
+
+
+class SoutheastAsiaScoring(_Frozen):
+    card: CardId
+    vp: dict[CountryId, int]
+
+
+class Turns(_Frozen):
+    count: int
+    eras: tuple[Era, ...]
+    space_station_rounds: int
+
+
+class FreePoints(_Frozen):
+    side: Side
+    amount: int
+    region: RegionId
+
+
+class Setup(_Frozen):
+    hand_size: int
+    fixed: dict[Side, dict[CountryId, int]]
+    free: tuple[FreePoints, ...]
+    us_bonus_choices: tuple[int, ...]
+
+
 class Tracks(_Frozen):
     space_race: tuple[SpaceBox, ...]
     space_attempts: dict[str, int]
-    defcon: dict[str, object]
+    defcon: DefconTrack
     military_operations: dict[str, int]
     scoring: dict[RegionId, RegionScoring]
-    southeast_asia_scoring: dict[str, object]
+    southeast_asia_scoring: SoutheastAsiaScoring
     victory_vp: int
-    turns: dict[str, object]
-    setup: dict[str, object]
+    turns: Turns
+    setup: Setup
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -192,19 +222,16 @@ def era_deck(era: str, optional: bool) -> list[CardId]:
 
 SPACE: tuple[SpaceBox, ...] = TRACKS.space_race
 LAST_BOX = len(SPACE) - 1
-DEFCON_MAX = int(TRACKS.defcon["max"])  # type: ignore[call-overload]
-NO_COUP_OR_REALIGN: dict[int, tuple[RegionId, ...]] = {
-    int(level): tuple(regions)
-    for level, regions in TRACKS.defcon["no_coup_or_realign"].items()  # type: ignore[attr-defined]
-}
+DEFCON_MAX = TRACKS.defcon.max
+NO_COUP_OR_REALIGN: dict[int, tuple[RegionId, ...]] = dict(TRACKS.defcon.no_coup_or_realign)
 MILOPS_MAX = TRACKS.military_operations["track_max"]
 SCORING = TRACKS.scoring
-SEA_SCORING: dict[CountryId, int] = dict(TRACKS.southeast_asia_scoring["vp"])  # type: ignore[call-overload]
-SEA_SCORING_CARD = int(TRACKS.southeast_asia_scoring["card"])  # type: ignore[call-overload]
+SEA_SCORING: dict[CountryId, int] = dict(TRACKS.southeast_asia_scoring.vp)
+SEA_SCORING_CARD = TRACKS.southeast_asia_scoring.card
 VICTORY_VP = TRACKS.victory_vp
-ERAS: tuple[Era, ...] = tuple(Era.model_validate(e) for e in TRACKS.turns["eras"])  # type: ignore[attr-defined]
-TURNS = int(TRACKS.turns["count"])  # type: ignore[call-overload]
-SPACE_STATION_ROUNDS = int(TRACKS.turns["space_station_rounds"])  # type: ignore[call-overload]
+ERAS: tuple[Era, ...] = TRACKS.turns.eras
+TURNS = TRACKS.turns.count
+SPACE_STATION_ROUNDS = TRACKS.turns.space_station_rounds
 SETUP = TRACKS.setup
 
 

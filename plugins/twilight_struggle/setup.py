@@ -98,14 +98,13 @@ def new_game(seed: int, options: dict[str, object]) -> State:
     """RULES §3 up to the free placements, which the "game" procedure asks for."""
     s = new_state(seed)
     s.optional_cards = bool(options["optional_cards"])
+    # options are typed object here; the ruleset's Option has checked us_bonus is a number
     s.us_bonus = int(options["us_bonus"])  # type: ignore[call-overload]
-    fixed: dict[str, dict[str, int]] = SETUP["fixed"]  # type: ignore[assignment]
     for side in SIDES:
-        for country, n in fixed[side].items():
+        for country, n in SETUP.fixed[side].items():
             add_influence(s, side, CIX[country], n)
     s.deck = Deck.shuffled(era_deck("early_war", s.optional_cards), s.rng)
-    hand: int = SETUP["hand_size"]  # type: ignore[assignment]
-    for _ in range(hand):
+    for _ in range(SETUP.hand_size):
         for side in SIDES:
             s.hands[side].extend(numbers(s.deck.draw(s.rng, 1)))
     s.say(Msg("twilight_struggle.setup"))

@@ -83,9 +83,8 @@ ERA_NAMES = {
 
 def free_points(side: str) -> Placement:
     """RULES §3: the USSR's 6 in Eastern Europe, the US's 7 in Western Europe."""
-    free: list[dict[str, object]] = SETUP["free"]  # type: ignore[assignment]
-    spec = next(x for x in free if x["side"] == side)
-    return Placement(side=side, left=int(spec["amount"]), region=str(spec["region"]))  # type: ignore[call-overload]
+    spec = next(x for x in SETUP.free if x.side == side)
+    return Placement(side=side, left=spec.amount, region=spec.region)
 
 
 def has_bonus(s: State) -> bool:
