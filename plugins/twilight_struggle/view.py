@@ -16,10 +16,12 @@ hidden.py lets it see. ``board_view(s, role)`` returns::
       "china": {"holder": "USSR", "face_up": true, "card": CARD},
       "headlines": {"USSR": CARD, ...},        # revealed (or shown first) this turn
       "effects": [{"card": CARD, "side": "US", "until": "turn" | "game",
-                   "cancel": {"side": "USSR", "countries": ["cuba"]} | None}, ...],
+                   "cancel": {"side": "USSR", "countries": ["cuba"]} | None,
+                   "region": "asia" | None}, ...],
                                                # cancel: who may end it, and how (Cuban
                                                # Missile Crisis: 2 Influence out of one of
-                                               # the countries)
+                                               # the countries); region: the one it names
+                                               # (Chernobyl)
       "question": {"step": "event_choice", "chooser": "US", "card": CARD} | None,
                                                # the event whose question a seat is asked
       "discard": [CARD, ...], "removed": [CARD, ...], "draw_pile": 20,
@@ -115,12 +117,19 @@ def _frames(s: State) -> JSON:
 
 
 def _effect(e: Effect) -> JSON:
-    """An effect in force with its card; Cuban Missile Crisis says who may end it, how."""
+    """An effect in force with its card; Cuban Missile Crisis says who may end it, how;
+    Chernobyl, the region it names."""
     cancel = None
     if e.card == CRISIS:
         victim = OTHER[e.side]
         cancel = {"side": victim, "countries": list(CRISIS_COUNTRIES[victim])}
-    return {"card": card_view(e.card), "side": e.side, "until": e.until, "cancel": cancel}
+    return {
+        "card": card_view(e.card),
+        "side": e.side,
+        "until": e.until,
+        "cancel": cancel,
+        "region": e.region or None,
+    }
 
 
 def _question(s: State) -> JSON | None:

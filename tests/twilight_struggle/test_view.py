@@ -7,6 +7,7 @@ import json
 
 from gameshelf.core.messages import render_view
 from gameshelf.core.rng import Rng
+from gameshelf.plugins.twilight_struggle.effects import add_effect
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import at_headline, at_round, build, play
 
@@ -132,6 +133,31 @@ def test_every_effect_in_force_is_shown_with_its_card_and_the_crisis_with_its_ca
         assert view["effects"][1]["cancel"] is None
         assert view["effects"][0]["card"]["name_zh"]  # both languages' names travel with it
     assert {"cancel_crisis": ["cuba"]}.items() <= RULESET.view(s, USSR)["actions"].items()
+
+
+def test_chernobyl_shows_the_region_it_named_in_both_languages():
+    s = at_round(build(hands={USSR: [4]}, effects=[(25, US)]), USSR)
+    add_effect(s, 94, US, "turn", region="asia")
+    for role in (USSR, US, None):
+        chernobyl, containment = RULESET.view(s, role)["effects"][::-1]
+        assert (chernobyl["card"]["id"], chernobyl["region"]) == (94, "asia")
+        assert containment["region"] is None  # an effect naming no region
+    words = {lang: board_words(lang)["twilight_struggle.board.effect_region"] for lang in LANGS}
+    assert words == {"en": "Named region: {region}.", "zh_TW": "指定區域：{region}。"}
+    assert RULESET.name("region", "asia", "zh_TW") == "亞洲"  # board.js names it by names.py
+
+
+LANGS = ("en", "zh_TW")
+
+
+def board_words(lang):
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(RULESET.locale) / lang / "LC_MESSAGES" / "twilight_struggle_board.po"
+    with path.open("rb") as f:
+        return {m.id: m.string for m in read_po(f) if isinstance(m.id, str) and m.id}
 
 
 def board_catalog(lang):

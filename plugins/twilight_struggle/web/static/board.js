@@ -218,16 +218,19 @@
   }
 
   /* Each effect in force with its card: its name (the reader's language), whose it is, how
-   * long it lasts, what it does (the card's text), and who may end it and how. */
+   * long it lasts, the region it names (Chernobyl), what it does (the card's text), and who
+   * may end it and how. */
   function drawEffects(root, view) {
     const list = G.clear(root.querySelector(".ts-effect-list"));
     for (const e of view.effects) {
       const name = cardName(e.card);
       const text = cardText(e.card);
+      const region = e.region ? T("effect_region", { region: regionName(e.region) }) : null;
       const cancel = e.cancel ? T("cancel_note", { side: sideName(e.cancel.side), countries: e.cancel.countries.map(countryName).join(T("or")) }) : null;
       list.appendChild(G.el("li", { class: "ts-effect " + sideClass(e.side), "data-card": e.card.id, title: text },
         G.el("b", { text: name, lang: zh(name) }), " ",
         G.el("span", { class: "muted", text: T(e.until === "game" ? "until_cancelled" : "until_turn_end", { side: sideName(e.side) }) }),
+        region ? G.el("span", { class: "ts-effect-region", text: region, lang: zh(region) }) : null,
         G.el("span", { class: "ts-effect-text", text, lang: zh(text) }),
         cancel ? G.el("span", { class: "ts-effect-cancel", text: cancel, lang: zh(cancel) }) : null));
     }
