@@ -44,6 +44,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     Pick,
     choice_option,
     discard_from_hand,
+    envy_played,
     event,
     influence_event,
 )
@@ -1041,12 +1042,13 @@ def _grain_take(s: State, f: EventPlay) -> None:
 
 
 def _grain_play(s: State, f: EventPlay) -> None:
-    """The US plays the card as its own card play (an event, Ops or the Space Race)."""
+    """The US plays the card as its own card play (an event, Ops or the Space Race); a
+    Missile Envy the USSR owed is gone from its hand for good, and the duty with it."""
+    envy_played(s, USSR, f.pick)
     s.hands[US].append(f.pick)
     play = machine.steps["card_play"].frame_type
-    assert (
-        play is not None
-    )  # rounds.CardPlay declares its frame (imported late: rounds imports this)
+    # rounds.CardPlay declares its frame (not imported: rounds imports this module)
+    assert play is not None
     machine.call(s, "card_play", play(side=US, card=f.pick))
 
 

@@ -740,6 +740,18 @@ def test_49_missile_envy_held_over_and_discarded_by_the_bear_has_landed():
     assert 49 in s.deck.discard_pile
 
 
+def test_49_missile_envy_owed_and_taken_by_grain_sales_ends_only_if_the_us_keeps_it():
+    fx = [(49, USSR, "game")]
+    s = event_round(67, US, hands={US: [67, 32], USSR: [49]}, effects=fx)
+    play(s, US, ("card", 67), ("use", "event"))
+    play(s, US, ("choose", "return_card"))  # back in the USSR's hand: still owed
+    assert envy_owed(s, USSR)
+    s = event_round(67, US, hands={US: [67, 32], USSR: [49]}, effects=fx)
+    play(s, US, ("card", 67), ("use", "event"))
+    play(s, US, ("choose", "play_card"))  # the US plays it: the USSR owes nothing more
+    assert not in_effect(s, 49)
+
+
 def test_73_shuttle_diplomacy_waits_beside_the_board_for_asia_or_middle_east_scoring():
     s = as_event(73, US)
     assert effect(s, 73).until == "game"
