@@ -29,7 +29,12 @@ from gameshelf.core.ruleset import Action
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.steps import Step
 from gameshelf.plugins.twilight_struggle.effects import expire, in_effect
-from gameshelf.plugins.twilight_struggle.events import Changes, EventPlay, discard_from_hand
+from gameshelf.plugins.twilight_struggle.events import (
+    Changes,
+    EventPlay,
+    discard_from_hand,
+    envy_played,
+)
 from gameshelf.plugins.twilight_struggle.mid_war import flower_power
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
@@ -355,6 +360,7 @@ class HeadlinePhase(Procedure[State]):
 
 def take_headline(s: State, side: str, card: int) -> None:
     s.hands[side].remove(card)
+    envy_played(s, side, card)  # a Missile Envy owed, headlined: played, the duty ends
     s.headlines[side] = card
 
 

@@ -752,6 +752,18 @@ def test_49_missile_envy_owed_and_taken_by_grain_sales_ends_only_if_the_us_keeps
     assert not in_effect(s, 49)
 
 
+def test_49_missile_envy_owed_and_headlined_is_played_and_owed_no_more():
+    s = build(hands={USSR: [49, 14], US: [19]}, effects=[(49, USSR, "game")])
+    s.deck.draw_pile = list(range(40, 60))
+    at_headline(s)
+    play(s, USSR, ("card", 49))
+    play(s, US, ("card", 19))
+    assert not s.hands[US]  # nothing to give: its event takes nothing
+    assert not in_effect(s, 49)
+    assert 49 in s.deck.discard_pile  # not back in the USSR's hand to be owed again
+    assert s.hands[USSR] == [14]
+
+
 def test_73_shuttle_diplomacy_waits_beside_the_board_for_asia_or_middle_east_scoring():
     s = as_event(73, US)
     assert effect(s, 73).until == "game"
