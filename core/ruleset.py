@@ -343,6 +343,8 @@ class StepRuleset(Ruleset[S]):
 
     machine: ClassVar[StepMachine[Any]]
     _watched: ClassVar[tuple[Hidden[Any], ...]] = ()
+    # The steps where any watched part may show something (their shown_in; None: any).
+    _watch_steps: ClassVar[frozenset[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -359,6 +361,7 @@ class StepRuleset(Ruleset[S]):
             cls.play = Ruleset.play  # type: ignore[method-assign]
         # The hidden parts whose showing the core watches around every action (reveals).
         cls._watched = tuple(part for part in cls.hidden if part.watched)
+        cls._watch_steps = _shown_in(cls._watched)
 
     def active(self, state: S) -> list[Role]:
         return list(self.machine.active(state))
@@ -394,6 +397,12 @@ class StepRuleset(Ruleset[S]):
         watched = self._watched
         if not watched:
             self.machine.play(state, role, action)
+            return
+        steps = self._watch_steps
+        if steps is not None and state.step not in steps:  # most actions: nothing shown
+            self.machine.play(state, role, action)
+            if state.step in steps:
+                self._mark_shown(state, watched, [_NOTHING] * len(watched))
             return
         before = self._shown(state, watched)
         self.machine.play(state, role, action)
@@ -481,6 +490,16 @@ class _ModuleNamer:
 
 
 _NOTHING: frozenset[Any] = frozenset()
+
+
+def _shown_in(parts: Iterable[Hidden[Any]]) -> frozenset[str] | None:
+    """The steps in which any of ``parts`` may show something (``None``: any step)."""
+    steps: set[str] = set()
+    for part in parts:
+        if part.shown_in is None:
+            return None
+        steps.update(part.shown_in)
+    return frozenset(steps)
 
 
 def _names_module(module: str) -> Namer | None:
