@@ -18,6 +18,13 @@ Reference figures (2 shared cores, 2026-11-30, same games before and after):
 - States as slotted pydantic dataclasses (``core.state_model``, 355d9f3) instead of
   BaseModels: 114.7k -> 88.0k instructions an action (-23%, 6 games from seed 100);
   interleaved chunks of 10 games, median 35.0k actions/s against 29.9k before.
+- Issue 10 (call frames, queued transitions, procedures, ambient actions, legality once),
+  issue 11's derived reveal marks and issue 13's messages together: 88.6k instructions an
+  action at 5ceac0d, 142.8k at d7b12ef (3 Braveheart games from seed 100 through
+  ``play_bots``, a warm-up game not counted; the games differ since, 2102 actions against
+  1477); after the speed work of 2026-12-01 (df3440b, b6d135b, 17f73a2: the machine's
+  queue on the state, the reveal watch asked only in the battle steps, movement's first
+  step test) 132.9k, the same games.
 """
 
 from __future__ import annotations
