@@ -44,6 +44,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     has_event,
 )
 from gameshelf.plugins.twilight_struggle.mid_war import (
+    DiscardPick,
     FreeOps,
     free_targets,
     give,
@@ -131,30 +132,16 @@ class FromDiscard:
 
 
 @machine.step
-class EventFromDiscard(Step[State]):
+class EventFromDiscard(DiscardPick):
     """Choose a card in the discard pile, which leaves it; the result is the card."""
 
     name, frame_type = "event_from_discard", FromDiscard
-    waiting = Msg("twilight_struggle.waiting_event")
-
-    def begin(self, s: State) -> None:
-        s.active = [self.frame(s).chooser]
 
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.from_discard_prompt", card=self.frame(s).card)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        for c in numbers(s.deck.discard_pile):
-            if c in f.cards:
-                yield PICK_CARD[c], None
-            else:
-                yield PICK_CARD[c], Msg("twilight_struggle.not_for_event", card=c, card2=f.card)
-
-    def on_card(self, s: State, role: str, card: int) -> None:
-        s.deck.discard_pile.remove(card)
+    def picked(self, s: State, role: str, card: int) -> None:
         s.say(Msg("twilight_struggle.picked_from_discard", role=role, card=card))
-        finish(s, card)
 
 
 @frame_model

@@ -292,19 +292,16 @@ class Take:
     cards: list[int] = Field(default_factory=list)
 
 
-@machine.step
-class EventTake(Step[State]):
-    """Take a card from the discard pile for an event (SALT Negotiations), showing it, or
-    pass; the result is the card, or 0."""
+class DiscardPick(Step[State]):
+    """Choose one of the frame's ``cards`` in the discard pile for the event of its ``card``
+    (or pass, for 0, where ``passable``); the card leaves the pile for :meth:`picked`, and is
+    the result. A subclass names the step and its frame type, and writes the prompt."""
 
-    name, frame_type = "event_take", Take
     waiting = Msg("twilight_struggle.waiting_event")
+    passable = False
 
     def begin(self, s: State) -> None:
         s.active = [self.frame(s).chooser]
-
-    def prompt(self, s: State, role: str) -> Msg:
-        return Msg("twilight_struggle.event_take_prompt", card=self.frame(s).card)
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
@@ -313,13 +310,33 @@ class EventTake(Step[State]):
                 yield PICK_CARD[c], None
             else:
                 yield PICK_CARD[c], Msg("twilight_struggle.not_for_event", card=c, card2=f.card)
-        yield PASS, None
+        if self.passable:
+            yield PASS, None
 
     def on_card(self, s: State, role: str, card: int) -> None:
         s.deck.discard_pile.remove(card)
+        self.picked(s, role, card)
+        finish(s, card)
+
+    def picked(self, s: State, role: str, card: int) -> None:
+        """Where the card goes, and the line that says so."""
+        raise NotImplementedError
+
+
+@machine.step
+class EventTake(DiscardPick):
+    """Take a card from the discard pile for an event (SALT Negotiations), showing it, or
+    pass; the result is the card, or 0."""
+
+    name, frame_type = "event_take", Take
+    passable = True
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_take_prompt", card=self.frame(s).card)
+
+    def picked(self, s: State, role: str, card: int) -> None:
         s.hands[role].append(card)
         s.say(Msg("twilight_struggle.took_from_discard", role=role, card=card))
-        finish(s, card)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
         finish(s, 0)
