@@ -473,7 +473,6 @@ class StepRuleset(Ruleset[S]):
         return {}
 
 
-@cache
 class _ModuleNamer:
     """The ``name`` function of the ``names`` module beside ``module``, found when first
     asked (the ruleset's module is still being imported when its class registers it)."""
@@ -502,6 +501,7 @@ def _shown_in(parts: Iterable[Hidden[Any]]) -> frozenset[str] | None:
     return frozenset(steps)
 
 
+@cache
 def _names_module(module: str) -> Namer | None:
     """The ``name`` function of the ``names`` module of the package of ``module``."""
     package = module.rpartition(".")[0]
