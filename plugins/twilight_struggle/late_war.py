@@ -393,6 +393,27 @@ class Glasnost(Procedure[State]):
     )
 
 
+def _free_ops_offer(
+    chooser: str, card: int, ops: Callable[[State, EventPlay], FreeOps], uses: tuple[str, ...]
+) -> If:
+    """The end of an event that may use its card's Ops for free (RULES §7.3, §16.4): where
+    ``ops`` has a target, ``chooser`` takes one of ``uses`` or "no_ops", and the free step of
+    that name runs with ``ops``."""
+
+    def chose(use: str) -> Callable[[State, EventPlay], bool]:
+        return lambda s, f: f.choice == use
+
+    return If(
+        lambda s, f: bool(free_targets(s, ops(s, f))),
+        Call(
+            "event_choice",
+            args=lambda s, f: Choice(chooser=chooser, card=card, options=[*uses, "no_ops"]),
+            into="choice",
+        ),
+        *(If(chose(use), Call(use, args=ops)) for use in uses),
+    )
+
+
 def _ortega_ops(s: State, f: EventPlay) -> FreeOps:
     return FreeOps(
         side=USSR,
@@ -413,20 +434,7 @@ class OrtegaElected(Procedure[State]):
     still drops for a battleground (RULES §7.3, §16.4)."""
 
     name, frame_type = "ortega_elected", EventPlay
-    body = (
-        _ortega,
-        If(
-            lambda s, f: bool(free_targets(s, _ortega_ops(s, f))),
-            Call(
-                "event_choice",
-                args=lambda s, f: Choice(
-                    chooser=USSR, card=ORTEGA, options=["free_coup", "no_ops"]
-                ),
-                into="choice",
-            ),
-            If(lambda s, f: f.choice == "free_coup", Call("free_coup", args=_ortega_ops)),
-        ),
-    )
+    body = (_ortega, _free_ops_offer(USSR, ORTEGA, _ortega_ops, ("free_coup",)))
 
 
 @event(92)
@@ -549,18 +557,7 @@ class TearDownThisWall(Procedure[State]):
     name, frame_type = "tear_down_this_wall", EventPlay
     body = (
         _tear_down,
-        If(
-            lambda s, f: bool(free_targets(s, _tear_down_ops(s, f))),
-            Call(
-                "event_choice",
-                args=lambda s, f: Choice(
-                    chooser=US, card=TEAR_DOWN, options=["free_coup", "free_realign", "no_ops"]
-                ),
-                into="choice",
-            ),
-            If(lambda s, f: f.choice == "free_coup", Call("free_coup", args=_tear_down_ops)),
-            If(lambda s, f: f.choice == "free_realign", Call("free_realign", args=_tear_down_ops)),
-        ),
+        _free_ops_offer(US, TEAR_DOWN, _tear_down_ops, ("free_coup", "free_realign")),
     )
 
 
