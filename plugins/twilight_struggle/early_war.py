@@ -544,27 +544,33 @@ class MarshallPlan(Procedure[State]):
     )
 
 
-INDIA, PAKISTAN = CIX["india"], CIX["pakistan"]
+def pair_war(card: int, name: str, doc: str, countries: tuple[str, str]) -> type[Procedure[State]]:
+    """Declare and register the event of ``card`` that is a war (``war``: its player's VP
+    and military operations) against one of two ``countries``, its player's pick (Indo-
+    Pakistani War, Iran-Iraq War)."""
+    targets = [CIX[c] for c in countries]
 
+    def attack(s: State, f: EventPlay) -> None:
+        war(s, f.side, f.pick)
 
-def _indo_pakistani(s: State, f: EventPlay) -> None:
-    war(s, f.side, f.pick)
-
-
-@event(24)
-class IndoPakistaniWar(Procedure[State]):
-    """#24: India attacks Pakistan or the reverse, its player chooses the target (a war
-    card: the player's VP and military operations)."""
-
-    name, frame_type = "indo_pakistani_war", EventPlay
     body = (
         Call(
-            "event_country",
-            args=lambda s, f: Pick(chooser=f.side, eligible=[INDIA, PAKISTAN]),
-            into="pick",
+            "event_country", args=lambda s, f: Pick(chooser=f.side, eligible=targets), into="pick"
         ),
-        _indo_pakistani,
+        attack,
     )
+    title = "".join(word.title() for word in name.split("_"))
+    attrs = {"__doc__": doc, "name": name, "frame_type": EventPlay, "body": body}
+    return event(card)(type(title, (Procedure,), attrs))
+
+
+IndoPakistaniWar = pair_war(
+    24,
+    "indo_pakistani_war",
+    """#24: India attacks Pakistan or the reverse, its player chooses the target (a war
+    card: the player's VP and military operations).""",
+    ("india", "pakistan"),
+)
 
 
 Containment = lasting_event(

@@ -22,7 +22,7 @@ from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.early_war import Instant, strip, war
+from gameshelf.plugins.twilight_struggle.early_war import Instant, pair_war, strip
 from gameshelf.plugins.twilight_struggle.effects import (
     GAME,
     TURN,
@@ -673,22 +673,11 @@ class Solidarity(Instant):
         give(s, US, "poland", 3)
 
 
-def _iran_iraq(s: State, f: EventPlay) -> None:
-    war(s, f.side, f.pick)
-
-
-@event(102)
-class IranIraqWar(Procedure[State]):
+IranIraqWar = pair_war(
+    102,
+    "iran_iraq_war",
     """#102: Iran attacks Iraq or the reverse, its player picks the target; a war card (RULES
     §14: -1 a neighbour the enemy controls; 4-6 wins, 2 VP and the defender's Influence
-    replaced; 2 military operations to its player, win or lose, §9)."""
-
-    name, frame_type = "iran_iraq_war", EventPlay
-    body = (
-        Call(
-            "event_country",
-            args=lambda s, f: Pick(chooser=f.side, eligible=[IRAN, IRAQ]),
-            into="pick",
-        ),
-        _iran_iraq,
-    )
+    replaced; 2 military operations to its player, win or lose, §9).""",
+    ("iran", "iraq"),
+)
