@@ -148,3 +148,23 @@ def say(line: Any, lang: str = "en") -> str:
 def inf(s: State, country: str) -> tuple[int, int]:
     """(USSR, US) Influence in ``country``."""
     return s.influence[USSR][CIX[country]], s.influence[US][CIX[country]]
+
+
+def event_round(card: int, side: str, **kw: Any) -> State:
+    """``side``'s action round with ``card`` (and a spare card) in hand."""
+    hands = kw.pop("hands", {side: [card, 103 if side == USSR else 32]})
+    s = build(hands=hands, **kw)
+    s.deck.draw_pile = list(range(40, 60))
+    return at_round(s, side)
+
+
+def as_event(card: int, side: str, **kw: Any) -> State:
+    """``side`` plays ``card`` for its event in an ``event_round``."""
+    s = event_round(card, side, **kw)
+    play(s, side, ("card", card), ("use", "event"))
+    return s
+
+
+def said(s: State, key: str) -> list[Any]:
+    """The log lines of message ``twilight_struggle.<key>``."""
+    return [m for m in s.log if getattr(m, "id", "") == f"twilight_struggle.{key}"]

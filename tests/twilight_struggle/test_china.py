@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import in_effect
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.scoring import final_scoring
 from tests.twilight_struggle.builders import (
     at_headline,
@@ -15,7 +16,6 @@ from tests.twilight_struggle.builders import (
     refused,
 )
 
-USSR, US = "USSR", "US"
 CHINA, DUCK = 6, 4
 
 

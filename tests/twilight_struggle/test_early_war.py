@@ -5,36 +5,20 @@ an opponent's event played for Ops, blocked events against events with no effect
 from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import effect, in_effect
-from gameshelf.plugins.twilight_struggle.model import CIX, STABILITY
+from gameshelf.plugins.twilight_struggle.model import CIX, STABILITY, US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import (
+    as_event,
     at_headline,
-    at_round,
     build,
     dice,
+    event_round,
     inf,
     legal,
     play,
     refused,
     say,
 )
-
-USSR, US = "USSR", "US"
-
-
-def event_round(card, side, **kw):
-    """``side``'s action round with ``card`` (and a spare card) in hand."""
-    hands = kw.pop("hands", {side: [card, 103 if side == USSR else 32]})
-    s = build(hands=hands, **kw)
-    s.deck.draw_pile = list(range(40, 60))
-    return at_round(s, side)
-
-
-def as_event(card, side, **kw):
-    s = event_round(card, side, **kw)
-    play(s, side, ("card", card), ("use", "event"))
-    return s
-
 
 # --- the framework (RULES §6) -------------------------------------------------------------
 

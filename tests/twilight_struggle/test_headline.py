@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import at_headline, build, legal, play, refused
 
-USSR, US = "USSR", "US"
 UN, ASIA = 32, 1
 # Late War cards whose events ask nothing on the empty board of these tests (the headline
 # itself is under test): US 3 and 2 Ops (The Iron Lady, Reagan Bombs Libya), USSR 3 Ops

@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
-
-USSR, US = "USSR", "US"
 
 
 def cards_in(value: Any) -> Iterator[int]:

@@ -5,27 +5,23 @@ from __future__ import annotations
 
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.twilight_struggle.effects import add_effect, effect, expire, in_effect
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rounds import rounds_total
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.plugins.twilight_struggle.turn import next_side
 from tests.twilight_struggle.builders import (
+    as_event,
     at_headline,
     build,
     dice,
+    event_round,
     inf,
     legal,
     play,
     refused,
+    said,
     say,
 )
-from tests.twilight_struggle.test_early_war import as_event, event_round
-
-USSR, US = "USSR", "US"
-
-
-def said(s, key):
-    return [m for m in s.log if getattr(m, "id", "") == f"twilight_struggle.{key}"]
-
 
 # --- 82 Iranian Hostage Crisis, 92 Terrorism ------------------------------------------------
 

@@ -5,24 +5,23 @@ from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import effect, expire, in_effect
 from gameshelf.plugins.twilight_struggle.mid_war import envy_owed
-from gameshelf.plugins.twilight_struggle.model import CIX
+from gameshelf.plugins.twilight_struggle.model import CIX, US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.plugins.twilight_struggle.turn import military_operations_check
 from tests.twilight_struggle.builders import (
+    as_event,
     at_headline,
     at_round,
     begin,
     build,
     dice,
+    event_round,
     go_on_from,
     inf,
     legal,
     play,
     refused,
 )
-from tests.twilight_struggle.test_early_war import as_event, event_round
-
-USSR, US = "USSR", "US"
 
 
 def test_36_brush_war_wins_on_3_after_modifiers_with_1_vp_and_3_milops():

@@ -3,13 +3,12 @@ the Ops modifiers of §6. Each by builder and scripted dice, with its refusals."
 
 from __future__ import annotations
 
-from gameshelf.plugins.twilight_struggle.model import CIX
+from gameshelf.plugins.twilight_struggle.model import CIX, US, USSR
 from gameshelf.plugins.twilight_struggle.operations import coup
 from gameshelf.plugins.twilight_struggle.ops import ops_in, ops_value
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import at_round, build, dice, inf, legal, play, refused
 
-USSR, US = "USSR", "US"
 DUCK, NATO_CARD, FIDEL, BLOCKADE, SOCIALISTS = 4, 21, 8, 10, 7
 
 

@@ -5,20 +5,20 @@ unchanged), duration; and the optional cards in the decks only with the option o
 from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import effect, expire, in_effect
-from gameshelf.plugins.twilight_struggle.model import era_deck
+from gameshelf.plugins.twilight_struggle.model import US, USSR, era_deck
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import (
+    as_event,
     build,
     dice,
+    event_round,
     inf,
     legal,
     play,
     refused,
     say,
 )
-from tests.twilight_struggle.test_early_war import as_event, event_round
 
-USSR, US = "USSR", "US"
 TEHRAN, YURI, AWACS, MUSLIM_REVOLUTION = 108, 109, 110, 56
 IRAN_US = {"iran": (0, 2)}  # the US controls Iran (stability 2)
 

@@ -3,10 +3,9 @@ the cards an event shows are log lines the shown side's opponent reads, in no ot
 
 from __future__ import annotations
 
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import at_round, build, play, say
-
-USSR, US = "USSR", "US"
 
 
 def event_round(card, side, hands):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from gameshelf.plugins.twilight_struggle.model import CIX, STABILITY
+from gameshelf.plugins.twilight_struggle.model import CIX, STABILITY, US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.plugins.twilight_struggle.scoring import final_scoring, standing
 from gameshelf.plugins.twilight_struggle.turn import Headline
 from tests.twilight_struggle.builders import at_round, build, play, refused
 
-USSR, US = "USSR", "US"
 ASIA, EUROPE, MIDDLE_EAST, CENTRAL_AMERICA, SEA, AFRICA, SOUTH_AMERICA = 1, 2, 3, 37, 38, 79, 81
 
 

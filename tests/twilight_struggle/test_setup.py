@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from gameshelf.plugins.twilight_struggle.model import era_deck
+from gameshelf.plugins.twilight_struggle.model import US, USSR, era_deck
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import inf, legal, play, refused
-
-USSR, US = "USSR", "US"
 
 
 def all_cards(s):

@@ -3,10 +3,10 @@ first and second side into a box, abilities held until the other side arrives.""
 
 from __future__ import annotations
 
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.operations import holds_ability
 from tests.twilight_struggle.builders import at_round, build, dice, play, refused
 
-USSR, US = "USSR", "US"
 DUCK, BLOCKADE, ASIA_SCORING = 4, 10, 1
 
 

@@ -4,7 +4,7 @@ order, military operations, held cards, the end of the turn."""
 from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import in_effect
-from gameshelf.plugins.twilight_struggle.model import era_deck
+from gameshelf.plugins.twilight_struggle.model import US, USSR, era_deck
 from gameshelf.plugins.twilight_struggle.turn import (
     deal,
     end_turn,
@@ -23,7 +23,6 @@ from tests.twilight_struggle.builders import (
     say,
 )
 
-USSR, US = "USSR", "US"
 ASIA, EUROPE = 1, 2
 
 

@@ -8,10 +8,9 @@ import json
 from gameshelf.core.messages import render_view
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.twilight_struggle.effects import add_effect
+from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import at_headline, at_round, build, play
-
-USSR, US = "USSR", "US"
 
 
 def test_each_side_sees_its_own_hand_and_only_the_size_of_the_others():
