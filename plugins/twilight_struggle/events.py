@@ -369,11 +369,13 @@ def influence_event(
     eligible: Sequence[int] | Callable[[State], list[int]],
     per_country: int = 0,
     optional: bool = False,
+    first: Callable[[State, EventPlay], None] | None = None,
 ) -> type[Procedure[State]]:
     """Declare and register the event of ``card`` that is one event Influence change (the
-    shape of Decolonization, Colonial Rear Guards, Suez Crisis...): ``chooser`` and
-    ``owner`` a side, or "" for the event's side; ``eligible`` the countries, or a function
-    of the state giving them when the event happens."""
+    shape of Decolonization, Colonial Rear Guards, Suez Crisis...), after ``first`` where
+    given (Marine Barracks Bombing, Pershing II Deployed): ``chooser`` and ``owner`` a side,
+    or "" for the event's side; ``eligible`` the countries, or a function of the state
+    giving them when the event happens."""
 
     def changes(s: State, f: EventPlay) -> Changes:
         where = eligible(s) if callable(eligible) else list(eligible)
@@ -388,7 +390,7 @@ def influence_event(
         )
 
     title = "".join(word.title() for word in name.split("_"))
-    body = (Call("event_influence", args=changes),)
+    body = (*([first] if first else []), Call("event_influence", args=changes))
     namespace = {"__doc__": doc, "name": name, "frame_type": EventPlay, "body": body}
     return event(card)(type(title, (Procedure,), namespace))
 

@@ -42,6 +42,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     event,
     event_refusal,
     has_event,
+    influence_event,
 )
 from gameshelf.plugins.twilight_struggle.mid_war import (
     DiscardPick,
@@ -332,21 +333,18 @@ def _marine_barracks(s: State, f: EventPlay) -> None:
     strip(s, US, LEBANON)
 
 
-@event(88)
-class MarineBarracksBombing(Procedure[State]):
+MarineBarracksBombing = influence_event(
+    88,
+    "marine_barracks_bombing",
     """#88: all US Influence out of Lebanon, then 2 more US Influence off any Middle East
-    countries (the USSR chooses; both may come from one country)."""
-
-    name, frame_type = "marine_barracks_bombing", EventPlay
-    body = (
-        _marine_barracks,
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=USSR, owner=US, add=False, left=2, eligible=list(MEMBERS["middle_east"])
-            ),
-        ),
-    )
+    countries (the USSR chooses; both may come from one country).""",
+    chooser=USSR,
+    owner=US,
+    add=False,
+    left=2,
+    eligible=MEMBERS["middle_east"],
+    first=_marine_barracks,
+)
 
 
 def _kal(s: State, f: EventPlay) -> None:
@@ -605,21 +603,19 @@ def _pershing_vp(s: State, f: EventPlay) -> None:
     score(s, USSR, 1)
 
 
-@event(99)
-class PershingIIDeployed(Procedure[State]):
+PershingIIDeployed = influence_event(
+    99,
+    "pershing_ii_deployed",
     """#99: the USSR gains 1 VP and removes 1 US Influence from each of 3 Western European
-    countries."""
-
-    name, frame_type = "pershing_ii_deployed", EventPlay
-    body = (
-        _pershing_vp,
-        Call(
-            "event_influence",
-            args=lambda s, f: Changes(
-                chooser=USSR, owner=US, add=False, left=3, eligible=list(WESTERN), per_country=1
-            ),
-        ),
-    )
+    countries.""",
+    chooser=USSR,
+    owner=US,
+    add=False,
+    left=3,
+    eligible=WESTERN,
+    per_country=1,
+    first=_pershing_vp,
+)
 
 
 def _wargames_condition(s: State, side: str) -> Msg | None:
