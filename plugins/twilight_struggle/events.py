@@ -158,6 +158,13 @@ def envy_played(s: State, side: str, card: int) -> None:
         s.effects.remove(envy)
 
 
+def china_kept(s: State, side: str) -> Iterator[Option]:
+    """The China Card offered but refused where ``side`` holds it: an event never discards
+    it (RULES §10)."""
+    if s.china == side:
+        yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+
+
 def discard_from_hand(s: State, side: str, card: int) -> None:
     """``card`` goes from ``side``'s hand to the discard pile without its event (RULES §6),
     ending a Missile Envy owed with it (``envy_played``). Every forced discard comes here."""
@@ -608,8 +615,7 @@ class EventDiscard(Step[State]):
                 yield PICK_CARD[c], None
             else:
                 yield PICK_CARD[c], Msg("twilight_struggle.too_few_ops", card=c, ops=f.min_ops)
-        if s.china == role:
-            yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+        yield from china_kept(s, role)
         if f.may_pass:
             yield PASS, None
 

@@ -37,6 +37,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     Discard,
     EventPlay,
     Pick,
+    china_kept,
     choice_option,
     discard_from_hand,
     event,
@@ -53,7 +54,6 @@ from gameshelf.plugins.twilight_struggle.mid_war import (
 )
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
-    CHINA,
     CID,
     CIX,
     MAIN_REGIONS,
@@ -176,8 +176,7 @@ class EventDiscardFrom(Step[State]):
         f = self.frame(s)
         for c in s.hands[f.owner]:
             yield PICK_CARD[c], None
-        if s.china == f.owner:
-            yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+        yield from china_kept(s, f.owner)
 
     def on_card(self, s: State, role: str, card: int) -> None:
         f = self.frame(s)

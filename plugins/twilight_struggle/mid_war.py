@@ -42,6 +42,7 @@ from gameshelf.plugins.twilight_struggle.events import (
     EventOps,
     EventPlay,
     Pick,
+    china_kept,
     choice_option,
     discard_from_hand,
     envy_played,
@@ -1264,8 +1265,7 @@ class EventDiscardMany(Step[State]):
     def options(self, s: State, role: str) -> Iterator[Option]:
         for c in s.hands[role]:
             yield PICK_CARD[c], None
-        if s.china == role:
-            yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+        yield from china_kept(s, role)
         yield DONE, None
 
     def on_card(self, s: State, role: str, card: int) -> None:

@@ -19,8 +19,8 @@ from gameshelf.core.procedure import Call, If, Procedure
 from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event
 from gameshelf.plugins.twilight_struggle.effects import GAME, TURN, add_effect
-from gameshelf.plugins.twilight_struggle.events import DONE, EventPlay, event
-from gameshelf.plugins.twilight_struggle.model import CHINA, CID, CIX, MEMBERS, US, USSR
+from gameshelf.plugins.twilight_struggle.events import DONE, EventPlay, china_kept, event
+from gameshelf.plugins.twilight_struggle.model import CID, CIX, MEMBERS, US, USSR
 from gameshelf.plugins.twilight_struggle.state import (
     PICK_CARD,
     State,
@@ -99,8 +99,7 @@ class DiscardLooked(Step[State]):
             yield PICK_CARD[c], None
         for c in s.hands[role]:
             yield PICK_CARD[c], Msg("twilight_struggle.not_looked_at", card=c, card2=f.card)
-        if s.china == role:
-            yield PICK_CARD[CHINA], Msg("twilight_struggle.china_kept", card=CHINA)
+        yield from china_kept(s, role)
         yield DONE, None
 
     def on_card(self, s: State, role: str, card: int) -> None:
