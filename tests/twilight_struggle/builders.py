@@ -165,6 +165,15 @@ def as_event(card: int, side: str, **kw: Any) -> State:
     return s
 
 
+def event_refused(card: int, side: str, match: str, **kw: Any) -> State:
+    """``side`` picks ``card`` in an ``event_round`` and is refused its event (``refused``:
+    with a reason matching ``match``, and nothing changed)."""
+    s = event_round(card, side, **kw)
+    play(s, side, ("card", card))
+    refused(s, side, ("use", "event"), match)
+    return s
+
+
 def said(s: State, key: str) -> list[Any]:
     """The log lines of message ``twilight_struggle.<key>``."""
     return [m for m in s.log if getattr(m, "id", "") == f"twilight_struggle.{key}"]

@@ -12,6 +12,7 @@ from tests.twilight_struggle.builders import (
     at_headline,
     build,
     dice,
+    event_refused,
     event_round,
     inf,
     legal,
@@ -73,15 +74,11 @@ def test_16_6_nato_happens_with_its_prerequisite_and_is_then_removed():
 
 
 def test_an_own_event_that_cannot_happen_is_refused_as_an_event():
-    s = event_round(21, US)
-    play(s, US, ("card", 21))
-    refused(s, US, ("use", "event"), "needs Marshall Plan")
+    event_refused(21, US, "needs Marshall Plan")
 
 
 def test_an_opponents_card_is_not_offered_as_an_event():
-    s = event_round(8, US)
-    play(s, US, ("card", 8))
-    refused(s, US, ("use", "event"), "opponent's event")
+    event_refused(8, US, "opponent's event")
 
 
 def test_a_headlined_opponent_event_is_carried_out_by_its_owner():
@@ -148,9 +145,7 @@ def test_07_socialist_governments_removes_3_at_most_2_a_country_in_western_europ
 
 
 def test_07_socialist_governments_is_forbidden_after_the_iron_lady():
-    s = event_round(7, USSR, effects=[(83, US, "game")])
-    play(s, USSR, ("card", 7))
-    refused(s, USSR, ("use", "event"), "The Iron Lady is in effect")
+    event_refused(7, USSR, "The Iron Lady is in effect", effects=[(83, US, "game")])
 
 
 def test_08_fidel_removes_the_us_from_cuba_and_gives_the_ussr_control():
@@ -229,9 +224,7 @@ def test_13_arab_israeli_war_minus_one_if_the_us_controls_israel():
 
 
 def test_13_arab_israeli_war_is_forbidden_after_camp_david():
-    s = event_round(13, USSR, effects=[(65, US, "game")])
-    play(s, USSR, ("card", 13))
-    refused(s, USSR, ("use", "event"), "Camp David Accords is in effect")
+    event_refused(13, USSR, "Camp David Accords is in effect", effects=[(65, US, "game")])
 
 
 def test_14_comecon_adds_1_to_4_eastern_european_countries_not_us_controlled():
@@ -418,9 +411,7 @@ def test_32_un_intervention_cancels_an_opponents_event_and_uses_its_ops():
 
 
 def test_32_un_intervention_needs_an_opponents_card():
-    s = event_round(32, US, hands={US: [32, 29]})
-    play(s, US, ("card", 32))
-    refused(s, US, ("use", "event"), "needs a card of your opponent's event")
+    event_refused(32, US, "needs a card of your opponent's event", hands={US: [32, 29]})
 
 
 def test_33_de_stalinization_moves_up_to_4_ussr_influence_at_most_2_a_country():
@@ -482,15 +473,11 @@ def test_104_cambridge_five_shows_the_us_scoring_cards_and_adds_1_in_their_regio
 
 
 def test_104_cambridge_five_is_no_event_in_the_late_war():
-    s = event_round(104, USSR, turn=8)
-    play(s, USSR, ("card", 104))
-    refused(s, USSR, ("use", "event"), "Late War")
+    event_refused(104, USSR, "Late War", turn=8)
 
 
 def test_105_special_relationship_needs_the_uk_and_is_bigger_with_nato():
-    s = event_round(105, US)
-    play(s, US, ("card", 105))
-    refused(s, US, ("use", "event"), "control UK")
+    event_refused(105, US, "control UK")
     s = as_event(105, US, influence={"uk": (0, 5)})
     refused(s, US, ("country", "italy"), "not a country this event")
     play(s, US, ("country", "france"))

@@ -14,6 +14,7 @@ from tests.twilight_struggle.builders import (
     at_headline,
     build,
     dice,
+    event_refused,
     event_round,
     inf,
     legal,
@@ -76,9 +77,7 @@ def test_83_the_iron_lady_and_socialist_governments_is_then_forbidden():
     assert s.vp == 1
     assert effect(s, 83).until == "game"
     assert 83 in s.deck.removed
-    s = event_round(7, USSR, effects=[(83, US, "game")])
-    play(s, USSR, ("card", 7))
-    refused(s, USSR, ("use", "event"), "The Iron Lady is in effect")
+    event_refused(7, USSR, "The Iron Lady is in effect", effects=[(83, US, "game")])
 
 
 def test_84_reagan_bombs_libya_1_vp_per_2_ussr_influence_rounded_down():
@@ -93,9 +92,7 @@ def test_84_reagan_bombs_libya_1_vp_per_2_ussr_influence_rounded_down():
 
 
 def test_85_star_wars_needs_the_us_ahead_on_the_space_race():
-    s = event_round(85, US, space={USSR: 1, US: 1})
-    play(s, US, ("card", 85))
-    refused(s, US, ("use", "event"), "ahead on the Space Race")
+    event_refused(85, US, "ahead on the Space Race", space={USSR: 1, US: 1})
     # played by the USSR for Ops, its event cannot happen: discarded, not removed
     s = event_round(85, USSR, hands={USSR: [85, 103]})
     play(s, USSR, ("card", 85), ("use", "influence"))
@@ -147,9 +144,7 @@ def test_86_north_sea_oil_an_eighth_us_round_this_turn_and_opec_forbidden_for_go
     s.turn = 9  # the next turn: 7 rounds again, OPEC still forbidden
     assert rounds_total(s, US) == 7
     assert in_effect(s, 86)
-    s = event_round(61, USSR, effects=[(86, US, "game")])
-    play(s, USSR, ("card", 61))
-    refused(s, USSR, ("use", "event"), "North Sea Oil is in effect")
+    event_refused(61, USSR, "North Sea Oil is in effect", effects=[(86, US, "game")])
 
 
 # --- 87 The Reformer, 90 Glasnost -----------------------------------------------------------
@@ -395,9 +390,7 @@ def test_96_tear_down_this_wall_cancels_willy_brandt_and_a_free_coup_in_europe()
     assert s.milops[US] == 0
     assert s.defcon == 2  # a battleground
     assert 96 in s.deck.removed
-    s = event_round(55, USSR, effects=[(96, US, "game")])
-    play(s, USSR, ("card", 55))
-    refused(s, USSR, ("use", "event"), "Tear Down This Wall is in effect")
+    event_refused(55, USSR, "Tear Down This Wall is in effect", effects=[(96, US, "game")])
 
 
 def test_96_tear_down_this_wall_free_realignments_and_no_target_no_question():
@@ -420,9 +413,7 @@ def test_97_an_evil_empire_1_vp_and_cancels_flower_power():
     assert not in_effect(s, 59)
     assert effect(s, 97).until == "game"
     assert 97 in s.deck.removed
-    s = event_round(59, USSR, effects=[(97, US, "game")])
-    play(s, USSR, ("card", 59))
-    refused(s, USSR, ("use", "event"), "An Evil Empire is in effect")
+    event_refused(59, USSR, "An Evil Empire is in effect", effects=[(97, US, "game")])
 
 
 # --- 98 Aldrich Ames Remix ----------------------------------------------------------------
@@ -454,9 +445,7 @@ def test_98_aldrich_ames_the_us_hand_face_up_and_the_ussr_discards_one_of_it():
 
 
 def test_100_wargames_only_at_defcon_2():
-    s = event_round(100, US, defcon=3)
-    play(s, US, ("card", 100))
-    refused(s, US, ("use", "event"), "only at DEFCON 2")
+    event_refused(100, US, "only at DEFCON 2", defcon=3)
 
 
 def test_100_wargames_headlined_away_from_defcon_2_is_discarded_not_removed():
@@ -507,9 +496,7 @@ def test_100_wargames_declined_goes_on_and_is_removed():
 
 
 def test_101_solidarity_needs_john_paul_ii():
-    s = event_round(101, US)
-    play(s, US, ("card", 101))
-    refused(s, US, ("use", "event"), "needs John Paul II")
+    event_refused(101, US, "needs John Paul II")
     s = event_round(101, USSR, hands={USSR: [101, 103]})  # for Ops: no event, discarded
     play(s, USSR, ("card", 101), ("use", "influence"))
     assert 101 in s.deck.discard_pile

@@ -15,6 +15,7 @@ from tests.twilight_struggle.builders import (
     begin,
     build,
     dice,
+    event_refused,
     event_round,
     go_on_from,
     inf,
@@ -172,9 +173,7 @@ def test_55_willy_brandt_lets_the_ussr_coup_west_germany_under_nato():
 
 
 def test_55_willy_brandt_is_blocked_by_tear_down_this_wall():
-    s = event_round(55, USSR, effects=[(96, US, "game")])
-    play(s, USSR, ("card", 55))
-    refused(s, USSR, ("use", "event"), "Tear Down This Wall is in effect")
+    event_refused(55, USSR, "Tear Down This Wall is in effect", effects=[(96, US, "game")])
 
 
 def test_56_muslim_revolution_strips_the_us_from_two_countries():
@@ -189,9 +188,7 @@ def test_56_muslim_revolution_strips_the_us_from_two_countries():
 
 
 def test_56_muslim_revolution_is_blocked_by_awacs():
-    s = event_round(56, USSR, effects=[(110, US, "game")])
-    play(s, USSR, ("card", 56))
-    refused(s, USSR, ("use", "event"), "in effect")
+    event_refused(56, USSR, "in effect", effects=[(110, US, "game")])
 
 
 def test_57_abm_treaty_improves_defcon_then_4_ops():
@@ -224,9 +221,7 @@ def test_60_u2_incident_1_vp_and_1_more_for_a_un_intervention_this_turn():
 def test_61_opec_1_vp_a_controlled_oil_country_blocked_by_north_sea_oil():
     s = as_event(61, USSR, influence={"iran": (2, 0), "venezuela": (2, 0), "iraq": (1, 0)})
     assert s.vp == -2
-    s = event_round(61, USSR, effects=[(86, US, "game")])
-    play(s, USSR, ("card", 61))
-    refused(s, USSR, ("use", "event"), "North Sea Oil is in effect")
+    event_refused(61, USSR, "North Sea Oil is in effect", effects=[(86, US, "game")])
 
 
 def test_62_lone_gunman_shows_the_us_hand_then_1_op():
@@ -257,9 +252,7 @@ def test_65_camp_david_accords_blocks_the_arab_israeli_war():
     assert s.vp == 1
     assert [inf(s, c) for c in ("israel", "jordan", "egypt")] == [(0, 1)] * 3
     assert in_effect(s, 65)
-    s = event_round(13, USSR, effects=[(65, US, "game")])
-    play(s, USSR, ("card", 13))
-    refused(s, USSR, ("use", "event"), "Camp David Accords is in effect")
+    event_refused(13, USSR, "Camp David Accords is in effect", effects=[(65, US, "game")])
 
 
 def test_66_puppet_governments_up_to_3_empty_countries():
@@ -359,18 +352,14 @@ def test_80_one_small_step_two_boxes_vp_for_the_last_only():
 
 
 def test_80_one_small_step_needs_its_player_behind():
-    s = event_round(80, US, space={USSR: 1, US: 1})
-    play(s, US, ("card", 80))
-    refused(s, US, ("use", "event"), "behind on the Space Race")
+    event_refused(80, US, "behind on the Space Race", space={USSR: 1, US: 1})
 
 
 def test_59_flower_power_lasts_and_is_blocked_by_an_evil_empire():
     s = as_event(59, USSR)
     assert effect(s, 59).until == "game"
     assert 59 in s.deck.removed
-    s = event_round(59, USSR, effects=[(97, US, "game")])
-    play(s, USSR, ("card", 59))
-    refused(s, USSR, ("use", "event"), "An Evil Empire is in effect")
+    event_refused(59, USSR, "An Evil Empire is in effect", effects=[(97, US, "game")])
 
 
 def test_59_flower_power_us_war_cards_as_event_or_ops_not_on_the_space_race():
