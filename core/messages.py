@@ -78,7 +78,7 @@ class Msg:
     """A message: an id and its parameters, ``Msg("core.game_over")``,
     ``Msg("toy_duel.rolled", role="north", die=6)``. Equal when id and parameters are."""
 
-    __slots__ = ("args", "id", "to")
+    __slots__ = ("_json", "args", "id", "to")
 
     def __init__(self, id: str, /, **args: Param | Msg) -> None:
         if "." not in id:
@@ -88,6 +88,7 @@ class Msg:
         # The roles a private log line is meant for (``GameState.say(msg, to=role)``);
         # empty: everyone, spectators too.
         self.to: tuple[str, ...] = ()
+        self._json: dict[str, Any] | None = None  # its JSON form, made when first asked
 
     @property
     def domain(self) -> str:
@@ -104,10 +105,17 @@ class Msg:
         return not self.to or role in self.to
 
     def to_json(self) -> dict[str, Any]:
-        args = {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.args.items()}
-        if self.to:
-            return {"id": self.id, "args": args, "to": list(self.to)}
-        return {"id": self.id, "args": args}
+        """The message as JSON: ``{"id", "args"}`` (and ``"to"``). Made once and kept: a
+        message is not changed once made (a logged line never is: ``GameState.say``), and
+        every view of a long game holds its whole log. The dict is shared: read it only."""
+        out = self._json
+        if out is None:
+            args = {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.args.items()}
+            out = {"id": self.id, "args": args}
+            if self.to:
+                out["to"] = list(self.to)
+            self._json = out
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Msg:
