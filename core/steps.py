@@ -251,26 +251,15 @@ class StepMachine(Generic[S]):
 
     def enter(self, s: S, name: str, args: Any = None) -> None:
         """Go to step ``name`` in place of the current one (with its frame ``args``)."""
-        step = self.steps[name]
-        kind = step.frame_type
-        if kind is not None:
-            if args is None:
-                args = kind()
-            elif type(args) is not kind:
-                _refuse_frame(step, args)
-        elif args is not None:
-            _refuse_frame(step, args)
-        try:
-            queue = s._queue
-        except AttributeError:  # a state the machine never worked on yet
-            queue = None
-        if queue is None:
-            self._transition(s, (_ENTER, step, args))
-        else:
-            queue.append((_ENTER, step, args))
+        self._go(s, _ENTER, name, args)
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
+        self._go(s, _CALL, name, args)
+
+    def _go(self, s: S, op: str, name: str, args: Any) -> None:
+        """Enter or call (``op``) step ``name`` with its frame ``args``: at once when the
+        machine is at rest, else after what it is doing (the queue)."""
         step = self.steps[name]
         kind = step.frame_type
         if kind is not None:
@@ -285,9 +274,9 @@ class StepMachine(Generic[S]):
         except AttributeError:  # a state the machine never worked on yet
             queue = None
         if queue is None:
-            self._transition(s, (_CALL, step, args))
+            self._transition(s, (op, step, args))
         else:
-            queue.append((_CALL, step, args))
+            queue.append((op, step, args))
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
