@@ -15,6 +15,7 @@ events.dispose, Shuttle Diplomacy in events.Event and scoring.standing.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 
 from pydantic import Field
@@ -293,7 +294,7 @@ class Take:
     cards: list[int] = Field(default_factory=list)
 
 
-class DiscardPick(Step[State]):
+class DiscardPick(Step[State], ABC):
     """Choose one of the frame's ``cards`` in the discard pile for the event of its ``card``
     (or pass, for 0, where ``passable``); the card leaves the pile for :meth:`picked`, and is
     the result. A subclass names the step and its frame type, and writes the prompt."""
@@ -319,9 +320,9 @@ class DiscardPick(Step[State]):
         self.picked(s, role, card)
         finish(s, card)
 
+    @abstractmethod
     def picked(self, s: State, role: str, card: int) -> None:
         """Where the card goes, and the line that says so."""
-        raise NotImplementedError
 
 
 @machine.step
