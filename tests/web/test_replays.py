@@ -22,9 +22,13 @@ from tests.web.conftest import new_duel
 from tests.web.games import games_registry
 
 
-def bots_only(client: TestClient, game: str, players: int = 2) -> str:
+def bots_only(client: TestClient, game: str, players: int = 2, seed: int = 2) -> str:
+    """A finished match of random bots. Its seed is fixed, so each test reads the same game:
+    a game of chance may end 1297 after its first turn (both sides' events), and a test
+    that needs a second turn must not depend on the server's dice."""
     seats = [{"bot": "random"} for _ in range(players)]
-    reply = client.post("/api/matches", json={"game": game, "seats": seats})
+    match = {"game": game, "seats": seats, "seed": seed}
+    reply = client.post("/api/matches", json=match)
     assert reply.status_code == 201, reply.text
     match_id = reply.json()["id"]
     for _ in range(3000):  # bots alone play in the background: a bounded wait for the end
