@@ -52,7 +52,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
-    build_frame,
     card_list,
     done,
     holder_of,
@@ -96,21 +95,19 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
     paid = min(amount, s.money[payer])
     short = paid != amount
+    said: dict[str, Param | Msg] = {
+        "lord": s.lord[payer],
+        "lord2": s.lord[holder],
+        "paid": paid,
+        "land": land,
+        "swords": swords(walls),
+    }
     # what was due, when more than was paid; 董卓, when shown: each case its own sentence
-    due: dict[str, Param] = {"due": amount} if short else {}
-    dong_zhuo: dict[str, Param] = {"card": DONG_ZHUO} if shown else {}
-    s.say(
-        Msg(
-            TOLL_PAID[failed_siege, shown, short],
-            lord=s.lord[payer],
-            lord2=s.lord[holder],
-            paid=paid,
-            land=land,
-            swords=swords(walls),
-            **due,
-            **dong_zhuo,
-        )
-    )
+    if short:
+        said["due"] = amount
+    if shown:
+        said["card"] = DONG_ZHUO
+    s.say(Msg(TOLL_PAID[failed_siege, shown, short], **said))
     pay(s, payer, holder, amount)
 
 
@@ -137,24 +134,32 @@ def arrive_rival(s: TKState, land: str) -> None:
         s.say(Msg("three_kingdoms.no_card_for_plan", lord=s.lord[attacker]))
         pay_toll(s, land, failed_siege=False)
         return
-    machine.call(s, "battle_plan", build_frame(Plan, land=land))
+    machine.call(s, "battle_plan", Plan(land=land))
+
+
+def intelligence(cards: list[CardId]) -> int:
+    """The total intelligence of a plan, or of the talents defending a land."""
+    return sum(map(INTELLIGENCE.__getitem__, cards))
 
 
 def contest(s: TKState, f: Plan) -> None:
     """Seed §2.2 C: the plan's intelligence against the land's; the attacker needs more."""
-    land, attacker, plan = f.land, s.turn, f.plan
-    attack = sum([INTELLIGENCE[c] for c in plan])  # a list sums faster than a generator
-    defence = sum([INTELLIGENCE[c] for c in s.garrison[land]])
-    shown: dict[str, Param | Msg] = {
-        "lord": s.lord[attacker],
-        "land": land,
-        "cards": card_list(plan),
-    }
-    if attack > defence:
-        s.say(Msg("three_kingdoms.plan_succeeds", **shown, attack=attack, defence=defence))
-        machine.enter(s, "generals", build_frame(Siege, land=land, plan=plan))
+    land, plan = f.land, f.plan
+    attack, defence = intelligence(plan), intelligence(s.garrison[land])
+    succeeds = attack > defence
+    s.say(
+        Msg(
+            "three_kingdoms.plan_succeeds" if succeeds else "three_kingdoms.plan_fails",
+            lord=s.lord[s.turn],
+            land=land,
+            cards=card_list(plan),
+            attack=attack,
+            defence=defence,
+        )
+    )
+    if succeeds:
+        machine.enter(s, "generals", Siege(land=land, plan=plan))
         return
-    s.say(Msg("three_kingdoms.plan_fails", **shown, attack=attack, defence=defence))
     lay_face_down(s, plan)
     pay_toll(s, land, failed_siege=False)
     done(s)
@@ -184,7 +189,7 @@ class BattlePlan(TurnStep):
             "three_kingdoms.prompt_plan",
             land=land,
             lord=s.lord[holder_of(s, land)],
-            defence=sum(INTELLIGENCE[c] for c in s.garrison[land]),
+            defence=intelligence(s.garrison[land]),
             amount=printed_toll(s, land),
         )
 

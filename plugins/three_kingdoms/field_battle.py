@@ -25,7 +25,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     Seat,
     TKState,
     action_table,
-    build_frame,
     done,
     lay_face_down,
     machine,
@@ -49,7 +48,7 @@ def start(s: TKState) -> None:
     if list(pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
         return
     foes = [r for r in rivals(s, mover) if pos[r] == here]
-    machine.call(s, "field_battle", build_frame(Fight, foe=foes[0], later=foes[1:]))
+    machine.call(s, "field_battle", Fight(foe=foes[0], later=foes[1:]))
 
 
 def power(card: str | None, die: int) -> int:
@@ -140,6 +139,6 @@ class FieldBattle(SecretChoice[TKState]):
         if s.reason is not None:
             return
         if f.later:
-            machine.enter(s, "field_battle", build_frame(Fight, foe=f.later[0], later=f.later[1:]))
+            machine.enter(s, "field_battle", Fight(foe=f.later[0], later=f.later[1:]))
         else:
             done(s)

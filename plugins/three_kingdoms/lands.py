@@ -22,7 +22,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     TKState,
     TurnStep,
     action_table,
-    build_frame,
     card_list,
     done,
     machine,
@@ -35,11 +34,11 @@ def arrive_unowned(s: TKState, land: str) -> None:
     if not s.hand[s.turn]:
         s.say(Msg("three_kingdoms.no_card_to_occupy", lord=s.lord[s.turn], land=land))
         return
-    machine.call(s, "occupy", build_frame(AtLand, land=land))
+    machine.call(s, "occupy", AtLand(land=land))
 
 
 def arrive_own(s: TKState, land: str) -> None:
-    machine.call(s, "own_land", build_frame(AtLand, land=land))
+    machine.call(s, "own_land", AtLand(land=land))
 
 
 def land_tax(s: TKState, land: str) -> int:

@@ -17,8 +17,6 @@ Where a card is (DESIGN §7.3: cards never change owner):
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from pydantic import Field
 
 from gameshelf.core.deck import Deck
@@ -28,10 +26,18 @@ from gameshelf.core.money import Purse
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
 from gameshelf.core.steps import Step, StepMachine
-from gameshelf.plugins.three_kingdoms.model import LABEL, LORD_OF, CardId, LandId, LordId
+from gameshelf.plugins.three_kingdoms.model import (
+    CARDS,
+    LABEL,
+    LANDS,
+    LORD_OF,
+    CardId,
+    LandId,
+    LordId,
+    N,
+)
 
 Seat = str
-F = TypeVar("F")
 ROLES: tuple[Seat, ...] = ("p1", "p2", "p3", "p4", "p5")
 
 
@@ -97,19 +103,26 @@ def seat_name(s: TKState, seat: Seat) -> Msg | str:
     return Msg("three_kingdoms.seat", lord=lord)
 
 
+# The messages naming one thing, made once: a message never changes once made, so the log
+# lines that name the same card share one (speed: most log lines name cards).
+CARD_NAME = {c: Msg("three_kingdoms.card", card=c) for c in CARDS}
+LAND_NAME = {land: Msg("three_kingdoms.land", land=land) for land in LANDS}
+NOTHING = Msg("three_kingdoms.nothing")
+
+
 def card_list(cards: list[CardId]) -> Msg:
     """Cards named in a sentence: "Guan Yu, Zhang Fei and Mi Zhu" / "關羽、張飛、糜竺"."""
-    return _listed([Msg("three_kingdoms.card", card=c) for c in cards])
+    return _listed([*map(CARD_NAME.__getitem__, cards)])
 
 
 def land_list(lands: list[LandId]) -> Msg:
     """Lands named in a sentence, like ``card_list``."""
-    return _listed([Msg("three_kingdoms.land", land=land) for land in lands])
+    return _listed([*map(LAND_NAME.__getitem__, lands)])
 
 
 def _listed(items: list[Msg]) -> Msg:
     if not items:
-        return Msg("three_kingdoms.nothing")
+        return NOTHING
     joined = items[-1]
     if len(items) > 1:
         joined = Msg("three_kingdoms.list_last", first=items[-2], rest=joined)
@@ -118,21 +131,20 @@ def _listed(items: list[Msg]) -> Msg:
     return joined
 
 
+# A number of swords: "no sword", "1 sword", "3 swords" / "沒有大刀", "3把大刀" (a plural
+# entry of the catalogs); made once for each number a land can hold.
+SWORDS = (
+    Msg("three_kingdoms.no_sword"),
+    *(Msg("three_kingdoms.swords", count=n) for n in range(1, N.max_swords + 1)),
+)
+
+
 def swords(n: int) -> Msg:
-    """A number of swords: "no sword", "1 sword", "3 swords" / "沒有大刀", "3把大刀" (a
-    plural entry of the catalogs)."""
-    if n == 0:
-        return Msg("three_kingdoms.no_sword")
-    return Msg("three_kingdoms.swords", count=n)
+    """A number of swords (0 to 4, the most a city holds) in a sentence."""
+    return SWORDS[n]
 
 
 machine: StepMachine[TKState] = StepMachine(role_name=seat_name)
-
-
-def build_frame(model: type[F], **fields: Any) -> F:
-    """A frame model holding ``fields``. Frame models build without validation now
-    (``core.frames``): this is plain construction, kept until its callers build directly."""
-    return model(**fields)
 
 
 @frame_model

@@ -42,7 +42,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     Seat,
     TKState,
     TurnStep,
-    build_frame,
     card_list,
     done,
     land_list,
@@ -155,11 +154,11 @@ def paid_recall(s: TKState, seat: Seat, card: str) -> None:
             s, Msg("three_kingdoms.no_effect_poor", strategy=card, lord=s.lord[seat], fee=fee)
         )
         return
-    machine.enter(s, "kurou_ji", build_frame(Stratagem, card=card))
+    machine.enter(s, "kurou_ji", Stratagem(card=card))
 
 
 def opponent_pays(s: TKState, seat: Seat, card: str) -> None:
-    machine.enter(s, "meiren_ji", build_frame(Stratagem, card=card))
+    machine.enter(s, "meiren_ji", Stratagem(card=card))
 
 
 def add_swords(s: TKState, seat: Seat, card: str) -> None:
@@ -168,7 +167,7 @@ def add_swords(s: TKState, seat: Seat, card: str) -> None:
     if not own_lands_below_city(s, seat):
         no_effect(s, Msg("three_kingdoms.no_effect_no_own_land", strategy=card, lord=s.lord[seat]))
         return
-    machine.enter(s, "kongcheng_ji", build_frame(Stratagem, card=card))
+    machine.enter(s, "kongcheng_ji", Stratagem(card=card))
 
 
 def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
@@ -177,12 +176,12 @@ def discard_random_hand(s: TKState, seat: Seat, card: str) -> None:
     if not rivals_holding_a_card(s, seat):
         no_effect(s, Msg("three_kingdoms.no_effect_no_hand", strategy=card))
         return
-    machine.enter(s, "lijian_ji", build_frame(Stratagem, card=card))
+    machine.enter(s, "lijian_ji", Stratagem(card=card))
 
 
 def steal_swords(s: TKState, seat: Seat, card: str) -> None:
     count = STRATEGIES[card].count
-    machine.enter(s, "caochuan_jiejian", build_frame(Borrowing, card=card, left=count))
+    machine.enter(s, "caochuan_jiejian", Borrowing(card=card, left=count))
 
 
 # --- 草船借箭, a procedure: twice, a sword from a rival land to one of the drawer's --------
@@ -203,11 +202,11 @@ def can_borrow(s: TKState) -> bool:
 
 
 def the_card(s: TKState, f: Borrowing) -> Stratagem:
-    return build_frame(Stratagem, card=f.card)
+    return Stratagem(card=f.card)
 
 
 def the_sword_taken(s: TKState, f: Borrowing) -> Moving:
-    return build_frame(Moving, card=f.card, taken=f.taken)
+    return Moving(card=f.card, taken=f.taken)
 
 
 def nothing_to_borrow(s: TKState, f: Borrowing) -> None:
@@ -238,14 +237,14 @@ def remove_all_swords(s: TKState, seat: Seat, card: str) -> None:
     if not armed_rival_lands(s, seat):
         no_effect(s, Msg("three_kingdoms.no_effect_no_sword", strategy=card))
         return
-    machine.enter(s, "huo_ji", build_frame(Stratagem, card=card))
+    machine.enter(s, "huo_ji", Stratagem(card=card))
 
 
 def remove_talent(s: TKState, seat: Seat, card: str) -> None:
     if not exposed_talents(s, seat):
         no_effect(s, Msg("three_kingdoms.no_effect_no_talents", strategy=card))
         return
-    machine.enter(s, "fanjian_ji", build_frame(Stratagem, card=card))
+    machine.enter(s, "fanjian_ji", Stratagem(card=card))
 
 
 def all_rival_lands_lose_sword(s: TKState, seat: Seat, card: str) -> None:

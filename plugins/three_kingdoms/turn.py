@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Loop, Procedure
-from gameshelf.core.turns import next_in_order
 from gameshelf.plugins.three_kingdoms import battle, fate, field_battle, lands, recall
 from gameshelf.plugins.three_kingdoms.model import SPACE_LAND
 from gameshelf.plugins.three_kingdoms.state import Seat, TKState, machine
@@ -59,12 +58,15 @@ def recall_cards(s: TKState) -> None:
 
 def next_seat(s: TKState) -> None:
     """The next seat in turn order; after the last one, a new round (or the round limit)."""
-    if s.turn == s.order[-1]:  # the first player is to play again: a new round
+    order = s.order
+    i = order.index(s.turn) + 1
+    if i == len(order):  # the first player is to play again: a new round
         if s.round_limit and s.round >= s.round_limit:
             round_limit_reached(s)
             return
         s.round += 1
-    s.turn = next_in_order(s.order, s.turn)
+        i = 0
+    s.turn = order[i]
 
 
 @machine.step
