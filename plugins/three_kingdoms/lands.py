@@ -66,6 +66,7 @@ def not_in_hand(s: TKState, role: Role, action: Action) -> Msg:
 OCCUPY, TALENT = action_table("occupy"), action_table("talent")
 PASS, DONE = Action("pass"), Action("done")
 DEPLOY, TAX, TRAIN = Action("deploy"), Action("tax"), Action("train")
+DEPLOY_EMPTY = Msg("three_kingdoms.refuse_deploy_empty")
 
 
 @machine.step
@@ -132,14 +133,15 @@ class OwnLand(TurnStep):
         return self._why_not_from_options(s, role, action) or owned_land_refusal(s, land, action)
 
     def on_deploy(self, s: TKState, role: Role, arg: None) -> None:
-        land = self.frame(s).land
+        f = self.frame(s)
+        land = f.land
         taken = s.garrison[land]
         s.hand[role].extend(taken)
         s.garrison[land] = []
         s.say(
             Msg("three_kingdoms.deploy_taken", lord=s.lord[role], cards=card_list(taken), land=land)
         )
-        machine.enter(s, "deploy", self.frame(s))
+        machine.enter(s, "deploy", f)
 
     def on_tax(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
@@ -149,7 +151,8 @@ class OwnLand(TurnStep):
         done(s)
 
     def on_train(self, s: TKState, role: Role, arg: None) -> None:
-        land = self.frame(s).land
+        f = self.frame(s)
+        land = f.land
         s.swords[land] += 1
         lord, n = s.lord[role], s.swords[land]
         if n == N.max_swords:
@@ -157,7 +160,7 @@ class OwnLand(TurnStep):
         else:
             s.say(Msg("three_kingdoms.trained", lord=lord, land=land, swords=swords(n)))
         if sun_quan_may_add_sword(s, role, land):
-            machine.enter(s, "sun_quan_sword", self.frame(s))
+            machine.enter(s, "sun_quan_sword", f)
         else:
             done(s)
 
@@ -189,7 +192,7 @@ class Deploy(TurnStep):
         )
         for card in s.hand[role]:
             yield TALENT[card], full
-        yield DONE, None if placed else Msg("three_kingdoms.refuse_deploy_empty")
+        yield DONE, None if placed else DEPLOY_EMPTY
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
         reason = self._why_not_from_options(s, role, action)

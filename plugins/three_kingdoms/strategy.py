@@ -45,6 +45,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     card_list,
     done,
     land_list,
+    lands_of,
     lay_face_down,
     machine,
     owner_of_card,
@@ -119,7 +120,8 @@ def no_effect(s: TKState, why: Msg) -> None:
 
 
 def rival_lands(s: TKState, seat: Seat) -> list[str]:
-    return [land for land in LAND_IDS if s.owner[land] not in (None, seat)]
+    """The lands a rival of ``seat`` holds, in board order (the order of ``s.owner``)."""
+    return [land for land, holder in s.owner.items() if holder not in (None, seat)]
 
 
 def armed_rival_lands(s: TKState, seat: Seat) -> list[str]:
@@ -127,7 +129,8 @@ def armed_rival_lands(s: TKState, seat: Seat) -> list[str]:
 
 
 def own_lands_below_city(s: TKState, seat: Seat) -> list[str]:
-    return [land for land in LAND_IDS if s.owner[land] == seat and s.swords[land] < N.max_swords]
+    most = N.max_swords
+    return [land for land in lands_of(s, seat) if s.swords[land] < most]
 
 
 def rivals_holding_a_card(s: TKState, seat: Seat) -> list[Seat]:
