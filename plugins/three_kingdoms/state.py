@@ -17,6 +17,8 @@ Where a card is (DESIGN §7.3: cards never change owner):
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import Field
 
 from gameshelf.core.deck import Deck
@@ -112,7 +114,15 @@ NOTHING = Msg("three_kingdoms.nothing")
 
 def card_list(cards: list[CardId]) -> Msg:
     """Cards named in a sentence: "Guan Yu, Zhang Fei and Mi Zhu" / "關羽、張飛、糜竺"."""
+    if len(cards) == 2:
+        return _card_pair(*cards)
     return _listed([*map(CARD_NAME.__getitem__, cards)])
+
+
+@cache
+def _card_pair(first: CardId, second: CardId) -> Msg:
+    """Two cards, the list most often said (a battle plan): made once for each pair."""
+    return _listed([CARD_NAME[first], CARD_NAME[second]])
 
 
 def land_list(lands: list[LandId]) -> Msg:
