@@ -40,7 +40,6 @@ from gameshelf.plugins.three_kingdoms.lords import (
     dong_zhuo_shown,
 )
 from gameshelf.plugins.three_kingdoms.model import (
-    INTELLIGENCE,
     MARTIAL,
     TOLL,
     CardId,
@@ -55,6 +54,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     card_list,
     done,
     holder_of,
+    intelligence,
     lay_face_down,
     machine,
     swords,
@@ -137,9 +137,7 @@ def arrive_rival(s: TKState, land: str) -> None:
     machine.call(s, "battle_plan", Plan(land=land))
 
 
-def intelligence(cards: list[CardId]) -> int:
-    """The total intelligence of a plan, or of the talents defending a land."""
-    return sum(map(INTELLIGENCE.__getitem__, cards))
+PLAN_SUCCEEDS, PLAN_FAILS = "three_kingdoms.plan_succeeds", "three_kingdoms.plan_fails"
 
 
 def contest(s: TKState, f: Plan) -> None:
@@ -149,7 +147,7 @@ def contest(s: TKState, f: Plan) -> None:
     succeeds = attack > defence
     s.say(
         Msg(
-            "three_kingdoms.plan_succeeds" if succeeds else "three_kingdoms.plan_fails",
+            PLAN_SUCCEEDS if succeeds else PLAN_FAILS,
             lord=s.lord[s.turn],
             land=land,
             cards=card_list(plan),
