@@ -11,7 +11,7 @@ goes clockwise in seating order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.messages import Msg
@@ -31,6 +31,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     ROLES,
     TKState,
     TurnStep,
+    action_table,
     machine,
 )
 from gameshelf.plugins.three_kingdoms.turn import start_turn
@@ -75,6 +76,9 @@ def land_to_fill(s: TKState) -> str:
     return next(land for land in LANDS_OF[s.lord[s.turn]] if not s.garrison[land])
 
 
+TALENT = action_table("talent")
+
+
 @machine.step
 class PlaceTalents(TurnStep):
     """DESIGN §7.4: in turn order, each seat puts its 3 drawn talents on its 3 lands."""
@@ -84,9 +88,8 @@ class PlaceTalents(TurnStep):
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.prompt_place_talent", land=land_to_fill(s))
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        for card in s.drawn[role]:
-            yield Action("talent", card)
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
+        return map(TALENT.__getitem__, s.drawn[role])
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "talent":

@@ -30,6 +30,7 @@ from gameshelf.core.state import GameState, state_model
 from gameshelf.core.steps import Step, StepMachine
 from gameshelf.plugins.three_kingdoms.model import (
     CARDS,
+    INTELLIGENCE,
     LABEL,
     LANDS,
     LORD_OF,
@@ -187,6 +188,11 @@ def holder_of(s: TKState, land: LandId) -> Seat:
     if seat is None:
         raise ValueError(f"{land} is nobody's")
     return seat
+
+
+def intelligence(cards: list[CardId]) -> int:
+    """The total intelligence of cards: a battle plan, a land's talents, a hand shown."""
+    return sum(map(INTELLIGENCE.__getitem__, cards))
 
 
 def lands_of(s: TKState, seat: Seat) -> list[LandId]:

@@ -29,7 +29,6 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import (
-    INTELLIGENCE,
     LAND_IDS,
     STRATEGIES,
     LandId,
@@ -44,6 +43,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     TurnStep,
     card_list,
     done,
+    intelligence,
     land_list,
     lands_of,
     lay_face_down,
@@ -60,7 +60,7 @@ def advise(s: TKState, seat: Seat) -> None:
     s.deck.put_bottom(card)  # DESIGN §6: to the bottom either way
     strat = STRATEGIES[card]
     hand = s.hand[seat]
-    total = sum(INTELLIGENCE[c] for c in hand)
+    total = intelligence(hand)
     if hand:
         s.say(
             Msg(
