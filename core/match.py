@@ -42,6 +42,9 @@ class Entry(NamedTuple):
         return {"role": self.role, "type": self.type, "arg": self.arg}
 
 
+_new_entry = tuple.__new__  # Entry made field by field in the bots' loop (Match.play_bots)
+
+
 class MatchEvent(BaseModel):
     kind: str  # "action", "undo", "end"
     seq: int
@@ -172,24 +175,32 @@ class Match:
         """
         limit = self.ruleset.info.max_actions if limit is None else limit
         ruleset, history = self.ruleset, self.history
+        to_act, play = ruleset.to_act, ruleset.play
+        state, observing = None, {}
         taken = 0
         while taken < limit:
-            state = self.state
-            turn = ruleset.to_act(state, agents)
+            if self.state is not state:  # the first turn, or an observer undid
+                state = self.state
+                rng = state.rng
+                # one observation a bot, made once: its view is built only if the bot asks
+                observing = {role: Observation(ruleset, state, role) for role in agents}
+            turn = to_act(state, agents)
             if turn is None:
                 break
             role, actions = turn
-            choice = agents[role].choose(Observation(ruleset, state, role), actions)
+            observation = observing[role]
+            choice = agents[role].choose(observation, actions)
+            observation._view = None  # the view it may have built is of this turn only
             # Bots hand back one of the listed actions: find it by identity first, which is
             # much cheaper than comparing long lists of card combinations by value.
             if id(choice) not in map(id, actions) and choice not in actions:
                 raise IllegalAction(
                     Msg("core.bot_chose_illegal", role=role, action=repr(choice)), code="illegal"
                 )
-            rng = state.rng
             before = rng.epoch
-            ruleset.play(state, role, choice)
-            history.append(Entry(role, choice.type, choice.arg, rng.epoch != before))
+            play(state, role, choice)
+            # Entry(...) without the Python-level __new__ of a named tuple: the same tuple
+            history.append(_new_entry(Entry, (role, choice.type, choice.arg, rng.epoch != before)))
             if self.observers:
                 self._emitted_action(role)
             taken += 1

@@ -78,17 +78,19 @@ class Msg:
     """A message: an id and its parameters, ``Msg("core.game_over")``,
     ``Msg("toy_duel.rolled", role="north", die=6)``. Equal when id and parameters are."""
 
-    __slots__ = ("_json", "args", "id", "to")
+    # ``to`` has a slot only in addressed copies (``_Addressed``); ``_json`` is set when first
+    # asked. A message is made on nearly every action of every game: two stores fewer.
+    __slots__ = ("_json", "args", "id")
+    # The roles a private log line is meant for (``GameState.say(msg, to=role)``); empty:
+    # everyone, spectators too.
+    to: tuple[str, ...] = ()
+    _json: dict[str, Any]  # its JSON form, once asked (``to_json``)
 
     def __init__(self, id: str, /, **args: Param | Msg) -> None:
-        if "." not in id:
-            raise ValueError(f"a message id is <domain>.<name>, not {id!r}")
+        # ``id`` is "<domain>.<name>": the code's ids are checked against the catalogs by the
+        # tests (test_catalogs), ids from outside by ``from_json``.
         self.id = id
         self.args = args
-        # The roles a private log line is meant for (``GameState.say(msg, to=role)``);
-        # empty: everyone, spectators too.
-        self.to: tuple[str, ...] = ()
-        self._json: dict[str, Any] | None = None  # its JSON form, made when first asked
 
     @property
     def domain(self) -> str:
@@ -96,7 +98,7 @@ class Msg:
 
     def addressed(self, to: Iterable[str]) -> Msg:
         """A copy of this message meant only for the roles ``to`` (a private log line)."""
-        out = Msg(self.id, **self.args)
+        out = _Addressed(self.id, **self.args)
         out.to = tuple(to)
         return out
 
@@ -108,14 +110,15 @@ class Msg:
         """The message as JSON: ``{"id", "args"}`` (and ``"to"``). Made once and kept: a
         message is not changed once made (a logged line never is: ``GameState.say``), and
         every view of a long game holds its whole log. The dict is shared: read it only."""
-        out = self._json
-        if out is None:
+        try:
+            return self._json
+        except AttributeError:  # not asked before
             args = {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.args.items()}
-            out = {"id": self.id, "args": args}
+            out: dict[str, Any] = {"id": self.id, "args": args}
             if self.to:
                 out["to"] = list(self.to)
             self._json = out
-        return out
+            return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Msg:
@@ -125,12 +128,14 @@ class Msg:
             k: cls.from_json(v) if isinstance(v, Mapping) else v
             for k, v in dict(data.get("args") or {}).items()
         }
-        out = cls(str(data["id"]), **args)
+        id = str(data["id"])
+        if "." not in id:
+            raise ValueError(f"a message id is <domain>.<name>, not {id!r}")
         to = data.get("to") or ()
         if isinstance(to, str) or not all(isinstance(r, str) for r in to):
             raise ValueError("a message's readers (to) are a list of roles")
-        out.to = tuple(to)
-        return out
+        out = cls(id, **args)
+        return out.addressed(to) if to else out
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Msg) and (self.id, self.args, self.to) == (
@@ -161,6 +166,12 @@ class Msg:
             python_schema=from_json,
             serialization=core_schema.plain_serializer_function_ser_schema(lambda m: m.to_json()),
         )
+
+
+class _Addressed(Msg):
+    """A message meant for some roles only (``Msg.addressed``): the one kind with a ``to``."""
+
+    __slots__ = ("to",)
 
 
 # --- catalogs -------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.core.state import GameState
-from gameshelf.core.steps import RUNAWAY, Step
+from gameshelf.core.steps import QUEUED_CALL, QUEUED_FINISH, RUNAWAY, Step, frame_args
 
 if TYPE_CHECKING:
     from gameshelf.core.steps import StepMachine
@@ -200,9 +200,11 @@ class Procedure(Step[S]):
         # The interpreter of the compiled body, run on every turn of every game: one tuple
         # an instruction, the functions in a row run by one inner loop, the runaway guard
         # only on the jumps back. The position is saved in the frame when it stops.
+        # A call or the end is the last thing the interpreter does before it returns: it is
+        # queued here as ``machine.call``/``finish`` would queue it, without their checks.
         frame = s.stack[-1]
         f = frame.args
-        program, machine = self._program, self.machine
+        program, steps = self._program, self.machine.steps
         queue = s._queue  # where a function's transitions wait (the machine is at work)
         budget = RUNAWAY
         pc = frame.pc
@@ -215,9 +217,13 @@ class Procedure(Step[S]):
                     if queue:
                         frame.pc = pc
                         return  # the function moved the machine: go on when it comes back
-            elif kind is _CALL:  # fn: the step, x: its arguments
+            elif kind is _CALL:  # fn: the step's name, x: its arguments
                 frame.pc = pc + 1
-                machine.call(s, fn, None if x is None else x(s, f))
+                step = steps[fn]
+                args = None if x is None else x(s, f)
+                if args is not None or step.frame_type is not None:
+                    args = frame_args(step, args)
+                queue.append((QUEUED_CALL, step, args))  # type: ignore[union-attr]
                 return
             elif kind is _UNLESS:
                 pc = pc + 1 if (fn(s, f) if x else fn(s)) else target
@@ -230,7 +236,7 @@ class Procedure(Step[S]):
                 pc = target
             else:  # the end of the body
                 frame.pc = pc
-                machine.finish(s, self.result(s, f))
+                queue.append((QUEUED_FINISH, None, self.result(s, f)))  # type: ignore[union-attr]
                 return
 
 

@@ -71,15 +71,19 @@ class Rng:
     # --- raw draws -----------------------------------------------------------------
 
     def next_u64(self) -> int:
-        self.counter += 1
+        self.counter = n = self.counter + 1
         seed = self.seed
-        z = _mix((seed + self.counter * _GOLDEN) & _MASK)
+        # _mix((seed + n * _GOLDEN) & _MASK) written out: every die and draw comes here
+        z = (seed + n * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
         if seed > _MASK:
             # A seed of more than 64 bits (the server's are 128): its high half drives a
             # second stream mixed in, so finding the seed from what a seat saw means
             # searching both halves together, not 64 bits of it. Seeds below 2**64 draw
             # exactly as they always have.
-            z = _mix(z ^ _mix(((seed >> 64) + self.counter * _GOLDEN2) & _MASK))
+            z = _mix(z ^ _mix(((seed >> 64) + n * _GOLDEN2) & _MASK))
         return z
 
     def _below(self, n: int) -> int:

@@ -362,6 +362,10 @@ class StepRuleset(Ruleset[S]):
         # The hidden parts whose showing the core watches around every action (reveals).
         cls._watched = tuple(part for part in cls.hidden if part.watched)
         cls._watch_steps = _shown_in(cls._watched)
+        machine = cls.__dict__.get("machine")
+        if not cls._watched and machine is not None and cls.play is StepRuleset.play:
+            # nothing to watch: the bots' actions go straight to the machine, one call less
+            cls.play = staticmethod(machine.play)  # type: ignore[method-assign]
 
     def active(self, state: S) -> list[Role]:
         return list(self.machine.active(state))
@@ -389,7 +393,9 @@ class StepRuleset(Ruleset[S]):
         step = machine.steps[state.step]
         for role in step.active(state):
             if role in among:
-                return role, list(machine.offered(state, step, role))
+                if step.ambients:
+                    return role, list(machine.offered(state, step, role))
+                return role, list(step.actions(state, role))
         return None
 
     def play(self, state: S, role: Role, action: Action) -> None:

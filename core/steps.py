@@ -76,8 +76,9 @@ Option = tuple[Action, "str | Msg | None"]  # an action, and why it is refused (
 # circles: a step that enters itself, a procedure whose loop never calls a waiting step.
 RUNAWAY = 10_000
 
-# The kinds of queued transitions (compared by identity).
+# The kinds of queued transitions (compared by identity; procedures queue calls and ends).
 _ENTER, _CALL, _FINISH, _RESET = "enter", "call", "finish", "reset"
+QUEUED_CALL, QUEUED_FINISH = _CALL, _FINISH
 
 
 class Step(Generic[S]):
@@ -90,6 +91,7 @@ class Step(Generic[S]):
     handlers: dict[str, Handler]
     frame_kind: str | None  # the name its frame model is saved under (set on registering)
     ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it (registering)
+    starts: Callable[[S], None] | None = None  # its begin, None if it does nothing (registering)
 
     def bind(self, machine: StepMachine[S]) -> None:
         """Called once, when ``machine`` registers the step (default: nothing)."""
@@ -229,6 +231,8 @@ class StepMachine(Generic[S]):
         instance.ambients = tuple(self.ambients.get(name, ()))
         self.steps[name] = instance
         instance.bind(self)
+        # what the machine calls on entering the step: nothing for the default begin
+        instance.starts = None if _is_default(instance.begin, Step.begin) else instance.begin
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
@@ -261,14 +265,8 @@ class StepMachine(Generic[S]):
         """Enter or call (``op``) step ``name`` with its frame ``args``: at once when the
         machine is at rest, else after what it is doing (the queue)."""
         step = self.steps[name]
-        kind = step.frame_type
-        if kind is not None:
-            if args is None:
-                args = kind()
-            elif type(args) is not kind:
-                _refuse_frame(step, args)
-        elif args is not None:
-            _refuse_frame(step, args)
+        if args is not None or step.frame_type is not None:
+            args = frame_args(step, args)
         try:
             queue = s._queue
         except AttributeError:  # a state the machine never worked on yet
@@ -292,12 +290,12 @@ class StepMachine(Generic[S]):
     def reset(self, s: S, name: str, args: Any = None) -> None:
         """Empty the stack and enter ``name``: the start of a game, or its end."""
         step = self.steps[name]
-        self._transition(s, (_RESET, step, _frame_args(step, args)))
+        self._transition(s, (_RESET, step, frame_args(step, args)))
 
     def place(self, s: S, name: str, args: Any = None) -> None:
         """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
         step = self.steps[name]
-        s.stack[:] = [new_frame(name, _frame_args(step, args), step.signature)]
+        s.stack[:] = [new_frame(name, frame_args(step, args), step.signature)]
         s.step = name
 
     def trail(self, s: S) -> list[str]:
@@ -370,7 +368,9 @@ class StepMachine(Generic[S]):
             frame.kind = step.frame_kind
             frame.pc = 0
             frame.sig = step.signature
-            step.begin(s)
+            starts = step.starts
+            if starts is not None:
+                starts(s)
         if queue:
             raise RuntimeError(
                 f"the step machine did not come to rest after {RUNAWAY} transitions; "
@@ -531,7 +531,7 @@ def _queue_op(s: GameState, op: tuple[Any, ...]) -> None:
     s._queue.append(op)  # type: ignore[union-attr]  # at work: a queue is set
 
 
-def _frame_args(step: Step[Any], args: Any) -> Any:
+def frame_args(step: Step[Any], args: Any) -> Any:
     """The frame ``step`` is entered with: ``args`` checked, or a new default frame."""
     kind = step.frame_type
     if kind is None:
@@ -563,6 +563,11 @@ def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:
         raise ValueError(f"the saved frame of {frame.step!r} is not a {expected}")
     if frame.sig != step.signature:
         raise ValueError(f"the procedure {frame.step!r} was saved under another declaration")
+
+
+def _is_default(method: Any, default: Callable[..., Any]) -> bool:
+    """Whether the bound ``method`` is the base class's ``default`` (not overridden)."""
+    return getattr(method, "__func__", None) is default
 
 
 def _handlers(instance: object) -> dict[str, Handler]:
