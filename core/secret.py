@@ -97,7 +97,7 @@ class SecretChoice(Step[S], ABC):
     def handle(self, s: S, role: Role, action: Action) -> None:
         f = self.frame(s)
         f.chosen[f.roles.index(role)] = action
-        if all(choice is not None for choice in f.chosen):
+        if None not in f.chosen:  # the last to choose
             self._reveal(s, f)
 
     def _reveal(self, s: S, f: Choices) -> None:

@@ -145,7 +145,7 @@ class Step(Generic[S]):
 
     # Stand-ins installed by ``StepMachine.step`` for a step that writes only ``options``.
 
-    def _actions_from_options(self, s: S, role: Role) -> Iterator[Action]:
+    def _actions_from_options(self, s: S, role: Role) -> list[Action]:
         return legal_of(self.options(s, role))
 
     def _why_not_from_options(self, s: S, role: Role, action: Action) -> str | Msg | None:
@@ -171,16 +171,16 @@ class Ambient(Generic[S]):
     def actions(self, s: S, role: Role) -> Iterable[Action]:
         return ()
 
-    def _legal(self, s: S, role: Role) -> Iterator[Action]:
+    def _legal(self, s: S, role: Role) -> list[Action]:
         return legal_of(self.options(s, role))
 
     def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
         return refusal_of(self.options(s, role), action)
 
 
-def legal_of(options: Iterable[Option]) -> Iterator[Action]:
-    """The legal actions among ``options``."""
-    return (action for action, refusal in options if refusal is None)
+def legal_of(options: Iterable[Option]) -> list[Action]:
+    """The legal actions among ``options`` (a list: cheaper than a generator over one)."""
+    return [action for action, refusal in options if refusal is None]
 
 
 def refusal_of(options: Iterable[Option], action: Action) -> str | Msg | None:
@@ -448,16 +448,16 @@ class StepMachine(Generic[S]):
             busy = False
         if busy:
             raise RuntimeError("an action was played while the machine was at work")
+        arg: Any = action.arg
         if handler is None:
             handler = self._ambient_handler(step, action)
-            if handler is None:
-                self._work(s, step.handle, (s, role, action))
-                return
+            if handler is None:  # a step that handles every action itself (a secret choice)
+                handler, arg = step.handle, action
         # The machine's hot path (every action of every game): _work, written out.
         queue: list[tuple[Any, ...]] = []
         s._queue = queue
         try:
-            handler(s, role, action.arg)
+            handler(s, role, arg)
             if queue:
                 self._settle(s, queue)
         finally:
