@@ -59,6 +59,9 @@ def _limit(n: int) -> int:
     return limit
 
 
+_SIX = _limit(6)
+
+
 @state_model
 class Rng:
     """A counter-based random generator whose whole state is JSON."""
@@ -111,7 +114,10 @@ class Rng:
     def d6(self) -> int:
         if self.script:
             return self.randint(1, 6)
-        return 1 + self._below(6)
+        while True:  # _below(6) without its checks: the die of most games' hot paths
+            x = self.next_u64()
+            if x < _SIX:
+                return 1 + x % 6
 
     def roll(self, dice: int, sides: int = 6) -> list[int]:
         return [self.randint(1, sides) for _ in range(dice)]

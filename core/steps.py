@@ -259,6 +259,8 @@ class StepMachine(Generic[S]):
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
+        if not s.stack:
+            raise RuntimeError(f"step {name!r} called with no step to return to")
         self._go(s, _CALL, name, args)
 
     def _go(self, s: S, op: str, name: str, args: Any) -> None:
@@ -356,11 +358,9 @@ class StepMachine(Generic[S]):
                 continue
             if kind is _ENTER and stack:
                 frame = stack[-1]  # the step replaced: its frame is reused for the new one
-            else:
+            else:  # a call (``call`` made sure there is a caller), a reset, a first enter
                 if kind is _RESET:
                     stack.clear()
-                elif kind is _CALL and not stack:
-                    raise RuntimeError(f"step {step.name!r} called with no step to return to")
                 frame = _blank(Frame)
                 stack.append(frame)
             frame.step = s.step = step.name

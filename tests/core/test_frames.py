@@ -211,6 +211,15 @@ def test_a_machine_that_never_rests_is_stopped_with_a_clear_error():
         machine.reset(Book(rng=Rng(seed=1)), "spin")
 
 
+def test_a_call_with_no_caller_and_a_finish_with_nothing_to_return_to_are_errors():
+    machine = make()
+    with pytest.raises(RuntimeError, match="called with no step to return to"):
+        machine.call(Book(rng=Rng(seed=1)), "place", Place(ops=1, region="north"))
+    s = fresh(machine)
+    with pytest.raises(RuntimeError, match="finished with nothing to return to"):
+        machine.finish(s)
+
+
 def test_a_step_is_given_the_frame_it_declares_and_no_other():
     machine = make()
     s = fresh(machine)
