@@ -174,13 +174,13 @@ class Match:
         is refused like any illegal action and changes nothing.
         """
         limit = self.ruleset.info.max_actions if limit is None else limit
-        ruleset, history = self.ruleset, self.history
+        ruleset = self.ruleset
         to_act, play = ruleset.to_act, ruleset.play
         state, observing = None, {}
         taken = 0
         while taken < limit:
-            if self.state is not state:  # the first turn, or an observer undid
-                state = self.state
+            if self.state is not state:  # the first turn, or an observer undid (a new state)
+                state, history = self.state, self.history
                 rng = state.rng
                 # one observation a bot, made once: its view is built only if the bot asks
                 observing = {role: Observation(ruleset, state, role) for role in agents}
