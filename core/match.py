@@ -197,10 +197,12 @@ class Match:
                 raise IllegalAction(
                     Msg("core.bot_chose_illegal", role=role, action=repr(choice)), code="illegal"
                 )
-            before = rng.epoch
+            # rng.epoch, read as its two counters: a property is a Python call, twice an action
+            before = rng.counter + rng.reveals
             play(state, role, choice)
+            fresh = rng.counter + rng.reveals != before
             # Entry(...) without the Python-level __new__ of a named tuple: the same tuple
-            history.append(_new_entry(Entry, (role, choice.type, choice.arg, rng.epoch != before)))
+            history.append(_new_entry(Entry, (role, choice.type, choice.arg, fresh)))
             if self.observers:
                 self._emitted_action(role)
             taken += 1

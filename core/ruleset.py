@@ -391,7 +391,7 @@ class StepRuleset(Ruleset[S]):
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
         machine = self.machine
         step = machine.steps[state.step]
-        for role in step.active(state):
+        for role in state.active if step.awaits_state else step.active(state):
             if role in among:
                 if step.ambients:
                     return role, list(machine.offered(state, step, role))

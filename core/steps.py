@@ -92,6 +92,7 @@ class Step(Generic[S]):
     frame_kind: str | None  # the name its frame model is saved under (set on registering)
     ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it (registering)
     starts: Callable[[S], None] | None = None  # its begin, None if it does nothing (registering)
+    awaits_state: bool = False  # its active is state.active (registering)
 
     def bind(self, machine: StepMachine[S]) -> None:
         """Called once, when ``machine`` registers the step (default: nothing)."""
@@ -233,6 +234,8 @@ class StepMachine(Generic[S]):
         instance.bind(self)
         # what the machine calls on entering the step: nothing for the default begin
         instance.starts = None if _is_default(instance.begin, Step.begin) else instance.begin
+        # whether it waits for ``state.active`` (the default ``active``): read without a call
+        instance.awaits_state = _is_default(instance.active, Step.active)
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
