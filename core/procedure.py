@@ -170,12 +170,13 @@ class Procedure(Step[S]):
         _compile(self.body, self.code)
         self.signature = signature(self.code)  # type: ignore[misc]
         self._program = _program(self.code)
-        # Where a call's result is kept: the position after the call -> the frame's field.
+        # Where a call's result is kept: the position after the call -> the frame's field
+        # (no other position is ever resumed at with a result: only a call's).
         self._into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
         # Straight to the interpreter where begin and resume would only hand over to it.
         if type(self).begin is Procedure.begin:
             self.begin = self._go_on  # type: ignore[method-assign]
-        if not self._into and type(self).resume is Procedure.resume:
+        if type(self).resume is Procedure.resume:
             self.resume = self._go_on  # type: ignore[method-assign]
 
     def active(self, s: S) -> Sequence[Role]:
@@ -189,12 +190,7 @@ class Procedure(Step[S]):
         self._go_on(s)
 
     def resume(self, s: S, result: Any) -> None:
-        if self._into:
-            frame = s.stack[-1]
-            into = self._into.get(frame.pc)
-            if into is not None:
-                setattr(frame.args, into, result)
-        self._go_on(s)
+        self._go_on(s, result)
 
     def _go_on(self, s: S, result: Any = None) -> None:
         # The interpreter of the compiled body, run on every turn of every game: one tuple
@@ -208,6 +204,9 @@ class Procedure(Step[S]):
         queue = s._queue  # where a function's transitions wait (the machine is at work)
         budget = RUNAWAY
         pc = frame.pc
+        into = self._into
+        if into and pc in into:  # back from a call whose result the body keeps
+            setattr(f, into[pc], result)
         while True:
             kind, fn, x, target = program[pc]
             if kind is _DO:  # fn: the functions from here to the end of the row
