@@ -83,9 +83,9 @@ from gameshelf.plugins.hammer_scots.state import (
     blocks_at,
     contested_areas,
     enemy,
+    friendly_areas,
     has_side,
     is_contested,
-    is_friendly,
     machine,
     reset_border_counts,
 )
@@ -341,10 +341,11 @@ FULL_INTO: tuple[dict[int, Msg], ...] = tuple(
 def sea_options(s: State, here: int) -> Iterator[tuple[int, Msg | None]]:
     """RULES §5.6: the Norse go by sea from ``here``, only to a coastal area Scotland holds
     (not England)."""
+    held = friendly_areas(s, SCOTTISH)
     for there in range(N_AREAS):
         if there in (ENGLAND, here) or not COASTAL[there]:
             yield there, SEA_ONLY
-        elif not is_friendly(s, there, SCOTTISH):
+        elif there not in held:
             yield there, NOT_ALONE[there]
         else:
             yield there, None

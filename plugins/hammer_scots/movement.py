@@ -51,7 +51,6 @@ from gameshelf.plugins.hammer_scots.model import (
     NEIGHBOURS,
     SCOTTISH,
     SIDE,
-    SIDE_BLOCKS,
     SIDE_RANGE,
     bix,
 )
@@ -120,10 +119,9 @@ def is_pinned_in(s: State, side: str, here: int) -> bool:
     """``is_pinned`` for every block of ``side`` in ``here`` (it is the same for all)."""
     if side != s.p2 or s.attacker[here] != s.p1:
         return False
-    loc, reserves = s.location, s.reserves
-    blocks = SIDE_BLOCKS[side]  # type: ignore[index]  # a role is a str; keys are Side
-    mine = sum(1 for x in blocks if loc[x] == here and x not in reserves)
-    return mine <= count_at(s, here, s.p1)
+    loc = s.location
+    held_back = sum(1 for x in s.reserves if loc[x] == here and SIDE[x] == side)
+    return count_at(s, here, side) - held_back <= count_at(s, here, s.p1)
 
 
 def is_barred_by_truce(s: State, side: str, there: int) -> bool:
@@ -155,37 +153,49 @@ def owes_activation(s: State, b: int, origin: int, here: int) -> bool:
 # --- the choices: where a block may step, which block may move (legality, once) -------------
 
 
-def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[int, Msg | None]]:
-    """Every area next to ``here``, with ``None`` if the moving block ``b`` may step there
-    now, or the reason it may not (RULES §5.1-5.5, §4 Truce), in map order.
+def step_refusal(
+    s: State, b: int, here: int, came_from: int, there: int, border: int
+) -> Msg | None:
+    """``None`` if the moving block ``b`` may step from ``here`` to ``there`` over
+    ``border`` now, or the reason it may not (RULES §5.1-5.5, §4 Truce).
 
     ``came_from``: the area the block just left, ``NO_AREA`` before its first step (whether
     the block may start at all, activating its area, is ``start_options``'). This is the one
-    statement of where a block may step: the areas offered, the blocks that may start a
-    move and the refusals all come from it. It is the hot path of movement: the tests run
-    cheapest first, the reasons are made once (above), and it yields one area at a time,
-    so whether the block may go on (``None in map(REFUSAL, ...)``) is known at the first
-    area it may enter.
+    statement of where a block may step: the areas offered and refused (``step_options``),
+    the blocks that may start a move and whether a moving block may go on (``has_a_step``)
+    all come from it. It is the hot path of movement: the tests run cheapest first and the
+    reasons are made once (above). A plain function, not a generator: most questions stop
+    at the first area, and a generator left unfinished costs more than the test.
     """
-    # Little is set up before the first area: most calls stop at their first legal one.
-    no_point = s.move_points < 1
+    if there == came_from:
+        return STRAIGHT_BACK[there]  # RULES §5.1 [impl]
+    if s.border_count[border] >= BORDER_LIMIT[border]:
+        return FULL[here][there]
+    if s.move_points < 1 and BORDER_NATIONAL[border]:
+        return NO_POINT_TO_CROSS  # RULES §5.3: even from an activated area
+    if s.truce and is_barred_by_truce(s, SIDE[b], there):
+        return TRUCE_BARS[there]
+    if (
+        came_from == NO_AREA
+        and s.last_used[border] == FOE[SIDE[b]]
+        and has_side(s, here, FOE[SIDE[b]])
+    ):
+        return ENEMY_ENTERED[there]  # RULES §5.5: border control
+    return None
+
+
+def step_options(s: State, b: int, here: int, came_from: int) -> Iterator[tuple[int, Msg | None]]:
+    """Every area next to ``here``, in map order, with its ``step_refusal``."""
     for there, border in NEIGHBOURS[here]:
-        if there == came_from:
-            yield there, STRAIGHT_BACK[there]  # RULES §5.1 [impl]
-        elif s.border_count[border] >= BORDER_LIMIT[border]:
-            yield there, FULL[here][there]
-        elif no_point and BORDER_NATIONAL[border]:
-            yield there, NO_POINT_TO_CROSS  # RULES §5.3: even from an activated area
-        elif s.truce and is_barred_by_truce(s, SIDE[b], there):
-            yield there, TRUCE_BARS[there]
-        elif (
-            came_from == NO_AREA
-            and s.last_used[border] == FOE[SIDE[b]]
-            and has_side(s, here, FOE[SIDE[b]])
-        ):
-            yield there, ENEMY_ENTERED[there]  # RULES §5.5: border control
-        else:
-            yield there, None
+        yield there, step_refusal(s, b, here, came_from, there, border)
+
+
+def has_a_step(s: State, b: int, here: int, came_from: int) -> bool:
+    """Whether the moving block ``b`` may step on from ``here`` (``step_refusal``)."""
+    for there, border in NEIGHBOURS[here]:
+        if step_refusal(s, b, here, came_from, there, border) is None:
+            return True
+    return False
 
 
 def norse_options(s: State) -> Iterator[tuple[int, Msg | None]]:
@@ -209,7 +219,7 @@ def start_options(s: State, side: str) -> dict[int, Msg | None]:
     start a move now, or the reason it may not (RULES §5.1, §5.5, §5.6).
 
     A land block may start unless pinned, if its area is activated or a move point is left
-    to activate it, and if it has a legal first step (``step_options``): the same for
+    to activate it, and if it has a legal first step (``has_a_step``): the same for
     every block of a side in an area, so each area's answer is worked out once.
     """
     loc, moved = s.location, s.moved
@@ -230,12 +240,10 @@ def start_options(s: State, side: str) -> dict[int, Msg | None]:
                 refusal = PINNED
             elif no_point and here not in activated:
                 refusal = NOWHERE  # RULES §5.1: no move point left to activate the area
+            elif has_a_step(s, b, here, NO_AREA):
+                refusal = None  # a first step it may take
             else:
-                for _, refusal in step_options(s, b, here, NO_AREA):
-                    if refusal is None:
-                        break  # a first step it may take
-                else:
-                    refusal = NOWHERE
+                refusal = NOWHERE
             leave[here] = refusal
         if BY_LAND[b] or refusal is PINNED:
             options[b] = refusal
@@ -246,15 +254,11 @@ def start_options(s: State, side: str) -> dict[int, Msg | None]:
     return options
 
 
-def must_stop(s: State, b: int, there: int, border: int, left: int) -> bool:
-    """RULES §5.1: red border, enemy blocks, England, or the move rating used up (``left``:
-    the areas the block may still enter)."""
-    return (
-        BORDER_STOPS[border]
-        or there == ENGLAND
-        or left <= 0
-        or has_side(s, there, enemy(SIDE[b]))  # the dearest test last
-    )
+def must_stop(there: int, border: int, left: int, attacks: bool) -> bool:
+    """RULES §5.1: red border, enemy blocks (``attacks``: the block entered an area holding
+    some, ``enter_area``), England, or the move rating used up (``left``: the areas the
+    block may still enter)."""
+    return attacks or BORDER_STOPS[border] or there == ENGLAND or left <= 0
 
 
 # --- mutators ---------------------------------------------------------------------------------
@@ -387,8 +391,12 @@ class MoveWhere(Step[State]):
         b = s.who
         here = s.location[b]
         first = here == s.move_origin
-        areas = step_options(s, b, here, NO_AREA if first else s.move_from)
-        legal = [PICK_AREA[there] for there, refusal in areas if refusal is None]
+        came_from = NO_AREA if first else s.move_from
+        legal = [
+            PICK_AREA[there]
+            for there, border in NEIGHBOURS[here]
+            if step_refusal(s, b, here, came_from, there, border) is None
+        ]
         stop, refusal = STOPPING[first]
         if refusal is None:
             legal.append(stop)
@@ -412,9 +420,8 @@ class MoveWhere(Step[State]):
             s.move_points -= 1  # RULES §5.3: the crossing's own move point
         s.border_count[border] += 1
         left = s.move_left - 1
-        attacks = enter_area(s, b, there, border)  # entering enemy blocks stops the move
-        goes_on = None in map(REFUSAL, step_options(s, b, there, here))
-        if attacks or must_stop(s, b, there, border, left) or not goes_on:
+        attacks = enter_area(s, b, there, border)
+        if must_stop(there, border, left, attacks) or not has_a_step(s, b, there, here):
             finish_move(s)  # clears the move's fields
         else:
             s.move_from = here

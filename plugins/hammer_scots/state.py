@@ -55,7 +55,8 @@ Scottish infantry fire one higher (C2→C3, C3→C4) in a battle where England h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from pydantic import Field
 
@@ -203,25 +204,37 @@ def on_map(s: State, b: int) -> bool:
 def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
     """Block indices in ``area`` (of ``side`` only, when given), in data order."""
     if side is None:
-        return positions(s.location, area)
+        return list(everyone_at(tuple(s.location), area))
     start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     return positions(s.location[start:stop], area, start)
 
 
-def positions(values: list[int], value: int, offset: int = 0) -> list[int]:
+@lru_cache(maxsize=64)
+def everyone_at(location: tuple[int, ...], area: int) -> tuple[int, ...]:
+    """``blocks_at`` for both sides, remembered by the whole board: a pure function of it,
+    never stale. A battle asks for its blocks several times an action (its combat turns,
+    the fog of war's watch before and after) while none of them moves."""
+    return tuple(positions(location, area))
+
+
+def positions(values: Sequence[int], value: int, offset: int = 0) -> list[int]:
     """Where ``value`` stands in ``values``, plus ``offset``, in order.
 
     ``list.index`` scans in C: far cheaper than a Python loop over every block when few
-    blocks match (a hot path: battles, pools, areas).
+    blocks match (a hot path: battles, pools, areas). The last one is found from the end,
+    so no scan runs past it and fails (a raised ValueError costs more than a scan): only a
+    value that is not there at all raises, and that is rare.
     """
-    found: list[int] = []
-    i = -1
     try:
-        while True:
-            i = values.index(value, i + 1)
-            found.append(offset + i)
-    except ValueError:  # no more of them
-        return found
+        i = values.index(value)
+    except ValueError:  # none of them
+        return []
+    last = len(values) - 1 - values[::-1].index(value)
+    found = [offset + i]
+    while i < last:
+        i = values.index(value, i + 1)
+        found.append(offset + i)
+    return found
 
 
 def count_at(s: State, area: int, side: str) -> int:
@@ -286,6 +299,13 @@ def nobles_on_map(s: State, side: str) -> list[int]:
     """RULES §9, §12: the nobles ``side`` controls on the map (Moray counts for Scotland)."""
     loc = s.location
     return [b for b in NOBLES[side] if loc[b] >= 0]
+
+
+def holds_a_noble(s: State, side: str) -> bool:
+    """Whether ``nobles_on_map`` has any (RULES §9), asked once a game turn: the first found
+    is enough."""
+    loc = s.location
+    return any(loc[b] >= 0 for b in NOBLES[side])
 
 
 # --- block facts in words ------------------------------------------------------------

@@ -17,7 +17,13 @@ from __future__ import annotations
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Outcome
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
-from gameshelf.plugins.hammer_scots.state import State, end_game, nobles_on_map, on_map
+from gameshelf.plugins.hammer_scots.state import (
+    State,
+    end_game,
+    holds_a_noble,
+    nobles_on_map,
+    on_map,
+)
 
 WALLACE = bix("wallace")
 
@@ -57,7 +63,7 @@ def check_sudden_death(s: State) -> bool:
     blocks on the map). Returns whether the game ended.
     """
     for winner, loser in ((ENGLISH, SCOTTISH), (SCOTTISH, ENGLISH)):
-        if not nobles_on_map(s, loser):
+        if not holds_a_noble(s, loser):
             end_game(s, winner, "all_nobles", Msg("hammer_scots.all_nobles", role=winner))
             return True
     return False

@@ -91,6 +91,7 @@ from gameshelf.plugins.hammer_scots.victory import check_sudden_death, end_of_sc
 KIND: tuple[str, ...] = tuple(b.kind for b in BLOCKS)
 WALLACE, KING, EDWARD, MORAY = bix("wallace"), bix("king"), bix("edward"), bix("moray")
 NORSE, FRENCH_KNIGHTS = bix("norse"), bix("french_knights")
+BY_SEA = (NORSE, FRENCH_KNIGHTS)  # drawn into coastal areas only (RULES §10.9, §14.10 [impl])
 BRUCE = {ENGLISH: bix("bruce_e"), SCOTTISH: bix("bruce_s")}
 COMYN = {ENGLISH: bix("comyn_e"), SCOTTISH: bix("comyn_s")}
 SELKIRK, MORAY_AREA = aix("selkirk"), aix("moray")
@@ -321,6 +322,16 @@ DISBANDABLE: dict[str, tuple[int, ...]] = {
 }
 
 
+def blocks_per_area(s: State, side: str) -> list[int]:
+    """How many of ``side``'s blocks stand in each area (one pass over its blocks)."""
+    start, stop = SIDE_RANGE[side]  # type: ignore[index]
+    count = [0] * N_AREAS
+    for where in s.location[start:stop]:
+        if where >= 0:
+            count[where] += 1
+    return count
+
+
 def over_limit(s: State, side: str) -> list[int]:
     """Areas holding more of ``side``'s blocks than the castle limit, that could shed some.
 
@@ -328,11 +339,7 @@ def over_limit(s: State, side: str) -> list[int]:
     """
     camp = edward_wintering(s) if side == ENGLISH else NO_AREA
     loc, castle = s.location, CASTLE_LIMIT[side]
-    start, stop = SIDE_RANGE[side]  # type: ignore[index]
-    count = [0] * N_AREAS
-    for where in loc[start:stop]:
-        if where >= 0:
-            count[where] += 1
+    count = blocks_per_area(s, side)
     if loc[WALLACE] == SELKIRK and SIDE[WALLACE] == side:
         count[SELKIRK] -= 1  # RULES §10.8: Wallace in Selkirk is exempt from the castle limit
     shed = {loc[b] for b in DISBANDABLE[side]}
@@ -399,7 +406,7 @@ def drawable(s: State, area: int) -> list[int]:
     pool = in_pool(s, SCOTTISH)
     if COASTAL[area]:
         return pool
-    return [b for b in pool if b not in (NORSE, FRENCH_KNIGHTS)]
+    return [b for b in pool if b not in BY_SEA]
 
 
 def may_strengthen(s: State, b: int, side: str) -> bool:
@@ -424,16 +431,16 @@ def build_targets(s: State, side: str) -> list[int]:
 
 def draw_areas(s: State) -> list[int]:
     """Areas with points left, below their castle limit, with a block to draw for them."""
-    pool = in_pool(s, SCOTTISH)
+    loc = s.location
+    pool = count_at(s, POOL, SCOTTISH)  # counted, not listed: a hot path of the builds
     if not pool:
         return []
-    by_sea_only = all(b in (NORSE, FRENCH_KNIGHTS) for b in pool)
-    start, stop = SIDE_RANGE[SCOTTISH]
-    scots, castle = s.location[start:stop], CASTLE_LIMIT[SCOTTISH]
+    by_sea_only = pool == sum(1 for b in BY_SEA if loc[b] == POOL)
+    scots, castle = blocks_per_area(s, SCOTTISH), CASTLE_LIMIT[SCOTTISH]
     return [
         a
         for a, points in enumerate(s.rp)
-        if points > 0 and (COASTAL[a] or not by_sea_only) and scots.count(a) < castle[a]
+        if points > 0 and (COASTAL[a] or not by_sea_only) and scots[a] < castle[a]
     ]
 
 
