@@ -47,6 +47,7 @@ from gameshelf.plugins.three_kingdoms.model import (
 )
 from gameshelf.plugins.three_kingdoms.money import pay
 from gameshelf.plugins.three_kingdoms.state import (
+    SWORDS,
     Seat,
     TKState,
     TurnStep,
@@ -57,7 +58,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     intelligence,
     lay_face_down,
     machine,
-    swords,
 )
 from gameshelf.plugins.three_kingdoms.victory import check_last_land
 
@@ -100,7 +100,7 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
         "lord2": s.lord[holder],
         "paid": paid,
         "land": land,
-        "swords": swords(walls),
+        "swords": SWORDS[walls],
     }
     # what was due, when more than was paid; 董卓, when shown: each case its own sentence
     if short:
@@ -173,7 +173,7 @@ class BattlePlan(TurnStep):
     name, waiting, frame_type = "battle_plan", Msg("three_kingdoms.waiting_plan"), Plan
 
     def begin(self, s: TKState) -> None:
-        super().begin(s)
+        TurnStep.begin(self, s)  # speed: no super() lookup
         hand = s.hand[s.turn]
         if len(hand) == 1:  # DESIGN §7.9: one card in hand is the whole plan
             self.on_plan(s, s.turn, hand[0])
@@ -233,7 +233,7 @@ class Generals(SecretChoice[TKState]):
             return Msg(
                 "three_kingdoms.prompt_general_attack",
                 land=f.land,
-                swords=swords(s.swords[f.land]),
+                swords=SWORDS[s.swords[f.land]],
                 cards=card_list(f.plan),
             )
         return Msg(
@@ -261,6 +261,7 @@ class Generals(SecretChoice[TKState]):
         siege(
             s,
             f,
+            holder,
             f.plan[0] if mine is None else str(mine.arg),
             s.garrison[f.land][0] if theirs is None else str(theirs.arg),
         )
@@ -275,9 +276,9 @@ SIEGE_ROLLED = {
 }
 
 
-def siege(s: TKState, f: Siege, att_general: str, def_general: str) -> None:
+def siege(s: TKState, f: Siege, holder: Seat, att_general: str, def_general: str) -> None:
     """Seed §2.2 C 攻城: the dice, martial and swords decide; the attacker needs more."""
-    land, attacker, holder = f.land, s.turn, holder_of(s, f.land)
+    land, attacker = f.land, s.turn
     walls = s.swords[land]
     att_die, def_die = s.rng.d6(), s.rng.d6()
     att_martial, def_martial = MARTIAL[att_general], MARTIAL[def_general]
@@ -325,7 +326,7 @@ def take_land(s: TKState, f: Siege, general: str, holder: Seat) -> None:
             land=land,
             lord2=s.lord[holder],
             card=general,
-            swords=swords(s.swords[land]),
+            swords=SWORDS[s.swords[land]],
             cards=card_list(defeated),
         )
     )

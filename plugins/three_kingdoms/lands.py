@@ -18,6 +18,7 @@ from gameshelf.plugins.three_kingdoms.lords import sun_quan_may_add_sword
 from gameshelf.plugins.three_kingdoms.model import CARDS, POLITICS, N
 from gameshelf.plugins.three_kingdoms.money import collect
 from gameshelf.plugins.three_kingdoms.state import (
+    SWORDS,
     AtLand,
     TKState,
     TurnStep,
@@ -25,7 +26,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     card_list,
     done,
     machine,
-    swords,
 )
 
 
@@ -158,7 +158,7 @@ class OwnLand(TurnStep):
         if n == N.max_swords:
             s.say(Msg("three_kingdoms.trained_city", lord=lord, land=land, n=n))
         else:
-            s.say(Msg("three_kingdoms.trained", lord=lord, land=land, swords=swords(n)))
+            s.say(Msg("three_kingdoms.trained", lord=lord, land=land, swords=SWORDS[n]))
         if sun_quan_may_add_sword(s, role, land):
             machine.enter(s, "sun_quan_sword", f)
         else:

@@ -12,13 +12,13 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import N
 from gameshelf.plugins.three_kingdoms.state import (
+    SWORDS,
     AtLand,
     TKState,
     TurnStep,
     done,
     lay_face_down,
     machine,
-    swords,
 )
 
 SUN_QUAN, YUAN_SHAO, CAO_CAO, LIU_BEI, DONG_ZHUO = (
@@ -69,7 +69,7 @@ class SunQuanSword(TurnStep):
         return Msg(
             "three_kingdoms.prompt_sun_quan",
             land=land,
-            swords=swords(s.swords[land]),
+            swords=SWORDS[s.swords[land]],
             card=SUN_QUAN,
         )
 
@@ -88,7 +88,7 @@ class SunQuanSword(TurnStep):
                 lord=s.lord[role],
                 card=SUN_QUAN,
                 land=land,
-                swords=swords(s.swords[land]),
+                swords=SWORDS[s.swords[land]],
             )
         )
         done(s)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND
-from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, done, machine
+from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
 
 
 def landing(s: TKState, space: int, lord: str, dice: list[int]) -> Msg:
@@ -85,4 +85,4 @@ class ChooseDice(TurnStep):
         pos = s.pos
         space = pos[role] = (pos[role] + total) % BOARD_SIZE
         s.say(landing(s, space, s.lord[role], s.dice))
-        done(s)
+        machine.finish(s)  # a roll never ends the game (``done`` would ask): on to stage 2

@@ -142,17 +142,13 @@ def _listed(items: list[Msg]) -> Msg:
     return joined
 
 
-# A number of swords: "no sword", "1 sword", "3 swords" / "沒有大刀", "3把大刀" (a plural
-# entry of the catalogs); made once for each number a land can hold.
+# A number of swords in a sentence, ``SWORDS[n]`` (0 to 4, the most a city holds): "no
+# sword", "1 sword", "3 swords" / "沒有大刀", "3把大刀" (a plural entry of the catalogs);
+# made once for each number a land can hold, and read without a call.
 SWORDS = (
     Msg("three_kingdoms.no_sword"),
     *(Msg("three_kingdoms.swords", count=n) for n in range(1, N.max_swords + 1)),
 )
-
-
-def swords(n: int) -> Msg:
-    """A number of swords (0 to 4, the most a city holds) in a sentence."""
-    return SWORDS[n]
 
 
 machine: StepMachine[TKState] = StepMachine(role_name=seat_name)
@@ -209,8 +205,9 @@ def rivals(s: TKState, seat: Seat) -> list[Seat]:
 
 def lay_face_down(s: TKState, cards: list[CardId]) -> None:
     """Cards played or pushed off a land go face down in front of their owner (§7.3)."""
-    for card in cards:
-        s.down[owner_of_card(s, card)].append(card)
+    down, seat_of = s.down, s.seat_of
+    for card in cards:  # the owner as ``owner_of_card`` finds it, without a call a card
+        down[seat_of[LORD_OF[card]]].append(card)
 
 
 def done(s: TKState) -> None:

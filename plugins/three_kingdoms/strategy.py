@@ -38,6 +38,7 @@ from gameshelf.plugins.three_kingdoms.model import (
 from gameshelf.plugins.three_kingdoms.money import pay, pay_bank
 from gameshelf.plugins.three_kingdoms.recall import recall
 from gameshelf.plugins.three_kingdoms.state import (
+    SWORDS,
     Seat,
     TKState,
     TurnStep,
@@ -50,7 +51,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     machine,
     owner_of_card,
     rivals,
-    swords,
 )
 
 
@@ -378,7 +378,7 @@ class KongchengJi(TargetChoice):
         return Msg(
             "three_kingdoms.prompt_kongcheng_ji",
             strategy=self.frame(s).card,
-            swords=swords(self.card(s).amount),
+            swords=SWORDS[self.card(s).amount],
             most=N.max_swords,
         )
 
@@ -390,7 +390,7 @@ class KongchengJi(TargetChoice):
             "three_kingdoms.kongcheng_ji",
             strategy=self.frame(s).card,
             land=land,
-            swords=swords(s.swords[land]),
+            swords=SWORDS[s.swords[land]],
         )
         s.say(said)
         done(s)
@@ -481,7 +481,7 @@ class HuoJi(TargetChoice):
             "three_kingdoms.huo_ji",
             strategy=self.frame(s).card,
             land=land,
-            swords=swords(s.swords[land]),
+            swords=SWORDS[s.swords[land]],
         )
         s.say(said)
         s.swords[land] = 0

@@ -46,16 +46,6 @@ def resolve_space(s: TKState) -> None:
         battle.arrive_rival(s, land)
 
 
-def field_battles(s: TKState) -> None:
-    """Stage 3."""
-    field_battle.start(s)
-
-
-def recall_cards(s: TKState) -> None:
-    """Stage 4."""
-    recall.at_end_of_turn(s)
-
-
 def next_seat(s: TKState) -> None:
     """The next seat in turn order; after the last one, a new round (or the round limit)."""
     order = s.order
@@ -77,9 +67,9 @@ class Turn(Procedure[TKState]):
     body = (
         Loop(
             "choose_dice",  # stage 1: the move
-            resolve_space,
-            field_battles,
-            recall_cards,
+            resolve_space,  # stage 2
+            field_battle.start,  # stage 3
+            recall.at_end_of_turn,  # stage 4
             next_seat,
         ),
     )
