@@ -93,7 +93,7 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     walls = s.swords[land]
     shown = dong_zhuo_shown(s, holder)  # §7.23
     amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
-    paid = min(amount, s.money[payer])
+    paid = min(amount, s.money.cash.get(payer, 0))  # s.money[payer], without a Python call
     short = paid != amount
     said: dict[str, Param | Msg] = {
         "lord": s.lord[payer],
@@ -220,9 +220,14 @@ class Generals(SecretChoice[TKState]):
     name, waiting, frame_type = "generals", Msg("three_kingdoms.waiting_general"), Siege
 
     def choosers(self, s: TKState) -> list[Seat]:
-        # only a side with more than one general to choose from chooses
+        # only a side with more than one general to choose from chooses (a loop: a list
+        # comprehension would be one more Python call)
         f = self.frame(s)
-        return [p for p in (s.turn, holder_of(s, f.land)) if len(general_options(s, f, p)) > 1]
+        sides: list[Seat] = []
+        for seat in (s.turn, holder_of(s, f.land)):
+            if len(general_options(s, f, seat)) > 1:
+                sides.append(seat)
+        return sides
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         f = self.frame(s)

@@ -47,7 +47,10 @@ def start(s: TKState) -> None:
     here = pos[mover]
     if list(pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
         return
-    foes = [r for r in rivals(s, mover) if pos[r] == here]
+    foes: list[Seat] = []  # a loop, as in the steps below: a list comprehension is a Python call
+    for rival in rivals(s, mover):
+        if pos[rival] == here:
+            foes.append(rival)
     machine.call(s, "field_battle", Fight(foe=foes[0], later=foes[1:]))
 
 
@@ -74,7 +77,11 @@ def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -
             lay_face_down(s, [card])
     attack, defence = power(mover_card, mover_die), power(foe_card, foe_die)
     # the cards played, each named only when there is one (FOUGHT's sentence says which)
-    played = {k: c for k, c in (("card", mover_card), ("card2", foe_card)) if c is not None}
+    played: dict[str, str] = {}
+    if mover_card is not None:
+        played["card"] = mover_card
+    if foe_card is not None:
+        played["card2"] = foe_card
     s.say(
         Msg(
             FOUGHT[mover_card is not None, foe_card is not None],
@@ -112,7 +119,11 @@ class FieldBattle(SecretChoice[TKState]):
     frame_type = Fight
 
     def choosers(self, s: TKState) -> list[Seat]:
-        return [p for p in (s.turn, self.frame(s).foe) if s.hand[p]]
+        sides: list[Seat] = []
+        for seat in (s.turn, self.frame(s).foe):
+            if s.hand[seat]:
+                sides.append(seat)
+        return sides
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         mine = self.choice_of(s, role)

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
@@ -118,15 +118,14 @@ class OwnLand(TurnStep):
             )
         return Msg("three_kingdoms.prompt_own_city", land=land, amount=tax)
 
-    def options(self, s: TKState, role: Role) -> Iterator[Option]:
+    def options(self, s: TKState, role: Role) -> list[Option]:
         land = self.frame(s).land
-        yield DEPLOY, None
-        yield TAX, None
         if s.swords[land] < N.max_swords:
-            yield TRAIN, None
+            train: Option = TRAIN, None
         else:
             most = N.max_swords
-            yield TRAIN, Msg("three_kingdoms.refuse_train_city", land=land, most=most)
+            train = TRAIN, Msg("three_kingdoms.refuse_train_city", land=land, most=most)
+        return [(DEPLOY, None), (TAX, None), train]  # a list: no generator to run
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
         land = self.frame(s).land
@@ -181,7 +180,7 @@ class Deploy(TurnStep):
             return Msg("three_kingdoms.prompt_deploy_full", land=land, cards=card_list(placed))
         return Msg("three_kingdoms.prompt_deploy_more", land=land, cards=card_list(placed))
 
-    def options(self, s: TKState, role: Role) -> Iterator[Option]:
+    def options(self, s: TKState, role: Role) -> list[Option]:
         land = self.frame(s).land
         placed = s.garrison[land]
         most = N.max_talents_per_land
@@ -190,9 +189,11 @@ class Deploy(TurnStep):
             if len(placed) >= most
             else None
         )
+        options: list[Option] = []  # a list built in a loop: no generator, no comprehension
         for card in s.hand[role]:
-            yield TALENT[card], full
-        yield DONE, None if placed else DEPLOY_EMPTY
+            options.append((TALENT[card], full))
+        options.append((DONE, None if placed else DEPLOY_EMPTY))
+        return options
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
         reason = self._why_not_from_options(s, role, action)

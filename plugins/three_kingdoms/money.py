@@ -22,7 +22,7 @@ def pay(s: TKState, payer: Seat, payee: Seat, amount: int) -> int:
     # DESIGN §7.17: only the payee can newly qualify for a win here, so two winners at once
     # cannot arise from a payment.
     paid = s.money.pay(payer, payee, amount, partial=True)
-    if paid and s.money[payer] == 0:
+    if paid and s.money.cash.get(payer, 0) == 0:  # s.money[payer], without a Python call
         declare_winner(s, payee, "hegemony_money")
     else:
         check_founding(s, payee)

@@ -47,7 +47,7 @@ def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
 
 def check_founding(s: TKState, seat: Seat) -> None:
     """DESIGN §7.17: only cash counts, checked whenever money changes."""
-    if s.money[seat] >= N.win_money:
+    if s.money.cash.get(seat, 0) >= N.win_money:  # s.money[seat] without a Python call
         declare_winner(s, seat, "founding")
 
 
