@@ -380,13 +380,12 @@ class StepRuleset(Ruleset[S]):
                 Msg("core.unknown_role", given=repr(role), game=self.info.title),
                 code="unknown_role",
             )
-        watched = self._watched
-        if not watched:
+        if not self._watched:
             self.machine.apply(state, role, action)  # nobody is active once the game is over
             return
-        before = self._shown(state, watched)
+        before = self._shown(state)
         self.machine.apply(state, role, action)
-        self._mark_shown(state, watched, before)
+        self._mark_shown(state, before)
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
         machine = self.machine
@@ -400,41 +399,38 @@ class StepRuleset(Ruleset[S]):
 
     def play(self, state: S, role: Role, action: Action) -> None:
         # Unchecked (see Ruleset.play): straight to the handler.
-        watched = self._watched
-        if not watched:
+        if not self._watched:
             self.machine.play(state, role, action)
             return
         steps = self._watch_steps
         if steps is not None and state.step not in steps:  # most actions: nothing shown
             self.machine.play(state, role, action)
             if state.step in steps:
-                self._mark_shown(state, watched, [_NOTHING] * len(watched))
+                self._mark_shown(state, None)
             return
-        before = self._shown(state, watched)
+        before = self._shown(state)
         self.machine.play(state, role, action)
-        self._mark_shown(state, watched, before)
+        self._mark_shown(state, before)
 
-    @staticmethod
-    def _shown(state: S, watched: tuple[Hidden[Any], ...]) -> list[frozenset[Any]]:
+    def _shown(self, state: S) -> list[frozenset[Any]]:
         """What each watched part shows now: nothing, unasked, for a part outside the steps
         it declares it may show anything in (``Hidden.shown_in``; the kit checks it)."""
-        step = state.step
-        return [
-            part.shown(state) if part.shown_in is None or step in part.shown_in else _NOTHING
-            for part in watched
-        ]
+        step, shown = state.step, []
+        for part in self._watched:  # a loop, not a comprehension: no function call (3.11)
+            steps = part.shown_in
+            shown.append(part.shown(state) if steps is None or step in steps else _NOTHING)
+        return shown
 
-    @staticmethod
-    def _mark_shown(
-        state: S, watched: tuple[Hidden[Any], ...], before: list[frozenset[Any]]
-    ) -> None:
+    def _mark_shown(self, state: S, before: list[frozenset[Any]] | None) -> None:
         """New information (``Rng.reveal``, undo stops here) when the action just carried
-        out showed something of a hidden part that was not shown before it."""
+        out showed something of a hidden part that was not shown before it (``before``:
+        what ``_shown`` said; ``None``: nothing was shown)."""
         step = state.step
-        for part, seen in zip(watched, before, strict=True):
-            if part.shown_in is not None and step not in part.shown_in:
+        for i, part in enumerate(self._watched):
+            steps = part.shown_in
+            if steps is not None and step not in steps:
                 continue  # nothing of it is shown here
-            if not part.shown(state) <= seen:
+            if not part.shown(state) <= (_NOTHING if before is None else before[i]):
                 state.rng.reveal()
                 return
 
