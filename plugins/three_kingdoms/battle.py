@@ -321,7 +321,9 @@ def take_land(s: TKState, f: Siege, general: str, holder: Seat) -> None:
     land, attacker = f.land, s.turn
     defeated = s.garrison[land]
     lay_face_down(s, defeated)
-    lay_face_down(s, [c for c in f.plan if c != general])
+    others = f.plan.copy()  # the plan but its general (a copy: no list comprehension)
+    others.remove(general)
+    lay_face_down(s, others)
     s.garrison[land] = [general]
     s.owner[land] = attacker
     s.say(

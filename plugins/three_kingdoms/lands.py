@@ -43,7 +43,7 @@ def arrive_own(s: TKState, land: str) -> None:
 
 def land_tax(s: TKState, land: str) -> int:
     """Seed §2.2 B: the politics of every talent on the land, × 100."""
-    return N.tax_per_politics * sum(POLITICS[c] for c in s.garrison[land])
+    return N.tax_per_politics * sum(map(POLITICS.__getitem__, s.garrison[land]))
 
 
 def owned_land_refusal(s: TKState, land: str, action: Action) -> Msg | None:

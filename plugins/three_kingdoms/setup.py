@@ -73,7 +73,10 @@ def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TK
 
 def land_to_fill(s: TKState) -> str:
     """The placing seat's next land without a talent, capital first."""
-    return next(land for land in LANDS_OF[s.lord[s.turn]] if not s.garrison[land])
+    for land in LANDS_OF[s.lord[s.turn]]:  # a loop: a generator left unfinished is dear
+        if not s.garrison[land]:
+            return land
+    raise RuntimeError(f"every land of {s.turn} has its talent")
 
 
 TALENT = action_table("talent")
