@@ -45,7 +45,7 @@ def start(s: TKState) -> None:
     """Stage 3: the rivals sharing the mover's space, in turn order after it."""
     pos, mover = s.pos, s.turn
     here = pos[mover]
-    if list(pos.values()).count(here) == 1:  # speed: the usual case, nobody else here
+    if [*pos.values()].count(here) == 1:  # speed: the usual case, nobody else here
         return
     foes: list[Seat] = []  # a loop, as in the steps below: a list comprehension is a Python call
     for rival in rivals(s, mover):

@@ -14,11 +14,11 @@ from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND
 from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
 
 
-def landing(s: TKState, space: int, lord: str, dice: list[int]) -> Msg:
+def landing(s: TKState, space: int, lord: str, dice: list[int], total: int) -> Msg:
     """The roll and the space it leads to, with who holds it: "Liu Bei rolls 5+6=11 and
-    stops on Jianye, which nobody holds." (one whole sentence for each case)."""
+    stops on Jianye, which nobody holds." (one whole sentence for each case); ``total`` is
+    the dice's sum, which the roll already made."""
     land = SPACE_LAND[space]
-    total = sum(dice)
     if land is None:  # a 天機 space
         if len(dice) == 1:
             return Msg("three_kingdoms.rolled_fate", lord=lord, die=total)
@@ -84,5 +84,5 @@ class ChooseDice(TurnStep):
             s.dice = [first, second]
         pos = s.pos
         space = pos[role] = (pos[role] + total) % BOARD_SIZE
-        s.say(landing(s, space, s.lord[role], s.dice))
+        s.say(landing(s, space, s.lord[role], s.dice, total))
         machine.finish(s)  # a roll never ends the game (``done`` would ask): on to stage 2
