@@ -82,8 +82,13 @@ class SecretChoice(Step[S], ABC):
             self._reveal(s, f)
 
     def active(self, s: S) -> Sequence[Role]:
-        f = self.frame(s)
-        return [role for role, choice in zip(f.roles, f.chosen, strict=True) if choice is None]
+        # asked for every listed action: a loop, not a comprehension (a call in 3.11)
+        f = s.stack[-1].args
+        waiting = []
+        for role, choice in zip(f.roles, f.chosen, strict=True):
+            if choice is None:
+                waiting.append(role)
+        return waiting
 
     def actors(self, s: S) -> Sequence[Role]:
         f: Choices = self.frame(s)
@@ -95,7 +100,7 @@ class SecretChoice(Step[S], ABC):
         return f.of(role) if role in f.roles else None
 
     def handle(self, s: S, role: Role, action: Action) -> None:
-        f = self.frame(s)
+        f = s.stack[-1].args  # self.frame(s), without the call
         f.chosen[f.roles.index(role)] = action
         if None not in f.chosen:  # the last to choose
             self._reveal(s, f)
