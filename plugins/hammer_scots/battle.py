@@ -161,14 +161,14 @@ def in_battle(s: State, bt: Battle, side: str | None = None) -> list[int]:
 
 def fighters(s: State, bt: Battle, side: str) -> list[int]:
     """RULES §5.4: the blocks of ``side`` that fight now (not in reserve)."""
-    reserves = s.reserves
-    return [b for b in blocks_at(s, bt.area, side) if b not in reserves]
+    reserves, blocks = s.reserves, blocks_at(s, bt.area, side)
+    return [b for b in blocks if b not in reserves] if reserves else blocks
 
 
 def fighting(s: State, bt: Battle) -> list[int]:
     """RULES §5.4: every block that fights now, both sides (not in reserve), in data order."""
-    reserves = s.reserves
-    return [b for b in blocks_at(s, bt.area) if b not in reserves]
+    reserves, blocks = s.reserves, blocks_at(s, bt.area)
+    return [b for b in blocks if b not in reserves] if reserves else blocks  # a new list
 
 
 def battle_reserves(s: State, bt: Battle) -> list[int]:
@@ -351,54 +351,92 @@ def sea_options(s: State, here: int) -> Iterator[tuple[int, Msg | None]]:
             yield there, None
 
 
-def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
-    """Every area ``b`` might regroup to from the battle area, with ``None`` if it may now,
-    or the reason it may not (RULES §6.7): an adjacent area holding no enemy block, within
-    the border limits, Scots not into England, English not out of England; the Norse by sea.
+def regroup_refusal(
+    s: State, here: int, side: str, foe_at: list[int], there: int, border: int
+) -> Msg | None:
+    """``None`` if a land block of ``side`` may regroup from the battle area ``here`` to
+    ``there`` over ``border``, or the reason it may not (RULES §6.7): an adjacent area
+    holding no enemy block (``foe_at``: where the enemy's blocks stand), within the border
+    limits, Scots not into England, English not out of England.
 
-    With ``retreat_options`` the one statement of where a block may leave a battle: the
-    areas offered, the blocks that may retreat or regroup and the refusals come from them.
+    With ``retreat_refusal`` (and the Norse's ``sea_options``) the one statement of where a
+    block may leave a battle: the areas offered (``ways_out``), the blocks that may retreat
+    or regroup (``with_a_way_out``) and the refusals come from them. Plain functions, not
+    generators: most questions stop at the first area, and a generator left unfinished
+    costs more than the test.
     """
+    if side == SCOTTISH and there == ENGLAND:
+        return INTO_ENGLAND
+    if side == ENGLISH and here == ENGLAND:
+        return OUT_OF_ENGLAND
+    if there in foe_at:
+        return (BATTLE_PENDING if has_side(s, there, side) else ENEMY_HOLDS)[there]
+    if s.border_count[border] >= BORDER_LIMIT[border]:
+        return FULL_INTO[there][border]
+    return None
+
+
+def retreat_refusal(
+    s: State, here: int, side: str, foe_at: list[int], there: int, border: int
+) -> Msg | None:
+    """``regroup_refusal``, and a retreat may not cross a border the enemy used to enter this
+    battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
+    refusal = regroup_refusal(s, here, side, foe_at, there, border)
+    if refusal is None and s.last_used[border] == enemy(side):
+        return Msg("hammer_scots.border_control", area=AREA_ID[there], role=enemy(side))
+    return refusal
+
+
+Refusal = Callable[[State, int, str, list[int], int, int], Msg | None]  # retreat_/regroup_
+
+
+def foes_at(s: State, side: str) -> list[int]:
+    """Where the enemy of ``side`` has its blocks (one location each)."""
+    start, stop = SIDE_RANGE[enemy(side)]
+    return s.location[start:stop]
+
+
+def ways_out(s: State, bt: Battle, b: int, refusal: Refusal) -> Iterator[tuple[int, Msg | None]]:
+    """Every area ``b`` might leave the battle to, with ``None`` if it may now, or the
+    reason it may not (``refusal``; the Norse by sea)."""
     here = bt.area
     if b == NORSE:
         yield from sea_options(s, here)
         return
     side = SIDE[b]
-    start, stop = SIDE_RANGE[enemy(side)]
-    foe_at = s.location[start:stop]
-    out_of_england = side == ENGLISH and here == ENGLAND
-    count = s.border_count
+    foe_at = foes_at(s, side)
     for there, border in NEIGHBOURS[here]:
-        if side == SCOTTISH and there == ENGLAND:
-            yield there, INTO_ENGLAND
-        elif out_of_england:
-            yield there, OUT_OF_ENGLAND
-        elif there in foe_at:
-            yield there, (BATTLE_PENDING if has_side(s, there, side) else ENEMY_HOLDS)[there]
-        elif count[border] >= BORDER_LIMIT[border]:
-            yield there, FULL_INTO[there][border]
-        else:
-            yield there, None
+        yield there, refusal(s, here, side, foe_at, there, border)
+
+
+def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+    """Where ``b`` may regroup to (``regroup_refusal``)."""
+    return ways_out(s, bt, b, regroup_refusal)
 
 
 def retreat_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
-    """``regroup_options``, and a retreat may not cross a border the enemy used to enter this
-    battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
-    if b == NORSE:
-        yield from sea_options(s, bt.area)
-        return
-    foe, used, at = enemy(SIDE[b]), s.last_used, BORDER_AT[bt.area]
-    for there, refusal in regroup_options(s, bt, b):
-        if refusal is None and used[at[there]] == foe:
-            refusal = Msg("hammer_scots.border_control", area=AREA_ID[there], role=foe)
-        yield there, refusal
+    """Where ``b`` may retreat to (``retreat_refusal``)."""
+    return ways_out(s, bt, b, retreat_refusal)
 
 
 Ways = Callable[[State, Battle, int], Iterator[tuple[int, Msg | None]]]  # retreat_/regroup_
 
 
-def with_a_way_out(s: State, bt: Battle, blocks: list[int], ways: Ways) -> list[int]:
-    """The blocks among ``blocks`` that have somewhere to go by ``ways``.
+def has_a_way_out(s: State, bt: Battle, b: int, refusal: Refusal) -> bool:
+    """Whether ``ways_out`` offers ``b`` an area it may go to now."""
+    here = bt.area
+    if b == NORSE:
+        return None in [why for _, why in sea_options(s, here)]  # rare: every area asked
+    side = SIDE[b]
+    foe_at = foes_at(s, side)
+    for there, border in NEIGHBOURS[here]:
+        if refusal(s, here, side, foe_at, there, border) is None:
+            return True
+    return False
+
+
+def with_a_way_out(s: State, bt: Battle, blocks: list[int], refusal: Refusal) -> list[int]:
+    """The blocks among ``blocks`` that have somewhere to go (``has_a_way_out``).
 
     Every land block of a side has the same ways out, so they are worked out once; the
     Norse go by sea.
@@ -406,16 +444,11 @@ def with_a_way_out(s: State, bt: Battle, blocks: list[int], ways: Ways) -> list[
     by_land: bool | None = None
     found = []
     for b in blocks:
-        if b == NORSE or by_land is None:
-            for _, refusal in ways(s, bt, b):
-                if refusal is None:
-                    ok = True
-                    break
-            else:
-                ok = False
-            if b != NORSE:
-                by_land = ok
+        if b == NORSE:
+            ok = has_a_way_out(s, bt, b, refusal)
         else:
+            if by_land is None:
+                by_land = has_a_way_out(s, bt, b, refusal)
             ok = by_land
         if ok:
             found.append(b)
@@ -524,7 +557,7 @@ def start_forced_retreat(s: State, bt: Battle) -> None:
 def continue_forced_retreat(s: State, bt: Battle) -> None:
     """Retreat while any block can; the blocks that cannot are eliminated (RULES §6.7)."""
     bt.retreating = [b for b in bt.retreating if s.location[b] == bt.area]
-    if with_a_way_out(s, bt, bt.retreating, retreat_options):
+    if with_a_way_out(s, bt, bt.retreating, retreat_refusal):
         s.active = [bt.attacker]
         machine.enter(s, "retreat", bt)
         return
@@ -551,10 +584,12 @@ def end_battle(s: State, bt: Battle) -> None:
     bt.hits_to = ""
     bt.retreating = []
     reset_border_counts(s)  # RULES §6.7: the regroup has fresh border limits
-    winner = next((side for side in (ENGLISH, SCOTTISH) if has_side(s, where, side)), "")
+    winner = (  # the side left there, the English asked first
+        ENGLISH if has_side(s, where, ENGLISH) else SCOTTISH if has_side(s, where, SCOTTISH) else ""
+    )
     if winner:
         s.say(Msg("hammer_scots.battle_won", role=winner, area=AREA_ID[where]))
-    if winner and with_a_way_out(s, bt, in_battle(s, bt, winner), regroup_options):
+    if winner and with_a_way_out(s, bt, in_battle(s, bt, winner), regroup_refusal):
         s.active = [winner]
         machine.enter(s, "regroup", bt)
         return
@@ -674,7 +709,7 @@ class BattleRound(BattleStep):
     def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
         blocks = turn_blocks(s, bt)
-        may_retreat = with_a_way_out(s, bt, blocks, retreat_options)
+        may_retreat = with_a_way_out(s, bt, blocks, retreat_refusal)
         options: list[Option] = []
         for b in blocks:
             fire, retreat, hold = COMBAT_TURN[b]
@@ -814,7 +849,7 @@ class ForcedRetreat(BattleStep):
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
-        may_retreat = with_a_way_out(s, bt, bt.retreating, retreat_options)
+        may_retreat = with_a_way_out(s, bt, bt.retreating, retreat_refusal)
         for b in bt.retreating:
             yield PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT
 
@@ -843,7 +878,7 @@ class Regroup(BattleStep):
     def options(self, s: State, role: str) -> Iterator[Option]:
         bt = self.frame(s)
         blocks = in_battle(s, bt, role)
-        may_regroup = with_a_way_out(s, bt, blocks, regroup_options)
+        may_regroup = with_a_way_out(s, bt, blocks, regroup_refusal)
         for b in blocks:
             yield PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP
         yield DONE, None
@@ -878,7 +913,7 @@ class RegroupTo(LeaveTo):
         area = AREA_ID[bt.area]
         s.say(Msg("hammer_scots.regrouped", role=side, area_from=area, area_to=AREA_ID[to]))
         leave_battle(s, bt, b, to)
-        if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_options):
+        if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_refusal):
             machine.enter(s, "regroup", bt)
         else:
             finish_battle(s, bt)

@@ -79,8 +79,8 @@ from gameshelf.plugins.hammer_scots.state import (
     POOL,
     State,
     block_name,
-    blocks_at,
     enemy,
+    everyone_at,
     nobles_on_map,
 )
 
@@ -355,7 +355,8 @@ class BlocksFaceDown(Identities[State]):
         bt = s.stack[-1].args
         if not isinstance(bt, Battle):
             return frozenset()
-        return frozenset(blocks_at(s, bt.area)).difference(s.reserves)
+        fighting = frozenset(everyone_at(tuple(s.location), bt.area))  # blocks_at, no list
+        return fighting.difference(s.reserves) if s.reserves else fighting
 
     def deal(self, s: State, role: str | None, rng: Rng) -> dict[int, int]:
         identity: dict[int, int] = {}
