@@ -59,7 +59,8 @@ steps and functions; **secret simultaneous choices** (``core.secret``) are a ste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gameshelf.core.frames import Frame, frame_kind, new_frame
@@ -316,18 +317,14 @@ class StepMachine(Generic[S]):
         if queue_of(s) is not None:
             work()
             return
-        self._work(s, work, None)
+        self._work(s, work)
 
-    def _work(self, s: S, work: Callable[..., None], args: tuple[Any, ...] | None) -> None:
-        # ``work(*args)`` (``args`` None: ``work()``) with the machine at work on ``s``,
-        # then the transitions it queued.
+    def _work(self, s: S, work: Callable[[], None]) -> None:
+        # ``work()`` with the machine at work on ``s``, then the transitions it queued.
         queue: list[tuple[Any, ...]] = []
         s._queue = queue
         try:
-            if args is None:
-                work()
-            else:
-                work(*args)
+            work()
             if queue:
                 self._settle(s, queue)
         finally:
@@ -338,7 +335,7 @@ class StepMachine(Generic[S]):
         if queue is not None:
             queue.append(op)
         else:
-            self._work(s, _queue_op, (s, op))
+            self._work(s, partial(_queue_op, s, op))
 
     def _settle(self, s: S, queue: list[tuple[Any, ...]]) -> None:
         # The hottest loop of every game: one or two transitions an action. A transition is
