@@ -99,8 +99,8 @@ def border_full(here: int, there: int, border: int) -> Msg:
     return Msg("hammer_scots.black_border_used", area=area, area_from=area_from, count=limit)
 
 
-# ``border_full`` for each area and each neighbour, made once: FULL[here][there].
-FULL: tuple[dict[int, Msg], ...] = tuple(
+# ``border_full`` for each area and each neighbour, made once: BORDER_USED[here][there].
+BORDER_USED: tuple[dict[int, Msg], ...] = tuple(
     {there: border_full(here, there, border) for there, border in NEIGHBOURS[here]}
     for here in range(N_AREAS)
 )
@@ -170,7 +170,7 @@ def step_refusal(
     if there == came_from:
         return STRAIGHT_BACK[there]  # RULES §5.1 [impl]
     if s.border_count[border] >= BORDER_LIMIT[border]:
-        return FULL[here][there]
+        return BORDER_USED[here][there]
     if s.move_points < 1 and BORDER_NATIONAL[border]:
         return NO_POINT_TO_CROSS  # RULES §5.3: even from an activated area
     if s.truce and is_barred_by_truce(s, SIDE[b], there):

@@ -203,11 +203,6 @@ class Move(SeatStep):
         # PUT and LIFT run longer: zip stops at the board's end
         return zip(actions, refusals, strict=False)
 
-    def actions(self, s: State, role: Role) -> list[Action]:
-        """The unrefused ``options`` (legality written once, in ``choices``)."""
-        actions, refusals = self.choices(s)
-        return [a for a, refusal in zip(actions, refusals, strict=False) if refusal is None]
-
     def on_lift(self, s: State, role: Role, sp: int) -> None:
         f = self.frame(s)
         f.hand.append(s.spaces[sp])

@@ -35,6 +35,7 @@ from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CID,
     CIX,
+    COLONIAL,
     IN_REGION,
     LAST_BOX,
     MEMBERS,
@@ -662,9 +663,6 @@ class EastEuropeanUnrest(Procedure[State]):
     body = (While(_unrest_left, Call("event_country", args=_unrest_pick, into="pick"), _unrest),)
 
 
-DECOLONIZATION = [c for c in (*MEMBERS["africa"], *MEMBERS["southeast_asia"])]
-
-
 Decolonization = influence_event(
     30,
     "decolonization",
@@ -673,7 +671,7 @@ Decolonization = influence_event(
     owner=USSR,
     add=True,
     left=4,
-    eligible=DECOLONIZATION,
+    eligible=COLONIAL,
     per_country=1,
 )
 

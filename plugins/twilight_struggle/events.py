@@ -153,8 +153,10 @@ def envy_played(s: State, side: str, card: int) -> None:
     """``card`` has left ``side``'s hand: if it is the Missile Envy ``side`` owed, the duty
     ends with it (RULES §14: the duty is to play that card, and a card no longer held is
     owed no more; played for Ops, discarded by an event or at random alike)."""
+    if card != MISSILE_ENVY:  # every card played or discarded comes here: most are not it
+        return
     envy = effect(s, MISSILE_ENVY)
-    if card == MISSILE_ENVY and envy is not None and envy.side == side:
+    if envy is not None and envy.side == side:
         s.effects.remove(envy)
 
 

@@ -56,6 +56,7 @@ from gameshelf.plugins.twilight_struggle.model import (
     CHINA,
     CID,
     CIX,
+    COLONIAL,
     DEFCON_MAX,
     IN_REGION,
     LAST_BOX,
@@ -981,9 +982,6 @@ class LoneGunman(Instant):
         s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
         s.say(Msg("twilight_struggle.hand_shown", role=US, role2=USSR, n=len(s.hands[US])))
         machine.call(s, "event_ops", EventOps(side=USSR, card=62, ops=ops_value(s, USSR, 62)))
-
-
-COLONIAL = [*MEMBERS["africa"], *MEMBERS["southeast_asia"]]
 
 
 ColonialRearGuards = influence_event(

@@ -194,6 +194,8 @@ IN_REGION: dict[RegionId, tuple[bool, ...]] = {
 MEMBERS: dict[RegionId, tuple[int, ...]] = {
     r: tuple(i for i, inside in enumerate(flags) if inside) for r, flags in IN_REGION.items()
 }
+# Decolonization's and Colonial Rear Guards' countries (#30, #59): Africa, Southeast Asia
+COLONIAL: tuple[int, ...] = (*MEMBERS["africa"], *MEMBERS["southeast_asia"])
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(CIX[a] for a in c.adjacent if a in CIX) for c in COUNTRIES
 )

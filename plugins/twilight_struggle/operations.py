@@ -43,6 +43,7 @@ from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CID,
     CIX,
+    DEFCON_MAX,
     IN_REGION,
     LAST_BOX,
     NEIGHBOURS,
@@ -120,7 +121,8 @@ OPEN = (False,) * N
 # for each DEFCON level, the countries open to coups and realignments, and a getter of the
 # Influence there (one C call: ``targets`` runs for every card a side considers)
 OPEN_AT: dict[int, tuple[int, ...]] = {
-    level: tuple(c for c in range(N) if not CLOSED.get(level, OPEN)[c]) for level in range(1, 6)
+    level: tuple(c for c in range(N) if not CLOSED.get(level, OPEN)[c])
+    for level in range(1, DEFCON_MAX + 1)
 }
 INFLUENCE_AT = {level: itemgetter(*countries) for level, countries in OPEN_AT.items()}
 
