@@ -12,12 +12,13 @@ The player chooses one of two:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
 from gameshelf.plugins.three_kingdoms.lords import yuan_shao_tax
-from gameshelf.plugins.three_kingdoms.model import POLITICS, N
+from gameshelf.plugins.three_kingdoms.model import POLITICS, CardId, LordId, N
 from gameshelf.plugins.three_kingdoms.money import collect
 from gameshelf.plugins.three_kingdoms.state import (
     TKState,
@@ -37,6 +38,12 @@ def arrive(s: TKState) -> None:
 def fate_tax(s: TKState, card: str) -> int:
     special = yuan_shao_tax(s, card)
     return special if special is not None else POLITICS[card] * N.tax_per_politics
+
+
+@cache
+def fate_taxed(lord: LordId, card: CardId, amount: int) -> Msg:
+    """The 天機 tax's log line, made once for each lord, card and sum."""
+    return Msg("three_kingdoms.fate_taxed", lord=lord, card=card, amount=amount)
 
 
 ADVISE, TAX = Action("advise"), action_table("tax")
@@ -68,6 +75,6 @@ class Fate(TurnStep):
         s.hand[role].remove(card)
         lay_face_down(s, [card])
         amount = fate_tax(s, card)
-        s.say(Msg("three_kingdoms.fate_taxed", lord=s.lord[role], card=card, amount=amount))
+        s.say(fate_taxed(s.lord[role], card, amount))
         collect(s, role, amount)
         done(s)

@@ -11,6 +11,7 @@ the winner 1,500 (all it has, if less); a tie pays nothing. Played cards go face
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from pydantic import Field
 
@@ -19,7 +20,7 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
-from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, N
+from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, LordId, N
 from gameshelf.plugins.three_kingdoms.money import pay
 from gameshelf.plugins.three_kingdoms.state import (
     Seat,
@@ -65,6 +66,13 @@ FOUGHT = {
     (False, True): "three_kingdoms.field_fought_mover_no_card",
     (False, False): "three_kingdoms.field_fought_no_cards",
 }
+TIE = Msg("three_kingdoms.field_tie")
+
+
+@cache
+def field_won(lord: LordId, lord2: LordId, paid: int) -> Msg:
+    """Who won a field battle and what it was paid, made once for each winner, loser and sum."""
+    return Msg("three_kingdoms.field_won", lord=lord, lord2=lord2, paid=paid)
 
 
 def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -> None:
@@ -95,11 +103,11 @@ def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -
         )
     )
     if attack == defence:
-        s.say(Msg("three_kingdoms.field_tie"))
+        s.say(TIE)
         return
     winner, loser = (mover, foe) if attack > defence else (foe, mover)
     paid = min(N.field_battle_stake, s.money[loser])
-    s.say(Msg("three_kingdoms.field_won", lord=s.lord[winner], lord2=s.lord[loser], paid=paid))
+    s.say(field_won(s.lord[winner], s.lord[loser], paid))
     pay(s, loser, winner, N.field_battle_stake)
 
 

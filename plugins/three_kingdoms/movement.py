@@ -7,11 +7,18 @@ space indices) by the total. Passing a space does nothing; only the space it sto
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action, Role
-from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND
+from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, LordId
 from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
+
+
+@cache
+def rolled_fate(lord: LordId, die: int) -> Msg:
+    """One die to a 天機 space: the line made once for each lord and number."""
+    return Msg("three_kingdoms.rolled_fate", lord=lord, die=die)
 
 
 def landing(s: TKState, space: int, lord: str, dice: list[int], total: int) -> Msg:
@@ -21,7 +28,7 @@ def landing(s: TKState, space: int, lord: str, dice: list[int], total: int) -> M
     land = SPACE_LAND[space]
     if land is None:  # a 天機 space
         if len(dice) == 1:
-            return Msg("three_kingdoms.rolled_fate", lord=lord, die=total)
+            return rolled_fate(lord, total)
         first, second = dice
         return Msg("three_kingdoms.rolled2_fate", lord=lord, die=first, die2=second, total=total)
     holder = s.owner[land]

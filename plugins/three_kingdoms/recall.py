@@ -7,10 +7,25 @@ recall (``strategy``). 劉備 coming back this way brings 500 from the bank (``l
 
 from __future__ import annotations
 
+from functools import cache
+
 from gameshelf.core.messages import Msg
 from gameshelf.plugins.three_kingdoms.lords import LIU_BEI, liu_bei_bonus
+from gameshelf.plugins.three_kingdoms.model import LordId
 from gameshelf.plugins.three_kingdoms.money import collect
 from gameshelf.plugins.three_kingdoms.state import Seat, TKState
+
+
+@cache
+def recalled(lord: LordId, count: int) -> Msg:
+    """The recall's log line, made once for each lord and number of cards."""
+    return Msg("three_kingdoms.recalled", lord=lord, count=count)
+
+
+@cache
+def liu_bei_came_back(lord: LordId, amount: int) -> Msg:
+    """劉備's bonus at a recall: one line, made once."""
+    return Msg("three_kingdoms.liu_bei_bonus", card=LIU_BEI, lord=lord, amount=amount)
 
 
 def recall(s: TKState, seat: Seat) -> None:
@@ -18,10 +33,10 @@ def recall(s: TKState, seat: Seat) -> None:
     cards = s.down[seat]
     s.down[seat] = []
     s.hand[seat].extend(cards)
-    s.say(Msg("three_kingdoms.recalled", lord=s.lord[seat], count=len(cards)))
+    s.say(recalled(s.lord[seat], len(cards)))
     bonus = liu_bei_bonus(s, cards)
     if bonus:
-        s.say(Msg("three_kingdoms.liu_bei_bonus", card=LIU_BEI, lord=s.lord[seat], amount=bonus))
+        s.say(liu_bei_came_back(s.lord[seat], bonus))
         collect(s, seat, bonus)
 
 

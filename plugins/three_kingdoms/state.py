@@ -107,7 +107,9 @@ def seat_name(s: TKState, seat: Seat) -> Msg | str:
 
 
 # The messages naming one thing, made once: a message never changes once made, so the log
-# lines that name the same card share one (speed: most log lines name cards).
+# lines that name the same card share one (speed: most log lines name cards). So are the
+# frequent log lines that vary little (``recall.recalled``...), made once for each variant
+# with ``functools.cache``: a message costs thousands of instructions to make.
 CARD_NAME = {c: Msg("three_kingdoms.card", card=c) for c in CARDS}
 LAND_NAME = {land: Msg("three_kingdoms.land", land=land) for land in LANDS}
 NOTHING = Msg("three_kingdoms.nothing")

@@ -53,6 +53,9 @@ from gameshelf.plugins.three_kingdoms.state import (
     rivals,
 )
 
+# A strategy card whose requirement the hand did not meet: one line a card, made once.
+FAILED = {card: Msg("three_kingdoms.strategy_failed", strategy=card) for card in STRATEGIES}
+
 
 def advise(s: TKState, seat: Seat) -> None:
     """Draw, show the hand, test its intelligence, put the card under the deck."""
@@ -82,7 +85,7 @@ def advise(s: TKState, seat: Seat) -> None:
             )
         )
     if total < strat.requirement:
-        s.say(Msg("three_kingdoms.strategy_failed", strategy=card))
+        s.say(FAILED[card])
         done(s)
         return
     EFFECTS[strat.effect](s, seat, card)
