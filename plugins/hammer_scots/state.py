@@ -56,7 +56,6 @@ Scottish infantry fire one higher (C2→C3, C3→C4) in a battle where England h
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from operator import itemgetter
 
 from pydantic import Field
@@ -207,17 +206,28 @@ def on_map(s: State, b: int) -> bool:
 def blocks_at(s: State, area: int, side: str | None = None) -> list[int]:
     """Block indices in ``area`` (of ``side`` only, when given), in data order."""
     if side is None:
-        return list(everyone_at(tuple(s.location), area))
+        return list(everyone_at(s.location, area))
     start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
     return positions(s.location[start:stop], area, start)
 
 
-@lru_cache(maxsize=64)
-def everyone_at(location: tuple[int, ...], area: int) -> tuple[int, ...]:
-    """``blocks_at`` for both sides, remembered by the whole board: a pure function of it,
-    never stale. A battle asks for its blocks several times an action (its combat turns,
-    the fog of war's watch before and after) while none of them moves."""
-    return tuple(positions(location, area))
+# The last board ``everyone_at`` was asked about: a copy of it, the area, the blocks there.
+_last_asked: tuple[list[int], int, tuple[int, ...]] = ([], NO_AREA, ())
+
+
+def everyone_at(location: list[int], area: int) -> tuple[int, ...]:
+    """``blocks_at`` for both sides, remembered for the last board asked about: a battle
+    asks for its blocks several times an action (its combat turns, the fog of war's watch
+    before and after) while none of them moves. The board is compared whole with a copy,
+    so the answer is never stale; a copy compares in C by identity, block by block (small
+    ints are shared), several times cheaper than a scan or than hashing the board."""
+    global _last_asked
+    board, asked, found = _last_asked
+    if area == asked and location == board:
+        return found
+    found = tuple(positions(location, area))
+    _last_asked = (location[:], area, found)
+    return found
 
 
 def positions(values: Sequence[int], value: int, offset: int = 0) -> list[int]:

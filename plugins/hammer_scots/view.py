@@ -355,7 +355,7 @@ class BlocksFaceDown(Identities[State]):
         bt = s.stack[-1].args
         if not isinstance(bt, Battle):
             return frozenset()
-        fighting = frozenset(everyone_at(tuple(s.location), bt.area))  # blocks_at, no list
+        fighting = frozenset(everyone_at(s.location, bt.area))  # blocks_at, no list
         return fighting.difference(s.reserves) if s.reserves else fighting
 
     def deal(self, s: State, role: str | None, rng: Rng) -> dict[int, int]:
