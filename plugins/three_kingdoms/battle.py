@@ -16,8 +16,8 @@ Seed §2.2 C, DESIGN §7.9–§7.11, §7.21, §7.23.
     front of it; the attacker takes the land card, the swords stay, and the land's talents go
     face down in front of their owner. Taking a rival's last land wins (``victory``).
   - Lost: half the toll (a multiple of 50); the plan cards go face down.
-- The plan and the land attacked are the frame of the battle's steps (``Plan``, ``Siege``),
-  not fields of the game state.
+- The land attacked, the plan and the generals chosen are the frame of the battle's steps
+  (``Battle``, one frame from the plan to the siege), not fields of the game state.
 - Tolls are read from the land card for the swords on it when paying; 董卓 in the owner's
   hand doubles a full toll and turns a half toll into a full one.
 """
@@ -112,16 +112,10 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
 
 
 @frame_model
-class Plan:
-    """The battle plan's frame: the land attacked and the cards of the plan so far."""
-
-    land: LandId
-    plan: list[CardId] = Field(default_factory=list)
-
-
-@frame_model
-class Siege(Choices):
-    """The siege's frame: the land, the plan face up, and the generals chosen in secret."""
+class Battle(Choices):
+    """The battle's frame, from the plan to the siege (one frame: no new one made for the
+    siege): the land attacked, the cards of the plan so far, face up, and the generals
+    chosen in secret in the siege (``Choices``, empty until then)."""
 
     land: LandId
     plan: list[CardId] = Field(default_factory=list)
@@ -134,13 +128,13 @@ def arrive_rival(s: TKState, land: str) -> None:
         s.say(Msg("three_kingdoms.no_card_for_plan", lord=s.lord[attacker]))
         pay_toll(s, land, failed_siege=False)
         return
-    machine.call(s, "battle_plan", Plan(land=land))
+    machine.call(s, "battle_plan", Battle(land=land))
 
 
 PLAN_SUCCEEDS, PLAN_FAILS = "three_kingdoms.plan_succeeds", "three_kingdoms.plan_fails"
 
 
-def contest(s: TKState, f: Plan) -> None:
+def contest(s: TKState, f: Battle) -> None:
     """Seed §2.2 C: the plan's intelligence against the land's; the attacker needs more."""
     land, plan = f.land, f.plan
     attack, defence = intelligence(plan), intelligence(s.garrison[land])
@@ -156,7 +150,7 @@ def contest(s: TKState, f: Plan) -> None:
         )
     )
     if succeeds:
-        machine.enter(s, "generals", Siege(land=land, plan=plan))
+        machine.enter(s, "generals", f)
         return
     lay_face_down(s, plan)
     pay_toll(s, land, failed_siege=False)
@@ -170,7 +164,7 @@ PLAN, GENERAL = action_table("plan"), action_table("general")
 class BattlePlan(TurnStep):
     """Seed §2.2 C: play 2 cards from hand (1 if that is all) as the battle plan."""
 
-    name, waiting, frame_type = "battle_plan", Msg("three_kingdoms.waiting_plan"), Plan
+    name, waiting, frame_type = "battle_plan", Msg("three_kingdoms.waiting_plan"), Battle
 
     def begin(self, s: TKState) -> None:
         TurnStep.begin(self, s)  # speed: no super() lookup
@@ -208,7 +202,7 @@ class BattlePlan(TurnStep):
             contest(s, f)
 
 
-def general_options(s: TKState, f: Siege, seat: Seat) -> list[str]:
+def general_options(s: TKState, f: Battle, seat: Seat) -> list[str]:
     """The attacker picks among its plan cards; the defender among the land's talents."""
     return f.plan if seat == s.turn else s.garrison[f.land]
 
@@ -217,7 +211,7 @@ def general_options(s: TKState, f: Siege, seat: Seat) -> list[str]:
 class Generals(SecretChoice[TKState]):
     """DESIGN §7.10: both generals are chosen in secret and revealed together."""
 
-    name, waiting, frame_type = "generals", Msg("three_kingdoms.waiting_general"), Siege
+    name, waiting, frame_type = "generals", Msg("three_kingdoms.waiting_general"), Battle
 
     def choosers(self, s: TKState) -> list[Seat]:
         # only a side with more than one general to choose from chooses (a loop: a list
@@ -259,7 +253,7 @@ class Generals(SecretChoice[TKState]):
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
-        f: Siege = self.frame(s)
+        f: Battle = self.frame(s)
         holder = holder_of(s, f.land)
         mine, theirs = choices.get(s.turn), choices.get(holder)
         # a side with a single card to choose from has it as its general (a card id: str)
@@ -281,7 +275,7 @@ SIEGE_ROLLED = {
 }
 
 
-def siege(s: TKState, f: Siege, holder: Seat, att_general: str, def_general: str) -> None:
+def siege(s: TKState, f: Battle, holder: Seat, att_general: str, def_general: str) -> None:
     """Seed §2.2 C 攻城: the dice, martial and swords decide; the attacker needs more."""
     land, attacker = f.land, s.turn
     walls = s.swords[land]
@@ -316,7 +310,7 @@ def siege(s: TKState, f: Siege, holder: Seat, att_general: str, def_general: str
     done(s)
 
 
-def take_land(s: TKState, f: Siege, general: str, holder: Seat) -> None:
+def take_land(s: TKState, f: Battle, general: str, holder: Seat) -> None:
     """Seed §2.2 C: the land changes hands with its swords; its talents go face down."""
     land, attacker = f.land, s.turn
     defeated = s.garrison[land]

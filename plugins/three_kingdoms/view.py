@@ -52,7 +52,7 @@ from typing import Any
 
 from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands, Hidden
 from gameshelf.core.ruleset import JSON, Role
-from gameshelf.plugins.three_kingdoms.battle import Plan, Siege
+from gameshelf.plugins.three_kingdoms.battle import Battle
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.model import (
     CARDS,
@@ -168,12 +168,12 @@ def in_hand(s: TKState) -> Any:
     return s.stack[-1].args if s.stack else None
 
 
-def chosen(s: TKState, f: Siege | Fight) -> list[str]:
+def chosen(s: TKState, f: Battle | Fight) -> list[str]:
     """The seats that have made their secret choice, in seating order."""
     return [p for p in s.seats if p in f.roles and f.of(p) is not None]
 
 
-def my_choice(f: Siege | Fight, role: Role | None) -> JSON | None:
+def my_choice(f: Battle | Fight, role: Role | None) -> JSON | None:
     """The card ``role`` chose in secret, shown to that role only."""
     mine = f.of(role) if role in f.roles else None
     return dict(CARD_VIEW[str(mine.arg)]) if mine is not None else None
@@ -181,16 +181,15 @@ def my_choice(f: Siege | Fight, role: Role | None) -> JSON | None:
 
 def battle_view(s: TKState, role: Role | None) -> JSON | None:
     f = in_hand(s)
-    if not isinstance(f, Plan | Siege):
+    if not isinstance(f, Battle):
         return None
-    siege = f if isinstance(f, Siege) else None
-    return {
+    return {  # nobody chooses a general before the siege: ``chosen`` is empty until then
         "land": f.land,
         "attacker": s.turn,
         "defender": s.owner[f.land],
         "plan": cards(f.plan),
-        "chosen": chosen(s, siege) if siege is not None else [],
-        "my_general": my_choice(siege, role) if siege is not None else None,
+        "chosen": chosen(s, f),
+        "my_general": my_choice(f, role),
     }
 
 

@@ -6,13 +6,13 @@ import pytest
 
 from gameshelf.core.frames import Frame, new_frame
 from gameshelf.core.state_model import dump_json, load_json
-from gameshelf.plugins.three_kingdoms.battle import Siege
+from gameshelf.plugins.three_kingdoms.battle import Battle
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.state import AtLand
 
 
 def test_a_frame_built_unvalidated_survives_json():
-    quick = Siege(land="xuchang", plan=["guan_yu", "zhuge_liang"])
+    quick = Battle(land="xuchang", plan=["guan_yu", "zhuge_liang"])
     assert (quick.roles, quick.chosen) == ([], [])  # the defaults, each its own list
     assert Fight(foe="p2").later is not Fight(foe="p3").later
     frame = new_frame("generals", quick)
