@@ -194,7 +194,7 @@ class BattlePlan(TurnStep):
         return owned_land_refusal(s, self.frame(s).land, action)
 
     def on_plan(self, s: TKState, role: Role, card: str) -> None:
-        f = self.frame(s)
+        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
         hand, plan = s.hand[role], f.plan
         hand.remove(card)
         plan.append(card)
@@ -216,7 +216,7 @@ class Generals(SecretChoice[TKState]):
     def choosers(self, s: TKState) -> list[Seat]:
         # only a side with more than one general to choose from chooses (a loop: a list
         # comprehension would be one more Python call)
-        f = self.frame(s)
+        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
         sides: list[Seat] = []
         for seat in (s.turn, holder_of(s, f.land)):
             if len(general_options(s, f, seat)) > 1:
@@ -243,7 +243,8 @@ class Generals(SecretChoice[TKState]):
         )
 
     def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return map(GENERAL.__getitem__, general_options(s, self.frame(s), role))
+        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
+        return map(GENERAL.__getitem__, general_options(s, f, role))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "general":
@@ -253,7 +254,7 @@ class Generals(SecretChoice[TKState]):
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
-        f: Battle = self.frame(s)
+        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
         holder = holder_of(s, f.land)
         mine, theirs = choices.get(s.turn), choices.get(holder)
         # a side with a single card to choose from has it as its general (a card id: str)

@@ -127,8 +127,9 @@ class FieldBattle(SecretChoice[TKState]):
     frame_type = Fight
 
     def choosers(self, s: TKState) -> list[Seat]:
+        f: Fight = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
         sides: list[Seat] = []
-        for seat in (s.turn, self.frame(s).foe):
+        for seat in (s.turn, f.foe):
             if s.hand[seat]:
                 sides.append(seat)
         return sides
@@ -153,7 +154,7 @@ class FieldBattle(SecretChoice[TKState]):
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
-        f = self.frame(s)
+        f: Fight = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
         fight(s, f.foe, card_of(choices.get(s.turn)), card_of(choices.get(f.foe)))
         if s.reason is not None:
             return

@@ -119,7 +119,7 @@ class OwnLand(TurnStep):
         return Msg("three_kingdoms.prompt_own_city", land=land, amount=tax)
 
     def options(self, s: TKState, role: Role) -> list[Option]:
-        land = self.frame(s).land
+        land = s.stack[-1].args.land  # self.frame(s) without the call (``state.TurnStep``)
         if s.swords[land] < N.max_swords:
             train: Option = TRAIN, None
         else:
@@ -181,7 +181,7 @@ class Deploy(TurnStep):
         return Msg("three_kingdoms.prompt_deploy_more", land=land, cards=card_list(placed))
 
     def options(self, s: TKState, role: Role) -> list[Option]:
-        land = self.frame(s).land
+        land = s.stack[-1].args.land  # self.frame(s) without the call (``state.TurnStep``)
         placed = s.garrison[land]
         most = N.max_talents_per_land
         full = (
@@ -203,7 +203,8 @@ class Deploy(TurnStep):
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         s.hand[role].remove(card)
-        s.garrison[self.frame(s).land].append(card)
+        land = s.stack[-1].args.land  # self.frame(s) without the call (``state.TurnStep``)
+        s.garrison[land].append(card)
 
     def on_done(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land

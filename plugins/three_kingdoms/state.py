@@ -117,6 +117,8 @@ NOTHING = Msg("three_kingdoms.nothing")
 
 def card_list(cards: list[CardId]) -> Msg:
     """Cards named in a sentence: "Guan Yu, Zhang Fei and Mi Zhu" / "關羽、張飛、糜竺"."""
+    if len(cards) == 1:  # a plan of one card, a land's one talent: the card's name
+        return CARD_NAME[cards[0]]
     if len(cards) == 2:
         return _card_pair(*cards)
     return _listed([*map(CARD_NAME.__getitem__, cards)])
@@ -166,7 +168,10 @@ class AtLand:
 
 class TurnStep(Step[TKState]):
     """A decision that the seat whose turn it is makes alone (moving, occupying, deploying,
-    consulting 天機, a strategy card's choices...)."""
+    consulting 天機, a strategy card's choices...).
+
+    The handlers and options run on most actions read their frame as ``s.stack[-1].args``,
+    what ``Step.frame`` returns, without its Python call (the machine checked its type)."""
 
     def begin(self, s: TKState) -> None:
         s.active = [s.turn]
