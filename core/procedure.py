@@ -173,6 +173,9 @@ class Procedure(Step[S]):
         # Where a call's result is kept: the position after the call -> the frame's field
         # (no other position is ever resumed at with a result: only a call's).
         self._into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
+        # what the interpreter reads, in one attribute: one read of a procedure's attribute
+        # costs more than a tuple's unpacking (each procedure is its own class)
+        self._run = (self._program, machine.entries, self._into)
         # Straight to the interpreter where begin and resume would only hand over to it.
         if type(self).begin is Procedure.begin:
             self.begin = self._go_on  # type: ignore[method-assign]
@@ -200,11 +203,10 @@ class Procedure(Step[S]):
         # queued here as ``machine.call``/``finish`` would queue it, without their checks.
         frame = s.stack[-1]
         f = frame.args
-        program, steps = self._program, self.machine.steps
+        program, entries, into = self._run
         queue = s._queue  # where a function's transitions wait (the machine is at work)
         budget = RUNAWAY
         pc = frame.pc
-        into = self._into
         if into and pc in into:  # back from a call whose result the body keeps
             setattr(f, into[pc], result)
         while True:
@@ -218,11 +220,11 @@ class Procedure(Step[S]):
                         return  # the function moved the machine: go on when it comes back
             elif kind is _CALL:  # fn: the step's name, x: its arguments
                 frame.pc = pc + 1
-                step = steps[fn]
+                entry = entries[fn]
                 args = None if x is None else x(s, f)
-                if args is not None or step.frame_type is not None:
-                    args = frame_args(step, args)
-                queue.append((QUEUED_CALL, step, args))  # type: ignore[union-attr]
+                if args is not None or entry.frame_type is not None:
+                    args = frame_args(entry.step, args)
+                queue.append((QUEUED_CALL, entry, args))  # type: ignore[union-attr]
                 return
             elif kind is _UNLESS:
                 pc = pc + 1 if (fn(s, f) if x else fn(s)) else target

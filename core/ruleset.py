@@ -367,6 +367,14 @@ class StepRuleset(Ruleset[S]):
             # nothing to watch: the bots' actions go straight to the machine, one call less
             cls.play = staticmethod(machine.play)  # type: ignore[method-assign]
 
+    def __init__(self) -> None:
+        # The bots' path (``to_act``, ``play``) reads these on every action: as attributes
+        # of the instance itself, which CPython 3.11 reads fast, unlike class attributes.
+        machine: StepMachine[Any] | None = getattr(self, "machine", None)
+        self._entries = {} if machine is None else machine.entries
+        self._play = None if machine is None else machine.play
+        self._watching = self._watch_steps
+
     def active(self, state: S) -> list[Role]:
         return list(self.machine.active(state))
 
@@ -388,23 +396,19 @@ class StepRuleset(Ruleset[S]):
         self._mark_shown(state, before)
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
-        machine = self.machine
-        step = machine.steps[state.step]
-        for role in state.active if step.awaits_state else step.active(state):
+        entry = self._entries[state.step]
+        active = entry.active
+        for role in state.active if active is None else active(state):
             if role in among:
-                if step.ambients:
-                    return role, list(machine.offered(state, step, role))
-                return role, list(step.actions(state, role))
+                actions = entry.actions  # a slot: read, then called
+                return role, list(actions(state, role))
         return None
 
     def play(self, state: S, role: Role, action: Action) -> None:
         # Unchecked (see Ruleset.play): straight to the handler.
-        if not self._watched:
-            self.machine.play(state, role, action)
-            return
-        steps = self._watch_steps
+        steps = self._watching
         if steps is not None and state.step not in steps:  # most actions: nothing shown
-            self.machine.play(state, role, action)
+            self._play(state, role, action)  # type: ignore[misc]  # a machine is set
             if state.step in steps:
                 self._mark_shown(state, None)
             return

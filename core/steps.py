@@ -193,6 +193,40 @@ def refusal_of(options: Iterable[Option], action: Action) -> str | Msg | None:
     return None
 
 
+class Entry:
+    """What the machine's hot paths read of one step, in one class for every step.
+
+    Every step is an object of its own class, and CPython 3.11 reads an attribute fast only
+    at a place in the code that always sees objects of one class: ``step.name`` in the
+    machine's loop sees every step class of a game, and stays slow. An entry of each step,
+    made when it registers, is read instead. ``active`` is ``None`` for a step that waits
+    for ``state.active``; ``actions`` includes the step's ambient actions.
+    """
+
+    __slots__ = (
+        "actions", "active", "frame_kind", "frame_type", "handlers",
+        "name", "resume", "signature", "starts", "step",
+    )  # fmt: skip
+
+    def __init__(self, machine: StepMachine[Any], step: Step[Any]) -> None:
+        self.step, self.name = step, step.name
+        self.frame_type, self.frame_kind = step.frame_type, step.frame_kind
+        self.signature = step.signature
+        self.starts: Callable[[Any], None] | None = step.starts
+        self.resume: Callable[[Any, Any], None] = step.resume
+        self.handlers: dict[str, Handler] = step.handlers
+        self.active: Callable[[Any], Sequence[Role]] | None = (
+            None if step.awaits_state else step.active
+        )
+        self.actions: Callable[[Any, Role], Iterable[Action]] = (
+            partial(_offered, machine, step) if step.ambients else step.actions
+        )
+
+
+def _offered(machine: StepMachine[Any], step: Step[Any], s: Any, role: Role) -> Iterable[Action]:
+    return machine.offered(s, step, role)
+
+
 StepT = TypeVar("StepT", bound=type[Step[Any]])
 AmbientT = TypeVar("AmbientT", bound=type[Ambient[Any]])
 
@@ -207,6 +241,7 @@ class StepMachine(Generic[S]):
 
     def __init__(self, role_name: Callable[[S, Role], str | Msg] | None = None) -> None:
         self.steps: dict[str, Step[S]] = {}
+        self.entries: dict[str, Entry] = {}  # by step name: what the hot paths read
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
 
@@ -237,6 +272,7 @@ class StepMachine(Generic[S]):
         instance.starts = None if _is_default(instance.begin, Step.begin) else instance.begin
         # whether it waits for ``state.active`` (the default ``active``): read without a call
         instance.awaits_state = _is_default(instance.active, Step.active)
+        self.entries[name] = Entry(self, instance)
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
@@ -250,6 +286,7 @@ class StepMachine(Generic[S]):
             self.ambients.setdefault(name, []).append(instance)
             if step is not None:
                 step.ambients = tuple(self.ambients[name])
+                self.entries[name] = Entry(self, step)
         return cls
 
     def __getitem__(self, name: str) -> Step[S]:
@@ -257,46 +294,43 @@ class StepMachine(Generic[S]):
 
     # --- moving between steps -------------------------------------------------------
 
+    # Each queues its transition, (kind, entry of the step or None, frame args or result),
+    # on ``s._queue``: ``None`` at rest (and unset on a state never worked on), whose missing
+    # ``append`` sends the transition to ``_transition``, which carries it out at once.
+
     def enter(self, s: S, name: str, args: Any = None) -> None:
         """Go to step ``name`` in place of the current one (with its frame ``args``)."""
-        self._go(s, _ENTER, name, args)
+        entry = self.entries[name]
+        if args is not None or entry.frame_type is not None:
+            args = frame_args(entry.step, args)
+        try:
+            s._queue.append((_ENTER, entry, args))  # type: ignore[union-attr]
+        except AttributeError:  # at rest
+            self._transition(s, (_ENTER, entry, args))
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
         if not s.stack:
             raise RuntimeError(f"step {name!r} called with no step to return to")
-        self._go(s, _CALL, name, args)
-
-    def _go(self, s: S, op: str, name: str, args: Any) -> None:
-        """Enter or call (``op``) step ``name`` with its frame ``args``: at once when the
-        machine is at rest, else after what it is doing (the queue)."""
-        step = self.steps[name]
-        if args is not None or step.frame_type is not None:
-            args = frame_args(step, args)
+        entry = self.entries[name]
+        if args is not None or entry.frame_type is not None:
+            args = frame_args(entry.step, args)
         try:
-            queue = s._queue
-        except AttributeError:  # a state the machine never worked on yet
-            queue = None
-        if queue is None:
-            self._transition(s, (op, step, args))
-        else:
-            queue.append((op, step, args))
+            s._queue.append((_CALL, entry, args))  # type: ignore[union-attr]
+        except AttributeError:  # at rest
+            self._transition(s, (_CALL, entry, args))
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
         try:
-            queue = s._queue
-        except AttributeError:  # a state the machine never worked on yet
-            queue = None
-        if queue is None:
+            s._queue.append((_FINISH, None, result))  # type: ignore[union-attr]
+        except AttributeError:  # at rest
             self._transition(s, (_FINISH, None, result))
-        else:
-            queue.append((_FINISH, None, result))
 
     def reset(self, s: S, name: str, args: Any = None) -> None:
         """Empty the stack and enter ``name``: the start of a game, or its end."""
-        step = self.steps[name]
-        self._transition(s, (_RESET, step, frame_args(step, args)))
+        entry = self.entries[name]
+        self._transition(s, (_RESET, entry, frame_args(entry.step, args)))
 
     def place(self, s: S, name: str, args: Any = None) -> None:
         """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
@@ -341,20 +375,21 @@ class StepMachine(Generic[S]):
         # The hottest loop of every game: one or two transitions an action. A transition is
         # taken off the queue before it runs, so that what it queues is all the queue holds
         # (a procedure knows a function of its body moved the machine by a queue not empty).
-        steps, stack, pop = self.steps, s.stack, queue.pop
+        entries, stack, pop = self.entries, s.stack, queue.pop
         for _ in _RUNAWAY:
             if not queue:
                 return
             # a queue holds a transition or two: a list is the cheapest; each transition
-            # is (kind, step or None, frame args or the result handed back)
-            kind, step, args = pop(0)
+            # is (kind, the step's entry or None, frame args or the result handed back)
+            kind, entry, args = pop(0)
             if kind is _FINISH:
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
                 stack.pop()
                 caller = stack[-1].step
                 s.step = caller
-                steps[caller].resume(s, args)
+                resume = entries[caller].resume  # a slot: read, then called
+                resume(s, args)
                 continue
             if kind is _ENTER and stack:
                 frame = stack[-1]  # the step replaced: its frame is reused for the new one
@@ -363,12 +398,12 @@ class StepMachine(Generic[S]):
                     stack.clear()
                 frame = _blank(Frame)
                 stack.append(frame)
-            frame.step = s.step = step.name
+            frame.step = s.step = entry.name
             frame.args = args
-            frame.kind = step.frame_kind
+            frame.kind = entry.frame_kind
             frame.pc = 0
-            frame.sig = step.signature
-            starts = step.starts
+            frame.sig = entry.signature
+            starts = entry.starts
             if starts is not None:
                 starts(s)
         if queue:
@@ -440,16 +475,18 @@ class StepMachine(Generic[S]):
 
     def play(self, s: S, role: Role, action: Action) -> None:
         """Run the handler of an action already known to be legal, and what it sets going."""
-        step = self.steps[s.step]
-        handler = step.handlers.get(action.type)
+        entry = self.entries[s.step]
+        arg: Any
+        kind, arg = action  # unpacked: a named tuple's field read by name is a slow read
+        handler = entry.handlers.get(kind)
         try:
             busy = s._queue is not None
         except AttributeError:  # a state the machine never worked on yet
             busy = False
         if busy:
             raise RuntimeError("an action was played while the machine was at work")
-        arg: Any = action.arg
         if handler is None:
+            step = entry.step
             handler = self._ambient_handler(step, action)
             if handler is None:  # a step that handles every action itself (a secret choice)
                 handler, arg = step.handle, action
