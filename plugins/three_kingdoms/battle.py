@@ -25,6 +25,7 @@ Seed §2.2 C, DESIGN §7.9–§7.11, §7.21, §7.23.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from pydantic import Field
 
@@ -44,6 +45,7 @@ from gameshelf.plugins.three_kingdoms.model import (
     TOLL,
     CardId,
     LandId,
+    LordId,
 )
 from gameshelf.plugins.three_kingdoms.money import pay
 from gameshelf.plugins.three_kingdoms.state import (
@@ -94,21 +96,37 @@ def pay_toll(s: TKState, land: str, *, failed_siege: bool) -> None:
     shown = dong_zhuo_shown(s, holder)  # §7.23
     amount = toll_due(TOLL[land][walls], failed_siege=failed_siege, dong_zhuo=shown)
     paid = min(amount, s.money.cash.get(payer, 0))  # s.money[payer], without a Python call
-    short = paid != amount
+    lord, lord2 = s.lord[payer], s.lord[holder]
+    s.say(toll_paid(failed_siege, shown, lord, lord2, land, walls, amount, paid))
+    pay(s, payer, holder, amount)
+
+
+@cache
+def toll_paid(
+    failed_siege: bool,
+    shown: bool,
+    payer: LordId,
+    holder: LordId,
+    land: LandId,
+    walls: int,
+    due: int,
+    paid: int,
+) -> Msg:
+    """The toll's log line, made once for each case (most tolls are paid in full)."""
+    short = paid != due
     said: dict[str, Param | Msg] = {
-        "lord": s.lord[payer],
-        "lord2": s.lord[holder],
+        "lord": payer,
+        "lord2": holder,
         "paid": paid,
         "land": land,
         "swords": SWORDS[walls],
     }
     # what was due, when more than was paid; 董卓, when shown: each case its own sentence
     if short:
-        said["due"] = amount
+        said["due"] = due
     if shown:
         said["card"] = DONG_ZHUO
-    s.say(Msg(TOLL_PAID[failed_siege, shown, short], **said))
-    pay(s, payer, holder, amount)
+    return Msg(TOLL_PAID[failed_siege, shown, short], **said)
 
 
 @frame_model
