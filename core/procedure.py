@@ -222,7 +222,7 @@ class Procedure(Step[S]):
                 frame.pc = pc + 1
                 entry = entries[fn]
                 args = None if x is None else x(s, f)
-                if args is not None or entry.frame_type is not None:
+                if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
                     args = frame_args(entry.step, args)
                 queue.append((QUEUED_CALL, entry, args))  # type: ignore[union-attr]
                 return

@@ -301,8 +301,8 @@ class StepMachine(Generic[S]):
     def enter(self, s: S, name: str, args: Any = None) -> None:
         """Go to step ``name`` in place of the current one (with its frame ``args``)."""
         entry = self.entries[name]
-        if args is not None or entry.frame_type is not None:
-            args = frame_args(entry.step, args)
+        if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
+            args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
         try:
             s._queue.append((_ENTER, entry, args))  # type: ignore[union-attr]
         except AttributeError:  # at rest
@@ -313,8 +313,8 @@ class StepMachine(Generic[S]):
         if not s.stack:
             raise RuntimeError(f"step {name!r} called with no step to return to")
         entry = self.entries[name]
-        if args is not None or entry.frame_type is not None:
-            args = frame_args(entry.step, args)
+        if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
+            args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
         try:
             s._queue.append((_CALL, entry, args))  # type: ignore[union-attr]
         except AttributeError:  # at rest
