@@ -60,6 +60,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     intelligence,
     lay_face_down,
     machine,
+    message,
 )
 from gameshelf.plugins.three_kingdoms.victory import check_last_land
 
@@ -126,7 +127,7 @@ def toll_paid(
         said["due"] = due
     if shown:
         said["card"] = DONG_ZHUO
-    return Msg(TOLL_PAID[failed_siege, shown, short], **said)
+    return message(TOLL_PAID[failed_siege, shown, short], said)
 
 
 @frame_model
@@ -158,13 +159,15 @@ def contest(s: TKState, f: Battle) -> None:
     attack, defence = intelligence(plan), intelligence(s.garrison[land])
     succeeds = attack > defence
     s.say(
-        Msg(
+        message(
             PLAN_SUCCEEDS if succeeds else PLAN_FAILS,
-            lord=s.lord[s.turn],
-            land=land,
-            cards=card_list(plan),
-            attack=attack,
-            defence=defence,
+            {
+                "lord": s.lord[s.turn],
+                "land": land,
+                "cards": card_list(plan),
+                "attack": attack,
+                "defence": defence,
+            },
         )
     )
     if succeeds:
@@ -305,19 +308,21 @@ def siege(s: TKState, f: Battle, holder: Seat, att_general: str, def_general: st
     guard = def_die + def_martial + walls
     won = power > guard
     s.say(
-        Msg(
+        message(
             SIEGE_ROLLED[bool(bonus), won],
-            land=land,
-            card=att_general,
-            die=att_die,
-            martial=att_martial,
-            lord=CAO_CAO,
-            power=power,
-            card2=def_general,
-            die2=def_die,
-            martial2=def_martial,
-            n=walls,
-            guard=guard,
+            {
+                "land": land,
+                "card": att_general,
+                "die": att_die,
+                "martial": att_martial,
+                "lord": CAO_CAO,
+                "power": power,
+                "card2": def_general,
+                "die2": def_die,
+                "martial2": def_martial,
+                "n": walls,
+                "guard": guard,
+            },
         )
     )
     if won:
@@ -340,13 +345,15 @@ def take_land(s: TKState, f: Battle, general: str, holder: Seat) -> None:
     s.garrison[land] = [general]
     s.owner[land] = attacker
     s.say(
-        Msg(
+        message(
             "three_kingdoms.land_taken",
-            lord=s.lord[attacker],
-            land=land,
-            lord2=s.lord[holder],
-            card=general,
-            swords=SWORDS[s.swords[land]],
-            cards=card_list(defeated),
+            {
+                "lord": s.lord[attacker],
+                "land": land,
+                "lord2": s.lord[holder],
+                "card": general,
+                "swords": SWORDS[s.swords[land]],
+                "cards": card_list(defeated),
+            },
         )
     )

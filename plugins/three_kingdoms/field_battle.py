@@ -16,7 +16,7 @@ from functools import cache
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, Param
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
@@ -29,6 +29,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     done,
     lay_face_down,
     machine,
+    message,
     rivals,
 )
 
@@ -84,24 +85,20 @@ def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -
             s.hand[seat].remove(card)
             lay_face_down(s, [card])
     attack, defence = power(mover_card, mover_die), power(foe_card, foe_die)
+    said: dict[str, Param | Msg] = {
+        "lord": s.lord[mover],
+        "die": mover_die,
+        "power": attack,
+        "lord2": s.lord[foe],
+        "die2": foe_die,
+        "power2": defence,
+    }
     # the cards played, each named only when there is one (FOUGHT's sentence says which)
-    played: dict[str, str] = {}
     if mover_card is not None:
-        played["card"] = mover_card
+        said["card"] = mover_card
     if foe_card is not None:
-        played["card2"] = foe_card
-    s.say(
-        Msg(
-            FOUGHT[mover_card is not None, foe_card is not None],
-            lord=s.lord[mover],
-            die=mover_die,
-            power=attack,
-            lord2=s.lord[foe],
-            die2=foe_die,
-            power2=defence,
-            **played,
-        )
-    )
+        said["card2"] = foe_card
+    s.say(message(FOUGHT[mover_card is not None, foe_card is not None], said))
     if attack == defence:
         s.say(TIE)
         return

@@ -9,55 +9,54 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, Param
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, LordId
-from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
+from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine, message
+
+# The roll's log line, by (two dice, where the pawn stops): one whole sentence for each case.
+ROLLED = {
+    (False, "fate"): "three_kingdoms.rolled_fate",
+    (False, "free"): "three_kingdoms.rolled_free",
+    (False, "own"): "three_kingdoms.rolled_own",
+    (False, "rival"): "three_kingdoms.rolled_rival",
+    (True, "fate"): "three_kingdoms.rolled2_fate",
+    (True, "free"): "three_kingdoms.rolled2_free",
+    (True, "own"): "three_kingdoms.rolled2_own",
+    (True, "rival"): "three_kingdoms.rolled2_rival",
+}
 
 
 @cache
 def rolled_fate(lord: LordId, die: int) -> Msg:
     """One die to a 天機 space: the line made once for each lord and number."""
-    return Msg("three_kingdoms.rolled_fate", lord=lord, die=die)
+    return Msg(ROLLED[False, "fate"], lord=lord, die=die)
 
 
 def landing(s: TKState, space: int, lord: str, dice: list[int], total: int) -> Msg:
     """The roll and the space it leads to, with who holds it: "Liu Bei rolls 5+6=11 and
-    stops on Jianye, which nobody holds." (one whole sentence for each case); ``total`` is
-    the dice's sum, which the roll already made."""
+    stops on Jianye, which nobody holds."; ``total`` is the dice's sum, which the roll
+    already made."""
     land = SPACE_LAND[space]
-    if land is None:  # a 天機 space
-        if len(dice) == 1:
-            return rolled_fate(lord, total)
+    two = len(dice) == 2
+    if land is None and not two:
+        return rolled_fate(lord, total)  # the most repeated of them: made once (above)
+    said: dict[str, Param | Msg]
+    if two:
         first, second = dice
-        return Msg("three_kingdoms.rolled2_fate", lord=lord, die=first, die2=second, total=total)
+        said = {"lord": lord, "die": first, "die2": second, "total": total}
+    else:
+        said = {"lord": lord, "die": total}
+    if land is None:  # a 天機 space
+        return message(ROLLED[two, "fate"], said)
+    said["land"] = land
     holder = s.owner[land]
-    if len(dice) == 1:
-        if holder is None:
-            return Msg("three_kingdoms.rolled_free", lord=lord, die=total, land=land)
-        if holder == s.turn:
-            return Msg("three_kingdoms.rolled_own", lord=lord, die=total, land=land)
-        return Msg(
-            "three_kingdoms.rolled_rival", lord=lord, die=total, land=land, lord2=s.lord[holder]
-        )
-    first, second = dice
     if holder is None:
-        return Msg(
-            "three_kingdoms.rolled2_free", lord=lord, die=first, die2=second, total=total, land=land
-        )
+        return message(ROLLED[two, "free"], said)
     if holder == s.turn:
-        return Msg(
-            "three_kingdoms.rolled2_own", lord=lord, die=first, die2=second, total=total, land=land
-        )
-    return Msg(
-        "three_kingdoms.rolled2_rival",
-        lord=lord,
-        die=first,
-        die2=second,
-        total=total,
-        land=land,
-        lord2=s.lord[holder],
-    )
+        return message(ROLLED[two, "own"], said)
+    said["lord2"] = s.lord[holder]
+    return message(ROLLED[two, "rival"], said)
 
 
 DICE = (Action("dice", 1), Action("dice", 2))
