@@ -14,8 +14,16 @@ def roll(rng: Rng, dice: int, sides: int = 6) -> list[int]:
 
 def count_at_most(rolls: Iterable[int], target: int) -> int:
     """How many rolls are at or below ``target`` (a hit on "≤ fire rating")."""
-    return sum(1 for r in rolls if r <= target)
+    hits = 0
+    for r in rolls:  # a loop, not sum() over a generator: a battle counts on most actions
+        if r <= target:
+            hits += 1
+    return hits
 
 
 def count_at_least(rolls: Iterable[int], target: int) -> int:
-    return sum(1 for r in rolls if r >= target)
+    hits = 0
+    for r in rolls:
+        if r >= target:
+            hits += 1
+    return hits

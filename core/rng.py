@@ -120,7 +120,18 @@ class Rng:
                 return 1 + x % 6
 
     def roll(self, dice: int, sides: int = 6) -> list[int]:
-        return [self.randint(1, sides) for _ in range(dice)]
+        if self.script:
+            return [self.randint(1, sides) for _ in range(dice)]
+        if sides <= 0:
+            raise ValueError(f"cannot draw below {sides}")
+        # ``1 + _below(sides)`` a die, written out: a battle rolls several dice an action
+        limit = _LIMITS.get(sides) or _limit(sides)
+        rolls: list[int] = []
+        while len(rolls) < dice:
+            x = self.next_u64()
+            if x < limit:
+                rolls.append(1 + x % sides)
+        return rolls
 
     def choice(self, items: Sequence[T]) -> T:
         if not items:

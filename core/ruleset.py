@@ -413,7 +413,7 @@ class StepRuleset(Ruleset[S]):
                 self._mark_shown(state, None)
             return
         before = self._shown(state)
-        self.machine.play(state, role, action)
+        self._play(state, role, action)  # type: ignore[misc]  # a machine is set
         self._mark_shown(state, before)
 
     def _shown(self, state: S) -> list[frozenset[Any]]:

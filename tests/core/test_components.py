@@ -107,6 +107,23 @@ def test_roll_and_count():
     assert count_at_least(rolls, 6) == 1
 
 
+@pytest.mark.parametrize("sides", [2, 6, 7, 20])
+def test_a_roll_draws_what_one_die_at_a_time_draws(sides):
+    # roll() writes randint's draws out for speed: the same values, the same counter
+    one_by_one, at_once = Rng(seed=5), Rng(seed=5)
+    for dice in (0, 1, 3, 8):
+        singles = [one_by_one.randint(1, sides) for _ in range(dice)]
+        assert roll(at_once, dice, sides) == singles
+        assert at_once.counter == one_by_one.counter
+
+
+def test_a_die_needs_a_side():
+    rng = Rng(seed=5)
+    with pytest.raises(ValueError, match="cannot draw below 0"):
+        roll(rng, 2, 0)
+    assert rng.counter == 0
+
+
 # --- maps ----------------------------------------------------------------------------
 
 
