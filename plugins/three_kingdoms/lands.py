@@ -26,6 +26,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     card_list,
     done,
     machine,
+    message,
 )
 
 
@@ -91,7 +92,9 @@ class Occupy(TurnStep):
         s.hand[role].remove(card)
         s.garrison[land].append(card)
         s.owner[land] = role
-        s.say(Msg("three_kingdoms.occupied", lord=s.lord[role], land=land, card=card))
+        s.say(
+            message("three_kingdoms.occupied", {"lord": s.lord[role], "land": land, "card": card})
+        )
         done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
@@ -138,14 +141,21 @@ class OwnLand(TurnStep):
         s.hand[role].extend(taken)
         s.garrison[land] = []
         s.say(
-            Msg("three_kingdoms.deploy_taken", lord=s.lord[role], cards=card_list(taken), land=land)
+            message(
+                "three_kingdoms.deploy_taken",
+                {"lord": s.lord[role], "cards": card_list(taken), "land": land},
+            )
         )
         machine.enter(s, "deploy", f)
 
     def on_tax(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
         amount = land_tax(s, land)
-        s.say(Msg("three_kingdoms.land_taxed", lord=s.lord[role], land=land, amount=amount))
+        s.say(
+            message(
+                "three_kingdoms.land_taxed", {"lord": s.lord[role], "land": land, "amount": amount}
+            )
+        )
         collect(s, role, amount)
         done(s)
 
@@ -155,9 +165,11 @@ class OwnLand(TurnStep):
         s.swords[land] += 1
         lord, n = s.lord[role], s.swords[land]
         if n == N.max_swords:
-            s.say(Msg("three_kingdoms.trained_city", lord=lord, land=land, n=n))
+            s.say(message("three_kingdoms.trained_city", {"lord": lord, "land": land, "n": n}))
         else:
-            s.say(Msg("three_kingdoms.trained", lord=lord, land=land, swords=SWORDS[n]))
+            s.say(
+                message("three_kingdoms.trained", {"lord": lord, "land": land, "swords": SWORDS[n]})
+            )
         if sun_quan_may_add_sword(s, role, land):
             machine.enter(s, "sun_quan_sword", f)
         else:
@@ -209,5 +221,9 @@ class Deploy(TurnStep):
     def on_done(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land
         placed = card_list(s.garrison[land])
-        s.say(Msg("three_kingdoms.deployed", lord=s.lord[role], cards=placed, land=land))
+        s.say(
+            message(
+                "three_kingdoms.deployed", {"lord": s.lord[role], "cards": placed, "land": land}
+            )
+        )
         done(s)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, Param
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import (
@@ -49,6 +49,7 @@ from gameshelf.plugins.three_kingdoms.state import (
     lands_of,
     lay_face_down,
     machine,
+    message,
     owner_of_card,
     rivals,
 )
@@ -65,25 +66,17 @@ def advise(s: TKState, seat: Seat) -> None:
     hand = s.hand[seat]
     total = intelligence(hand)
     if hand:
-        s.say(
-            Msg(
-                "three_kingdoms.advised",
-                lord=s.lord[seat],
-                strategy=card,
-                need=strat.requirement,
-                cards=card_list(hand),
-                total=total,
-            )
-        )
+        said: dict[str, Param | Msg] = {
+            "lord": s.lord[seat],
+            "strategy": card,
+            "need": strat.requirement,
+            "cards": card_list(hand),
+            "total": total,
+        }
+        s.say(message("three_kingdoms.advised", said))
     else:
-        s.say(
-            Msg(
-                "three_kingdoms.advised_empty_hand",
-                lord=s.lord[seat],
-                strategy=card,
-                need=strat.requirement,
-            )
-        )
+        said = {"lord": s.lord[seat], "strategy": card, "need": strat.requirement}
+        s.say(message("three_kingdoms.advised_empty_hand", said))
     if total < strat.requirement:
         s.say(FAILED[card])
         done(s)
