@@ -22,7 +22,7 @@ from typing import Any, Self
 from pydantic import Field
 
 from gameshelf.core.frames import Frame
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, Param, compose
 from gameshelf.core.rng import Rng
 from gameshelf.core.state_model import dump_json, load_json, state_model
 
@@ -48,8 +48,9 @@ class GameState(_AtWork):
     log: list[str | Msg] = Field(default_factory=list)
 
     def say(self, line: str | Msg, to: str | Iterable[str] | None = None) -> None:
-        """Add a line to the log: a message (``Msg("game.id", area="x")``), or a plain
-        English string (kept until every game logs messages).
+        """Add a line to the log: a message (``Msg("game.id", area="x")``; a new one for
+        every reader is ``announce("game.id", area="x")``), or a plain English string (kept
+        until every game logs messages).
 
         ``to``: a private line, a message only that role (or those roles) reads: the views
         of the others and of spectators leave it out (``Ruleset.view``). What an event shows
@@ -67,6 +68,11 @@ class GameState(_AtWork):
         if not readers:
             raise ValueError("a private log line needs at least one reader")
         self.log.append(line.addressed(readers))
+
+    def announce(self, id: str, /, **args: Param | Msg) -> None:
+        """``say(Msg(id, **args))``: a message for every reader, in one call. Rules log
+        most of their lines so, around every action: it costs about half as much."""
+        self.log.append(compose(id, args))
 
     def to_json(self) -> str:
         return dump_json(self)

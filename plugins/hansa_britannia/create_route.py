@@ -101,7 +101,7 @@ def city_control_points(s: State, r: int) -> None:
         ctl = controller(s, c)
         if ctl != EMPTY:
             s.prestige[ctl] += 1
-            s.say(Msg("hansa_britannia.control_point", role=owner_role(s, ctl), city=b.city_id[c]))
+            s.announce("hansa_britannia.control_point", role=owner_role(s, ctl), city=b.city_id[c])
 
 
 def route_shapes(s: State, r: int) -> set[int]:
@@ -153,7 +153,7 @@ def east_west(s: State, p: int) -> None:
     points = awards[place] if place < len(awards) else 0
     s.east_west.append(p)
     s.prestige[p] += points
-    s.say(Msg("hansa_britannia.east_west", role=owner_role(s, p), points=points))
+    s.announce("hansa_britannia.east_west", role=owner_role(s, p), points=points)
 
 
 def _keep(s: State, r: int, sh: int) -> int:
@@ -177,10 +177,10 @@ def open_office(s: State, p: int, c: int, code: int) -> None:
     s.offices[c].append(code)
     coin = b.office_coin[c][i]
     s.prestige[p] += coin
-    s.say(Msg("hansa_britannia.kontor", role=owner_role(s, p), city=b.city_id[c], points=coin))
+    s.announce("hansa_britannia.kontor", role=owner_role(s, p), city=b.city_id[c], points=coin)
     if len(s.offices[c]) == b.n_offices[c]:
         s.completed += 1
-        s.say(Msg("hansa_britannia.city_completed", city=b.city_id[c], count=s.completed))
+        s.announce("hansa_britannia.city_completed", city=b.city_id[c], count=s.completed)
         if s.completed >= b.completed_to_end and not s.end_reason:
             s.end_reason = "cities_8"
     east_west(s, p)
@@ -201,7 +201,7 @@ class CreateRoute(SeatStep):
 
     def begin(self, s: State) -> None:
         f = self.frame(s)
-        s.say(Msg("hansa_britannia.created", role=s.seats[f.seat], route=s.board.route_id[f.route]))
+        s.announce("hansa_britannia.created", role=s.seats[f.seat], route=s.board.route_id[f.route])
         city_control_points(s, f.route)
         f.taken = take_marker(s, f.seat, f.route)
 
@@ -252,7 +252,7 @@ class CreateRoute(SeatStep):
         s.used[f.seat].append(ANNEX_MARKER)
         code = _keep(s, f.route, TRADER if TRADER in route_shapes(s, f.route) else MERCHANT)
         s.annexes[c].append(code)
-        s.say(Msg("hansa_britannia.annex", role=role, city=city))
+        s.announce("hansa_britannia.annex", role=role, city=city)
         east_west(s, f.seat)
         self._printed_marker(s)
 
@@ -267,7 +267,7 @@ class CreateRoute(SeatStep):
         _keep(s, f.route, MERCHANT)
         s.special[slot] = f.seat
         points = s.board.special_spaces[slot].points
-        s.say(Msg("hansa_britannia.special_prestige", role=role, points=points))
+        s.announce("hansa_britannia.special_prestige", role=role, points=points)
         self._printed_marker(s)
 
     def on_nothing(self, s: State, role: Role, arg: None) -> None:
@@ -280,12 +280,12 @@ class CreateRoute(SeatStep):
         check_prestige(s)
         kind = s.board.printed_marker[f.route]
         if kind == "move_any_2":
-            s.say(Msg("hansa_britannia.printed_marker", marker=kind))
+            s.announce("hansa_britannia.printed_marker", marker=kind)
             machine.call(
                 s, "move", Moving(mover=f.seat, whose="any", limit=2, rule="same_country", least=0)
             )
         elif kind == "place_2_wales_scotland":
-            s.say(Msg("hansa_britannia.printed_marker", marker=kind))
+            s.announce("hansa_britannia.printed_marker", marker=kind)
             relocation = Relocation(
                 victim=f.seat, route=f.route, extras=2, countries=["Wales", "Scotland"]
             )

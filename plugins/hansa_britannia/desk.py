@@ -11,7 +11,6 @@ in that turn, the second 3 or 4 nothing. Each fully developed track but Clavis U
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import ABILITIES, ABILITY_IX
 from gameshelf.plugins.hansa_britannia.state import MERCHANT, TRADER, State, ability_value
 
@@ -60,6 +59,6 @@ def develop(s: State, p: int, a: int) -> None:
     s.level[p][a] += 1
     s.supply[p][MERCHANT if ABILITIES[a].piece == "merchant" else TRADER] += 1
     after = ability_value(s, p, a)
-    s.say(Msg("hansa_britannia.developed", role=s.seats[p], ability=ABILITIES[a].id))
+    s.announce("hansa_britannia.developed", role=s.seats[p], ability=ABILITIES[a].id)
     if a == ACTIONES and after > before:
         s.actions_left += after - before

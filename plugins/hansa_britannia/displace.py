@@ -142,14 +142,12 @@ def displace(s: State, p: int, sp: int, sh: int) -> None:
     s.spaces[sp] = p * 2 + sh
     victim, vshape = code >> 1, code & 1
     neutral = victim == s.neutral
-    s.say(
-        Msg(
-            "hansa_britannia.displaced",
-            role=s.seats[p],
-            role_victim=NEUTRAL if neutral else s.seats[victim],
-            piece=SHAPE_WORD[vshape],
-            route=b.route_id[r],
-        )
+    s.announce(
+        "hansa_britannia.displaced",
+        role=s.seats[p],
+        role_victim=NEUTRAL if neutral else s.seats[victim],
+        piece=SHAPE_WORD[vshape],
+        route=b.route_id[r],
     )
     frame = Displacement(
         displacer=p,
@@ -386,15 +384,13 @@ class Relocate(SeatStep):
         while f.hand and not targets(s, f, f.hand[0]):
             sh = f.hand.pop(0)  # RULES §13.7 ruling: no space anywhere, to the general stock
             if f.victim == s.neutral:
-                s.say(Msg("hansa_britannia.neutral_no_space"))
+                s.announce("hansa_britannia.neutral_no_space")
                 continue
             s.stock[f.victim][sh] += 1
-            s.say(
-                Msg(
-                    "hansa_britannia.no_space_to_stock",
-                    role=s.seats[f.victim],
-                    piece=SHAPE_WORD[sh],
-                )
+            s.announce(
+                "hansa_britannia.no_space_to_stock",
+                role=s.seats[f.victim],
+                piece=SHAPE_WORD[sh],
             )
         if f.hand:
             return
@@ -426,15 +422,13 @@ class Relocate(SeatStep):
         b = s.board
         route = b.route_id[b.space_route[sp]]
         if f.victim == s.neutral:
-            s.say(Msg("hansa_britannia.neutral_relocated", role=s.seats[f.seat], route=route))
+            s.announce("hansa_britannia.neutral_relocated", role=s.seats[f.seat], route=route)
         else:
-            s.say(
-                Msg(
-                    "hansa_britannia.relocated",
-                    role=s.seats[f.victim],
-                    piece=SHAPE_WORD[sh],
-                    route=route,
-                )
+            s.announce(
+                "hansa_britannia.relocated",
+                role=s.seats[f.victim],
+                piece=SHAPE_WORD[sh],
+                route=route,
             )
         self._settle(s)
 
@@ -451,19 +445,17 @@ class Relocate(SeatStep):
         f.extras -= 1
         f.hand.append(code & 1)
         b = s.board
-        s.say(
-            Msg(
-                "hansa_britannia.lifted",
-                role=role,
-                piece=SHAPE_WORD[code & 1],
-                route=b.route_id[b.space_route[sp]],
-            )
+        s.announce(
+            "hansa_britannia.lifted",
+            role=role,
+            piece=SHAPE_WORD[code & 1],
+            route=b.route_id[b.space_route[sp]],
         )
         self._settle(s)
 
     def on_done(self, s: State, role: Role, arg: None) -> None:
         f = self.frame(s)
-        s.say(Msg("hansa_britannia.declined_extras", role=role, count=f.extras))
+        s.announce("hansa_britannia.declined_extras", role=role, count=f.extras)
         f.extras = 0
         machine.finish(s)
 

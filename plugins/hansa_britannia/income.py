@@ -94,7 +94,7 @@ class Income(SeatStep):
 
     def _end(self, s: State) -> None:
         f = self.frame(s)
-        s.say(Msg("hansa_britannia.income", role=s.seats[f.seat], count=f.taken))
+        s.announce("hansa_britannia.income", role=s.seats[f.seat], count=f.taken)
         machine.finish(s)
 
     def on_trader(self, s: State, role: Role, arg: None) -> None:

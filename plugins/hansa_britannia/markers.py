@@ -79,7 +79,7 @@ def take_marker(s: State, p: int, r: int) -> str:
     s.route_marker[r] = ""
     s.hand[p].append(kind)
     s.owed[p] += 1
-    s.say(Msg("hansa_britannia.marker_taken", role=s.seats[p], marker=kind))
+    s.announce("hansa_britannia.marker_taken", role=s.seats[p], marker=kind)
     _check_supply(s)
     return kind
 
@@ -92,14 +92,14 @@ def discard_for_neutral(s: State, r: int) -> None:
         return
     s.route_marker[r] = ""
     s.neutral_owed += 1
-    s.say(Msg("hansa_britannia.neutral_marker_discarded", marker=kind))
+    s.announce("hansa_britannia.neutral_marker_discarded", marker=kind)
     _check_supply(s)
 
 
 def _check_supply(s: State) -> None:
     if drawable(s) < 0 and not s.end_reason:
         s.end_reason = "markers_out"  # RULES §8: no replacement can be drawn
-        s.say(Msg("hansa_britannia.markers_out"))
+        s.announce("hansa_britannia.markers_out")
 
 
 # --- using a marker ----------------------------------------------------------------------
@@ -152,13 +152,13 @@ class UseMarker(Ambient[State]):
         borders."""
         s.hand[s.current].remove(kind)
         s.borderless = True
-        s.say(Msg("hansa_britannia.borders_ignored", role=role, marker=kind))
+        s.announce("hansa_britannia.borders_ignored", role=role, marker=kind)
 
     def on_marker(self, s: State, role: Role, kind: str) -> None:
         p = s.current
         s.hand[p].remove(kind)
         s.used[p].append(kind)
-        s.say(Msg("hansa_britannia.marker_used", role=role, marker=kind))
+        s.announce("hansa_britannia.marker_used", role=role, marker=kind)
         if kind == "plus_3_actions":
             s.actions_left += 3
         elif kind == "plus_4_actions":
@@ -199,7 +199,7 @@ class ExchangeOffices(SeatStep):
         c, k = s.board.city_ix[city], int(i)
         offices = s.offices[c]
         offices[k], offices[k + 1] = offices[k + 1], offices[k]
-        s.say(Msg("hansa_britannia.exchanged", role=role, city=city))
+        s.announce("hansa_britannia.exchanged", role=role, city=city)
         machine.finish(s)
 
 
@@ -287,9 +287,9 @@ class ReplaceMarkers(Step[State]):
             machine.finish(s)
         elif not marker_routes(s)[0]:
             if s.owed[p]:
-                s.say(Msg("hansa_britannia.marker_kept", role=s.seats[p], count=s.owed[p]))
+                s.announce("hansa_britannia.marker_kept", role=s.seats[p], count=s.owed[p])
             if s.neutral_owed:
-                s.say(Msg("hansa_britannia.neutral_marker_kept", count=s.neutral_owed))
+                s.announce("hansa_britannia.neutral_marker_kept", count=s.neutral_owed)
             machine.finish(s)
 
     def prompt(self, s: State, role: Role) -> Msg:
@@ -311,12 +311,12 @@ class ReplaceMarkers(Step[State]):
         kind = draw(s)
         if s.owed[s.current]:
             s.owed[s.current] -= 1
-            s.say(Msg("hansa_britannia.marker_placed", role=role, marker=kind, route=route))
+            s.announce("hansa_britannia.marker_placed", role=role, marker=kind, route=route)
         else:
             s.neutral_owed -= 1
-            s.say(Msg("hansa_britannia.neutral_marker_placed", role=role, marker=kind, route=route))
+            s.announce("hansa_britannia.neutral_marker_placed", role=role, marker=kind, route=route)
         s.route_marker[r] = kind
         if s.neutral != EMPTY and not fallback:
             s.spaces[b.route_spaces[r][0]] = s.neutral * 2 + TRADER
-            s.say(Msg("hansa_britannia.neutral_joins", route=route))
+            s.announce("hansa_britannia.neutral_joins", route=route)
         self._next(s)

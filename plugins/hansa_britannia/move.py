@@ -226,14 +226,12 @@ class Move(SeatStep):
             f.origins.pop(0)
             to_stock(s, code)
             if code >> 1 == s.neutral:
-                s.say(Msg("hansa_britannia.neutral_no_space"))
+                s.announce("hansa_britannia.neutral_no_space")
                 continue
-            s.say(
-                Msg(
-                    "hansa_britannia.no_space_to_stock",
-                    role=s.seats[code >> 1],
-                    piece=SHAPE_WORD[code & 1],
-                )
+            s.announce(
+                "hansa_britannia.no_space_to_stock",
+                role=s.seats[code >> 1],
+                piece=SHAPE_WORD[code & 1],
             )
         if not f.hand:
             machine.finish(s)
@@ -244,15 +242,13 @@ class Move(SeatStep):
         origin = f.origins.pop(0)
         s.spaces[sp] = code
         b = s.board
-        s.say(
-            Msg(
-                "hansa_britannia.moved",
-                role=s.seats[f.mover],
-                role_owner=owner_role(s, code >> 1),
-                piece=SHAPE_WORD[code & 1],
-                route_from=b.route_id[origin],
-                route=b.route_id[b.space_route[sp]],
-            )
+        s.announce(
+            "hansa_britannia.moved",
+            role=s.seats[f.mover],
+            role_owner=owner_role(s, code >> 1),
+            piece=SHAPE_WORD[code & 1],
+            route_from=b.route_id[origin],
+            route=b.route_id[b.space_route[sp]],
         )
         self._drop_next(s)
 

@@ -64,7 +64,7 @@ class CompleteNeutralRoute(SeatStep):
 
     def begin(self, s: State) -> None:
         f = self.frame(s)
-        s.say(Msg("hansa_britannia.neutral_route", route=s.board.route_id[f.route]))
+        s.announce("hansa_britannia.neutral_route", route=s.board.route_id[f.route])
         city_control_points(s, f.route)
         discard_for_neutral(s, f.route)
         cities = open_cities(s, f.route)
@@ -96,7 +96,7 @@ class CompleteNeutralRoute(SeatStep):
         if c != EMPTY:
             open_office(s, s.neutral, c, trader)
         else:
-            s.say(Msg("hansa_britannia.neutral_no_office", route=b.route_id[f.route]))
+            s.announce("hansa_britannia.neutral_no_office", route=b.route_id[f.route])
         if f.route in b.yellow_routes:  # RULES §14.5: one stays next to a yellow flag
             s.spaces[route[0]] = trader
         check_prestige(s)

@@ -83,7 +83,7 @@ def place(s: State, p: int, sp: int, sh: int) -> None:
     use_permit(s, p, r)
     s.supply[p][sh] -= 1
     s.spaces[sp] = p * 2 + sh
-    s.say(Msg("hansa_britannia.placed", role=s.seats[p], piece=SHAPE_WORD[sh], route=b.route_id[r]))
+    s.announce("hansa_britannia.placed", role=s.seats[p], piece=SHAPE_WORD[sh], route=b.route_id[r])
 
 
 def on_place_trader(s: State, p: int, sp: int) -> None:

@@ -136,13 +136,13 @@ FINAL_LINE = {  # by the board's majority lines
 def end_game(s: State) -> None:
     """The game is over (RULES §8): score it and stop the machine."""
     s.final = final_scores(s)
-    s.say(Msg("hansa_britannia.game_ends", reason=s.end_reason))
+    s.announce("hansa_britannia.game_ends", reason=s.end_reason)
     message = FINAL_LINE[lines(s.board)[len(BASE_LINES) :]]
     for p, line in enumerate(s.final):
-        s.say(Msg(message, role=s.seats[p], **line))
+        s.announce(message, role=s.seats[p], **line)
     if s.neutral != EMPTY:
         s.neutral_final = neutral_scores(s)
-        s.say(Msg("hansa_britannia.neutral_final_line", **s.neutral_final))
+        s.announce("hansa_britannia.neutral_final_line", **s.neutral_final)
     machine.reset(s, "game_over")
 
 

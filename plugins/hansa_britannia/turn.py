@@ -92,7 +92,7 @@ class Turn(Step[State]):
         s.actions_left = actions_per_turn(s, p)
         s.permits_used = []
         s.borderless = False
-        s.say(Msg("hansa_britannia.turn_begins", role=s.seats[p], count=s.actions_left))
+        s.announce("hansa_britannia.turn_begins", role=s.seats[p], count=s.actions_left)
 
     def prompt(self, s: State, role: Role) -> Msg:
         if not s.actions_left:
@@ -144,7 +144,7 @@ class Turn(Step[State]):
         )
 
     def on_end_turn(self, s: State, role: Role, arg: None) -> None:
-        s.say(Msg("hansa_britannia.turn_ended", role=role, count=s.actions_left))
+        s.announce("hansa_britannia.turn_ended", role=role, count=s.actions_left)
         machine.finish(s)
 
 

@@ -109,8 +109,8 @@ def take_control(s: State, side: str, c: int) -> None:
     gone = remove_influence(s, other, c, s.influence[other][c])
     added = max(0, STABILITY[c] - s.influence[side][c])
     add_influence(s, side, c, added)
-    s.say(
-        Msg("twilight_struggle.took_control", role=side, country=CID[c], removed=gone, added=added)
+    s.announce(
+        "twilight_struggle.took_control", role=side, country=CID[c], removed=gone, added=added
     )
 
 
@@ -153,27 +153,25 @@ def war(
         n = remove_influence(s, defender, c, s.influence[defender][c])
         add_influence(s, attacker, c, n)
         gain_vp(s, attacker, vp)
-        s.say(
-            Msg(
-                "twilight_struggle.war_won",
-                role=attacker,
-                country=CID[c],
-                roll=die,
-                total=total,
-                vp=vp,
-            )
+        s.announce(
+            "twilight_struggle.war_won",
+            role=attacker,
+            country=CID[c],
+            roll=die,
+            total=total,
+            vp=vp,
         )
         check_vp(s)
     else:
-        s.say(
-            Msg("twilight_struggle.war_lost", role=attacker, country=CID[c], roll=die, total=total)
+        s.announce(
+            "twilight_struggle.war_lost", role=attacker, country=CID[c], roll=die, total=total
         )
 
 
 def strip(s: State, side: str, c: int) -> None:
     """All of ``side``'s Influence in ``c`` goes."""
     gone = remove_influence(s, side, c, s.influence[side][c])
-    s.say(Msg("twilight_struggle.lost_all", role=side, country=CID[c], n=gone))
+    s.announce("twilight_struggle.lost_all", role=side, country=CID[c], n=gone)
 
 
 def pick_one(chooser: str, targets: Callable[[State], list[int]], then: Callable[..., None]) -> If:
@@ -207,7 +205,7 @@ class DuckAndCover(Instant):
         if lower_defcon(s):
             return  # DEFCON 1: the phasing player has lost (RULES §16.3)
         gain_vp(s, US, 5 - s.defcon)
-        s.say(Msg("twilight_struggle.gains_vp", role=US, vp=5 - s.defcon))
+        s.announce("twilight_struggle.gains_vp", role=US, vp=5 - s.defcon)
         check_vp(s)
 
 
@@ -220,10 +218,10 @@ class FiveYearPlan(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         hand = s.hands[USSR]
         if not hand:
-            s.say(Msg("twilight_struggle.no_card_to_discard", role=USSR))
+            s.announce("twilight_struggle.no_card_to_discard", role=USSR)
             return
         card = s.rng.choice(hand)
-        s.say(Msg("twilight_struggle.discarded", role=USSR, card=card))
+        s.announce("twilight_struggle.discarded", role=USSR, card=card)
         if CARDS[card].side == US and card in EVENTS:
             hand.remove(card)
             machine.call(s, "event", EventPlay(card=card, side=US, origin="discard"))
@@ -272,7 +270,7 @@ class VietnamRevolts(Instant):
 
     def happen(self, s: State, f: EventPlay) -> None:
         add_influence(s, USSR, VIETNAM, 2)
-        s.say(Msg("twilight_struggle.added", role=USSR, country=CID[VIETNAM], n=2))
+        s.announce("twilight_struggle.added", role=USSR, country=CID[VIETNAM], n=2)
         add_effect(s, 9, USSR, TURN)
 
 
@@ -348,7 +346,7 @@ class Nasser(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         add_influence(s, USSR, EGYPT, 2)
         gone = remove_influence(s, US, EGYPT, (s.influence[US][EGYPT] + 1) // 2)
-        s.say(Msg("twilight_struggle.nasser", country=CID[EGYPT], removed=gone))
+        s.announce("twilight_struggle.nasser", country=CID[EGYPT], removed=gone)
 
 
 def _strips_left(s: State, f: EventPlay) -> bool:
@@ -418,7 +416,7 @@ class DeGaulle(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         gone = remove_influence(s, US, FRANCE, 2)
         add_influence(s, USSR, FRANCE)
-        s.say(Msg("twilight_struggle.de_gaulle", country=CID[FRANCE], removed=gone))
+        s.announce("twilight_struggle.de_gaulle", country=CID[FRANCE], removed=gone)
         add_effect(s, 17, USSR, GAME)
 
 
@@ -459,7 +457,7 @@ def _olympics(s: State, f: EventPlay) -> None:
         if mine + 2 != theirs:
             break
     winner = host if mine + 2 > theirs else guest
-    s.say(Msg("twilight_struggle.olympics", role=host, roll=mine, roll2=theirs, role2=winner))
+    s.announce("twilight_struggle.olympics", role=host, roll=mine, roll2=theirs, role2=winner)
     gain_vp(s, winner, 2)
     check_vp(s)
 
@@ -507,7 +505,7 @@ def _reds_targets(s: State) -> list[int]:
 def _independent_reds(s: State, f: EventPlay) -> None:
     n = s.influence[USSR][f.pick] - s.influence[US][f.pick]
     add_influence(s, US, f.pick, n)
-    s.say(Msg("twilight_struggle.added", role=US, country=CID[f.pick], n=n))
+    s.announce("twilight_struggle.added", role=US, country=CID[f.pick], n=n)
 
 
 @event(22)
@@ -593,7 +591,7 @@ class CiaCreated(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         s.shown = {US: sorted(s.hands[USSR])}
         s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
-        s.say(Msg("twilight_struggle.hand_shown", role=USSR, role2=US, n=len(s.hands[USSR])))
+        s.announce("twilight_struggle.hand_shown", role=USSR, role2=US, n=len(s.hands[USSR]))
         for card in s.shown[US]:  # what the US saw, a line for the US only (core.state say)
             s.say(Msg("twilight_struggle.seen_in_hand", role=USSR, card=card), to=US)
         machine.call(s, "event_ops", EventOps(side=US, card=26, ops=ops_value(s, US, 26)))
@@ -612,7 +610,7 @@ class UsJapanPact(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         need = STABILITY[JAPAN] + s.influence[USSR][JAPAN] - s.influence[US][JAPAN]
         add_influence(s, US, JAPAN, max(0, need))
-        s.say(Msg("twilight_struggle.added", role=US, country=CID[JAPAN], n=max(0, need)))
+        s.announce("twilight_struggle.added", role=US, country=CID[JAPAN], n=max(0, need))
         add_effect(s, 27, US, GAME)
 
 
@@ -651,7 +649,7 @@ def _unrest(s: State, f: EventPlay) -> None:
     f.chosen.append(f.pick)
     n = 2 if s.turn >= LATE_WAR_FROM else 1
     gone = remove_influence(s, USSR, f.pick, n)
-    s.say(Msg("twilight_struggle.lost", role=USSR, country=CID[f.pick], n=gone))
+    s.announce("twilight_struggle.lost", role=USSR, country=CID[f.pick], n=gone)
 
 
 @event(29)
@@ -709,7 +707,7 @@ def _un_ops(s: State, f: EventPlay) -> None:
     card = f.pick
     if in_effect(s, U2_INCIDENT):  # U2 Incident's second VP, this turn only (RULES §14)
         gain_vp(s, USSR, 1)
-        s.say(Msg("twilight_struggle.gains_vp", role=USSR, vp=1))
+        s.announce("twilight_struggle.gains_vp", role=USSR, vp=1)
         if check_vp(s):
             return
     machine.call(s, "event_ops", EventOps(side=f.side, card=card, ops=ops_value(s, f.side, card)))
@@ -756,7 +754,7 @@ class NuclearTestBan(Instant):
         vp = max(0, s.defcon - 2)
         if vp:
             gain_vp(s, f.side, vp)
-            s.say(Msg("twilight_struggle.gains_vp", role=f.side, vp=vp))
+            s.announce("twilight_struggle.gains_vp", role=f.side, vp=vp)
         if check_vp(s):
             return
         set_defcon(s, s.defcon + 2)
@@ -783,7 +781,7 @@ class Defectors(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         if f.origin == "ops" and s.phasing == USSR:
             gain_vp(s, US, 1)
-            s.say(Msg("twilight_struggle.gains_vp", role=US, vp=1))
+            s.announce("twilight_struggle.gains_vp", role=US, vp=1)
             check_vp(s)
 
 
@@ -806,7 +804,7 @@ def _cambridge_show(s: State, f: EventPlay) -> None:
     shown = sorted(c for c in s.hands[US] if CARDS[c].scoring)
     s.shown = {USSR: shown}
     s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
-    s.say(Msg("twilight_struggle.scoring_shown", role=US, n=len(shown)))
+    s.announce("twilight_struggle.scoring_shown", role=US, n=len(shown))
     for card in shown:  # what the USSR saw, a line for the USSR only (core.state say)
         s.say(Msg("twilight_struggle.seen_in_hand", role=US, card=card), to=USSR)
 
@@ -854,9 +852,9 @@ def _special_pick(s: State, f: EventPlay) -> Pick:
 
 def _special_two(s: State, f: EventPlay) -> None:
     add_influence(s, US, f.pick, 2)
-    s.say(Msg("twilight_struggle.added", role=US, country=CID[f.pick], n=2))
+    s.announce("twilight_struggle.added", role=US, country=CID[f.pick], n=2)
     gain_vp(s, US, 2)
-    s.say(Msg("twilight_struggle.gains_vp", role=US, vp=2))
+    s.announce("twilight_struggle.gains_vp", role=US, vp=2)
     check_vp(s)
 
 

@@ -10,7 +10,6 @@ in force and goes to the discard pile when the effect ends (RULES §13).
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
 from gameshelf.plugins.twilight_struggle.model import CARDS
 from gameshelf.plugins.twilight_struggle.state import Effect, State
 
@@ -50,7 +49,7 @@ def end_effect(s: State, card: int) -> None:
     if found is None:
         return
     s.effects.remove(found)
-    s.say(Msg("twilight_struggle.effect_ends", card=card))
+    s.announce("twilight_struggle.effect_ends", card=card)
     if kept_out(card):
         s.deck.discard(card)
 

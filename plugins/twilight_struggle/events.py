@@ -202,7 +202,7 @@ class Event(Step[State]):
         f = self.frame(s)
         card = CARDS[f.card]
         if card.scoring:
-            s.say(Msg("twilight_struggle.scoring_played", role=f.side, card=f.card))
+            s.announce("twilight_struggle.scoring_played", role=f.side, card=f.card)
             shuttle = shuttle_choice(s, f.card)
             if shuttle:  # Shuttle Diplomacy: the US leaves a country out (mid_war.py)
                 machine.call(s, "event_country", Pick(chooser=US, eligible=shuttle))
@@ -210,17 +210,17 @@ class Event(Step[State]):
             self._score(s, f.card, -1)
             return
         if f.card not in EVENTS:
-            s.say(Msg("twilight_struggle.event_not_written", card=f.card))
+            s.announce("twilight_struggle.event_not_written", card=f.card)
             dispose(s, f.card, False)
             finish(s)
             return
         reason = event_refusal(s, f.side, f.card)
         if reason is not None:
-            s.say(Msg("twilight_struggle.event_blocked", card=f.card, reason=reason))
+            s.announce("twilight_struggle.event_blocked", card=f.card, reason=reason)
             dispose(s, f.card, False)
             finish(s)
             return
-        s.say(Msg("twilight_struggle.event_played", role=f.side, card=f.card))
+        s.announce("twilight_struggle.event_played", role=f.side, card=f.card)
         machine.call(s, EVENTS[f.card], EventPlay(card=f.card, side=f.side, origin=f.origin))
 
     def _score(self, s: State, card: int, left_out: int) -> None:
@@ -236,7 +236,7 @@ class Event(Step[State]):
             return
         if CARDS[f.card].scoring:  # back from Shuttle Diplomacy's choice
             assert isinstance(result, int)
-            s.say(Msg("twilight_struggle.shuttle_left_out", country=CID[result], card=SHUTTLE))
+            s.announce("twilight_struggle.shuttle_left_out", country=CID[result], card=SHUTTLE)
             self._score(s, f.card, result)
             return
         dispose(s, f.card, result is not False)
@@ -473,10 +473,10 @@ class EventInfluence(Step[State]):
         c = CIX[country]
         if f.add:
             add_influence(s, f.owner, c)
-            s.say(Msg("twilight_struggle.placed", role=f.owner, country=country))
+            s.announce("twilight_struggle.placed", role=f.owner, country=country)
         else:
             remove_influence(s, f.owner, c, 1)
-            s.say(Msg("twilight_struggle.removed", role=f.owner, country=country))
+            s.announce("twilight_struggle.removed", role=f.owner, country=country)
         f.left -= 1
         f.done.append(c)
         if not self._open(s, f):
@@ -566,7 +566,7 @@ class EventChoice(Step[State]):
         return [CHOOSE[o] for o in self.frame(s).options]
 
     def on_choose(self, s: State, role: str, option: str) -> None:
-        s.say(Msg("twilight_struggle.chose", role=role, choice=CHOICE_TEXT[option]))
+        s.announce("twilight_struggle.chose", role=role, choice=CHOICE_TEXT[option])
         finish(s, option)
 
 
@@ -623,7 +623,7 @@ class EventDiscard(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         discard_from_hand(s, role, card)
-        s.say(Msg("twilight_struggle.discarded", role=role, card=card))
+        s.announce("twilight_struggle.discarded", role=role, card=card)
         finish(s, card)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:

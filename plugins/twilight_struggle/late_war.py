@@ -142,7 +142,7 @@ class EventFromDiscard(DiscardPick):
         return Msg("twilight_struggle.from_discard_prompt", card=self.frame(s).card)
 
     def picked(self, s: State, role: str, card: int) -> None:
-        s.say(Msg("twilight_struggle.picked_from_discard", role=role, card=card))
+        s.announce("twilight_struggle.picked_from_discard", role=role, card=card)
 
 
 @frame_model
@@ -181,7 +181,7 @@ class EventDiscardFrom(Step[State]):
     def on_card(self, s: State, role: str, card: int) -> None:
         f = self.frame(s)
         discard_from_hand(s, f.owner, card)
-        s.say(Msg("twilight_struggle.discarded_from", role=f.owner, role2=role, card=card))
+        s.announce("twilight_struggle.discarded_from", role=f.owner, role2=role, card=card)
         finish(s, card)
 
 
@@ -224,7 +224,7 @@ class ReaganBombsLibya(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         vp = s.influence[USSR][LIBYA] // 2
         if not vp:
-            s.say(Msg("twilight_struggle.no_effect", card=84))
+            s.announce("twilight_struggle.no_effect", card=84)
         score(s, US, vp)
 
 
@@ -261,7 +261,7 @@ def _star_wars_event(s: State, f: EventPlay) -> None:
 
 def _nothing(card: int) -> Callable[[State, EventPlay], None]:
     def say(s: State, f: EventPlay) -> None:
-        s.say(Msg("twilight_struggle.no_effect", card=card))
+        s.announce("twilight_struggle.no_effect", card=card)
 
     return say
 
@@ -302,7 +302,7 @@ class NorthSeaOil(Instant):
 
     def happen(self, s: State, f: EventPlay) -> None:
         add_effect(s, NORTH_SEA_OIL, US, GAME, turn=s.turn)
-        s.say(Msg("twilight_struggle.north_sea_oil", role=US, n=NORTH_SEA_OIL_ROUNDS))
+        s.announce("twilight_struggle.north_sea_oil", role=US, n=NORTH_SEA_OIL_ROUNDS)
 
 
 def _reformer_points(s: State, f: EventPlay) -> Changes:
@@ -448,11 +448,11 @@ class Terrorism(Instant):
         for _ in range(n):
             hand = s.hands[victim]
             if not hand:
-                s.say(Msg("twilight_struggle.no_card_to_discard", role=victim))
+                s.announce("twilight_struggle.no_card_to_discard", role=victim)
                 return
             card = s.rng.choice(hand)
             discard_from_hand(s, victim, card)
-            s.say(Msg("twilight_struggle.discarded_at_random", role=victim, card=card))
+            s.announce("twilight_struggle.discarded_at_random", role=victim, card=card)
 
 
 @event(93)
@@ -579,7 +579,7 @@ def ames_face_up(s: State) -> bool:
 def _ames_show(s: State, f: EventPlay) -> None:
     add_effect(s, ALDRICH_AMES, USSR, TURN)
     s.rng.reveal()  # the US hand is new information for everyone
-    s.say(Msg("twilight_struggle.hand_face_up", role=US, n=len(s.hands[US])))
+    s.announce("twilight_struggle.hand_face_up", role=US, n=len(s.hands[US]))
 
 
 @event(98)
@@ -630,7 +630,7 @@ def _wargames(s: State, f: EventPlay) -> None:
         return
     opponent = OTHER[f.side]
     gain_vp(s, opponent, WARGAMES_VP)
-    s.say(Msg("twilight_struggle.gains_vp", role=opponent, vp=WARGAMES_VP))
+    s.announce("twilight_struggle.gains_vp", role=opponent, vp=WARGAMES_VP)
     if s.vp == 0:
         end_game(s, "", "wargames", Msg("twilight_struggle.drawn_wargames", card=WARGAMES))
         return

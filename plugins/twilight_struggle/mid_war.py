@@ -100,14 +100,14 @@ from gameshelf.plugins.twilight_struggle.state import (
 def give(s: State, side: str, country: str, n: int) -> None:
     """``side`` adds ``n`` Influence in ``country`` (an id), logged."""
     add_influence(s, side, CIX[country], n)
-    s.say(Msg("twilight_struggle.added", role=side, country=country, n=n))
+    s.announce("twilight_struggle.added", role=side, country=country, n=n)
 
 
 def score(s: State, side: str, vp: int) -> None:
     """``side`` gains ``vp`` VP (none: nothing is said), and 20 VP may end the game."""
     if vp:
         gain_vp(s, side, vp)
-        s.say(Msg("twilight_struggle.gains_vp", role=side, vp=vp))
+        s.announce("twilight_struggle.gains_vp", role=side, vp=vp)
     check_vp(s)
 
 
@@ -154,7 +154,7 @@ class ArmsRace(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         side = f.side
         if s.milops[side] <= s.milops[OTHER[side]]:
-            s.say(Msg("twilight_struggle.arms_race_none", role=side))
+            s.announce("twilight_struggle.arms_race_none", role=side)
             return
         score(s, side, 3 if s.milops[side] >= s.defcon else 1)
 
@@ -220,7 +220,7 @@ class CancelCrisis(Ambient[State]):
 
     def on_cancel_crisis(self, s: State, role: str, country: str) -> None:
         remove_influence(s, role, CIX[country], 2)
-        s.say(Msg("twilight_struggle.crisis_cancelled", role=role, country=country, card=CRISIS))
+        s.announce("twilight_struggle.crisis_cancelled", role=role, country=country, card=CRISIS)
         end_effect(s, CRISIS)
 
 
@@ -254,19 +254,17 @@ def _summit(s: State, f: EventPlay) -> None:
     rolls = {side: s.rng.d6() for side in SIDES}
     totals = {side: rolls[side] + regions_led(s, side) for side in SIDES}
     if totals[USSR] == totals[US]:
-        s.say(Msg("twilight_struggle.summit_tie", total=totals[US]))
+        s.announce("twilight_struggle.summit_tie", total=totals[US])
         f.choice = "tie"
         return
     winner = US if totals[US] > totals[USSR] else USSR
-    s.say(
-        Msg(
-            "twilight_struggle.summit",
-            role=winner,
-            roll=rolls[winner],
-            total=totals[winner],
-            roll2=rolls[OTHER[winner]],
-            total2=totals[OTHER[winner]],
-        )
+    s.announce(
+        "twilight_struggle.summit",
+        role=winner,
+        roll=rolls[winner],
+        total=totals[winner],
+        roll2=rolls[OTHER[winner]],
+        total2=totals[OTHER[winner]],
     )
     f.choice = winner
     score(s, winner, 2)
@@ -339,7 +337,7 @@ class EventTake(DiscardPick):
 
     def picked(self, s: State, role: str, card: int) -> None:
         s.hands[role].append(card)
-        s.say(Msg("twilight_struggle.took_from_discard", role=role, card=card))
+        s.announce("twilight_struggle.took_from_discard", role=role, card=card)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
         finish(s, 0)
@@ -417,7 +415,7 @@ class TrappedRound(Step[State]):
         s.active = [f.side]
         discards, scoring = trap_plays(s, f.side)
         if not discards and not scoring:
-            s.say(Msg("twilight_struggle.trap_sits_out", role=f.side, card=f.card))
+            s.announce("twilight_struggle.trap_sits_out", role=f.side, card=f.card)
             finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
@@ -445,10 +443,10 @@ class TrappedRound(Step[State]):
         discard_from_hand(s, role, card)
         die = s.rng.d6()
         if die <= FREED_ON:
-            s.say(Msg("twilight_struggle.trap_freed", role=role, card=card, card2=f.card, roll=die))
+            s.announce("twilight_struggle.trap_freed", role=role, card=card, card2=f.card, roll=die)
             end_effect(s, f.card)
         else:
-            s.say(Msg("twilight_struggle.trap_holds", role=role, card=card, card2=f.card, roll=die))
+            s.announce("twilight_struggle.trap_holds", role=role, card=card, card2=f.card, roll=die)
         finish(s)
 
 
@@ -512,7 +510,7 @@ class Summit(Procedure[State]):
 
 def _dr_strangelove(s: State, f: EventPlay) -> None:
     add_milops(s, f.side, 5)
-    s.say(Msg("twilight_struggle.milops_added", role=f.side, n=5))
+    s.announce("twilight_struggle.milops_added", role=f.side, n=5)
     set_defcon(s, int(f.choice.removeprefix("defcon_")))  # 1: the phasing player loses
 
 
@@ -666,7 +664,7 @@ class KitchenDebates(Instant):
         if controlled_battlegrounds(s, US) > controlled_battlegrounds(s, USSR):
             score(s, US, 2)
         else:
-            s.say(Msg("twilight_struggle.no_effect", card=48))
+            s.announce("twilight_struggle.no_effect", card=48)
 
 
 WE_WILL_BURY_YOU, UN_INTERVENTION = 50, 32
@@ -680,7 +678,7 @@ def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
         return False  # (a card the US plays in the USSR's round, Grain Sales', is not it)
     end_effect(s, WE_WILL_BURY_YOU)
     if card == UN_INTERVENTION and use == "event":
-        s.say(Msg("twilight_struggle.bury_cancelled", card=WE_WILL_BURY_YOU, card2=card))
+        s.announce("twilight_struggle.bury_cancelled", card=WE_WILL_BURY_YOU, card2=card)
         return False
     score(s, USSR, 3)
     return s.over
@@ -703,7 +701,7 @@ def _envy_use(s: State, f: EventPlay) -> None:
     neutral, else its Ops (the taker's modifiers; the event does not happen)."""
     card = f.pick
     s.deck.discard_pile.remove(card)  # event_discard put it there: it is used instead
-    s.say(Msg("twilight_struggle.envy_took", role=f.side, card=card))
+    s.announce("twilight_struggle.envy_took", role=f.side, card=card)
     add_effect(s, MISSILE_ENVY, OTHER[f.side], GAME)
     if CARDS[card].side != OTHER[f.side]:
         machine.call(s, "event", EventPlay(card=card, side=f.side, origin="envy"))
@@ -901,7 +899,7 @@ def china_to(s: State, side: str, face_up: bool) -> None:
     Plays the China Card gives it face down)."""
     s.china, s.china_up = side, face_up
     key = "twilight_struggle.china_given_up" if face_up else "twilight_struggle.china_given_down"
-    s.say(Msg(key, role=side, card=CHINA))
+    s.announce(key, role=side, card=CHINA)
 
 
 @event(58)
@@ -927,7 +925,7 @@ def flower_power(s: State, side: str, card: int) -> bool:
     card is played (rounds.CardPlay, turn.headline_event); returns whether the game ended."""
     if side != US or not CARDS[card].war or not in_effect(s, FLOWER_POWER):
         return False
-    s.say(Msg("twilight_struggle.flower_power", card=card, card2=FLOWER_POWER))
+    s.announce("twilight_struggle.flower_power", card=card, card2=FLOWER_POWER)
     gain_vp(s, USSR, 2)
     return check_vp(s)
 
@@ -980,7 +978,7 @@ class LoneGunman(Instant):
     def happen(self, s: State, f: EventPlay) -> None:
         s.shown = {USSR: sorted(s.hands[US])}
         s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
-        s.say(Msg("twilight_struggle.hand_shown", role=US, role2=USSR, n=len(s.hands[US])))
+        s.announce("twilight_struggle.hand_shown", role=US, role2=USSR, n=len(s.hands[US]))
         machine.call(s, "event_ops", EventOps(side=USSR, card=62, ops=ops_value(s, USSR, 62)))
 
 
@@ -1051,11 +1049,11 @@ def _grain_take(s: State, f: EventPlay) -> None:
     """A random card of the USSR's hand (never The China Card, which is not in it)."""
     hand = s.hands[USSR]
     if not hand:
-        s.say(Msg("twilight_struggle.grain_empty", role=USSR))
+        s.announce("twilight_struggle.grain_empty", role=USSR)
         return
     f.pick = s.rng.choice(hand)
     hand.remove(f.pick)
-    s.say(Msg("twilight_struggle.grain_taken", role=US, role2=USSR, card=f.pick))
+    s.announce("twilight_struggle.grain_taken", role=US, role2=USSR, card=f.pick)
 
 
 def _grain_play(s: State, f: EventPlay) -> None:
@@ -1072,7 +1070,7 @@ def _grain_play(s: State, f: EventPlay) -> None:
 def _grain_ops(s: State, f: EventPlay) -> None:
     if f.pick:
         s.hands[USSR].append(f.pick)
-        s.say(Msg("twilight_struggle.grain_returned", role=US, role2=USSR, card=f.pick))
+        s.announce("twilight_struggle.grain_returned", role=US, role2=USSR, card=f.pick)
     machine.call(s, "event_ops", EventOps(side=US, card=GRAIN, ops=ops_value(s, US, GRAIN)))
 
 
@@ -1108,7 +1106,7 @@ class JohnPaulII(Instant):
 
     def happen(self, s: State, f: EventPlay) -> None:
         gone = remove_influence(s, USSR, POLAND, 2)
-        s.say(Msg("twilight_struggle.lost", role=USSR, country="poland", n=gone))
+        s.announce("twilight_struggle.lost", role=USSR, country="poland", n=gone)
         give(s, US, "poland", 1)
         add_effect(s, 68, US, GAME)
 
@@ -1270,7 +1268,7 @@ class EventDiscardMany(Step[State]):
     def on_card(self, s: State, role: str, card: int) -> None:
         f = self.frame(s)
         discard_from_hand(s, role, card)
-        s.say(Msg("twilight_struggle.discarded", role=role, card=card))
+        s.announce("twilight_struggle.discarded", role=role, card=card)
         f.count += 1
         if not s.hands[role]:
             finish(s, f.count)
@@ -1285,7 +1283,7 @@ def _ask_not_draw(s: State, f: EventPlay) -> None:
         return
     drawn = numbers(s.deck.draw(s.rng, f.count))
     s.hands[US].extend(drawn)
-    s.say(Msg("twilight_struggle.drew_replacements", role=US, n=f.count))
+    s.announce("twilight_struggle.drew_replacements", role=US, n=f.count)
 
 
 @event(77)
@@ -1327,7 +1325,7 @@ class OneSmallStep(Instant):
         side = f.side
         if s.space[side] + 2 <= LAST_BOX:
             s.space[side] += 1
-            s.say(Msg("twilight_struggle.space_box", role=side, box=s.space[side], vp=0))
+            s.announce("twilight_struggle.space_box", role=side, box=s.space[side], vp=0)
         advance_space(s, side)
         check_vp(s)
 

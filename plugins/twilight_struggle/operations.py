@@ -269,7 +269,7 @@ class PlaceInfluence(Step[State]):
             f.reach = [c for c in f.reach if not IN_REGION[closed][c]]
         s.active = [f.side]
         if not self._open(s, f):
-            s.say(Msg("twilight_struggle.nothing_placed", role=f.side, card=f.card))
+            s.announce("twilight_struggle.nothing_placed", role=f.side, card=f.card)
             finish(s)
 
     def _fits(self, s: State, f: Ops, c: int) -> bool:
@@ -321,7 +321,7 @@ class PlaceInfluence(Step[State]):
         c = CIX[country]
         spend(f, c, placement_cost(s, f.side, c))
         add_influence(s, f.side, c)
-        s.say(Msg("twilight_struggle.placed", role=f.side, country=country))
+        s.announce("twilight_struggle.placed", role=f.side, country=country)
         if not self._open(s, f):
             finish(s)
 
@@ -362,29 +362,25 @@ def realign(s: State, side: str, c: int) -> None:
     else:
         loser, n = "", 0  # a tie changes nothing
     if not loser:
-        s.say(
-            Msg(
-                "twilight_struggle.realign_tie",
-                role=side,
-                country=CID[c],
-                roll=mine,
-                total=my_total,
-                total2=their_total,
-            )
-        )
-        return
-    taken = remove_influence(s, loser, c, n)
-    s.say(
-        Msg(
-            "twilight_struggle.realigned",
+        s.announce(
+            "twilight_struggle.realign_tie",
             role=side,
             country=CID[c],
             roll=mine,
             total=my_total,
             total2=their_total,
-            role2=loser,
-            removed=taken,
         )
+        return
+    taken = remove_influence(s, loser, c, n)
+    s.announce(
+        "twilight_struggle.realigned",
+        role=side,
+        country=CID[c],
+        roll=mine,
+        total=my_total,
+        total2=their_total,
+        role2=loser,
+        removed=taken,
     )
 
 
@@ -399,7 +395,7 @@ class Realign(Step[State]):
         f = self.frame(s)
         s.active = [f.side]
         if not self._any(s, f):
-            s.say(Msg("twilight_struggle.no_realign_left", role=f.side))
+            s.announce("twilight_struggle.no_realign_left", role=f.side)
             finish(s)
 
     def _any(self, s: State, f: Ops) -> bool:
@@ -460,7 +456,7 @@ def yuri_and_samantha(s: State, side: str) -> bool:
     if side != US or not in_effect(s, YURI_AND_SAMANTHA):
         return False
     gain_vp(s, USSR, 1)
-    s.say(Msg("twilight_struggle.yuri_vp", role=USSR, card=YURI_AND_SAMANTHA))
+    s.announce("twilight_struggle.yuri_vp", role=USSR, card=YURI_AND_SAMANTHA)
     return check_vp(s)
 
 
@@ -478,7 +474,7 @@ def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
     die = s.rng.d6()
     mod = coup_roll_modifier(s, side, c)
     if mod:
-        s.say(Msg("twilight_struggle.coup_roll_modified", n=mod))
+        s.announce("twilight_struggle.coup_roll_modified", n=mod)
     excess = die + mod + ops - 2 * STABILITY[c]
     removed = added = 0
     if excess > 0:
@@ -486,19 +482,17 @@ def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
         added = excess - removed
         add_influence(s, side, c, added)
     if excess > 0:
-        s.say(
-            Msg(
-                "twilight_struggle.coup_won",
-                role=side,
-                country=CID[c],
-                roll=die,
-                ops=ops,
-                removed=removed,
-                added=added,
-            )
+        s.announce(
+            "twilight_struggle.coup_won",
+            role=side,
+            country=CID[c],
+            roll=die,
+            ops=ops,
+            removed=removed,
+            added=added,
         )
     else:
-        s.say(Msg("twilight_struggle.coup_failed", role=side, country=CID[c], roll=die, ops=ops))
+        s.announce("twilight_struggle.coup_failed", role=side, country=CID[c], roll=die, ops=ops)
     if not free:
         add_milops(s, side, ops)
     if BATTLEGROUND[c] and not (side == US and in_effect(s, NUCLEAR_SUBS)):
@@ -516,7 +510,7 @@ class Coup(Step[State]):
         f = self.frame(s)
         s.active = [f.side]
         if not coup_targets(s, f.side):  # an opponent's event before the coup took them away
-            s.say(Msg("twilight_struggle.no_coup_left", role=f.side))
+            s.announce("twilight_struggle.no_coup_left", role=f.side)
             finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
@@ -576,7 +570,7 @@ def advance_space(s: State, side: str) -> None:
     if first:
         s.space_first[box] = side
     vp = SPACE[box].vp_first if first else SPACE[box].vp_second
-    s.say(Msg("twilight_struggle.space_box", role=side, box=box, vp=vp))
+    s.announce("twilight_struggle.space_box", role=side, box=box, vp=vp)
     if vp:
         gain_vp(s, side, vp)
 
@@ -587,11 +581,11 @@ def space_attempt(s: State, side: str, card: int) -> None:
     box = s.space[side] + 1
     die = s.rng.d6()
     if die <= (SPACE[box].roll_max or 0):
-        s.say(Msg("twilight_struggle.space_rolled", role=side, roll=die, card=card))
+        s.announce("twilight_struggle.space_rolled", role=side, roll=die, card=card)
         advance_space(s, side)
         check_vp(s)
     else:
-        s.say(Msg("twilight_struggle.space_missed", role=side, roll=die, card=card))
+        s.announce("twilight_struggle.space_missed", role=side, roll=die, card=card)
 
 
 __all__ = [

@@ -54,7 +54,7 @@ def _tehran_look(s: State, f: EventPlay) -> None:
     piles hold them (``Deck.draw`` marks the new information)."""
     looked = [int(c) for c in s.deck.draw(s.rng, TEHRAN_LOOKS)]  # the deck holds numbers
     s.set_aside[US] = looked
-    s.say(Msg("twilight_struggle.tehran_looked", role=US, count=len(looked), card=TEHRAN))
+    s.announce("twilight_struggle.tehran_looked", role=US, count=len(looked), card=TEHRAN)
 
 
 def _tehran_back(s: State, f: EventPlay) -> None:
@@ -62,7 +62,7 @@ def _tehran_back(s: State, f: EventPlay) -> None:
     back = s.set_aside.pop(US, [])
     s.deck.draw_pile.extend(back)
     s.deck.shuffle(s.rng)
-    s.say(Msg("twilight_struggle.tehran_back", role=US, count=len(back)))
+    s.announce("twilight_struggle.tehran_back", role=US, count=len(back))
 
 
 @frame_model
@@ -106,7 +106,7 @@ class DiscardLooked(Step[State]):
         looked = s.set_aside[role]
         looked.remove(card)
         s.deck.discard(card)
-        s.say(Msg("twilight_struggle.looked_discarded", role=role, card=card))
+        s.announce("twilight_struggle.looked_discarded", role=role, card=card)
         if not looked:
             finish(s)
 
@@ -158,5 +158,5 @@ class AwacsSaleToSaudis(Instant):
 
     def happen(self, s: State, f: EventPlay) -> None:
         add_influence(s, US, SAUDI_ARABIA, 2)
-        s.say(Msg("twilight_struggle.added", role=US, country=CID[SAUDI_ARABIA], n=2))
+        s.announce("twilight_struggle.added", role=US, country=CID[SAUDI_ARABIA], n=2)
         add_effect(s, AWACS, US, GAME)

@@ -145,7 +145,7 @@ class ActionRound(Step[State]):
             machine.enter(s, "trapped_round", Trapped(side=f.side, card=trap))
             return
         if not playable(s, f.side):
-            s.say(Msg("twilight_struggle.sits_out", role=f.side))
+            s.announce("twilight_struggle.sits_out", role=f.side)
             finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
@@ -248,7 +248,7 @@ class CardPlay(Step[State]):
                 s.deck.discard(card)
             finish(s)
             return
-        s.say(Msg("twilight_struggle.plays_ops", role=role, card=card, use=USE_NAMES[use]))
+        s.announce("twilight_struggle.plays_ops", role=role, card=card, use=USE_NAMES[use])
         if use in OPS_USES and triggers_opponent_event(s, role, card):
             reason = event_refusal(s, OTHER[role], card)
             if reason is None:  # RULES §6: it happens, before or after, as the player says
@@ -256,7 +256,7 @@ class CardPlay(Step[State]):
                 play = OpsEvent(side=role, card=card, use=use, reach=reach)
                 machine.enter(s, "ops_and_event", play)
                 return
-            s.say(Msg("twilight_struggle.event_blocked", card=card, reason=reason))
+            s.announce("twilight_struggle.event_blocked", card=card, reason=reason)
         if card != CHINA:
             s.deck.discard(card)
         machine.enter(s, use, start_ops(s, role, card))

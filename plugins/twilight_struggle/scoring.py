@@ -90,15 +90,13 @@ def score_region(s: State, region: str, left_out: int = -1) -> bool:
                 return True
     us_vp, ussr_vp = result[US][1], result[USSR][1]
     s.vp += us_vp - ussr_vp
-    s.say(
-        Msg(
-            "twilight_struggle.scored",
-            region=region,
-            vp=ussr_vp,
-            vp2=us_vp,
-            award=_award(result[USSR][0]),
-            award2=_award(result[US][0]),
-        )
+    s.announce(
+        "twilight_struggle.scored",
+        region=region,
+        vp=ussr_vp,
+        vp2=us_vp,
+        award=_award(result[USSR][0]),
+        award2=_award(result[US][0]),
     )
     return False
 
@@ -119,7 +117,7 @@ def score_southeast_asia(s: State) -> None:
     """Southeast Asia Scoring: 1 VP per country controlled there, 2 for Thailand."""
     vp = {side: sum(v for c, v in SEA_VP if controls(s, side, c)) for side in SIDES}
     s.vp += vp[US] - vp[USSR]
-    s.say(Msg("twilight_struggle.scored_sea", vp=vp[USSR], vp2=vp[US]))
+    s.announce("twilight_struggle.scored_sea", vp=vp[USSR], vp2=vp[US])
 
 
 def play_scoring_card(s: State, card: int, left_out: int = -1) -> None:
@@ -137,12 +135,12 @@ def final_scoring(s: State) -> None:
     """RULES §11, §12.5: every region (Europe Control wins), the China Card's VP, then the
     VP decide; reaching 20 during it does not end the game early."""
     s.final_scoring = True
-    s.say(Msg("twilight_struggle.final_scoring"))
+    s.announce("twilight_struggle.final_scoring")
     for region in MAIN_REGIONS:
         if score_region(s, region):
             return
     gain_vp(s, s.china, 1)
-    s.say(Msg("twilight_struggle.china_vp", role=s.china, card=CHINA))
+    s.announce("twilight_struggle.china_vp", role=s.china, card=CHINA)
     if s.vp == 0:
         end_game(s, "", "final_scoring", Msg("twilight_struggle.drawn"))
         return

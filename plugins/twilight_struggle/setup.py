@@ -89,7 +89,7 @@ class FreePlacement(Step[State]):
         f = self.frame(s)
         add_influence(s, f.side, CIX[country])
         f.left -= 1
-        s.say(Msg("twilight_struggle.placed", role=role, country=country))
+        s.announce("twilight_struggle.placed", role=role, country=country)
         if f.left == 0:
             finish(s)
 
@@ -107,6 +107,6 @@ def new_game(seed: int, options: dict[str, object]) -> State:
     for _ in range(SETUP.hand_size):
         for side in SIDES:
             s.hands[side].extend(numbers(s.deck.draw(s.rng, 1)))
-    s.say(Msg("twilight_struggle.setup"))
+    s.announce("twilight_struggle.setup")
     machine.reset(s, "game")
     return s

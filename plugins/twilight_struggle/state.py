@@ -208,7 +208,7 @@ def set_defcon(s: State, level: int) -> None:
         return
     s.defcon = max(1, level)
     s.defcon_to_2 = s.defcon_to_2 or s.defcon == 2
-    s.say(Msg("twilight_struggle.defcon", level=s.defcon))
+    s.announce("twilight_struggle.defcon", level=s.defcon)
     if s.defcon == 1:
         loser = s.phasing or USSR
         winner = OTHER[loser]

@@ -129,12 +129,12 @@ class Game(Procedure[State]):
 
 def start_turn(s: State) -> None:
     """Phase A, and the era's cards (RULES §13); the turn's counters start again."""
-    s.say(Msg("twilight_struggle.turn_starts", turn=s.turn))
+    s.announce("twilight_struggle.turn_starts", turn=s.turn)
     era = ERA_CARDS_AT.get(s.turn)
     if era is not None:
         s.deck.draw_pile.extend(era_deck(era, s.optional_cards))
         s.rng.shuffle(s.deck.draw_pile)
-        s.say(Msg("twilight_struggle.era_cards", era=ERA_NAMES[era]))
+        s.announce("twilight_struggle.era_cards", era=ERA_NAMES[era])
     if s.defcon < DEFCON_MAX:
         set_defcon(s, s.defcon + 1)
     s.rounds_done = {USSR: 0, US: 0}
@@ -195,7 +195,7 @@ def norad_due(s: State) -> bool:
 def norad_point(s: State, f: object) -> Changes:
     """NORAD: the US adds 1 Influence to a country already holding US Influence."""
     s.defcon_to_2 = False
-    s.say(Msg("twilight_struggle.norad", card=NORAD))
+    s.announce("twilight_struggle.norad", card=NORAD)
     mine = [c for c in range(N) if s.influence[US][c]]
     return Changes(chooser=US, owner=US, add=True, left=1, eligible=mine)
 
@@ -208,7 +208,7 @@ def military_operations_check(s: State) -> None:
     for side in SIDES:
         if short[side]:
             gain_vp(s, OTHER[side], short[side])
-            s.say(Msg("twilight_struggle.milops_short", role=side, short=short[side]))
+            s.announce("twilight_struggle.milops_short", role=side, short=short[side])
     s.milops = {USSR: 0, US: 0}
     check_vp(s)
 
@@ -224,7 +224,7 @@ def end_turn(s: State) -> None:
     expire(s)
     if not s.china_up:
         s.china_up = True
-        s.say(Msg("twilight_struggle.china_up", role=s.china, card=CHINA))
+        s.announce("twilight_struggle.china_up", role=s.china, card=CHINA)
     s.headlines = {}
     s.phasing = ""
 
@@ -266,7 +266,7 @@ class HeldDiscard(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         discard_from_hand(s, role, card)
-        s.say(Msg("twilight_struggle.held_discarded", role=role, card=card))
+        s.announce("twilight_struggle.held_discarded", role=role, card=card)
         finish(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
@@ -318,8 +318,8 @@ def headline_order(s: State, f: Headline) -> None:
         cancelled = s.headlines.pop(USSR)
         f.order.remove(USSR)
         s.deck.discard(cancelled)
-        s.say(
-            Msg("twilight_struggle.headline_cancelled", role=USSR, card=cancelled, card2=DEFECTORS)
+        s.announce(
+            "twilight_struggle.headline_cancelled", role=USSR, card=cancelled, card2=DEFECTORS
         )
 
 
@@ -387,7 +387,7 @@ class HeadlineOpen(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         take_headline(s, role, card)
-        s.say(Msg("twilight_struggle.headline_shown", role=role, card=card))
+        s.announce("twilight_struggle.headline_shown", role=role, card=card)
         finish(s)
 
 
@@ -428,5 +428,5 @@ class HeadlineChoice(SecretChoice[State]):
             take_headline(s, side, int(action.arg or 0))
         for side in SIDES:
             if side in s.headlines:
-                s.say(Msg("twilight_struggle.headlined", role=side, card=s.headlines[side]))
+                s.announce("twilight_struggle.headlined", role=side, card=s.headlines[side])
         finish(s)

@@ -8,7 +8,14 @@ import pytest
 
 from gameshelf.core.agents import FirstLegalAgent
 from gameshelf.core.match import Match
-from gameshelf.core.messages import Msg, negotiate, render, render_outcome, render_view
+from gameshelf.core.messages import (
+    Msg,
+    compose,
+    negotiate,
+    render,
+    render_outcome,
+    render_view,
+)
 from gameshelf.core.ruleset import IllegalAction
 from tests.core.toygame import RULESET, DuelState
 
@@ -29,6 +36,28 @@ def test_a_message_in_the_log_survives_the_state_json_exactly():
     assert again.log[-1] == "A plain line, from a game not yet converted."
     assert again.to_json() == text
     assert '{"id":"toy_duel.rolled","args":{"role":"north","die":6}}' in text
+
+
+def test_an_announced_line_is_the_message_said_to_everyone():
+    said, announced = RULESET.setup(1), RULESET.setup(1)
+    said.say(Msg("toy_duel.rolled", role="north", die=6))
+    announced.announce("toy_duel.rolled", role="north", die=6)
+    line = announced.log[-1]
+    assert type(line) is Msg
+    assert line == said.log[-1]
+    assert line.to_json() == said.log[-1].to_json()
+    assert line.reads("south")
+    assert line.reads(None)
+    assert announced.to_json() == said.to_json()
+
+
+def test_a_composed_message_is_the_one_the_class_makes():
+    args = {"role": "south", "die": 1}
+    made = compose("toy_duel.rolled", args)
+    assert made == Msg("toy_duel.rolled", role="south", die=1)
+    assert hash(made) == hash(Msg("toy_duel.rolled", role="south", die=1))
+    assert repr(made) == "Msg('toy_duel.rolled', role='south', die=1)"
+    assert render(made, "en") == "South rolls 1."
 
 
 def test_a_message_renders_in_each_language_with_its_things_named():
