@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from operator import countOf
 
 from pydantic import Field
 
@@ -47,7 +48,7 @@ def start(s: TKState) -> None:
     """Stage 3: the rivals sharing the mover's space, in turn order after it."""
     pos, mover = s.pos, s.turn
     here = pos[mover]
-    if [*pos.values()].count(here) == 1:  # speed: the usual case, nobody else here
+    if countOf(pos.values(), here) == 1:  # speed: the usual case, nobody else here (no list)
         return
     foes: list[Seat] = []  # a loop, as in the steps below: a list comprehension is a Python call
     for rival in rivals(s, mover):

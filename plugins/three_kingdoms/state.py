@@ -119,7 +119,8 @@ def message(id: str, args: dict[str, Param | Msg]) -> Msg:
     """``Msg(id, **args)``, made without keyword arguments, for the log lines of many
     parameters said on most turns (the roll, the plan, the siege, the field battle): a class
     called with keyword arguments pays for each in CPython 3.11 (a siege's line of 11
-    parameters: ~11k instructions made with them, ~6k this way)."""
+    parameters: ~11k instructions made with them, ~6k this way). ``args`` is kept, not
+    copied: a dict made for this message alone."""
     msg = Msg(id)
     msg.args = args  # its parameters, as ``Msg`` keeps them
     return msg
