@@ -202,9 +202,7 @@ class Match:
             play(state, role, choice)
             fresh = rng.counter + rng.reveals != before
             # Entry(...) without the Python-level __new__ of a named tuple: the same tuple
-            # (and the action unpacked: reading a named tuple's fields by name is slower)
-            kind, arg = choice
-            history.append(_new_entry(Entry, (role, kind, arg, fresh)))
+            history.append(_new_entry(Entry, (role, choice.type, choice.arg, fresh)))
             if self.observers:
                 self._emitted_action(role)
             taken += 1

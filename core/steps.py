@@ -476,15 +476,14 @@ class StepMachine(Generic[S]):
     def play(self, s: S, role: Role, action: Action) -> None:
         """Run the handler of an action already known to be legal, and what it sets going."""
         entry = self.entries[s.step]
-        arg: Any
-        kind, arg = action  # unpacked: a named tuple's field read by name is a slow read
-        handler = entry.handlers.get(kind)
+        handler = entry.handlers.get(action.type)
         try:
             busy = s._queue is not None
         except AttributeError:  # a state the machine never worked on yet
             busy = False
         if busy:
             raise RuntimeError("an action was played while the machine was at work")
+        arg: Any = action.arg
         if handler is None:
             step = entry.step
             handler = self._ambient_handler(step, action)
