@@ -374,6 +374,8 @@ class StepRuleset(Ruleset[S]):
         self._entries = {} if machine is None else machine.entries
         self._play = None if machine is None else machine.play
         self._watching = self._watch_steps
+        # each watched part's shown, and the steps it may show anything in
+        self._showing = tuple((part.shown, part.shown_in) for part in self._watched)
 
     def active(self, state: S) -> list[Role]:
         return list(self.machine.active(state))
@@ -406,23 +408,22 @@ class StepRuleset(Ruleset[S]):
 
     def play(self, state: S, role: Role, action: Action) -> None:
         # Unchecked (see Ruleset.play): straight to the handler.
-        steps = self._watching
+        steps, play = self._watching, self._play
         if steps is not None and state.step not in steps:  # most actions: nothing shown
-            self._play(state, role, action)  # type: ignore[misc]  # a machine is set
+            play(state, role, action)  # type: ignore[misc]  # a machine is set
             if state.step in steps:
                 self._mark_shown(state, None)
             return
         before = self._shown(state)
-        self._play(state, role, action)  # type: ignore[misc]  # a machine is set
+        play(state, role, action)  # type: ignore[misc]  # a machine is set
         self._mark_shown(state, before)
 
     def _shown(self, state: S) -> list[frozenset[Any]]:
         """What each watched part shows now: nothing, unasked, for a part outside the steps
         it declares it may show anything in (``Hidden.shown_in``; the kit checks it)."""
         step, shown = state.step, []
-        for part in self._watched:  # a loop, not a comprehension: no function call (3.11)
-            steps = part.shown_in
-            shown.append(part.shown(state) if steps is None or step in steps else _NOTHING)
+        for show, steps in self._showing:  # a loop, not a comprehension: no call (3.11)
+            shown.append(show(state) if steps is None or step in steps else _NOTHING)
         return shown
 
     def _mark_shown(self, state: S, before: list[frozenset[Any]] | None) -> None:
@@ -430,11 +431,10 @@ class StepRuleset(Ruleset[S]):
         out showed something of a hidden part that was not shown before it (``before``:
         what ``_shown`` said; ``None``: nothing was shown)."""
         step = state.step
-        for i, part in enumerate(self._watched):
-            steps = part.shown_in
+        for i, (show, steps) in enumerate(self._showing):
             if steps is not None and step not in steps:
                 continue  # nothing of it is shown here
-            if not part.shown(state) <= (_NOTHING if before is None else before[i]):
+            if not show(state) <= (_NOTHING if before is None else before[i]):
                 state.rng.reveal()
                 return
 
