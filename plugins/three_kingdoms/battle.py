@@ -30,7 +30,7 @@ from functools import cache
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg, Param
+from gameshelf.core.messages import Msg, Param, compose
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
@@ -60,7 +60,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     intelligence,
     lay_face_down,
     machine,
-    message,
 )
 from gameshelf.plugins.three_kingdoms.victory import check_last_land
 
@@ -127,7 +126,7 @@ def toll_paid(
         said["due"] = due
     if shown:
         said["card"] = DONG_ZHUO
-    return message(TOLL_PAID[failed_siege, shown, short], said)
+    return compose(TOLL_PAID[failed_siege, shown, short], said)
 
 
 @frame_model
@@ -144,7 +143,7 @@ def arrive_rival(s: TKState, land: str) -> None:
     """DESIGN §7.9: the plan is forced; with no card in hand the full toll is paid."""
     attacker = s.turn
     if not s.hand[attacker]:
-        s.say(Msg("three_kingdoms.no_card_for_plan", lord=s.lord[attacker]))
+        s.announce("three_kingdoms.no_card_for_plan", lord=s.lord[attacker])
         pay_toll(s, land, failed_siege=False)
         return
     machine.call(s, "battle_plan", Battle(land=land))
@@ -159,7 +158,7 @@ def contest(s: TKState, f: Battle) -> None:
     attack, defence = intelligence(plan), intelligence(s.garrison[land])
     succeeds = attack > defence
     s.say(
-        message(
+        compose(
             PLAN_SUCCEEDS if succeeds else PLAN_FAILS,
             {
                 "lord": s.lord[s.turn],
@@ -308,7 +307,7 @@ def siege(s: TKState, f: Battle, holder: Seat, att_general: str, def_general: st
     guard = def_die + def_martial + walls
     won = power > guard
     s.say(
-        message(
+        compose(
             SIEGE_ROLLED[bool(bonus), won],
             {
                 "land": land,
@@ -345,7 +344,7 @@ def take_land(s: TKState, f: Battle, general: str, holder: Seat) -> None:
     s.garrison[land] = [general]
     s.owner[land] = attacker
     s.say(
-        message(
+        compose(
             "three_kingdoms.land_taken",
             {
                 "lord": s.lord[attacker],

@@ -17,7 +17,7 @@ from operator import countOf
 from pydantic import Field
 
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg, Param
+from gameshelf.core.messages import Msg, Param, compose
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.secret import Choices, SecretChoice
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
@@ -30,7 +30,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     done,
     lay_face_down,
     machine,
-    message,
     rivals,
 )
 
@@ -99,7 +98,7 @@ def fight(s: TKState, foe: Seat, mover_card: str | None, foe_card: str | None) -
         said["card"] = mover_card
     if foe_card is not None:
         said["card2"] = foe_card
-    s.say(message(FOUGHT[mover_card is not None, foe_card is not None], said))
+    s.say(compose(FOUGHT[mover_card is not None, foe_card is not None], said))
     if attack == defence:
         s.say(TIE)
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import Msg, compose
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.core.steps import Option
 from gameshelf.plugins.three_kingdoms.lords import sun_quan_may_add_sword
@@ -26,14 +26,13 @@ from gameshelf.plugins.three_kingdoms.state import (
     card_list,
     done,
     machine,
-    message,
 )
 
 
 def arrive_unowned(s: TKState, land: str) -> None:
     """DESIGN §7.7: occupying is optional and needs a card in hand."""
     if not s.hand[s.turn]:
-        s.say(Msg("three_kingdoms.no_card_to_occupy", lord=s.lord[s.turn], land=land))
+        s.announce("three_kingdoms.no_card_to_occupy", lord=s.lord[s.turn], land=land)
         return
     machine.call(s, "occupy", AtLand(land=land))
 
@@ -93,12 +92,12 @@ class Occupy(TurnStep):
         s.garrison[land].append(card)
         s.owner[land] = role
         s.say(
-            message("three_kingdoms.occupied", {"lord": s.lord[role], "land": land, "card": card})
+            compose("three_kingdoms.occupied", {"lord": s.lord[role], "land": land, "card": card})
         )
         done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
-        s.say(Msg("three_kingdoms.left_unoccupied", lord=s.lord[role], land=self.frame(s).land))
+        s.announce("three_kingdoms.left_unoccupied", lord=s.lord[role], land=self.frame(s).land)
         done(s)
 
 
@@ -141,7 +140,7 @@ class OwnLand(TurnStep):
         s.hand[role].extend(taken)
         s.garrison[land] = []
         s.say(
-            message(
+            compose(
                 "three_kingdoms.deploy_taken",
                 {"lord": s.lord[role], "cards": card_list(taken), "land": land},
             )
@@ -152,7 +151,7 @@ class OwnLand(TurnStep):
         land = self.frame(s).land
         amount = land_tax(s, land)
         s.say(
-            message(
+            compose(
                 "three_kingdoms.land_taxed", {"lord": s.lord[role], "land": land, "amount": amount}
             )
         )
@@ -165,10 +164,10 @@ class OwnLand(TurnStep):
         s.swords[land] += 1
         lord, n = s.lord[role], s.swords[land]
         if n == N.max_swords:
-            s.say(message("three_kingdoms.trained_city", {"lord": lord, "land": land, "n": n}))
+            s.say(compose("three_kingdoms.trained_city", {"lord": lord, "land": land, "n": n}))
         else:
             s.say(
-                message("three_kingdoms.trained", {"lord": lord, "land": land, "swords": SWORDS[n]})
+                compose("three_kingdoms.trained", {"lord": lord, "land": land, "swords": SWORDS[n]})
             )
         if sun_quan_may_add_sword(s, role, land):
             machine.enter(s, "sun_quan_sword", f)
@@ -222,7 +221,7 @@ class Deploy(TurnStep):
         land = self.frame(s).land
         placed = card_list(s.garrison[land])
         s.say(
-            message(
+            compose(
                 "three_kingdoms.deployed", {"lord": s.lord[role], "cards": placed, "land": land}
             )
         )

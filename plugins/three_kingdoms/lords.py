@@ -82,14 +82,12 @@ class SunQuanSword(TurnStep):
         lay_face_down(s, [SUN_QUAN])
         land = self.frame(s).land
         s.swords[land] += 1
-        s.say(
-            Msg(
-                "three_kingdoms.sun_quan_sword",
-                lord=s.lord[role],
-                card=SUN_QUAN,
-                land=land,
-                swords=SWORDS[s.swords[land]],
-            )
+        s.announce(
+            "three_kingdoms.sun_quan_sword",
+            lord=s.lord[role],
+            card=SUN_QUAN,
+            land=land,
+            swords=SWORDS[s.swords[land]],
         )
         done(s)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from gameshelf.core.messages import Msg, Param
+from gameshelf.core.messages import Msg, Param, compose
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, LordId
-from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine, message
+from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
 
 # The roll's log line, by (two dice, where the pawn stops): one whole sentence for each case.
 ROLLED = {
@@ -48,15 +48,15 @@ def landing(s: TKState, space: int, lord: str, dice: list[int], total: int) -> M
     else:
         said = {"lord": lord, "die": total}
     if land is None:  # a 天機 space
-        return message(ROLLED[two, "fate"], said)
+        return compose(ROLLED[two, "fate"], said)
     said["land"] = land
     holder = s.owner[land]
     if holder is None:
-        return message(ROLLED[two, "free"], said)
+        return compose(ROLLED[two, "free"], said)
     if holder == s.turn:
-        return message(ROLLED[two, "own"], said)
+        return compose(ROLLED[two, "own"], said)
     said["lord2"] = s.lord[holder]
-    return message(ROLLED[two, "rival"], said)
+    return compose(ROLLED[two, "rival"], said)
 
 
 DICE = (Action("dice", 1), Action("dice", 2))

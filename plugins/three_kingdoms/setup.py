@@ -64,8 +64,8 @@ def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TK
     first = s.seats[rng.randint(0, players - 1)]  # DESIGN §7.5: rock-paper-scissors
     s.order = starting_from(s.seats, first)
     for p in s.seats:
-        s.say(Msg("three_kingdoms.dealt", seat=p, lord=s.lord[p]))
-    s.say(Msg("three_kingdoms.first_player", lord=s.lord[first]))
+        s.announce("three_kingdoms.dealt", seat=p, lord=s.lord[p])
+    s.announce("three_kingdoms.first_player", lord=s.lord[first])
     s.turn = first
     machine.enter(s, "place_talents")
     return s
@@ -107,17 +107,15 @@ class PlaceTalents(TurnStep):
         if len(s.drawn[role]) == 1:  # the last talent has only one land left
             s.garrison[land_to_fill(s)].append(s.drawn[role].pop())
             capital, second, third = LANDS_OF[s.lord[role]]
-            s.say(
-                Msg(
-                    "three_kingdoms.talents_placed",
-                    lord=s.lord[role],
-                    card=s.garrison[capital][0],
-                    land=capital,
-                    card2=s.garrison[second][0],
-                    land2=second,
-                    card3=s.garrison[third][0],
-                    land3=third,
-                )
+            s.announce(
+                "three_kingdoms.talents_placed",
+                lord=s.lord[role],
+                card=s.garrison[capital][0],
+                land=capital,
+                card2=s.garrison[second][0],
+                land2=second,
+                card3=s.garrison[third][0],
+                land3=third,
             )
             self.next_seat(s)
 

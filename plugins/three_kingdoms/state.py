@@ -23,7 +23,7 @@ from pydantic import Field
 
 from gameshelf.core.deck import Deck
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg, Param
+from gameshelf.core.messages import Msg
 from gameshelf.core.money import Purse
 from gameshelf.core.ruleset import Action
 from gameshelf.core.state import GameState, state_model
@@ -113,17 +113,6 @@ def seat_name(s: TKState, seat: Seat) -> Msg | str:
 CARD_NAME = {c: Msg("three_kingdoms.card", card=c) for c in CARDS}
 LAND_NAME = {land: Msg("three_kingdoms.land", land=land) for land in LANDS}
 NOTHING = Msg("three_kingdoms.nothing")
-
-
-def message(id: str, args: dict[str, Param | Msg]) -> Msg:
-    """``Msg(id, **args)``, made without keyword arguments, for the log lines of many
-    parameters said on most turns (the roll, the plan, the siege, the field battle): a class
-    called with keyword arguments pays for each in CPython 3.11 (a siege's line of 11
-    parameters: ~11k instructions made with them, ~6k this way). ``args`` is kept, not
-    copied: a dict made for this message alone."""
-    msg = Msg(id)
-    msg.args = args  # its parameters, as ``Msg`` keeps them
-    return msg
 
 
 def card_list(cards: list[CardId]) -> Msg:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg, Param
+from gameshelf.core.messages import Msg, Param, compose
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.plugins.three_kingdoms.model import (
@@ -49,7 +49,6 @@ from gameshelf.plugins.three_kingdoms.state import (
     lands_of,
     lay_face_down,
     machine,
-    message,
     owner_of_card,
     rivals,
 )
@@ -73,10 +72,10 @@ def advise(s: TKState, seat: Seat) -> None:
             "cards": card_list(hand),
             "total": total,
         }
-        s.say(message("three_kingdoms.advised", said))
+        s.say(compose("three_kingdoms.advised", said))
     else:
         said = {"lord": s.lord[seat], "strategy": card, "need": strat.requirement}
-        s.say(message("three_kingdoms.advised_empty_hand", said))
+        s.say(compose("three_kingdoms.advised_empty_hand", said))
     if total < strat.requirement:
         s.say(FAILED[card])
         done(s)
@@ -209,7 +208,7 @@ def the_sword_taken(s: TKState, f: Borrowing) -> Moving:
 
 
 def nothing_to_borrow(s: TKState, f: Borrowing) -> None:
-    s.say(Msg("three_kingdoms.nothing_to_borrow", strategy=f.card))
+    s.announce("three_kingdoms.nothing_to_borrow", strategy=f.card)
 
 
 @machine.step
@@ -325,12 +324,12 @@ class KurouJi(StrategyChoice):
     def on_pay(self, s: TKState, role: Role, arg: None) -> None:
         fee = self.card(s).fee
         pay_bank(s, role, fee)
-        s.say(Msg("three_kingdoms.paid_bank", lord=s.lord[role], fee=fee))
+        s.announce("three_kingdoms.paid_bank", lord=s.lord[role], fee=fee)
         recall(s, role)
         done(s)
 
     def on_pass(self, s: TKState, role: Role, arg: None) -> None:
-        s.say(Msg("three_kingdoms.kept_money", lord=s.lord[role]))
+        s.announce("three_kingdoms.kept_money", lord=s.lord[role])
         done(s)
 
 
@@ -457,7 +456,7 @@ class CaochuanPlace(TargetChoice):
     def on_land(self, s: TKState, role: Role, land: str) -> None:
         f = self.frame(s)
         s.swords[land] += 1
-        s.say(Msg("three_kingdoms.caochuan_moved", strategy=f.card, land=f.taken, land2=land))
+        s.announce("three_kingdoms.caochuan_moved", strategy=f.card, land=f.taken, land2=land)
         machine.finish(s)
 
 

@@ -39,7 +39,7 @@ def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
     s.winner = seat
     s.reason = reason
     if seat is None:
-        s.say(Msg("three_kingdoms.draw_round_limit"))
+        s.announce("three_kingdoms.draw_round_limit")
     else:
         s.say(reason_msg(s, seat, reason, 0))
     machine.reset(s, "over")
