@@ -76,27 +76,39 @@ def wallace_dead(s: State) -> bool:
     return s.location[WALLACE] == DEAD
 
 
+# The refusals of a coronation, made once: they are asked on every action of the steps
+# where the Scots may crown a king instead of an event (the ambient Coronation below).
+ONLY_SCOTS_CROWN = Msg("hammer_scots.only_scots_crown")
+ALREADY_CROWNED = Msg("hammer_scots.already_crowned")
+WALLACE_LIVES = Msg("hammer_scots.wallace_lives")
+CROWNED_ONLY_IN_FIFE = {
+    kind: Msg("hammer_scots.crowned_only_in_fife", block=BLOCK_ID[b], area=AREA_ID[CORONATION_SITE])
+    for kind, b in CANDIDATE.items()
+}
+BALLIOL_NOT_YET = Msg("hammer_scots.king_returns_from", year=BALLIOL_FROM)
+BALLIOL_NEEDS_KNIGHTS = Msg("hammer_scots.king_returns_with_french_knights")
+NOT_A_CORONATION = Msg("hammer_scots.not_a_coronation")
+
+
 def coronation_refusal(s: State, role: str, kind: object) -> Msg | None:
     """Why ``role`` may not make the coronation ``kind`` now (``None``: it may, §11.2)."""
     if role != SCOTTISH:
-        return Msg("hammer_scots.only_scots_crown")
+        return ONLY_SCOTS_CROWN
     if s.king_crowned or s.location[KING] != OFF:
-        return Msg("hammer_scots.already_crowned")
+        return ALREADY_CROWNED
     if kind in CANDIDATE:
         if not wallace_dead(s):
-            return Msg("hammer_scots.wallace_lives")
-        candidate = CANDIDATE[str(kind)]
-        if s.location[candidate] != CORONATION_SITE:
-            site = AREA_ID[CORONATION_SITE]
-            return Msg("hammer_scots.crowned_only_in_fife", block=BLOCK_ID[candidate], area=site)
+            return WALLACE_LIVES
+        if s.location[CANDIDATE[str(kind)]] != CORONATION_SITE:
+            return CROWNED_ONLY_IN_FIFE[str(kind)]
         return None
     if kind == "balliol":
         if s.year < BALLIOL_FROM:
-            return Msg("hammer_scots.king_returns_from", year=BALLIOL_FROM)
+            return BALLIOL_NOT_YET
         if s.location[FRENCH_KNIGHTS] < 0:
-            return Msg("hammer_scots.king_returns_with_french_knights")
+            return BALLIOL_NEEDS_KNIGHTS
         return None
-    return Msg("hammer_scots.not_a_coronation")
+    return NOT_A_CORONATION
 
 
 def coronations(s: State, role: str) -> list[str]:
