@@ -77,7 +77,7 @@ def deal(s: State) -> None:
     }
     s.played = {ENGLISH: [], SCOTTISH: []}
     s.turn = 0
-    s.say(Msg("hammer_scots.year_begins", year=s.year))
+    s.announce("hammer_scots.year_begins", year=s.year)
 
 
 def game_turns_left(s: State, year: Year) -> bool:
@@ -88,10 +88,10 @@ def game_turns_left(s: State, year: Year) -> bool:
 def end_of_year(s: State) -> None:
     """RULES §2.3: the cards not played are out; then the winter."""
     if any(s.hands[r] for r in SIDES):
-        s.say(Msg("hammer_scots.both_events_end_the_year"))
+        s.announce("hammer_scots.both_events_end_the_year")
     s.hands = {ENGLISH: [], SCOTTISH: []}
     s.p1 = s.p2 = s.acting = ""
-    s.say(Msg("hammer_scots.winter_of", year=s.year))
+    s.announce("hammer_scots.winter_of", year=s.year)
 
 
 def next_year(s: State) -> None:
@@ -189,17 +189,15 @@ class CardPhase(SecretChoice[State]):
             s.hands[side].remove(card)
             s.played[side].append(card)
         eng, sco = CARDS[cards[ENGLISH]], CARDS[cards[SCOTTISH]]
-        s.say(
-            Msg(
-                "hammer_scots.cards_revealed",
-                turn=s.turn,
-                card_england=eng.id,
-                card_scotland=sco.id,
-            )
+        s.announce(
+            "hammer_scots.cards_revealed",
+            turn=s.turn,
+            card_england=eng.id,
+            card_scotland=sco.id,
         )
         s.p1 = initiative(eng.event is not None, sco.event is not None, eng.value, sco.value)
         s.p2 = enemy(s.p1)
-        s.say(Msg("hammer_scots.player_1", role=s.p1))
+        s.announce("hammer_scots.player_1", role=s.p1)
         machine.finish(s, cards)
 
 

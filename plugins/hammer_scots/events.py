@@ -126,19 +126,19 @@ class Herald(EventStep):
         here = s.location[b]
         die = s.rng.d6()
         if die > HERALD_SUCCEEDS:
-            s.say(Msg("hammer_scots.herald_fails", block=arg, die=die))
+            s.announce("hammer_scots.herald_fails", block=arg, die=die)
             end_action(s)
             return
         switch_sides(s, b)
         area = AREA_ID[here]
-        s.say(Msg("hammer_scots.herald_succeeds", die=die, block=arg, role=role, area=area))
+        s.announce("hammer_scots.herald_succeeds", die=die, block=arg, role=role, area=area)
         if is_contested(s, here):
             immediate_battle(s, here, role, Msg("hammer_scots.herald_battle", area=area, block=arg))
         else:
             end_action(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(Msg("hammer_scots.herald_declined", role=role))
+        s.announce("hammer_scots.herald_declined", role=role)
         end_action(s)
 
 
@@ -210,7 +210,7 @@ class Pillage(EventStep):
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         area = AREA_IX[arg]
-        s.say(Msg("hammer_scots.pillages", role=role, area=arg))
+        s.announce("hammer_scots.pillages", role=role, area=arg)
         # Kept by hand (core.hidden cannot derive it: no block turns face up): the hits
         # fall on the strongest blocks by their hidden strengths, and which of them shrink
         # or go, and whether their owner must choose, tell the pillager about them.
@@ -218,7 +218,7 @@ class Pillage(EventStep):
         machine.enter(s, "pillage_hits", Plunder(area=area))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(Msg("hammer_scots.pillage_declined", role=role))
+        s.announce("hammer_scots.pillage_declined", role=role)
         end_action(s)
 
 
@@ -276,9 +276,9 @@ def take_pillage_hit(s: State, plunder: Plunder, b: int) -> None:
     here = AREA_ID[s.location[b]]
     if OTHER_COLOUR[b] < 0:
         if side == ENGLISH:
-            s.say(Msg("hammer_scots.pillage_eliminates_english", area=here))
+            s.announce("hammer_scots.pillage_eliminates_english", area=here)
         else:
-            s.say(Msg("hammer_scots.pillage_eliminates_scottish", area=here))
+            s.announce("hammer_scots.pillage_eliminates_scottish", area=here)
     # RULES §7 Pillage row: to the pool (black-cross blocks and the King too, no win); a
     # noble changes sides at 1 step, [dev] RULES §14.2 not in reserve.
     eliminate(s, b)
@@ -287,7 +287,7 @@ def take_pillage_hit(s: State, plunder: Plunder, b: int) -> None:
 def after_pillage_hits(s: State, plunder: Plunder) -> None:
     hits = plunder.hits
     foe = enemy(s.acting)
-    s.say(Msg("hammer_scots.pillage_hits", role=foe, count=hits, area=AREA_ID[plunder.area]))
+    s.announce("hammer_scots.pillage_hits", role=foe, count=hits, area=AREA_ID[plunder.area])
     if hits:  # even with nothing to strengthen: the pillager's strengths stay hidden
         machine.enter(s, "pillage_steps", plunder)
     else:
@@ -331,7 +331,7 @@ class PillageSteps(EventStep):
         plunder.hits -= 1
         if plunder.to == NO_AREA:
             plunder.to = s.location[b]
-            s.say(Msg("hammer_scots.spoils_gathered", role=role, area=AREA_ID[plunder.to]))
+            s.announce("hammer_scots.spoils_gathered", role=role, area=AREA_ID[plunder.to])
         if plunder.hits <= 0 or not pillage_recipients(s, plunder):
             finish_pillage(s, plunder)
 
@@ -422,19 +422,17 @@ class SeaMove(EventStep):
         for b in blocks:
             s.location[b] = there
             s.moved.append(b)
-        s.say(
-            Msg(
-                "hammer_scots.moved_by_sea",
-                role=role,
-                count=len(blocks),
-                area_from=AREA_ID[here],
-                area_to=arg,
-            )
+        s.announce(
+            "hammer_scots.moved_by_sea",
+            role=role,
+            count=len(blocks),
+            area_from=AREA_ID[here],
+            area_to=arg,
         )
         end_action(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(Msg("hammer_scots.sea_move_declined", role=role))
+        s.announce("hammer_scots.sea_move_declined", role=role)
         end_action(s)
 
 
@@ -446,9 +444,9 @@ def call_truce(s: State, role: str) -> None:
     for the Scots); [impl] it binds only the enemy of the card's player."""
     s.truce = role
     if enemy(role) == SCOTTISH:
-        s.say(Msg("hammer_scots.truce_on_scotland", role=role, role_bound=SCOTTISH))
+        s.announce("hammer_scots.truce_on_scotland", role=role, role_bound=SCOTTISH)
     else:
-        s.say(Msg("hammer_scots.truce_on_england", role=role, role_bound=ENGLISH))
+        s.announce("hammer_scots.truce_on_england", role=role, role_bound=ENGLISH)
     end_action(s)
 
 
@@ -507,7 +505,7 @@ class Victuals(EventStep):
         if not any(True for _ in victuals_targets(s, s.acting, supplies)) and not coronations(
             s, s.acting
         ):
-            s.say(Msg("hammer_scots.nothing_to_victual", role=s.acting))
+            s.announce("hammer_scots.nothing_to_victual", role=s.acting)
             self.finish(s, supplies)
 
     def prompt(self, s: State, role: str) -> Msg:
@@ -544,7 +542,7 @@ class Victuals(EventStep):
         self.finish(s, self.frame(s))
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        s.say(Msg("hammer_scots.victuals_declined", role=role))
+        s.announce("hammer_scots.victuals_declined", role=role)
         end_action(s)
 
     @staticmethod
@@ -552,5 +550,5 @@ class Victuals(EventStep):
         used = VICTUALS_STEPS - supplies.steps_left
         if supplies.area != NO_AREA:
             area = AREA_ID[supplies.area]
-            s.say(Msg("hammer_scots.victualled", role=s.acting, area=area, count=used))
+            s.announce("hammer_scots.victualled", role=s.acting, area=area, count=used)
         end_action(s)

@@ -125,9 +125,9 @@ def crown(s: State, kind: str) -> None:
     s.steps[KING] = FULL[KING]
     s.king_crowned = True
     if kind == "balliol":
-        s.say(Msg("hammer_scots.king_returns", area=AREA_ID[where]))
+        s.announce("hammer_scots.king_returns", area=AREA_ID[where])
     else:
-        s.say(Msg("hammer_scots.crowned", block=BLOCK_ID[CANDIDATE[kind]], area=AREA_ID[where]))
+        s.announce("hammer_scots.crowned", block=BLOCK_ID[CANDIDATE[kind]], area=AREA_ID[where])
     battles: list[int] = []
     faction = DEFECTING_FACTION[kind]
     for b in nobles_on_map(s, SCOTTISH):
@@ -135,7 +135,7 @@ def crown(s: State, kind: str) -> None:
             continue
         here = s.location[b]
         switch_sides(s, b)
-        s.say(Msg("hammer_scots.goes_over_to_england", block=BLOCK_ID[b], area=AREA_ID[here]))
+        s.announce("hammer_scots.goes_over_to_england", block=BLOCK_ID[b], area=AREA_ID[here])
         if is_contested(s, here) and here not in battles:
             battles.append(here)
     for area in battles:
@@ -219,7 +219,7 @@ class CoronationBattles(Step[State]):
 
     def fight(self, s: State, area: int) -> None:
         self.frame(s).areas.remove(area)
-        s.say(Msg("hammer_scots.defectors_attack", area=AREA_ID[area]))
+        s.announce("hammer_scots.defectors_attack", area=AREA_ID[area])
         start_battle(s, area, ENGLISH)  # RULES §11.2: the defectors attack
 
 

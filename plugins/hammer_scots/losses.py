@@ -18,7 +18,6 @@ were revealed there.
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
 from gameshelf.plugins.hammer_scots.model import BLOCK_ID, BLOCKS, OTHER_COLOUR, bix
 from gameshelf.plugins.hammer_scots.state import (
     State,
@@ -38,7 +37,7 @@ def capture(s: State, b: int) -> int:
     """RULES §6.5: the noble changes sides at 1 step and waits in reserve; the new block."""
     new = switch_sides(s, b, steps=1)
     s.reserves.append(new)
-    s.say(Msg("hammer_scots.captured", block=BLOCK_ID[b], role=side_of(new)))
+    s.announce("hammer_scots.captured", block=BLOCK_ID[b], role=side_of(new))
     return new
 
 
@@ -57,20 +56,20 @@ def eliminate_in_battle(s: State, b: int) -> None:
         # RULES §11.1: a killed Edward I is not removed; his son takes the block to the pool.
         s.edward = 2
         to_pool(s, b)
-        s.say(Msg("hammer_scots.edward_i_killed"))
+        s.announce("hammer_scots.edward_i_killed")
     elif BLOCKS[b].black_cross:
         kill(s, b)
-        s.say(Msg("hammer_scots.killed", block=name))
+        s.announce("hammer_scots.killed", block=name)
     else:
         to_pool(s, b)
-        s.say(Msg("hammer_scots.eliminated", block=name))
+        s.announce("hammer_scots.eliminated", block=name)
 
 
 def eliminate(s: State, b: int) -> None:
     """RULES §7, row "Pillage, border raid, Celtic unity, disbanding"."""
     if OTHER_COLOUR[b] >= 0:
         new = switch_sides(s, b, steps=1)
-        s.say(Msg("hammer_scots.changed_sides", block=BLOCK_ID[b], role=side_of(new)))
+        s.announce("hammer_scots.changed_sides", block=BLOCK_ID[b], role=side_of(new))
     else:
         to_pool(s, b)
 

@@ -41,7 +41,7 @@ def raid_losses(s: State) -> list[int]:
 
 
 def lose_to_raid(s: State, b: int) -> None:
-    s.say(Msg("hammer_scots.raid_loss", area=AREA_ID[s.location[b]]))
+    s.announce("hammer_scots.raid_loss", area=AREA_ID[s.location[b]])
     eliminate(s, b)
 
 
@@ -63,14 +63,14 @@ class BorderRaids(Step[State]):
             return
         losses = raid_losses(s)
         if not losses:
-            s.say(Msg("hammer_scots.raiders_nothing_to_lose"))
+            s.announce("hammer_scots.raiders_nothing_to_lose")
             end_of_game_turn(s)
         elif len(losses) == 1:
-            s.say(Msg("hammer_scots.raiders_hold_england"))
+            s.announce("hammer_scots.raiders_hold_england")
             lose_to_raid(s, losses[0])
             end_of_game_turn(s)
         else:
-            s.say(Msg("hammer_scots.raiders_england_chooses"))
+            s.announce("hammer_scots.raiders_england_chooses")
             s.active = [ENGLISH]
 
     def prompt(self, s: State, role: str) -> Msg:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gameshelf.core.messages import Msg
 from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     BLOCK_IX,
@@ -66,7 +65,7 @@ def levy(s: State, count: int) -> None:
     """The scenario's opening levy: ``count`` random English pool blocks into England."""
     for b in s.rng.sample(in_pool(s, ENGLISH), count):
         place(s, b, ENGLAND)
-    s.say(Msg("hammer_scots.opening_levy", count=count))
+    s.announce("hammer_scots.opening_levy", count=count)
 
 
 def new_game(seed: int, scenario: str, options: Mapping[str, object]) -> State:
@@ -80,16 +79,14 @@ def new_game(seed: int, scenario: str, options: Mapping[str, object]) -> State:
     s.king_crowned = sc.king_crowned
     deploy(s, sc)
     if s.last_year:
-        s.say(
-            Msg(
-                "hammer_scots.scenario_years",
-                scenario=sc.id,
-                year=sc.first_year,
-                year_last=s.last_year,
-            )
+        s.announce(
+            "hammer_scots.scenario_years",
+            scenario=sc.id,
+            year=sc.first_year,
+            year_last=s.last_year,
         )
     else:
-        s.say(Msg("hammer_scots.scenario_no_end", scenario=sc.id, year=sc.first_year))
+        s.announce("hammer_scots.scenario_no_end", scenario=sc.id, year=sc.first_year)
     levy(s, sc.levy)
     machine.reset(s, "game")  # RULES §2: the first year is dealt (cards.py)
     return s
