@@ -390,8 +390,11 @@ class StepRuleset(Ruleset[S]):
                 Msg("core.unknown_role", given=repr(role), game=self.info.title),
                 code="unknown_role",
             )
-        if not self._watched:
+        steps = self._watching  # as in play: the watch only where a part may show
+        if steps is not None and state.step not in steps:
             self.machine.apply(state, role, action)  # nobody is active once the game is over
+            if state.step in steps:
+                self._mark_shown(state, None)
             return
         before = self._shown(state)
         self.machine.apply(state, role, action)

@@ -459,14 +459,11 @@ class StepMachine(Generic[S]):
                 ),
                 code="not_your_turn",
             )
-        legal = False
-        known_type = False
-        for a in self.actions(s, role):
-            if a == action:
-                legal = True
-                break
-            known_type = known_type or a.type == action.type
-        if not legal:
+        legal = self.offered(s, step, role)
+        if type(legal) is not list:  # a generator: looked through twice if refused
+            legal = list(legal)
+        if action not in legal:  # compared in C (the action is a tuple)
+            known_type = any(a.type == action.type for a in legal)
             raise IllegalAction(
                 self._refusal(step, s, role, action, known_type),
                 code="illegal" if known_type else "unknown_action",
