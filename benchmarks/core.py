@@ -33,11 +33,10 @@ def bare_games(games: int) -> tuple[int, float]:
     for seed in range(games):
         s = RULESET.setup(seed)
         agent = RandomAgent(seed)
+        seen = {role: Observation(RULESET, s, role) for role in RULESET.info.roles}  # as Match
         while RULESET.outcome(s) is None:
             role = RULESET.active(s)[0]
-            RULESET.apply(
-                s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
-            )
+            RULESET.apply(s, role, agent.choose(seen[role], RULESET.actions(s, role)))
             actions += 1
     return actions, time.perf_counter() - start
 

@@ -56,11 +56,10 @@ def checked_games(ruleset: Any, games: int, scenario: str) -> tuple[int, float, 
     for seed in range(games):
         s = ruleset.setup(seed, scenario)
         agent = RandomAgent(seed)
+        seen = {role: Observation(ruleset, s, role) for role in ruleset.info.roles}  # as Match
         while (result := ruleset.outcome(s)) is None:
             role = ruleset.active(s)[0]
-            ruleset.apply(
-                s, role, agent.choose(Observation(ruleset, s, role), ruleset.actions(s, role))
-            )
+            ruleset.apply(s, role, agent.choose(seen[role], ruleset.actions(s, role)))
             actions += 1
         outcomes[result.reason] += 1
     return actions, time.process_time() - start, outcomes

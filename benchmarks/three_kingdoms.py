@@ -61,11 +61,11 @@ def bare_games(games: int, players: int) -> tuple[int, Clock, Counter[str], list
         for seed in range(games):
             s = RULESET.setup(seed, players=players)
             agent = RandomAgent(seed)
+            # an observation a seat, made once a game (as Match makes them)
+            seen = {role: Observation(RULESET, s, role) for role in RULESET.roles(players)}
             while (result := RULESET.outcome(s)) is None:
                 role = RULESET.active(s)[0]
-                RULESET.apply(
-                    s, role, agent.choose(Observation(RULESET, s, role), RULESET.actions(s, role))
-                )
+                RULESET.apply(s, role, agent.choose(seen[role], RULESET.actions(s, role)))
                 actions += 1
             outcomes[result.reason] += 1
             rounds.append(s.round)

@@ -374,18 +374,21 @@ class StepRuleset(Ruleset[S]):
         self._entries = {} if machine is None else machine.entries
         self._play = None if machine is None else machine.play
         self._watching = self._watch_steps
+        self._roles = frozenset(self.info.roles) if hasattr(self, "info") else frozenset()
         # each watched part's shown, and the steps it may show anything in
         self._showing = tuple((part.shown, part.shown_in) for part in self._watched)
 
     def active(self, state: S) -> list[Role]:
-        return list(self.machine.active(state))
+        active = self._entries[state.step].active  # machine.active, without its call
+        return list(state.active if active is None else active(state))
 
     def actions(self, state: S, role: Role) -> list[Action]:
         return list(self.machine.actions(state, role))
 
     def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
-        action = Action.of(action)
-        if role not in self.info.roles:
+        if type(action) is not Action:
+            action = Action.of(action)
+        if role not in self._roles:
             raise IllegalAction(
                 Msg("core.unknown_role", given=repr(role), game=self.info.title),
                 code="unknown_role",

@@ -204,7 +204,7 @@ class Entry:
     """
 
     __slots__ = (
-        "actions", "active", "frame_kind", "frame_type", "handlers",
+        "actions", "active", "actors", "frame_kind", "frame_type", "handlers",
         "name", "resume", "signature", "starts", "step",
     )  # fmt: skip
 
@@ -217,6 +217,10 @@ class Entry:
         self.handlers: dict[str, Handler] = step.handlers
         self.active: Callable[[Any], Sequence[Role]] | None = (
             None if step.awaits_state else step.active
+        )
+        # its actors, None where they are its awaited roles, ``state.active``
+        self.actors: Callable[[Any], Sequence[Role]] | None = (
+            None if step.awaits_state and _is_default(step.actors, Step.actors) else step.actors
         )
         self.actions: Callable[[Any, Role], Iterable[Action]] = (
             partial(_offered, machine, step) if step.ambients else step.actions
@@ -418,13 +422,16 @@ class StepMachine(Generic[S]):
         return self.steps[s.step]
 
     def active(self, s: S) -> Sequence[Role]:
-        return self.steps[s.step].active(s)
+        active = self.entries[s.step].active
+        return s.active if active is None else active(s)
 
     def actions(self, s: S, role: Role) -> Iterable[Action]:
-        step = self.steps[s.step]
-        if role not in step.actors(s):
+        entry = self.entries[s.step]
+        actors = entry.actors
+        if role not in (s.active if actors is None else actors(s)):
             return ()
-        return self.offered(s, step, role)
+        actions = entry.actions  # a slot: read, then called
+        return actions(s, role)
 
     def offered(self, s: S, step: Step[S], role: Role) -> Iterable[Action]:
         """The actions ``step`` and its ambient actions offer ``role`` (known to act)."""
@@ -446,8 +453,9 @@ class StepMachine(Generic[S]):
 
     def apply(self, s: S, role: Role, action: Action) -> None:
         """Check ``action`` against the legal actions, then run its handler."""
-        step = self.steps[s.step]
-        actors = step.actors(s)
+        entry = self.entries[s.step]
+        step, acting = entry.step, entry.actors
+        actors = s.active if acting is None else acting(s)
         if role not in actors:
             if not actors:
                 raise IllegalAction(Msg("core.game_over"), code="game_over")
@@ -459,7 +467,7 @@ class StepMachine(Generic[S]):
                 ),
                 code="not_your_turn",
             )
-        legal = self.offered(s, step, role)
+        legal = entry.actions(s, role)
         if type(legal) is not list:  # a generator: looked through twice if refused
             legal = list(legal)
         if action not in legal:  # compared in C (the action is a tuple)
