@@ -39,7 +39,7 @@ state (``s.reserves``); so do the per-area battle marks of movement (``s.attacke
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from typing import ClassVar
 
 from pydantic import Field
@@ -66,6 +66,7 @@ from gameshelf.plugins.hammer_scots.model import (
     IS_NOBLE,
     N_AREAS,
     NEIGHBOURS,
+    NEXT_TO,
     SCOTTISH,
     SIDE,
     SIDE_RANGE,
@@ -338,26 +339,29 @@ FULL_INTO: tuple[dict[int, Msg], ...] = tuple(
 )
 
 
-def sea_options(s: State, here: int) -> Iterator[tuple[int, Msg | None]]:
+def sea_options(s: State, here: int) -> list[tuple[int, Msg | None]]:
     """RULES §5.6: the Norse go by sea from ``here``, only to a coastal area Scotland holds
     (not England)."""
     held = friendly_areas(s, SCOTTISH)
+    options: list[tuple[int, Msg | None]] = []
     for there in range(N_AREAS):
         if there in (ENGLAND, here) or not COASTAL[there]:
-            yield there, SEA_ONLY
+            options.append((there, SEA_ONLY))
         elif there not in held:
-            yield there, NOT_ALONE[there]
+            options.append((there, NOT_ALONE[there]))
         else:
-            yield there, None
+            options.append((there, None))
+    return options
 
 
 def regroup_refusal(
-    s: State, here: int, side: str, foe_at: list[int], there: int, border: int
+    s: State, here: int, side: str, foe_at: Container[int], there: int, border: int
 ) -> Msg | None:
     """``None`` if a land block of ``side`` may regroup from the battle area ``here`` to
     ``there`` over ``border``, or the reason it may not (RULES §6.7): an adjacent area
-    holding no enemy block (``foe_at``: where the enemy's blocks stand), within the border
-    limits, Scots not into England, English not out of England.
+    holding no enemy block (``foe_at``: where the enemy's blocks stand, ``foes_at``, or the
+    areas next to ``here`` among them, ``foes_near``), within the border limits, Scots not
+    into England, English not out of England.
 
     With ``retreat_refusal`` (and the Norse's ``sea_options``) the one statement of where a
     block may leave a battle: the areas offered (``ways_out``), the blocks that may retreat
@@ -376,18 +380,25 @@ def regroup_refusal(
     return None
 
 
+# RULES §6.6: the border control refusal, BORDER_CONTROL[side][there] (side: the retreating).
+BORDER_CONTROL: dict[str, tuple[Msg, ...]] = {
+    side: tuple(Msg("hammer_scots.border_control", area=a, role=enemy(side)) for a in AREA_ID)
+    for side in (ENGLISH, SCOTTISH)
+}
+
+
 def retreat_refusal(
-    s: State, here: int, side: str, foe_at: list[int], there: int, border: int
+    s: State, here: int, side: str, foe_at: Container[int], there: int, border: int
 ) -> Msg | None:
     """``regroup_refusal``, and a retreat may not cross a border the enemy used to enter this
     battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
     refusal = regroup_refusal(s, here, side, foe_at, there, border)
     if refusal is None and s.last_used[border] == enemy(side):
-        return Msg("hammer_scots.border_control", area=AREA_ID[there], role=enemy(side))
+        return BORDER_CONTROL[side][there]
     return refusal
 
 
-Refusal = Callable[[State, int, str, list[int], int, int], Msg | None]  # retreat_/regroup_
+Refusal = Callable[[State, int, str, Container[int], int, int], Msg | None]  # retreat_/regroup_
 
 
 def foes_at(s: State, side: str) -> list[int]:
@@ -396,30 +407,37 @@ def foes_at(s: State, side: str) -> list[int]:
     return s.location[start:stop]
 
 
-def ways_out(s: State, bt: Battle, b: int, refusal: Refusal) -> Iterator[tuple[int, Msg | None]]:
+def foes_near(s: State, side: str, here: int) -> frozenset[int]:
+    """The areas next to ``here`` where the enemy of ``side`` has blocks, for a question
+    about every neighbour: each ``in`` the enemy's locations compares them all (in C, but a
+    compare each), their locations met once with the neighbours cost about three of those."""
+    return NEXT_TO[here].intersection(foes_at(s, side))
+
+
+def ways_out(s: State, bt: Battle, b: int, refusal: Refusal) -> list[tuple[int, Msg | None]]:
     """Every area ``b`` might leave the battle to, with ``None`` if it may now, or the
     reason it may not (``refusal``; the Norse by sea)."""
     here = bt.area
     if b == NORSE:
-        yield from sea_options(s, here)
-        return
+        return sea_options(s, here)
     side = SIDE[b]
-    foe_at = foes_at(s, side)
-    for there, border in NEIGHBOURS[here]:
-        yield there, refusal(s, here, side, foe_at, there, border)
+    foe_at = foes_near(s, side, here)
+    return [
+        (there, refusal(s, here, side, foe_at, there, border)) for there, border in NEIGHBOURS[here]
+    ]
 
 
-def regroup_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+def regroup_options(s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
     """Where ``b`` may regroup to (``regroup_refusal``)."""
     return ways_out(s, bt, b, regroup_refusal)
 
 
-def retreat_options(s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+def retreat_options(s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
     """Where ``b`` may retreat to (``retreat_refusal``)."""
     return ways_out(s, bt, b, retreat_refusal)
 
 
-Ways = Callable[[State, Battle, int], Iterator[tuple[int, Msg | None]]]  # retreat_/regroup_
+Ways = Callable[[State, Battle, int], list[tuple[int, Msg | None]]]  # retreat_/regroup_
 
 
 def has_a_way_out(s: State, bt: Battle, b: int, refusal: Refusal) -> bool:
@@ -428,7 +446,7 @@ def has_a_way_out(s: State, bt: Battle, b: int, refusal: Refusal) -> bool:
     if b == NORSE:
         return None in [why for _, why in sea_options(s, here)]  # rare: every area asked
     side = SIDE[b]
-    foe_at = foes_at(s, side)
+    foe_at = foes_at(s, side)  # most questions stop at the first area
     for there, border in NEIGHBOURS[here]:
         if refusal(s, here, side, foe_at, there, border) is None:
             return True
@@ -789,17 +807,16 @@ class LeaveTo(BattleStep):
     asking: ClassVar[str]  # the prompt's message id
 
     @abstractmethod
-    def ways(self, s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+    def ways(self, s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
         """Where ``b`` may go, with why not (``retreat_options`` or ``regroup_options``)."""
 
     def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
         return Msg(self.asking, block=block_ref(s, bt.block), area=AREA_ID[bt.area])
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
+    def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
-        for there, refusal in self.ways(s, bt, bt.block):
-            yield PICK_AREA[there], refusal
+        return [(PICK_AREA[there], refusal) for there, refusal in self.ways(s, bt, bt.block)]
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
@@ -822,7 +839,7 @@ class RetreatTo(LeaveTo):
     name, waiting = "retreat_to", Msg("hammer_scots.retreating")
     asking = "hammer_scots.retreat_where"
 
-    def ways(self, s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+    def ways(self, s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
         return retreat_options(s, bt, b)
 
     def left(self, s: State, bt: Battle, b: int, to: int) -> None:
@@ -847,11 +864,13 @@ class ForcedRetreat(BattleStep):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.forced_retreat_prompt", area=AREA_ID[self.frame(s).area])
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
+    def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
         may_retreat = with_a_way_out(s, bt, bt.retreating, retreat_refusal)
+        options: list[Option] = []
         for b in bt.retreating:
-            yield PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT
+            options.append((PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT))
+        return options
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type != "block":
@@ -875,13 +894,15 @@ class Regroup(BattleStep):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.regroup_prompt", area=AREA_ID[self.frame(s).area])
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
+    def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
         blocks = in_battle(s, bt, role)
         may_regroup = with_a_way_out(s, bt, blocks, regroup_refusal)
+        options: list[Option] = []
         for b in blocks:
-            yield PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP
-        yield DONE, None
+            options.append((PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP))
+        options.append((DONE, None))
+        return options
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
@@ -904,7 +925,7 @@ class RegroupTo(LeaveTo):
     name, waiting = "regroup_to", Msg("hammer_scots.regrouping")
     asking = "hammer_scots.regroup_where"
 
-    def ways(self, s: State, bt: Battle, b: int) -> Iterator[tuple[int, Msg | None]]:
+    def ways(self, s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
         return regroup_options(s, bt, b)
 
     def left(self, s: State, bt: Battle, b: int, to: int) -> None:

@@ -222,6 +222,7 @@ NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((AREA_IX[b], BORDER_AT[i][AREA_IX[b]]) for b in GRAPH.neighbours(a))
     for i, a in enumerate(AREA_ID)
 )
+NEXT_TO: tuple[frozenset[int], ...] = tuple(frozenset(b for b, _ in n) for n in NEIGHBOURS)
 BORDER_ENDS: tuple[tuple[int, int], ...] = tuple((AREA_IX[b.a], AREA_IX[b.b]) for b in BORDERS)
 BORDER_LIMIT: tuple[int, ...] = tuple(DATA_MODEL.border_types[b.type].limit for b in BORDERS)
 BORDER_STOPS: tuple[bool, ...] = tuple(DATA_MODEL.border_types[b.type].stop for b in BORDERS)
