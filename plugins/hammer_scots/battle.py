@@ -74,6 +74,7 @@ from gameshelf.plugins.hammer_scots.model import (
 )
 from gameshelf.plugins.hammer_scots.state import (
     DONE,
+    FOE,
     NO_AREA,
     NO_BLOCK,
     PICK_AREA,
@@ -213,7 +214,7 @@ def combat_turn(bt: Battle, fighting: list[int]) -> tuple[str, str] | None:
                 best = rank
     if not (has_att and has_def) or best == NO_TURN:
         return None
-    return (att if best & 1 else enemy(att)), ORDER[best >> 1]
+    return (att if best & 1 else FOE[att]), ORDER[best >> 1]
 
 
 def turn_blocks(s: State, bt: Battle) -> list[int]:
@@ -393,7 +394,7 @@ def retreat_refusal(
     """``regroup_refusal``, and a retreat may not cross a border the enemy used to enter this
     battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
     refusal = regroup_refusal(s, here, side, foe_at, there, border)
-    if refusal is None and s.last_used[border] == enemy(side):
+    if refusal is None and s.last_used[border] == FOE[side]:
         return BORDER_CONTROL[side][there]
     return refusal
 
@@ -403,7 +404,7 @@ Refusal = Callable[[State, int, str, Container[int], int, int], Msg | None]  # r
 
 def foes_at(s: State, side: str) -> list[int]:
     """Where the enemy of ``side`` has its blocks (one location each)."""
-    start, stop = SIDE_RANGE[enemy(side)]
+    start, stop = SIDE_RANGE[FOE[side]]
     return s.location[start:stop]
 
 

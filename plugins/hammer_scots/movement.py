@@ -45,7 +45,6 @@ from gameshelf.plugins.hammer_scots.model import (
     BORDER_STOPS,
     COASTAL,
     ENGLAND,
-    ENGLISH,
     MOVE,
     N_AREAS,
     NEIGHBOURS,
@@ -56,6 +55,7 @@ from gameshelf.plugins.hammer_scots.model import (
 )
 from gameshelf.plugins.hammer_scots.state import (
     DONE,
+    FOE,
     NO_AREA,
     NO_BLOCK,
     PICK_AREA,
@@ -64,7 +64,6 @@ from gameshelf.plugins.hammer_scots.state import (
     STOP,
     State,
     count_at,
-    enemy,
     has_side,
     machine,
 )
@@ -72,7 +71,6 @@ from gameshelf.plugins.hammer_scots.state import (
 NORSE = bix("norse")
 # The blocks that move over land: not the Norse (by sea, §5.6), not a block without a rating.
 BY_LAND: tuple[bool, ...] = tuple(b != NORSE and MOVE[b] > 0 for b in range(len(MOVE)))
-FOE = {ENGLISH: SCOTTISH, SCOTTISH: ENGLISH}
 REFUSAL = itemgetter(1)  # of an option: ``None in map(REFUSAL, options)`` asks for a legal one
 
 # Refusals, made once: the options below are the hot path and name a reason for every
@@ -271,7 +269,7 @@ def enter_area(s: State, b: int, there: int, border: int) -> bool:
     """
     side = SIDE[b]
     s.location[b] = there
-    if not has_side(s, there, enemy(side)):
+    if not has_side(s, there, FOE[side]):
         return False
     if border >= 0:
         s.last_used[border] = side  # RULES §5.5: only entries into battles mark a border

@@ -89,6 +89,7 @@ from gameshelf.plugins.hammer_scots.model import (
 POOL = -1
 OFF = -2
 DEAD = -3
+OFF_MAP = frozenset((POOL, OFF, DEAD))  # the places of a block that is not on the map
 NO_AREA = -1
 NO_BLOCK = -1
 SEA = -2  # ``main_border`` of an area first attacked by the Norse from the sea
@@ -192,6 +193,9 @@ def enemy(side: str) -> Side:
     return SCOTTISH if side == ENGLISH else ENGLISH
 
 
+FOE: dict[str, Side] = {ENGLISH: SCOTTISH, SCOTTISH: ENGLISH}  # ``enemy`` on a hot path, no call
+
+
 def side_of(b: int) -> Side:
     return SIDE[b]
 
@@ -287,21 +291,29 @@ def is_friendly_or_vacant(s: State, area: int, side: str) -> bool:
 
 
 def areas_of(s: State, side: str) -> set[int]:
-    """The areas where ``side`` has blocks (one pass over its blocks)."""
+    """The areas where ``side`` has blocks (its blocks' places as a set, in C)."""
     start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
-    return {a for a in set(s.location[start:stop]) if a >= 0}
+    areas = set(s.location[start:stop])
+    areas.difference_update(OFF_MAP)
+    return areas
 
 
 def friendly_areas(s: State, side: str) -> set[int]:
-    """The areas where only ``side``'s blocks stand (``is_friendly`` for the whole map)."""
-    return areas_of(s, side) - areas_of(s, enemy(side))
+    """The areas where only ``side``'s blocks stand (``is_friendly`` for the whole map): the
+    enemy's places taken out in C, not made a set of their own."""
+    start, stop = SIDE_RANGE[FOE[side]]
+    areas = areas_of(s, side)
+    areas.difference_update(s.location[start:stop])
+    return areas
 
 
 def contested_areas(s: State) -> list[int]:
     """The areas where both sides' blocks stand, in map order."""
     loc = s.location
     (es, ee), (ss, se) = SIDE_RANGE[ENGLISH], SIDE_RANGE[SCOTTISH]
-    return sorted(a for a in set(loc[es:ee]).intersection(loc[ss:se]) if a >= 0)
+    both = set(loc[es:ee]).intersection(loc[ss:se])
+    both.difference_update(OFF_MAP)
+    return sorted(both)
 
 
 def in_pool(s: State, side: str) -> list[int]:

@@ -66,6 +66,7 @@ from gameshelf.plugins.hammer_scots.state import (
     DONE,
     NO_AREA,
     NO_BLOCK,
+    NOBLES,
     PICK_AREA,
     PICK_BLOCK,
     POOL,
@@ -143,14 +144,14 @@ def defect(s: State, b: int) -> int:
 
 def nobles_home(s: State, side: str) -> None:
     """Every noble of ``side`` with one home goes there, or defects if the enemy holds it."""
-    loc = s.location
-    for b in SIDE_BLOCKS[side]:  # type: ignore[index]
-        if not IS_NOBLE[b] or loc[b] < 0 or len(HOMES[b]) != 1 or b == MORAY:
+    loc, foe = s.location, enemy(side)
+    for b in NOBLES[side]:
+        if loc[b] < 0 or len(HOMES[b]) != 1 or b == MORAY:
             continue
         if b in s.defected:
             continue
         home = HOMES[b][0]
-        if has_side(s, home, enemy(side)):
+        if has_side(s, home, foe):
             new = defect(s, b)
             go_home(s, new, home)
         else:
