@@ -274,15 +274,13 @@ def fire(s: State, bt: Battle, b: int) -> None:
     hits = count_at_most(rolls, rating)
     dice = " ".join(map(str, rolls))
     block = block_ref(s, b)
-    s.say(
-        Msg(
-            "hammer_scots.fired",
-            block=block,
-            letter=LETTER[b],
-            rating=rating,
-            dice=dice,
-            count=hits,
-        )
+    s.announce(
+        "hammer_scots.fired",
+        block=block,
+        letter=LETTER[b],
+        rating=rating,
+        dice=dice,
+        count=hits,
     )
     bt.hits = hits
     bt.hits_to = enemy(SIDE[b])
@@ -311,7 +309,7 @@ def take_hit(s: State, bt: Battle, b: int) -> None:
     bt.hits -= 1
     if s.steps[b] > 1:
         s.steps[b] -= 1
-        s.say(Msg("hammer_scots.took_a_hit", block=block_ref(s, b)))
+        s.announce("hammer_scots.took_a_hit", block=block_ref(s, b))
     else:
         eliminate_in_battle(s, b)
 
@@ -521,10 +519,10 @@ def celtic_unity(s: State, blocks: list[int]) -> None:
             continue
         die = s.rng.d6()
         if die >= 5:
-            s.say(Msg("hammer_scots.celtic_unity_home", block=BLOCK_ID[b], die=die))
+            s.announce("hammer_scots.celtic_unity_home", block=BLOCK_ID[b], die=die)
             eliminate(s, b)
         else:
-            s.say(Msg("hammer_scots.celtic_unity_stays", block=BLOCK_ID[b], die=die))
+            s.announce("hammer_scots.celtic_unity_stays", block=BLOCK_ID[b], die=die)
 
 
 def swap_control(s: State, bt: Battle) -> None:
@@ -532,7 +530,7 @@ def swap_control(s: State, bt: Battle) -> None:
     old = bt.attacker
     bt.attacker = enemy(old)
     area = AREA_ID[bt.area]
-    s.say(Msg("hammer_scots.control_passes", role=old, area=area, role_attacker=bt.attacker))
+    s.announce("hammer_scots.control_passes", role=old, area=area, role_attacker=bt.attacker)
 
 
 def release_reserves(s: State, bt: Battle) -> None:
@@ -541,7 +539,7 @@ def release_reserves(s: State, bt: Battle) -> None:
         return
     for b in joining:
         s.reserves.remove(b)
-    s.say(Msg("hammer_scots.reserves_join", blocks=block_list(s, joining)))
+    s.announce("hammer_scots.reserves_join", blocks=block_list(s, joining))
 
 
 def next_combat_turn(s: State, bt: Battle) -> None:
@@ -569,7 +567,7 @@ def start_forced_retreat(s: State, bt: Battle) -> None:
     """RULES §6.7: both sides still there after round 3: the attacker retreats it all."""
     reset_border_counts(s)
     bt.retreating = in_battle(s, bt, bt.attacker)
-    s.say(Msg("hammer_scots.forced_retreat", role=bt.attacker, area=AREA_ID[bt.area]))
+    s.announce("hammer_scots.forced_retreat", role=bt.attacker, area=AREA_ID[bt.area])
     continue_forced_retreat(s, bt)
 
 
@@ -581,7 +579,7 @@ def continue_forced_retreat(s: State, bt: Battle) -> None:
         machine.enter(s, "retreat", bt)
         return
     for b in list(bt.retreating):
-        s.say(Msg("hammer_scots.could_not_retreat", block=block_ref(s, b)))
+        s.announce("hammer_scots.could_not_retreat", block=block_ref(s, b))
         bt.retreating.remove(b)
         eliminate_in_battle(s, b)
         if s.winner:
@@ -607,7 +605,7 @@ def end_battle(s: State, bt: Battle) -> None:
         ENGLISH if has_side(s, where, ENGLISH) else SCOTTISH if has_side(s, where, SCOTTISH) else ""
     )
     if winner:
-        s.say(Msg("hammer_scots.battle_won", role=winner, area=AREA_ID[where]))
+        s.announce("hammer_scots.battle_won", role=winner, area=AREA_ID[where])
     if winner and with_a_way_out(s, bt, in_battle(s, bt, winner), regroup_refusal):
         s.active = [winner]
         machine.enter(s, "regroup", bt)
@@ -702,7 +700,7 @@ class FightBattle(BattleStep):
 
     def begin(self, s: State) -> None:
         bt = self.frame(s)
-        s.say(Msg("hammer_scots.battle_begins", area=AREA_ID[bt.area], role=bt.attacker))
+        s.announce("hammer_scots.battle_begins", area=AREA_ID[bt.area], role=bt.attacker)
         if not is_contested(s, bt.area):
             end_battle(s, bt)
             return
@@ -770,7 +768,7 @@ class BattleRound(BattleStep):
         bt = self.frame(s)
         b = BLOCK_IX[arg]
         bt.acted.append(b)
-        s.say(Msg("hammer_scots.passed", block=block_ref(s, b)))  # RULES §6.3
+        s.announce("hammer_scots.passed", block=block_ref(s, b))  # RULES §6.3
         next_combat_turn(s, bt)
 
 
@@ -846,7 +844,7 @@ class RetreatTo(LeaveTo):
     def left(self, s: State, bt: Battle, b: int, to: int) -> None:
         forced = b in bt.retreating
         block, area = block_ref(s, b), AREA_ID[bt.area]
-        s.say(Msg("hammer_scots.retreated", block=block, area_from=area, area_to=AREA_ID[to]))
+        s.announce("hammer_scots.retreated", block=block, area_from=area, area_to=AREA_ID[to])
         leave_battle(s, bt, b, to)
         if forced:
             bt.retreating.remove(b)
@@ -933,7 +931,7 @@ class RegroupTo(LeaveTo):
         side = SIDE[b]
         # Regrouped blocks are face down again: the log does not name them.
         area = AREA_ID[bt.area]
-        s.say(Msg("hammer_scots.regrouped", role=side, area_from=area, area_to=AREA_ID[to]))
+        s.announce("hammer_scots.regrouped", role=side, area_from=area, area_to=AREA_ID[to])
         leave_battle(s, bt, b, to)
         if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_refusal):
             machine.enter(s, "regroup", bt)

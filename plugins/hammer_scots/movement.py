@@ -299,7 +299,7 @@ def finish_move(s: State) -> None:
     if owes_activation(s, b, origin, here):
         s.move_points -= 1
         s.activated.append(origin)
-        s.say(Msg("hammer_scots.activates", role=SIDE[b], area=AREA_ID[origin]))
+        s.announce("hammer_scots.activates", role=SIDE[b], area=AREA_ID[origin])
     s.moved.append(b)
     if here != s.move_origin:
         side, area_from, area_to = SIDE[b], AREA_ID[s.move_origin], AREA_ID[here]
@@ -309,7 +309,7 @@ def finish_move(s: State) -> None:
             said = "hammer_scots.moves_a_block_attacking"
         else:
             said = "hammer_scots.moves_a_block_joining"
-        s.say(Msg(said, role=side, area_from=area_from, area_to=area_to))
+        s.announce(said, role=side, area_from=area_from, area_to=area_to)
     s.move_origin = s.move_from = NO_AREA  # move_who forgets the block (``s.who``)
     s.move_left = 0
     machine.enter(s, "move_who")
@@ -357,7 +357,7 @@ class MoveWho(Step[State]):
         machine.enter(s, "norse_move" if b == NORSE else "move_where")
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        s.say(Msg("hammer_scots.movement_ends", role=role))
+        s.announce("hammer_scots.movement_ends", role=role)
         end_action(s)
 
 

@@ -127,18 +127,18 @@ def go_home(s: State, b: int, home: int) -> None:
         return
     place(s, b, home)
     if b in s.defected:
-        s.say(Msg("hammer_scots.defector_went_home", block=BLOCK_ID[b], area=AREA_ID[home]))
+        s.announce("hammer_scots.defector_went_home", block=BLOCK_ID[b], area=AREA_ID[home])
     elif SIDE[b] == ENGLISH:
-        s.say(Msg("hammer_scots.english_noble_went_home", area=AREA_ID[home]))
+        s.announce("hammer_scots.english_noble_went_home", area=AREA_ID[home])
     else:
-        s.say(Msg("hammer_scots.scottish_noble_went_home", area=AREA_ID[home]))
+        s.announce("hammer_scots.scottish_noble_went_home", area=AREA_ID[home])
 
 
 def defect(s: State, b: int) -> int:
     """The noble changes sides at its current strength; it is not moved again this winter."""
     new = switch_sides(s, b)
     s.defected.append(new)
-    s.say(Msg("hammer_scots.defected", block=BLOCK_ID[b], role=SIDE[new]))
+    s.announce("hammer_scots.defected", block=BLOCK_ID[b], role=SIDE[new])
     return new
 
 
@@ -269,7 +269,7 @@ def edward_wintering(s: State) -> int:
 def edward_winter(s: State) -> None:
     if s.year == EDWARD_DIES and s.edward == 1:
         s.edward = 2
-        s.say(Msg("hammer_scots.edward_i_died", year=EDWARD_DIES))
+        s.announce("hammer_scots.edward_i_died", year=EDWARD_DIES)
     if not on_map(s, EDWARD):
         return
     if may_winter(s):
@@ -294,7 +294,7 @@ def english_forced_disbanding(s: State) -> None:
             disband(s, b)
             gone += 1
     if gone:
-        s.say(Msg("hammer_scots.english_disbanded", count=gone))
+        s.announce("hammer_scots.english_disbanded", count=gone)
 
 
 def scottish_forced_disbanding(s: State) -> None:
@@ -303,7 +303,7 @@ def scottish_forced_disbanding(s: State) -> None:
     for b in gone:
         disband(s, b)
     if gone:
-        s.say(Msg("hammer_scots.scottish_disbanded", count=len(gone)))
+        s.announce("hammer_scots.scottish_disbanded", count=len(gone))
 
 
 def blocks_of(s: State, side: str) -> list[int]:
@@ -370,7 +370,7 @@ def wallace_winter(s: State) -> None:
 
 def wallace_gathers(s: State) -> None:
     add_steps(s, WALLACE, 2)
-    s.say(Msg("hammer_scots.gathered_strength", area=AREA_ID[SELKIRK]))
+    s.announce("hammer_scots.gathered_strength", area=AREA_ID[SELKIRK])
 
 
 def scottish_disbanding(s: State) -> None:
@@ -389,7 +389,7 @@ def french_knights(s: State) -> None:
         s.french_knights_added = True
         s.location[FRENCH_KNIGHTS] = POOL
         s.steps[FRENCH_KNIGHTS] = FULL[FRENCH_KNIGHTS]
-        s.say(Msg("hammer_scots.french_knights_join"))
+        s.announce("hammer_scots.french_knights_join")
 
 
 def give_rp(s: State, side: str) -> None:
@@ -469,7 +469,7 @@ def english_builds(s: State) -> None:
 def feudal_levy(s: State) -> None:
     s.rp = [0] * N_AREAS
     if edward_wintering(s) != NO_AREA:
-        s.say(Msg("hammer_scots.no_feudal_levy"))
+        s.announce("hammer_scots.no_feudal_levy")
         return
     pool = in_pool(s, ENGLISH)
     n = (len(pool) + 1) // 2
@@ -479,7 +479,7 @@ def feudal_levy(s: State) -> None:
         place(s, b, ENGLAND)
         s.steps[b] = FULL[b]
     if n:
-        s.say(Msg("hammer_scots.feudal_levy", count=n))
+        s.announce("hammer_scots.feudal_levy", count=n)
 
 
 def end_of_winter(s: State) -> None:
@@ -596,7 +596,7 @@ class MorayHome(Step[State]):
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, MORAY, MORAY_AREA)
-        s.say(Msg("hammer_scots.scottish_noble_went_home", area=AREA_ID[MORAY_AREA]))
+        s.announce("hammer_scots.scottish_noble_went_home", area=AREA_ID[MORAY_AREA])
         machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
@@ -624,7 +624,7 @@ class KingWinter(Step[State]):
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, KING, AREA_IX[arg])
-        s.say(Msg("hammer_scots.king_wintered", area=arg))
+        s.announce("hammer_scots.king_wintered", area=arg)
         machine.finish(s)
 
     def on_stay(self, s: State, role: str, arg: None) -> None:
@@ -646,12 +646,12 @@ class EdwardWinter(Step[State]):
 
     def on_winter(self, s: State, role: str, arg: None) -> None:
         s.edward_wintered = s.year
-        s.say(Msg("hammer_scots.edward_winters"))
+        s.announce("hammer_scots.edward_winters")
         machine.finish(s)
 
     def on_disband(self, s: State, role: str, arg: None) -> None:
         disband(s, EDWARD)
-        s.say(Msg("hammer_scots.edward_went_home"))
+        s.announce("hammer_scots.edward_went_home")
         machine.finish(s)
 
 
@@ -684,7 +684,7 @@ class Disbanding(Step[State]):
 
     def on_block(self, s: State, role: str, arg: str) -> None:
         b = BLOCK_IX[arg]
-        s.say(Msg("hammer_scots.disbanded_one", role=role, area=AREA_ID[s.location[b]]))
+        s.announce("hammer_scots.disbanded_one", role=role, area=AREA_ID[s.location[b]])
         disband(s, b)
         if not disbandable(s, role):
             machine.finish(s)
@@ -718,7 +718,7 @@ class WallaceWinter(Step[State]):
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         place(s, WALLACE, SELKIRK)
-        s.say(Msg("hammer_scots.sent_to_selkirk", area=AREA_ID[SELKIRK]))
+        s.announce("hammer_scots.sent_to_selkirk", area=AREA_ID[SELKIRK])
         wallace_gathers(s)
         machine.finish(s)
 
@@ -773,7 +773,7 @@ class Builds(Step[State]):
         where = s.location[b]
         s.rp[where] -= 1
         s.steps[b] += 1
-        s.say(Msg("hammer_scots.step_added", role=role, area=AREA_ID[where]))
+        s.announce("hammer_scots.step_added", role=role, area=AREA_ID[where])
         self.after(s, role)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
@@ -782,7 +782,7 @@ class Builds(Step[State]):
         s.rp[a] -= 1
         place(s, b, a)
         s.steps[b] = 1
-        s.say(Msg("hammer_scots.drew_a_block", area=arg))
+        s.announce("hammer_scots.drew_a_block", area=arg)
         self.after(s, role)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
