@@ -304,25 +304,22 @@ class StepMachine(Generic[S]):
 
     def enter(self, s: S, name: str, args: Any = None) -> None:
         """Go to step ``name`` in place of the current one (with its frame ``args``)."""
-        entry = self.entries[name]
-        if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
-            args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
-        try:
-            s._queue.append((_ENTER, entry, args))  # type: ignore[union-attr]
-        except AttributeError:  # at rest
-            self._transition(s, (_ENTER, entry, args))
+        self._go(s, _ENTER, name, args)
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
         if not s.stack:
             raise RuntimeError(f"step {name!r} called with no step to return to")
+        self._go(s, _CALL, name, args)
+
+    def _go(self, s: S, kind: str, name: str, args: Any) -> None:
         entry = self.entries[name]
         if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
             args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
         try:
-            s._queue.append((_CALL, entry, args))  # type: ignore[union-attr]
+            s._queue.append((kind, entry, args))  # type: ignore[union-attr]
         except AttributeError:  # at rest
-            self._transition(s, (_CALL, entry, args))
+            self._transition(s, (kind, entry, args))
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
