@@ -30,12 +30,12 @@ Reference figures (2 shared cores, 2026-11-30, same games before and after):
   PYTHONHASHSEED=0: 83.5k instructions an action at 5ceac0d, 129.9k before, 108.4k after
   (the same 15,353 actions); Python opcodes an action 1,686 -> 1,536 (base 1,155), of which
   the step machine (frames, queued transitions, procedures, the secret choice) is 285.
-- The speed work of 2026-12-01 19:46-22:46 (core 3ed98c4..3e387f1, plugin ef870b0, ebc3b89,
-  976e82d, 264b001, 24cd10e, 14dd4ce), the same 20 games: 108.4k -> 97.3k through
+- The speed work of 2026-12-01 19:46-22:46 (core 3ed98c4..629a5e1, plugin ef870b0, ebc3b89,
+  976e82d, 264b001, 24cd10e, 14dd4ce), the same 20 games: 108.4k -> 97.7k through
   ``play_bots``. Item 6's rule fix changed the games, so the base is measured on them with
   that fix backported (the activation paid at the move's end: the same 15,353 actions):
-  84.3k (+15.4%; 83.5k on the base's own games). The checked path (this script's "bare
-  ruleset" loop, 5 games from seed 0): 139.8k -> 127.2k, the fixed base 110.7k (+14.9%).
+  84.3k (+15.9%; 83.5k on the base's own games). The checked path (this script's "bare
+  ruleset" loop, 5 games from seed 0): 139.8k -> 127.6k, the fixed base 110.7k (+15.3%).
   CPU time, 100 games, runs interleaved: through Match 17.1-19.4 µs an action against
   12.4-12.7 at the fixed base; the time is further off than the instructions (in
   Three Kingdoms callgrind's branch simulation finds 26% more mispredicted indirect

@@ -25,11 +25,14 @@ Reference figures (2 shared cores, 2026-11-30):
   the same 10 games with PYTHONHASHSEED=0: 57.5k at 5ceac0d, 84.3k before, 68.4k after
   (3,501 actions); Python opcodes an action 1,041 -> 891 (base 696), of which the step
   machine is 335 (the base's hand-made turn sequencer was 48 of its 696).
-- The speed work of 2026-12-01 19:46-22:46 (core 3ed98c4..3e387f1: one Entry a step for
+- The speed work of 2026-12-01 19:46-22:46 (core 3ed98c4..629a5e1: one Entry a step for
   the machine's hot reads, messages made without a class call, the checked path; plugin
-  f6c9afb..104b4b8, 3e206cc), the same 10 games: 68.4k -> 61.0k through ``play_bots``
-  (base 57.5k: +6.0%); the checked path (this script's "bare ruleset" loop, ``apply``
-  after ``actions``, 6 games from seed 0): 72.2k -> 63.5k, base 59.4k (+7.0%).
+  f6c9afb..104b4b8, 3e206cc), the same 10 games: 68.4k -> 61.2k through ``play_bots``
+  (base 57.5k: +6.5%); the checked path (this script's "bare ruleset" loop, ``apply``
+  after ``actions``, 6 games from seed 0): 72.2k -> 63.8k, base 59.4k (+7.4%). CPU time,
+  400 games, runs interleaved: through Match 11.3-13.0 µs an action against 8.9-9.9 at
+  the base (about +25%: the time is further off than the instructions, see
+  hammer_scots.py).
 """
 
 from __future__ import annotations
