@@ -33,7 +33,9 @@ Reference figures (2 shared cores, 2026-11-30, same games before and after):
 - The speed work of 2026-12-01 19:46-22:46 (core 3ed98c4..629a5e1, plugin ef870b0, ebc3b89,
   976e82d, 264b001, 24cd10e, 14dd4ce), the same 20 games: 108.4k -> 97.7k through
   ``play_bots``. Item 6's rule fix changed the games, so the base is measured on them with
-  that fix backported (the activation paid at the move's end: the same 15,353 actions):
+  that fix backported (the activation paid at the move's end: the same 15,353 actions;
+  ``git worktree add /tmp/base 5ceac0d`` and, there, ``git apply`` this folder's
+  ``hammer_base_movement_fix.patch``):
   84.3k (+15.9%; 83.5k on the base's own games). The checked path (this script's "bare
   ruleset" loop, 5 games from seed 0): 139.8k -> 127.6k, the fixed base 110.7k (+15.3%).
   CPU time, 100 games, runs interleaved: through Match 17.1-19.4 µs an action against
