@@ -199,8 +199,10 @@ class Entry:
     Every step is an object of its own class, and CPython 3.11 reads an attribute fast only
     at a place in the code that always sees objects of one class: ``step.name`` in the
     machine's loop sees every step class of a game, and stays slow. An entry of each step,
-    made when it registers, is read instead. ``active`` is ``None`` for a step that waits
-    for ``state.active``; ``actions`` includes the step's ambient actions.
+    made when it registers (and again when an ambient action is declared for it), is read
+    instead: a step's methods are read then, so change them before it registers, not after.
+    ``active`` is ``None`` for a step that waits for ``state.active``; ``actions`` includes
+    the step's ambient actions.
     """
 
     __slots__ = (
@@ -313,6 +315,7 @@ class StepMachine(Generic[S]):
         self._go(s, _CALL, name, args)
 
     def _go(self, s: S, kind: str, name: str, args: Any) -> None:
+        """Queue an enter or a call (``kind``) of ``name`` with its frame ``args``."""
         entry = self.entries[name]
         if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
             args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
