@@ -169,13 +169,12 @@ class Procedure(Step[S]):
         self.code = []
         _compile(self.body, self.code)
         self.signature = signature(self.code)  # type: ignore[misc]
-        self._program = _program(self.code)
         # Where a call's result is kept: the position after the call -> the frame's field
         # (no other position is ever resumed at with a result: only a call's).
-        self._into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
-        # what the interpreter reads, in one attribute: one read of a procedure's attribute
-        # costs more than a tuple's unpacking (each procedure is its own class)
-        self._run = (self._program, machine.entries, self._into)
+        into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
+        # What the interpreter reads, in one attribute: one read of a procedure's attribute
+        # costs more than a tuple's unpacking (each procedure is its own class).
+        self._run = (_program(self.code), machine.entries, into)
         # Straight to the interpreter where begin and resume would only hand over to it.
         if type(self).begin is Procedure.begin:
             self.begin = self._go_on  # type: ignore[method-assign]

@@ -92,8 +92,6 @@ class Step(Generic[S]):
     handlers: dict[str, Handler]
     frame_kind: str | None  # the name its frame model is saved under (set on registering)
     ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it (registering)
-    starts: Callable[[S], None] | None = None  # its begin, None if it does nothing (registering)
-    awaits_state: bool = False  # its active is state.active (registering)
 
     def bind(self, machine: StepMachine[S]) -> None:
         """Called once, when ``machine`` registers the step (default: nothing)."""
@@ -214,15 +212,17 @@ class Entry:
         self.step, self.name = step, step.name
         self.frame_type, self.frame_kind = step.frame_type, step.frame_kind
         self.signature = step.signature
-        self.starts: Callable[[Any], None] | None = step.starts
+        # its begin, None for the default one, which does nothing
+        self.starts: Callable[[Any], None] | None = (
+            None if _is_default(step.begin, Step.begin) else step.begin
+        )
         self.resume: Callable[[Any, Any], None] = step.resume
         self.handlers: dict[str, Handler] = step.handlers
-        self.active: Callable[[Any], Sequence[Role]] | None = (
-            None if step.awaits_state else step.active
-        )
+        awaits_state = _is_default(step.active, Step.active)  # it waits for state.active
+        self.active: Callable[[Any], Sequence[Role]] | None = None if awaits_state else step.active
         # its actors, None where they are its awaited roles, ``state.active``
         self.actors: Callable[[Any], Sequence[Role]] | None = (
-            None if step.awaits_state and _is_default(step.actors, Step.actors) else step.actors
+            None if awaits_state and _is_default(step.actors, Step.actors) else step.actors
         )
         self.actions: Callable[[Any, Role], Iterable[Action]] = (
             partial(_offered, machine, step) if step.ambients else step.actions
@@ -274,10 +274,6 @@ class StepMachine(Generic[S]):
         instance.ambients = tuple(self.ambients.get(name, ()))
         self.steps[name] = instance
         instance.bind(self)
-        # what the machine calls on entering the step: nothing for the default begin
-        instance.starts = None if _is_default(instance.begin, Step.begin) else instance.begin
-        # whether it waits for ``state.active`` (the default ``active``): read without a call
-        instance.awaits_state = _is_default(instance.active, Step.active)
         self.entries[name] = Entry(self, instance)
         return cls
 

@@ -189,11 +189,11 @@ class State(GameState):
 # --- sides ------------------------------------------------------------------------------
 
 
-def enemy(side: str) -> Side:
-    return SCOTTISH if side == ENGLISH else ENGLISH
-
-
 FOE: dict[str, Side] = {ENGLISH: SCOTTISH, SCOTTISH: ENGLISH}  # ``enemy`` on a hot path, no call
+
+
+def enemy(side: str) -> Side:
+    return FOE[side]
 
 
 def side_of(b: int) -> Side:
