@@ -300,25 +300,24 @@ class StepMachine(Generic[S]):
     # on ``s._queue``: ``None`` at rest (and unset on a state never worked on), whose missing
     # ``append`` sends the transition to ``_transition``, which carries it out at once.
 
-    def enter(self, s: S, name: str, args: Any = None) -> None:
-        """Go to step ``name`` in place of the current one (with its frame ``args``)."""
-        self._go(s, _ENTER, name, args)
+    def enter(self, s: S, name: str, args: Any = None, _kind: str = _ENTER) -> None:
+        """Go to step ``name`` in place of the current one (with its frame ``args``).
+
+        ``_kind`` is the machine's own: ``call`` queues its transition here, so that the
+        commonest transition of every game costs one Python call, not two."""
+        entry = self.entries[name]
+        if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
+            args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
+        try:
+            s._queue.append((_kind, entry, args))  # type: ignore[union-attr]
+        except AttributeError:  # at rest
+            self._transition(s, (_kind, entry, args))
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
         if not s.stack:
             raise RuntimeError(f"step {name!r} called with no step to return to")
-        self._go(s, _CALL, name, args)
-
-    def _go(self, s: S, kind: str, name: str, args: Any) -> None:
-        """Queue an enter or a call (``kind``) of ``name`` with its frame ``args``."""
-        entry = self.entries[name]
-        if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
-            args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
-        try:
-            s._queue.append((kind, entry, args))  # type: ignore[union-attr]
-        except AttributeError:  # at rest
-            self._transition(s, (kind, entry, args))
+        self.enter(s, name, args, _CALL)
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
