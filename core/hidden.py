@@ -366,6 +366,56 @@ def _renamed(value: Any, identity: dict[int, int]) -> Any:
     return [identity.get(piece, piece) for piece in value]
 
 
+class Watch:
+    """The watched parts of one game (``Hidden.watched``), asked around every action its
+    step machine plays: new information is marked (``Rng.reveal``, which undo does not
+    cross) when an action shows something of a part that was not shown before it.
+
+    ``steps``: where any of the parts may show something (``None``: anywhere). An action
+    that neither starts nor ends in one of them asks nothing, so most actions cost nothing.
+    """
+
+    __slots__ = ("parts", "showing", "steps")
+
+    def __init__(self, parts: tuple[Hidden[Any], ...]) -> None:
+        self.parts = parts
+        # each part's shown, and the steps it may show anything in
+        self.showing = tuple((part.shown, part.shown_in) for part in parts)
+        self.steps = _shown_in(parts)
+
+    def shown(self, s: Any) -> list[frozenset[Hashable]]:
+        """What each part shows now: nothing, unasked, for a part outside the steps it
+        declares it may show anything in (``Hidden.shown_in``; the kit checks it)."""
+        step, shown = s.step, []
+        for show, steps in self.showing:  # a loop, not a comprehension: no call (3.11)
+            shown.append(show(s) if steps is None or step in steps else _NOTHING)
+        return shown
+
+    def mark(self, s: Any, before: list[frozenset[Hashable]] | None) -> None:
+        """Mark new information if the action just played showed more than ``before``
+        (what ``shown`` said before it; ``None``: nothing was shown)."""
+        step = s.step
+        for i, (show, steps) in enumerate(self.showing):
+            if steps is not None and step not in steps:
+                continue  # nothing of it is shown here
+            if not show(s) <= (_NOTHING if before is None else before[i]):
+                s.rng.reveal()
+                return
+
+
+_NOTHING: frozenset[Any] = frozenset()
+
+
+def _shown_in(parts: Iterable[Hidden[Any]]) -> frozenset[str] | None:
+    """The steps in which any of ``parts`` may show something (``None``: any step)."""
+    steps: set[str] = set()
+    for part in parts:
+        if part.shown_in is None:
+            return None
+        steps.update(part.shown_in)
+    return frozenset(steps)
+
+
 __all__ = [
     "Cards",
     "DrawPile",
@@ -375,5 +425,6 @@ __all__ = [
     "Hidden",
     "Identities",
     "Place",
+    "Watch",
     "shown_outside",
 ]

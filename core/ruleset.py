@@ -342,9 +342,6 @@ class StepRuleset(Ruleset[S]):
     """
 
     machine: ClassVar[StepMachine[Any]]
-    _watched: ClassVar[tuple[Hidden[Any], ...]] = ()
-    # The steps where any watched part may show something (their shown_in; None: any).
-    _watch_steps: ClassVar[frozenset[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -359,12 +356,18 @@ class StepRuleset(Ruleset[S]):
             cls.to_act = Ruleset.to_act  # type: ignore[method-assign]
         if "play" not in cls.__dict__ and cls.apply is not StepRuleset.apply:
             cls.play = Ruleset.play  # type: ignore[method-assign]
-        # The hidden parts whose showing the core watches around every action (reveals).
-        cls._watched = tuple(part for part in cls.hidden if part.watched)
-        cls._watch_steps = _shown_in(cls._watched)
-        machine = cls.__dict__.get("machine")
-        if not cls._watched and machine is not None and cls.play is StepRuleset.play:
-            # nothing to watch: the bots' actions go straight to the machine, one call less
+        machine = getattr(cls, "machine", None)
+        if machine is None:
+            return
+        # The hidden parts whose showing the machine watches around every action (reveals).
+        machine.watch(tuple(part for part in cls.hidden if part.watched))
+        from gameshelf.core.steps import StepMachine  # (steps imports this module)
+
+        inherited = getattr(cls.play, "__self__", None)  # a machine whose play was taken
+        if cls.play is StepRuleset.play or (
+            isinstance(inherited, StepMachine) and inherited is not machine
+        ):
+            # the bots' actions go straight to the machine, one call less
             cls.play = staticmethod(machine.play)  # type: ignore[method-assign]
 
     def __init__(self) -> None:
@@ -372,11 +375,7 @@ class StepRuleset(Ruleset[S]):
         # of the instance itself, which CPython 3.11 reads fast, unlike class attributes.
         machine: StepMachine[Any] | None = getattr(self, "machine", None)
         self._entries = {} if machine is None else machine.entries
-        self._play = None if machine is None else machine.play
-        self._watching = self._watch_steps
         self._roles = frozenset(self.info.roles) if hasattr(self, "info") else frozenset()
-        # each watched part's shown, and the steps it may show anything in
-        self._showing = tuple((part.shown, part.shown_in) for part in self._watched)
 
     def active(self, state: S) -> list[Role]:
         active = self._entries[state.step].active  # machine.active, without its call
@@ -393,15 +392,7 @@ class StepRuleset(Ruleset[S]):
                 Msg("core.unknown_role", given=repr(role), game=self.info.title),
                 code="unknown_role",
             )
-        steps = self._watching  # as in play: the watch only where a part may show
-        if steps is not None and state.step not in steps:
-            self.machine.apply(state, role, action)  # nobody is active once the game is over
-            if state.step in steps:
-                self._mark_shown(state, None)
-            return
-        before = self._shown(state)
-        self.machine.apply(state, role, action)
-        self._mark_shown(state, before)
+        self.machine.apply(state, role, action)  # nobody is active once the game is over
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
         entry = self._entries[state.step]
@@ -413,36 +404,9 @@ class StepRuleset(Ruleset[S]):
         return None
 
     def play(self, state: S, role: Role, action: Action) -> None:
-        # Unchecked (see Ruleset.play): straight to the handler.
-        steps, play = self._watching, self._play
-        if steps is not None and state.step not in steps:  # most actions: nothing shown
-            play(state, role, action)  # type: ignore[misc]  # a machine is set
-            if state.step in steps:
-                self._mark_shown(state, None)
-            return
-        before = self._shown(state)
-        play(state, role, action)  # type: ignore[misc]  # a machine is set
-        self._mark_shown(state, before)
-
-    def _shown(self, state: S) -> list[frozenset[Any]]:
-        """What each watched part shows now: nothing, unasked, for a part outside the steps
-        it declares it may show anything in (``Hidden.shown_in``; the kit checks it)."""
-        step, shown = state.step, []
-        for show, steps in self._showing:  # a loop, not a comprehension: no call (3.11)
-            shown.append(show(state) if steps is None or step in steps else _NOTHING)
-        return shown
-
-    def _mark_shown(self, state: S, before: list[frozenset[Any]] | None) -> None:
-        """New information (``Rng.reveal``, undo stops here) when the action just carried
-        out showed something of a hidden part that was not shown before it (``before``:
-        what ``_shown`` said; ``None``: nothing was shown)."""
-        step = state.step
-        for i, (show, steps) in enumerate(self._showing):
-            if steps is not None and step not in steps:
-                continue  # nothing of it is shown here
-            if not show(state) <= (_NOTHING if before is None else before[i]):
-                state.rng.reveal()
-                return
+        # Unchecked (see Ruleset.play): straight to the handler. A subclass with a machine
+        # plays the machine's own play instead (__init_subclass__).
+        self.machine.play(state, role, action)
 
     def load_state(self, text: str) -> S:
         # state_type is the class of S, which the type of the attribute cannot say
@@ -498,19 +462,6 @@ class _ModuleNamer:
         if not self.looked:
             self.found, self.looked = _names_module(self.module), True
         return self.found(kind, id, lang) if self.found is not None else None
-
-
-_NOTHING: frozenset[Any] = frozenset()
-
-
-def _shown_in(parts: Iterable[Hidden[Any]]) -> frozenset[str] | None:
-    """The steps in which any of ``parts`` may show something (``None``: any step)."""
-    steps: set[str] = set()
-    for part in parts:
-        if part.shown_in is None:
-            return None
-        steps.update(part.shown_in)
-    return frozenset(steps)
 
 
 @cache

@@ -64,6 +64,7 @@ from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gameshelf.core.frames import Frame, frame_kind, new_frame
+from gameshelf.core.hidden import Hidden, Watch
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import JSON, Action, IllegalAction, Role
@@ -250,6 +251,9 @@ class StepMachine(Generic[S]):
         self.entries: dict[str, Entry] = {}  # by step name: what the hot paths read
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
+        # The hidden parts watched around every action played (``watch``; None: none).
+        self.watching: Watch | None = None
+        self._watched: tuple[Hidden[S], ...] | None = None  # as declared; None: not yet
 
     # --- registration ----------------------------------------------------------------
 
@@ -290,6 +294,15 @@ class StepMachine(Generic[S]):
                 step.ambients = tuple(self.ambients[name])
                 self.entries[name] = Entry(self, step)
         return cls
+
+    def watch(self, parts: tuple[Hidden[S], ...]) -> None:
+        """Watch these hidden parts around every action played (``core.hidden.Watch``), as
+        the game's ruleset declares them. One machine plays one game: another declaration
+        of other parts is refused, as the machine would then watch one game's for another."""
+        if self._watched is not None and self._watched != parts:
+            raise TypeError("this step machine already watches other hidden parts")
+        self._watched = parts
+        self.watching = Watch(parts) if parts else None
 
     def __getitem__(self, name: str) -> Step[S]:
         return self.steps[name]
@@ -489,6 +502,11 @@ class StepMachine(Generic[S]):
             handler = self._ambient_handler(step, action)
             if handler is None:  # a step that handles every action itself (a secret choice)
                 handler, arg = step.handle, action
+        # The hidden parts' watch, only where they may show something (most actions: not)
+        watch = self.watching
+        if watch is not None:
+            shows = watch.steps is None or s.step in watch.steps
+            before = watch.shown(s) if shows else None
         # The machine's hot path (every action of every game): _work, written out.
         queue: list[tuple[Any, ...]] = []
         s._queue = queue
@@ -498,6 +516,8 @@ class StepMachine(Generic[S]):
                 self._settle(s, queue)
         finally:
             s._queue = None
+        if watch is not None and (shows or s.step in watch.steps):  # type: ignore[operator]
+            watch.mark(s, before)
 
     def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
         for ambient in self.ambients.get(step.name, ()):

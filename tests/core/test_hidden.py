@@ -401,3 +401,20 @@ def test_the_toy_duel_declares_its_hands_and_deck():
         assert sorted(copy.hands["south"] + copy.deck.draw_pile) == sorted(
             s.hands["south"] + s.deck.draw_pile
         )
+
+
+def test_a_machine_watches_the_parts_of_one_game_only():
+    """The watch is the machine's (it runs around every action it plays): a second ruleset
+    declaring the same machine with other watched parts is refused, not silently mixed."""
+    with pytest.raises(TypeError, match="already watches other hidden parts"):
+
+        class OtherCamp(FogGame):
+            info = FogGame.info.model_copy(update={"id": "toy_other_camp"})
+            machine = camp_machine
+            hidden = (Pieces(),)
+
+    class SameCamp(CampGame):  # the same parts: the same watch
+        info = FogGame.info.model_copy(update={"id": "toy_same_camp"})
+
+    assert camp_machine.watching is not None
+    assert camp_machine.watching.parts == CampGame.hidden
