@@ -369,41 +369,33 @@ def _renamed(value: Any, identity: dict[int, int]) -> Any:
 class Watch:
     """The watched parts of one game (``Hidden.watched``), asked around every action its
     step machine plays: new information is marked (``Rng.reveal``, which undo does not
-    cross) when an action shows something of a part that was not shown before it.
+    cross) when an action shows something of a part that ``shown`` did not hold before it.
 
     ``steps``: where any of the parts may show something (``None``: anywhere). An action
     that neither starts nor ends in one of them asks nothing, so most actions cost nothing.
+    ``shown(s)``: what the parts show now, as one set; the part's own ``shown`` where the
+    game watches one part (every game so far), so that asking costs a single call.
     """
 
-    __slots__ = ("parts", "showing", "steps")
+    __slots__ = ("parts", "shown", "steps")
 
     def __init__(self, parts: tuple[Hidden[Any], ...]) -> None:
         self.parts = parts
-        # each part's shown, and the steps it may show anything in
-        self.showing = tuple((part.shown, part.shown_in) for part in parts)
         self.steps = _shown_in(parts)
+        self.shown: Callable[[Any], frozenset[Hashable]] = (
+            parts[0].shown if len(parts) == 1 else self._shown_by_each
+        )
 
-    def shown(self, s: Any) -> list[frozenset[Hashable]]:
-        """What each part shows now: nothing, unasked, for a part outside the steps it
-        declares it may show anything in (``Hidden.shown_in``; the kit checks it)."""
-        step, shown = s.step, []
-        for show, steps in self.showing:  # a loop, not a comprehension: no call (3.11)
-            shown.append(show(s) if steps is None or step in steps else _NOTHING)
-        return shown
-
-    def mark(self, s: Any, before: list[frozenset[Hashable]] | None) -> None:
-        """Mark new information if the action just played showed more than ``before``
-        (what ``shown`` said before it; ``None``: nothing was shown)."""
+    def _shown_by_each(self, s: Any) -> frozenset[Hashable]:
+        """What each part shows, told apart by the part's place: nothing, unasked, for a
+        part outside the steps it declares it may show anything in (``Hidden.shown_in``;
+        the kit checks it)."""
         step = s.step
-        for i, (show, steps) in enumerate(self.showing):
-            if steps is not None and step not in steps:
-                continue  # nothing of it is shown here
-            if not show(s) <= (_NOTHING if before is None else before[i]):
-                s.rng.reveal()
-                return
-
-
-_NOTHING: frozenset[Any] = frozenset()
+        shown: list[tuple[int, Hashable]] = []
+        for i, part in enumerate(self.parts):
+            if part.shown_in is None or step in part.shown_in:
+                shown.extend((i, item) for item in part.shown(s))
+        return frozenset(shown)
 
 
 def _shown_in(parts: Iterable[Hidden[Any]]) -> frozenset[str] | None:

@@ -80,6 +80,7 @@ RUNAWAY = 10_000
 
 # The kinds of queued transitions (compared by identity; procedures queue calls and ends).
 _ENTER, _CALL, _FINISH, _RESET = "enter", "call", "finish", "reset"
+_NOTHING_SHOWN: frozenset[Any] = frozenset()
 QUEUED_CALL, QUEUED_FINISH = _CALL, _FINISH
 
 
@@ -506,7 +507,7 @@ class StepMachine(Generic[S]):
         watch = self.watching
         if watch is not None:
             shows = watch.steps is None or s.step in watch.steps
-            before = watch.shown(s) if shows else None
+            before = watch.shown(s) if shows else _NOTHING_SHOWN
         # The machine's hot path (every action of every game): _work, written out.
         queue: list[tuple[Any, ...]] = []
         s._queue = queue
@@ -516,8 +517,12 @@ class StepMachine(Generic[S]):
                 self._settle(s, queue)
         finally:
             s._queue = None
-        if watch is not None and (shows or s.step in watch.steps):  # type: ignore[operator]
-            watch.mark(s, before)
+        if (
+            watch is not None
+            and (shows or s.step in watch.steps)  # type: ignore[operator]
+            and not watch.shown(s) <= before
+        ):
+            s.rng.reveal()  # the action showed something new: undo stops here
 
     def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
         for ambient in self.ambients.get(step.name, ()):

@@ -39,7 +39,7 @@ state (``s.reserves``); so do the per-area battle marks of movement (``s.attacke
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterator, Sequence
 from typing import ClassVar
 
 from pydantic import Field
@@ -85,6 +85,7 @@ from gameshelf.plugins.hammer_scots.state import (
     blocks_at,
     contested_areas,
     enemy,
+    everyone_at,
     friendly_areas,
     has_side,
     is_contested,
@@ -167,10 +168,10 @@ def fighters(s: State, bt: Battle, side: str) -> list[int]:
     return [b for b in blocks if b not in reserves] if reserves else blocks
 
 
-def fighting(s: State, bt: Battle) -> list[int]:
+def fighting(s: State, bt: Battle) -> Sequence[int]:
     """RULES §5.4: every block that fights now, both sides (not in reserve), in data order."""
-    reserves, blocks = s.reserves, blocks_at(s, bt.area)
-    return [b for b in blocks if b not in reserves] if reserves else blocks  # a new list
+    reserves, blocks = s.reserves, everyone_at(s.location, bt.area)  # blocks_at, no list
+    return [b for b in blocks if b not in reserves] if reserves else blocks
 
 
 def battle_reserves(s: State, bt: Battle) -> list[int]:
@@ -196,7 +197,7 @@ def whose_turn(s: State, bt: Battle) -> tuple[str, str] | None:
     return combat_turn(bt, fighting(s, bt))
 
 
-def combat_turn(bt: Battle, fighting: list[int]) -> tuple[str, str] | None:
+def combat_turn(bt: Battle, fighting: Sequence[int]) -> tuple[str, str] | None:
     """``whose_turn`` among the ``fighting`` blocks: each that has not acted ranks by letter,
     the defender first within a letter."""
     acted, att = bt.acted, bt.attacker

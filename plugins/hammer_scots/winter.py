@@ -741,13 +741,12 @@ class Builds(Step[State]):
             return Msg("hammer_scots.scottish_builds_prompt", left=sum(s.rp))
         return Msg("hammer_scots.english_builds_prompt", left=sum(s.rp))
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in build_targets(s, role):
-            yield PICK_BLOCK[b]
+    def actions(self, s: State, role: str) -> list[Action]:  # a list: every build lists them
+        legal = [PICK_BLOCK[b] for b in build_targets(s, role)]
         if role == SCOTTISH:
-            for a in draw_areas(s):
-                yield PICK_AREA[a]
-        yield DONE
+            legal += [PICK_AREA[a] for a in draw_areas(s)]
+        legal.append(DONE)
+        return legal
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":

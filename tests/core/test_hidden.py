@@ -7,7 +7,7 @@ import pytest
 from pydantic import Field
 
 from gameshelf.core.deck import Deck
-from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands, Identities
+from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands, Identities, Watch
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, GameInfo, Outcome, Scenario, StepRuleset
 from gameshelf.core.state import GameState, state_model
@@ -418,3 +418,29 @@ def test_a_machine_watches_the_parts_of_one_game_only():
 
     assert camp_machine.watching is not None
     assert camp_machine.watching.parts == CampGame.hidden
+
+
+def test_a_watch_of_several_parts_tells_their_pieces_apart():
+    """Two watched parts: what each shows is kept apart (piece 1 of one part is not piece 1
+    of the other), and a part is asked only in the steps it declares."""
+
+    class RedOnly(Pieces):
+        def shown(self, s):
+            return frozenset(p for p in super().shown(s) if OWNERS[p] == "red")
+
+    class FightOnly(Pieces):
+        shown_in = frozenset({"fight"})
+
+    watch = Watch((RedOnly(), FightOnly()))
+    assert watch.steps is None  # the first part may show something anywhere
+    s = field()
+    s.step, s.fight_at = "camp", 1
+    in_camp = watch.shown(s)
+    assert in_camp  # both parts show pieces of area 1
+    assert FightOnly().shown(s)
+    assert in_camp == {(0, p) for p in RedOnly().shown(s)}  # the fight part is not asked
+    s.step = "fight"
+    in_fight = watch.shown(s)
+    assert in_camp < in_fight
+    assert {(1, p) for p in FightOnly().shown(s)} <= in_fight
+    assert Watch((FightOnly(),)).steps == {"fight"}
