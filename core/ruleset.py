@@ -254,7 +254,8 @@ class Ruleset(ABC, Generic[S]):
         """The first active role that is in ``among``, with its legal actions.
 
         ``None`` when none of them must act. ``Match.play_bots`` asks this once a decision;
-        the default combines ``active`` and ``actions``.
+        the default combines ``active`` and ``actions``. The list is the caller's to read,
+        not to change: a step may hand over its own (``StepRuleset`` does not copy it).
         """
         for role in self.active(state):
             if role in among:
@@ -400,7 +401,9 @@ class StepRuleset(Ruleset[S]):
         for role in state.active if active is None else active(state):
             if role in among:
                 actions = entry.actions  # a slot: read, then called
-                return role, list(actions(state, role))
+                listed = actions(state, role)
+                # the step's own list, not copied (see Ruleset.to_act)
+                return role, listed if type(listed) is list else list(listed)
         return None
 
     def play(self, state: S, role: Role, action: Action) -> None:

@@ -202,12 +202,13 @@ class Entry:
     made when it registers (and again when an ambient action is declared for it), is read
     instead: a step's methods are read then, so change them before it registers, not after.
     ``active`` is ``None`` for a step that waits for ``state.active``; ``actions`` includes
-    the step's ambient actions.
+    the step's ambient actions; ``watched``: whether a watched hidden part may show
+    something in the step (``StepMachine.watch``).
     """
 
     __slots__ = (
         "actions", "active", "actors", "frame_kind", "frame_type", "handlers",
-        "name", "resume", "signature", "starts", "step",
+        "name", "resume", "signature", "starts", "step", "watched",
     )  # fmt: skip
 
     def __init__(self, machine: StepMachine[Any], step: Step[Any]) -> None:
@@ -229,6 +230,8 @@ class Entry:
         self.actions: Callable[[Any, Role], Iterable[Action]] = (
             partial(_offered, machine, step) if step.ambients else step.actions
         )
+        watch = machine.watching
+        self.watched = watch is not None and (watch.steps is None or step.name in watch.steps)
 
 
 def _offered(machine: StepMachine[Any], step: Step[Any], s: Any, role: Role) -> Iterable[Action]:
@@ -304,6 +307,8 @@ class StepMachine(Generic[S]):
             raise TypeError("this step machine already watches other hidden parts")
         self._watched = parts
         self.watching = Watch(parts) if parts else None
+        for name, step in self.steps.items():  # their watched marks
+            self.entries[name] = Entry(self, step)
 
     def __getitem__(self, name: str) -> Step[S]:
         return self.steps[name]
@@ -503,11 +508,10 @@ class StepMachine(Generic[S]):
             handler = self._ambient_handler(step, action)
             if handler is None:  # a step that handles every action itself (a secret choice)
                 handler, arg = step.handle, action
-        # The hidden parts' watch, only where they may show something (most actions: not)
+        # The hidden parts' watch, only where they may show something (most actions: not);
+        # an entry is watched only where the machine has a watch
         watch = self.watching
-        if watch is not None:
-            shows = watch.steps is None or s.step in watch.steps
-            before = watch.shown(s) if shows else _NOTHING_SHOWN
+        before = watch.shown(s) if entry.watched else _NOTHING_SHOWN  # type: ignore[union-attr]
         # The machine's hot path (every action of every game): _work, written out.
         queue: list[tuple[Any, ...]] = []
         s._queue = queue
@@ -517,11 +521,8 @@ class StepMachine(Generic[S]):
                 self._settle(s, queue)
         finally:
             s._queue = None
-        if (
-            watch is not None
-            and (shows or s.step in watch.steps)  # type: ignore[operator]
-            and not watch.shown(s) <= before
-        ):
+        watched = entry.watched or self.entries[s.step].watched  # before it, or after
+        if watched and not watch.shown(s) <= before:  # type: ignore[union-attr]
             s.rng.reveal()  # the action showed something new: undo stops here
 
     def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
