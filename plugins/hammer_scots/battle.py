@@ -128,6 +128,8 @@ class Battle:
     hits_to: str = ""  # the side that must take them
     retreating: list[int] = Field(default_factory=list)  # must still retreat (§6.7)
     block: int = NO_BLOCK  # the block retreating or regrouping
+    # whose combat turn it is (side, letter), as next_combat_turn found it; None: ask
+    turn: tuple[str, str] | None = None
 
     @property
     def defender(self) -> str:
@@ -221,7 +223,7 @@ def combat_turn(bt: Battle, fighting: Sequence[int]) -> tuple[str, str] | None:
 def turn_blocks(s: State, bt: Battle) -> list[int]:
     """The blocks that may take the current combat turn."""
     blocks = fighting(s, bt)
-    turn = combat_turn(bt, blocks)
+    turn = bt.turn or combat_turn(bt, blocks)  # found as the turn began (next_combat_turn)
     if turn is None:
         return []
     side, letter = turn
@@ -547,7 +549,7 @@ def next_combat_turn(s: State, bt: Battle) -> None:
     """Hand the next combat turn to its side, or end the round or the battle."""
     if s.winner:
         return
-    turn = whose_turn(s, bt)
+    bt.turn = turn = whose_turn(s, bt)
     if turn is not None:  # both sides have fighting blocks there: the battle goes on
         s.active = [turn[0]]
         machine.enter(s, "battle_round", bt)
