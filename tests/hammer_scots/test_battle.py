@@ -719,3 +719,35 @@ def test_each_way_out_is_offered_or_refused_with_the_reason_its_option_names(ste
                     refused(s, role, tuple(action), re.escape(words(refusal)))
                     refusals += 1
     assert refusals > 10
+
+
+def test_the_combat_turn_kept_in_the_battle_is_the_one_the_blocks_give():
+    """Battle.turn, found as each combat turn begins, is what the fighting blocks give at
+    every combat turn of random games; a battle built without it works it out."""
+    from gameshelf.core.agents import RandomAgent
+    from gameshelf.plugins.hammer_scots.battle import combat_turn, fighting, turn_blocks
+    from gameshelf.plugins.hammer_scots.rules import RULESET
+
+    turns = 0
+    for seed in range(4):
+        s = RULESET.setup(seed, "braveheart")
+        agent = RandomAgent(seed)
+        while RULESET.outcome(s) is None and turns < 60:
+            if s.step == "battle_round":
+                bt = battle_of(s)
+                assert bt.turn is not None
+                assert bt.turn == combat_turn(bt, fighting(s, bt))
+                assert s.active == [bt.turn[0]]
+                turns += 1
+            role, actions = RULESET.to_act(s, RULESET.info.roles)
+            RULESET.play(s, role, agent.choose(None, actions))
+    assert turns >= 20
+    s = build(
+        "battle_round",
+        blocks={"wallace": "lanark", "york_infantry": "lanark"},
+        attacker={"lanark": "England"},
+        battle="lanark",
+        active="Scotland",
+    )
+    assert battle_of(s).turn is None
+    assert turn_blocks(s, battle_of(s)) == [BLOCK_IX["wallace"]]  # worked out: defender A
