@@ -82,7 +82,10 @@ def deal(s: State) -> None:
 
 def game_turns_left(s: State, year: Year) -> bool:
     """RULES §2.2-3: five game turns, one per card, unless two events ended the year."""
-    return not year.both_events and s.turn < TURNS_A_YEAR and all(s.hands[r] for r in SIDES)
+    hands = s.hands
+    return (
+        not year.both_events and s.turn < TURNS_A_YEAR and bool(hands[ENGLISH] and hands[SCOTTISH])
+    )
 
 
 def end_of_year(s: State) -> None:

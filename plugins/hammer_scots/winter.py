@@ -666,11 +666,11 @@ class Disbanding(Step[State]):
             return Msg("hammer_scots.disband_over_the_limit", areas=area_list(over))
         return Msg("hammer_scots.disband_more")
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        for b in disbandable(s, role):
-            yield PICK_BLOCK[b]
+    def actions(self, s: State, role: str) -> list[Action]:
+        legal = [PICK_BLOCK[b] for b in disbandable(s, role)]
         if not over_limit(s, role):
-            yield DONE
+            legal.append(DONE)
+        return legal
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "done" and over_limit(s, role):
