@@ -140,15 +140,8 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
-        draw = self.next_u64
         for i in range(len(items) - 1, 0, -1):
-            # j = _below(i + 1), written out: a draw for every item of a deck
-            n = i + 1
-            limit = _LIMITS.get(n) or _limit(n)
-            x = draw()
-            while x >= limit:  # rejection keeps every place equally likely
-                x = draw()
-            j = x % n
+            j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:

@@ -521,8 +521,10 @@ class StepMachine(Generic[S]):
                 self._settle(s, queue)
         finally:
             s._queue = None
+        if watch is None:
+            return
         watched = entry.watched or self.entries[s.step].watched  # before it, or after
-        if watched and not watch.shown(s) <= before:  # type: ignore[union-attr]
+        if watched and not watch.shown(s) <= before:
             s.rng.reveal()  # the action showed something new: undo stops here
 
     def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
