@@ -448,7 +448,8 @@ def has_a_way_out(s: State, bt: Battle, b: int, refusal: Refusal) -> bool:
     if b == NORSE:
         return None in [why for _, why in sea_options(s, here)]  # rare: every area asked
     side = SIDE[b]
-    foe_at = foes_at(s, side)  # most questions stop at the first area
+    start, stop = SIDE_RANGE[FOE[side]]
+    foe_at = s.location[start:stop]  # foes_at, written out: most questions stop at once
     for there, border in NEIGHBOURS[here]:
         if refusal(s, here, side, foe_at, there, border) is None:
             return True
