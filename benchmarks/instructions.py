@@ -5,8 +5,14 @@ Plays ``games`` random-bot games through ``Match.play_bots`` under
 ``valgrind --tool=callgrind``, once with the games and once with none (the imports and the
 start-up), and prints the difference divided by the actions played.
 
+``--path`` measures the other lines of the per-game benchmark scripts: ``play`` (the rules
+alone: the games' actions replayed from a fresh state through ``Ruleset.play``, unchecked)
+and ``apply`` (the checked path: replayed through ``Ruleset.apply``). Both runs then play
+the games; only the first replays them, so the difference is the replay's alone.
+
     python benchmarks/instructions.py three_kingdoms --players 4 --games 20 --seed 100
     python benchmarks/instructions.py hammer_scots --scenario braveheart --games 6
+    python benchmarks/instructions.py hammer_scots --scenario braveheart --path play
 
 Needs Debian's ``valgrind``. Figures only; no assertion.
 """
@@ -22,19 +28,46 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def play(game_id: str, scenario: str | None, players: int | None, games: int, seed: int) -> int:
+def play(
+    game_id: str,
+    scenario: str | None,
+    players: int | None,
+    games: int,
+    seed: int,
+    path: str,
+    replays: bool,
+) -> int:
+    """The actions measured: played through ``Match`` (``path`` "match"), or replayed
+    through ``Ruleset.play`` or ``Ruleset.apply`` (counted whether ``replays`` or not)."""
     sys.path.insert(0, str(ROOT))
     from gameshelf.core.agents import RandomAgent
     from gameshelf.core.match import Match
     from gameshelf.core.plugins import Registry
+    from gameshelf.core.ruleset import Action
 
     game = Registry().game(game_id)
-    actions = 0
+    actions, played = 0, []
     for i in range(games):
         match = Match(game, scenario=scenario, seed=seed + i, players=players)
         agents = {role: RandomAgent(seed + i + k) for k, role in enumerate(match.roles)}
         actions += match.play_bots(agents)
-    return actions
+        played.append(match)
+    if path == "match":
+        return actions
+    replayed = [
+        (Match(game, scenario=scenario, seed=m.seed, players=players).state, m) for m in played
+    ]
+    moves = [[(e.role, Action(e.type, e.arg)) for e in m.history] for _, m in replayed]
+    if not replays or not played:
+        return sum(map(len, moves))
+    ruleset = played[0].ruleset
+    carry_out = ruleset.play if path == "play" else ruleset.apply
+    count = 0
+    for (state, _), history in zip(replayed, moves, strict=True):
+        for role, action in history:
+            carry_out(state, role, action)
+            count += 1
+    return count
 
 
 def counted(args: list[str]) -> tuple[int, int]:
@@ -67,21 +100,29 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--path", choices=("match", "play", "apply"), default="match")
+    parser.add_argument("--replays", choices=("yes", "no"), default="yes", help=argparse.SUPPRESS)
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
-        print(play(args.game, args.scenario, args.players, args.games, args.seed))
+        replays = args.replays == "yes"
+        print(
+            play(args.game, args.scenario, args.players, args.games, args.seed, args.path, replays)
+        )
         return
-    common = [args.game, "--seed", str(args.seed)]
+    common = [args.game, "--seed", str(args.seed), "--path", args.path]
     if args.scenario:
         common += ["--scenario", args.scenario]
     if args.players:
         common += ["--players", str(args.players)]
     full, actions = counted([*common, "--games", str(args.games)])
-    empty, _ = counted([*common, "--games", "0"])
+    if args.path == "match":
+        empty, _ = counted([*common, "--games", "0"])
+    else:  # the same games played, none replayed
+        empty, _ = counted([*common, "--games", str(args.games), "--replays", "no"])
     print(
-        f"{args.game} {args.scenario or ''} {args.players or ''}: {actions} actions, "
-        f"{(full - empty) / actions / 1000:.1f}k instructions an action"
+        f"{args.game} {args.scenario or ''} {args.players or ''} ({args.path}): {actions} "
+        f"actions, {(full - empty) / actions / 1000:.1f}k instructions an action"
     )
 
 
