@@ -217,10 +217,11 @@ def my_turn(site: str, match: str, token: str) -> dict[str, Any]:
 
 
 def fire_in_battle(view: dict[str, Any]) -> bool:
-    """A block has fired in the battle being fought (the log says so)."""
+    """A block has fired in the battle being fought, among the last dozen lines of the log:
+    those the board's battle panel reads for the fire it draws (board.js, ``lastFire``)."""
     if not view.get("battle"):
         return False
-    for line in reversed(view["log"]):
+    for line in reversed(view["log"][-12:]):
         if " fired " in line:
             return True
         if line.startswith("Battle "):
@@ -229,16 +230,17 @@ def fire_in_battle(view: dict[str, Any]) -> bool:
 
 
 def play_until(site: str, match: str, token: str, done: Any, prefer: str = "") -> None:
-    """Choose at random for the person's seat (the bot answers) until ``done(view)``,
-    taking a ``prefer`` action whenever one is offered."""
+    """Choose at random for the person's seat (the bot answers) until ``done(view)`` while
+    the game waits for the person (so that the bot cannot move it on before the page
+    looks), taking a ``prefer`` action whenever one is offered."""
     rnd = random.Random(3)
     headers = {"Authorization": "Bearer " + token}
     for _ in range(800):
         payload = my_turn(site, match, token)
         view = payload["view"]
-        if done(view):
-            return
         actions = view.get("actions") or {}
+        if done(view) and (actions or payload.get("outcome")):
+            return
         assert actions or not payload.get("outcome"), "the game ended first"
         if not actions:
             time.sleep(0.02)  # the bot is thinking

@@ -177,7 +177,8 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const t = token();
     // The seat's key goes in the first message, never in the URL (URLs end up in logs).
-    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?log_tail=" + TAIL);
+    // The live views come in the page's language, whatever headers the handshake carries.
+    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?log_tail=" + TAIL + "&lang=" + G.lang());
     socket = sock;
     let first = true;
     setConnection(retries ? "reconnecting" : "connecting");
