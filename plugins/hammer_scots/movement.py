@@ -392,11 +392,10 @@ class MoveWhere(Step[State]):
         here = s.location[b]
         first = here == s.move_origin
         came_from = NO_AREA if first else s.move_from
-        legal = [
-            PICK_AREA[there]
-            for there, border in NEIGHBOURS[here]
-            if step_refusal(s, b, here, came_from, there, border) is None
-        ]
+        legal = []  # a loop, not a comprehension: a call less for a few areas (3.11)
+        for there, border in NEIGHBOURS[here]:
+            if step_refusal(s, b, here, came_from, there, border) is None:
+                legal.append(PICK_AREA[there])
         stop, refusal = STOPPING[first]
         if refusal is None:
             legal.append(stop)
