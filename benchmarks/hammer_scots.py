@@ -45,12 +45,13 @@ Reference figures (2 shared cores, 2026-11-30, same games before and after):
 - The speed work of 2026-12-01 22:30 - 12-02 01:30 (core 8a49ab7..2e1e46c: enter queues
   its own transition, the hidden parts' watch in the machine's play, the step's own list
   in to_act; plugin 80152ce, d0ddb19, cfed5ee: the combat turn kept in the battle's
-  frame, fewer calls in movement and battle), the same 20 games, run from one folder:
-  96.8k -> 92.7k through ``play_bots``, the fixed base 84.3k (+10.0%; with the collector
-  off during the games 92.0k against 83.9k, +9.7%). ``instructions.py --path``, 6 games
-  from seed 100: the rules alone (replayed through ``Ruleset.play``) 54.6k -> 51.8k, base
-  41.0k (+26%; the watch of the battle steps is 2.8k of it); the checked path (replayed
-  through ``apply``) 89.0k -> 85.7k, base 73.3k (+17%). CPU time, 60 games, 12 runs
+  frame, fewer calls in movement and battle; 7325f8b, e121785: loops for comprehensions),
+  the same 20 games, run from one folder: 96.8k -> 91.8k through ``play_bots``, the fixed
+  base 84.3k (+8.9%; with the collector off during the games 90.9k against 83.9k, +8.3%).
+  ``instructions.py --path``, 6 games from seed 100: the rules alone (replayed through
+  ``Ruleset.play``) 54.6k -> 51.7k, base 41.0k (+26%; the watch of the battle steps is
+  2.8k of it); the checked path (replayed through ``apply``) 89.0k -> 84.6k, base 73.3k
+  (+15%). CPU time (at 61f1085, 92.7k), 60 games, 12 runs
   interleaved with the fixed base, lowest and median: through Match 11.7 and 15.2 µs an
   action against 9.5 and 11.6; bare 15.2 and 19.4 against 12.4 and 16.9.
 """

@@ -33,12 +33,13 @@ Reference figures (2 shared cores, 2026-11-30):
   400 games, runs interleaved: through Match 11.3-13.0 µs an action against 8.9-9.9 at
   the base (about +25%: the time is further off than the instructions, see
   hammer_scots.py).
-- The speed work of 2026-12-01 22:30 - 12-02 01:30 (core 8a49ab7..2e1e46c), the same 10
+- The speed work of 2026-12-01 22:30 - 12-02 01:30 (core 8a49ab7..e121785), the same 10
   games, run from one folder: 61.7k-62.3k -> 61.6k-62.0k through ``play_bots`` (two runs
-  of one code differ by their environment's addresses), base 57.4k (+7% to +8%).
-  ``instructions.py --path``, 6 games from seed 100: the rules alone 41.7k -> 43.2k (42.9k
-  both with the collector off: where its thresholds fall moves), base 39.0k (+11%); the
-  checked path 50.6k -> 50.5k, base 46.5k (+8.6%). CPU time, 200 games, 12 runs
+  of one code differ by their environment's addresses), base 57.4k (+7% to +8%; with the
+  collector off during the games 60.6k against 57.7k, +5.0%). ``instructions.py --path``,
+  6 games from seed 100: the rules alone 41.7k -> 43.2k (42.9k both with the collector
+  off: where its thresholds fall moves), base 39.0k (+11%); the checked path 50.6k ->
+  49.8k, base 46.5k (+7.1%). CPU time (at 61f1085), 200 games, 12 runs
   interleaved, lowest and median: through Match 8.2 and 9.9 µs an action against 6.6 and
   8.6 at the base; bare 8.4 and 11.1 against 6.5 and 8.7; rules only 5.4 and 6.6 against
   4.3 and 5.3.
