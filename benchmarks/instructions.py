@@ -54,20 +54,17 @@ def play(
         played.append(match)
     if path == "match":
         return actions
-    replayed = [
-        (Match(game, scenario=scenario, seed=m.seed, players=players).state, m) for m in played
-    ]
-    moves = [[(e.role, Action(e.type, e.arg)) for e in m.history] for _, m in replayed]
+    # fresh states and the games' actions, made before the replay (in both runs)
+    fresh = [Match(game, scenario=scenario, seed=m.seed, players=players).state for m in played]
+    moves = [[(e.role, Action(e.type, e.arg)) for e in m.history] for m in played]
     if not replays or not played:
         return sum(map(len, moves))
     ruleset = played[0].ruleset
     carry_out = ruleset.play if path == "play" else ruleset.apply
-    count = 0
-    for (state, _), history in zip(replayed, moves, strict=True):
+    for state, history in zip(fresh, moves, strict=True):
         for role, action in history:
             carry_out(state, role, action)
-            count += 1
-    return count
+    return sum(map(len, moves))
 
 
 def counted(args: list[str]) -> tuple[int, int]:

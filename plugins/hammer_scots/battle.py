@@ -452,8 +452,7 @@ def has_a_way_out(s: State, bt: Battle, b: int, refusal: Refusal) -> bool:
     if b == NORSE:
         return None in [why for _, why in sea_options(s, here)]  # rare: every area asked
     side = SIDE[b]
-    start, stop = SIDE_RANGE[FOE[side]]
-    foe_at = s.location[start:stop]  # foes_at, written out: most questions stop at once
+    foe_at = foes_at(s, side)  # not foes_near: most questions stop at the first area
     for there, border in NEIGHBOURS[here]:
         if refusal(s, here, side, foe_at, there, border) is None:
             return True
