@@ -66,11 +66,11 @@ Reference figures (2 shared cores, 2026-11-30, same games before and after):
   points (replaced by strings for the experiment: +36%), the hidden parts' watch about 8
   (both removed: +28%), the step machine the rest: a ``move_who`` block choice, whose
   handler is the base's own line for line, costs 3.7 µs against 0.9 (the handler and its
-  ``enter`` 1.5, settling the queued transition 1.1, ``play``'s own work around them 1.0). Neither a newer
-  CPython (the same ratio on the rules alone: 1.48-1.55 on 3.12.1, 1.47 on 3.13.0) nor
-  mypyc on ``core/steps.py`` and ``core/procedure.py`` (50.3k -> 50.2k instructions: the
-  step classes must allow interpreted subclasses, so every call stays a Python one)
-  closes it.
+  ``enter`` 1.5, settling the queued transition 1.1, ``play``'s own work around them
+  1.0). Neither a newer CPython (the same ratio on the rules alone: 1.48-1.55 on 3.12.1,
+  1.47 on 3.13.0) nor mypyc on ``core/steps.py`` and ``core/procedure.py`` (50.3k ->
+  50.2k instructions: the step classes must allow interpreted subclasses, so every call
+  stays a Python one) closes it.
 """
 
 from __future__ import annotations
