@@ -48,7 +48,7 @@ from gameshelf.core.dice import count_at_most, roll
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.steps import Option, Step, legal_of
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
@@ -743,11 +743,7 @@ class BattleRound(BattleStep):
         return options
 
     def actions(self, s: State, role: str) -> list[Action]:
-        legal = []  # a loop, not a comprehension: a call less for a few blocks (3.11)
-        for action, refusal in self.options(s, role):
-            if refusal is None:
-                legal.append(action)
-        return legal
+        return legal_of(self.options(s, role))  # a call less than the derived actions()
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type not in ("fire", "retreat", "pass"):
