@@ -16,6 +16,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 from fastapi.telemetry import TelemetryConfig
 
+from gameshelf.core import __version__
 from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.web import docs, errors
 from gameshelf.web.hub import Hub
@@ -53,7 +54,7 @@ def create_app(
 
     app = FastAPI(
         title="Gameshelf",
-        version="0.1.0",
+        version=__version__,
         lifespan=lifespan,
         description="One site for many board games: lobby, seats, live play.",
         telemetry=None if settings.telemetry else NO_TELEMETRY,
