@@ -7,7 +7,7 @@ branches ``While``, ``Loop`` and ``If``::
 
     @machine.step
     class GameTurn(Procedure[State]):
-        '''RULES §2: a game turn.'''
+        '''A game turn, as the rulebook's sequence of play gives it.'''
 
         name, frame_type = "game_turn", TurnFrame
         body = (

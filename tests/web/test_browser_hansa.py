@@ -395,13 +395,13 @@ def test_two_and_three_players_play_on_the_other_side_drawn(
 def test_two_people_on_the_small_side_the_other_relocates_a_displaced_neutral(
     browser: Any, site: str
 ) -> None:
-    """RULES §14: Red places, then displaces the neutral trader of Salisbury–Plymouth and pays;
-    Yellow, on its own page, places the neutral's piece and its extra by clicking (the piece
-    fills Salisbury–Southampton with neutral traders); Red then clicks the city of the
-    neutral's new Kontor and, at the end of its turn, the route of the neutral's replacement
-    marker, which gets a neutral trader. Two people's match takes the server's secret seed: the
-    two-player setup is the same under every seed (checked on 300 through the ruleset), only the
-    marker drawn for the neutral differs, and any is clicked."""
+    """hansa_britannia RULES §14: Red places, then displaces the neutral trader of
+    Salisbury–Plymouth and pays; Yellow, on its own page, places the neutral's piece and its
+    extra by clicking (the piece fills Salisbury–Southampton with neutral traders); Red then
+    clicks the city of the neutral's new Kontor and, at the end of its turn, the route of the
+    neutral's replacement marker, which gets a neutral trader. Two people's match takes the
+    server's secret seed: the two-player setup is the same under every seed (checked on 300
+    through the ruleset), only the marker drawn for the neutral differs, and any is clicked."""
     match, tokens = new_match(site, 2, players=2)
     red, yellow = tokens[RED], tokens["yellow"]
     pages = {red: open_page(browser, "desktop"), yellow: open_page(browser, "desktop")}

@@ -46,7 +46,8 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
     reply = page.request.post(
         site + "/api/matches",
         # a fixed seed, whose 1297 has a second turn: the server's own seed may end the
-        # year after its first turn (both sides' events, RULES §2.3), and then no "turn 2"
+        # year after its first turn (both sides' events, hammer_scots RULES §2.3), and then
+        # no "turn 2"
         data=json.dumps(
             {"game": "hammer_scots", "seed": 2, "seats": [{"bot": "random"}, {"bot": "random"}]}
         ),
