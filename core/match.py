@@ -3,7 +3,7 @@
 A match is ``(game, scenario, options, seed, players, history)``; its state is whatever
 replaying the history over ``setup`` gives, so saving a match is saving those six things.
 
-Undo (DESIGN.md): a role may take back its own most recent actions as long as no new
+Undo (docs/architecture.md §4.2): a role may take back its own most recent actions as long as no new
 information came out since: nothing random happened and nothing hidden was revealed during
 them (the state's ``rng.epoch`` did not move) and no other role acted after them. Undo is a
 replay of the history without the undone action.

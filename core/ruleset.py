@@ -1,6 +1,6 @@
 """The ruleset contract: what a game plugin provides and what the core calls.
 
-A ruleset is a game's rules as functions over a state (``../DESIGN.md``):
+A ruleset is a game's rules as functions over a state (docs/architecture.md §2.2):
 
 =========== ==========================================================================
 ``info``    a :class:`GameInfo`: id, title, roles or player range, scenarios, options

@@ -42,6 +42,12 @@ plugin author sees which rules random play never exercised (``KitReport.coverage
 
 A failure raises :class:`ConformanceFailure` naming game, scenario, seed and step, and
 writes the match (history included) to a JSON file that ``gameshelf replay`` reproduces.
+
+What the kit cannot know: a secret nobody declared. The leak checks deal again what the
+ruleset *declares* hidden (``Ruleset.hidden``, a secret choice's choices); a secret kept in
+a field no hidden part names stays where it is, so a view that shows it passes them all.
+Declaring every secret is the game's part, and its own view tests the second line
+(docs/architecture.md §2.8).
 """
 
 from __future__ import annotations

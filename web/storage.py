@@ -1,6 +1,6 @@
 """Where matches are kept: a small interface and its embedded SQLite implementation.
 
-Storage is event-sourced (DESIGN.md, "The web app"): a match row (game, scenario, options,
+Storage is event-sourced (docs/architecture.md §4.3): a match row (game, scenario, options,
 seed, players and a summary for the lobby), its seats (a seat token is stored only as its
 SHA-256), its action log numbered by ``seq`` (the match's version after the action), and
 snapshots of the state every so often so that loading a long match does not replay it all.
