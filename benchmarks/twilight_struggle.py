@@ -11,12 +11,7 @@ busy shared machine disturbs less than the wall clock. Figures only; no assertio
 Target (issue 15): 90 random games/s on one process (the best open Python engine of this
 game does about 45 here with the same granularity).
 
-Reference figures (2 shared cores at load 11-14, 2026-12-01, the Early War events in, the
-Mid and Late War cards playing for Ops only): 200 games of "standard" — bare ruleset 178
-games/s (38.8k actions/s, 25.8 µs/action, 218 actions/game), through Match 185 games/s, in
-CPU time; random games end mostly at DEFCON 1 (169 of 200), then 20 VP (22) and final
-scoring (9). ``gameshelf simulate twilight_struggle --games 500 --json`` at that load, in
-wall-clock time: 27.3 games/s, 213 actions/game.
+Reference figures, and what each piece of speed work saved: docs/performance.md.
 """
 
 from __future__ import annotations

@@ -86,9 +86,9 @@ class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator.
 
     A bot's draws are not the game's (what it picks is recorded as an action), so it uses
-    Python's Mersenne Twister seeded from ``seed``: reproducible on any machine, and about a
-    quarter of the cost per pick of the game's counter-based ``core.rng`` (bots pick once
-    an action, so this shows in every simulation).
+    Python's Mersenne Twister seeded from ``seed``: reproducible on any machine, and cheaper
+    per pick than the game's counter-based ``core.rng`` (bots pick once an action, so this
+    shows in every simulation; docs/performance.md).
     """
 
     def __init__(self, seed: int = 0) -> None:

@@ -71,8 +71,9 @@ class GameState(_AtWork):
 
     def announce(self, id: str, /, **args: Param | Msg) -> None:
         """``say(Msg(id, **args))``: a message for every reader, in one call. Rules log
-        most of their lines so, around every action: it costs about half as much
-        (``messages.compose``, written out: a Python call less on every line)."""
+        most of their lines so, around every action, and this way is cheaper
+        (``messages.compose``, written out: a Python call less on every line;
+        docs/performance.md)."""
         line = _new_msg(Msg)
         line.id, line.args = id, args
         self.log.append(line)

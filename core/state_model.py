@@ -4,8 +4,8 @@ A state is a pydantic model mutated in place by the rules and serialisable to JS
 exactly. It is declared as a slotted pydantic *dataclass*, not a ``BaseModel``: pydantic
 validates and serialises both the same way, but ``BaseModel`` defines ``__getattr__`` and
 ``__setattr__``, which turn off CPython's fast path for every attribute read and write of the
-state. Rules read and write the state hundreds of times an action; bot games of one of
-the bundled games ran 22% fewer instructions an action once the state was a slotted dataclass.
+state. Rules read and write the state hundreds of times an action (the saving is in
+docs/performance.md).
 Slots also refuse a misspelt field name outright (``s.mony = 3`` raises ``AttributeError``).
 """
 
