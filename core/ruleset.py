@@ -12,6 +12,11 @@ A ruleset is a game's rules as functions over a state (docs/architecture.md §2.
 ``outcome`` ``None`` while the game runs, else an :class:`Outcome`
 =========== ==========================================================================
 
+Optional members a game may add: ``hidden`` (what some roles may not see), ``locale`` (its
+message catalogs), ``board`` (its web board), ``text`` (its terminal board, ``core.text``)
+and ``encoding(scenario, options, players)``, its fixed action indices and observation
+vector for learning agents (``core.encoding``; ``gameshelf.rl`` needs it).
+
 :class:`StepRuleset` implements ``active``/``actions``/``apply`` over a
 :class:`core.steps.StepMachine`, so a game writes steps, ``setup``, ``view`` and ``outcome``.
 """
@@ -33,6 +38,7 @@ from gameshelf.core.state import GameState
 from gameshelf.core.state_model import dump_json
 
 if TYPE_CHECKING:
+    from gameshelf.core.encoding import Encoding
     from gameshelf.core.hidden import Hidden
     from gameshelf.core.rng import Rng
     from gameshelf.core.steps import StepMachine
@@ -298,6 +304,20 @@ class Ruleset(ABC, Generic[S]):
     def namer(self) -> Namer:
         """What names the things in this game's messages (``core.messages.render``)."""
         return self.name
+
+    # --- learning agents ---------------------------------------------------------------
+
+    def encoding(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> Encoding | None:
+        """The game's fixed encoding for learning agents (``core.encoding``) in a game set
+        up with these arguments (``None``: defaults): every action it can ever offer as an
+        index in ``0..N-1``, and a seat's view as a vector of fixed length. ``None`` (the
+        default): the game offers none, and ``gameshelf.rl`` cannot serve it."""
+        return None
 
     # --- serialisation and information ------------------------------------------------
 

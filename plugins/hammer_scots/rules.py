@@ -32,6 +32,7 @@ from gameshelf.plugins.hammer_scots import (  # noqa: F401 (each module register
     raids,
     winter,
 )
+from gameshelf.plugins.hammer_scots.encoding import HammerEncoding, encoding
 from gameshelf.plugins.hammer_scots.model import DATA_MODEL, SIDES
 from gameshelf.plugins.hammer_scots.setup import new_game
 from gameshelf.plugins.hammer_scots.state import State, check_fits_data, machine
@@ -104,6 +105,14 @@ class HammerOfTheScots(StepRuleset[State]):
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-block, per-border and per-area lists fit the data
+
+    def encoding(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> HammerEncoding:
+        return encoding(self, scenario, options, players)
 
 
 RULESET = HammerOfTheScots()

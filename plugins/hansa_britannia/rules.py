@@ -29,6 +29,7 @@ from gameshelf.core.ruleset import (
 )
 from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
 from gameshelf.plugins.hansa_britannia.board import DESK, PLAYERS
+from gameshelf.plugins.hansa_britannia.encoding import HansaEncoding, encoding
 from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
 from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
@@ -100,6 +101,14 @@ class HansaBritannia(StepRuleset[State]):
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-space, per-city, per-route and per-seat lists
+
+    def encoding(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> HansaEncoding:
+        return encoding(self, scenario, options, players)
 
 
 RULESET = HansaBritannia()

@@ -45,6 +45,7 @@ from gameshelf.plugins.three_kingdoms import (  # noqa: F401
     victory,
     view,
 )
+from gameshelf.plugins.three_kingdoms.encoding import ThreeKingdomsEncoding, encoding
 from gameshelf.plugins.three_kingdoms.setup import new_game
 from gameshelf.plugins.three_kingdoms.state import ROLES, TKState, machine
 from gameshelf.plugins.three_kingdoms.text import TEXT
@@ -127,6 +128,14 @@ class ThreeKingdoms(StepRuleset[TKState]):
 
     def board_view(self, state: TKState, role: Role | None) -> JSON:
         return view.board_view(state, role)
+
+    def encoding(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> ThreeKingdomsEncoding:
+        return encoding(self, scenario, options, players)
 
 
 RULESET = ThreeKingdoms()

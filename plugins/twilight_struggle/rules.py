@@ -33,6 +33,7 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
     turn,
 )
 from gameshelf.plugins.twilight_struggle.drawing import DRAWING
+from gameshelf.plugins.twilight_struggle.encoding import TwilightEncoding, encoding
 from gameshelf.plugins.twilight_struggle.hidden import HIDDEN
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
@@ -119,6 +120,14 @@ class TwilightStruggle(StepRuleset[State]):
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-country and per-box lists fit the data
+
+    def encoding(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> TwilightEncoding:
+        return encoding(self, scenario, options, players)
 
 
 RULESET = TwilightStruggle()

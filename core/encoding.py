@@ -1,0 +1,279 @@
+"""Fixed encodings of a game for learning agents: actions as indices, a seat's view as floats.
+
+Learning libraries (PettingZoo, Gymnasium, OpenSpiel: ``gameshelf.rl``) want every action a
+game can ever offer to have one index in ``0..N-1`` and an observation of fixed length. A
+game provides both through the optional ruleset member ``encoding(scenario, options,
+players)`` (``core.ruleset``), which returns an :class:`Encoding` or ``None``:
+
+- :class:`ActionSpace` lists, per action type, every argument it can ever take, from the
+  game's data (cards, areas, blocks, routes…): ``encode(action) -> index`` and
+  ``decode(index) -> action``, ``size`` is N;
+- :class:`Layout` names the fields of the observation vector (name, width, meaning), so the
+  documentation of each game's vector is made from the code (``Layout.table``);
+- ``Encoding.observe(view)`` fills a fresh vector from one seat's *view* (``Ruleset.view``),
+  never from the state, so it cannot show what the seat may not see.
+
+:func:`check_encoding` walks random games and checks every offered action round-trips and
+stays inside N, every vector has the layout's length and finite values, and re-dealing what
+a seat may not see (``Ruleset.shuffle_hidden``) never changes its vector.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from abc import ABC, abstractmethod
+from array import array
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from gameshelf.core.rng import Rng, seed_from
+from gameshelf.core.ruleset import JSON, Action, Arg, Role, Ruleset
+
+if TYPE_CHECKING:
+    Vector: TypeAlias = array[float]  # array("f"): numpy reads it without a copy (frombuffer)
+else:
+    Vector = array
+
+
+class EncodingError(ValueError):
+    """An action outside the game's fixed action space, or an index outside ``0..N-1``."""
+
+
+class ActionSpace:
+    """Every action a game can ever offer, each with one index in ``0..size-1``.
+
+    Built from ``(type, arguments)`` pairs in a fixed order (the game's data order):
+    ``("pass", [None])`` is one action without argument, ``("area", AREA_IDS)`` one per area.
+    """
+
+    def __init__(self, kinds: Iterable[tuple[str, Iterable[Arg]]]) -> None:
+        self.actions: list[Action] = []
+        self.kinds: list[tuple[str, int, int]] = []  # (type, first index, count)
+        for typ, args in kinds:
+            first = len(self.actions)
+            self.actions.extend(Action(typ, arg) for arg in args)
+            self.kinds.append((typ, first, len(self.actions) - first))
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+
+    @property
+    def size(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self.index[action]
+        except KeyError:
+            raise EncodingError(f"{action} is not in the game's action space") from None
+
+    def decode(self, index: int) -> Action:
+        if not 0 <= index < len(self.actions):
+            raise EncodingError(f"action index {index} is outside 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+    def table(self) -> str:
+        """The action space as a Markdown table: type, indices, count, arguments."""
+        rows = ["| type | indices | count | arguments |", "| --- | --- | --- | --- |"]
+        for typ, first, count in self.kinds:
+            args = [self.actions[i].arg for i in range(first, first + count)]
+            shown = ", ".join(f"`{a}`" for a in args[:4]) if args != [None] else "none"
+            more = f", … `{args[-1]}`" if count > 4 else ""
+            rows.append(f"| `{typ}` | {first}–{first + count - 1} | {count} | {shown}{more} |")
+        return "\n".join(rows)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A named run of the observation vector: ``offset`` to ``offset + size``."""
+
+    name: str
+    offset: int
+    size: int
+    text: str
+
+
+@dataclass
+class Layout:
+    """The fields of an observation vector, in order."""
+
+    fields: list[Field] = field(default_factory=list)
+    size: int = 0
+
+    def add(self, name: str, size: int, text: str) -> Field:
+        if any(f.name == name for f in self.fields):
+            raise ValueError(f"the layout has a field {name!r} already")
+        made = Field(name, self.size, size, text)
+        self.fields.append(made)
+        self.size += size
+        return made
+
+    def __getitem__(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def table(self) -> str:
+        """The layout as a Markdown table: offset, width, name, meaning."""
+        rows = ["| offset | width | field | meaning |", "| --- | --- | --- | --- |"]
+        for f in self.fields:
+            rows.append(f"| {f.offset} | {f.size} | `{f.name}` | {f.text} |")
+        return "\n".join(rows)
+
+
+class Table:
+    """Ids in a fixed order (the game's data order) and their positions."""
+
+    def __init__(self, ids: Iterable[Hashable]) -> None:
+        self.ids = tuple(ids)
+        self.at: dict[Hashable, int] = {x: i for i, x in enumerate(self.ids)}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+class Filler:
+    """Writes one observation vector field by field (the helpers a game's ``observe`` uses)."""
+
+    __slots__ = ("vector",)
+
+    def __init__(self, size: int) -> None:
+        self.vector: Vector = array("f", bytes(4 * size))
+
+    def put(self, f: Field, value: float, at: int = 0) -> None:
+        """``value`` at position ``at`` of field ``f``."""
+        if not 0 <= at < f.size:
+            raise IndexError(f"{f.name}[{at}] is outside its {f.size} places")
+        self.vector[f.offset + at] = value
+
+    def one_hot(self, f: Field, table: Table, key: Hashable, block: int = 0) -> None:
+        """1 at ``key``'s place in ``table``, in the ``block``-th run of ``len(table)`` places
+        of ``f`` (a field of several one-hots side by side); nothing for ``None``."""
+        if key is not None:
+            self.put(f, 1.0, block * len(table) + table.at[key])
+
+    def hot(self, f: Field, table: Table, keys: Iterable[Hashable], block: int = 0) -> None:
+        """1 at each key's place (a set of things: a hand, the countries one controls)."""
+        for key in keys:
+            self.one_hot(f, table, key, block)
+
+    def add(self, f: Field, value: float, at: int = 0) -> None:
+        """Add ``value`` at position ``at`` of field ``f`` (counts)."""
+        self.put(f, self.vector[f.offset + at] + value, at)
+
+
+class Encoding(ABC):
+    """A game's fixed action space and observation layout, for one scenario, options and
+    player count. ``roles`` are the seated roles, in seating order."""
+
+    actions: ActionSpace
+    layout: Layout
+    roles: tuple[Role, ...]
+
+    @abstractmethod
+    def fill(self, view: JSON, out: Filler) -> None:
+        """Write the game's fields of one seat's ``view`` into ``out``."""
+
+    def observe(self, view: JSON) -> Vector:
+        """The observation vector of one seat's ``view`` (``Ruleset.view``)."""
+        out = Filler(self.layout.size)
+        self.fill(view, out)
+        return out.vector
+
+
+class SeatHeader:
+    """The fields every game's vector starts with, read from the view's generic part:
+    whose view it is, who must act, the step (one of the machine's step names)."""
+
+    def __init__(self, layout: Layout, roles: Sequence[Role], steps: Sequence[str]) -> None:
+        self.roles, self.steps = Table(roles), Table(steps)
+        n = len(roles)
+        self.seat = layout.add("seat", n, "1 for the seat whose view this is (seating order)")
+        self.active = layout.add("active", n, "1 for each seat that must act now")
+        self.step = layout.add("step", len(steps), "1 for the current step: " + _list(steps))
+
+    def fill(self, view: JSON, out: Filler) -> None:
+        out.one_hot(self.seat, self.roles, view["role"])
+        out.hot(self.active, self.roles, view["active"])
+        out.one_hot(self.step, self.steps, view["step"])
+
+
+def _list(ids: Iterable[object]) -> str:
+    return ", ".join(f"`{x}`" for x in ids)
+
+
+def step_names(ruleset: Ruleset[Any]) -> list[str]:
+    """The step names of a ruleset's machine, in the order they were declared."""
+    machine = getattr(ruleset, "machine", None)
+    return list(machine.entries) if machine is not None else []
+
+
+@dataclass
+class EncodingReport:
+    """What :func:`check_encoding` walked: decisions, distinct actions seen, vectors."""
+
+    decisions: int = 0
+    actions: set[int] = field(default_factory=set)
+    vectors: int = 0
+
+
+def check_encoding(
+    ruleset: Ruleset[Any],
+    *,
+    scenario: str | None = None,
+    options: Mapping[str, object] | None = None,
+    players: int | None = None,
+    seeds: Iterable[int] = range(2),
+    max_steps: int = 400,
+    leak_every: int = 1,
+) -> EncodingReport:
+    """Walk random games and check the ruleset's encoding (see the module).
+
+    :raises AssertionError: naming the seed, step and what broke.
+    """
+    encoding = ruleset.encoding(scenario, options, players)
+    assert encoding is not None, f"{ruleset.info.id} offers no encoding"
+    report = EncodingReport()
+    for seed in seeds:
+        state = ruleset.setup(seed, scenario, options, players)
+        pick = random.Random(seed_from("check-encoding", seed))
+        probe = Rng(seed=seed)
+        for step in range(max_steps):
+            if ruleset.outcome(state) is not None:
+                break
+            where = f"{ruleset.info.id} seed {seed} action {step} ({state.step})"
+            if step % leak_every == 0:
+                for role in encoding.roles:
+                    _check_vector(ruleset, encoding, state, role, probe, where)
+                    report.vectors += 1
+            role = ruleset.active(state)[0]
+            offered = ruleset.actions(state, role)
+            for action in offered:
+                index = encoding.actions.encode(action)
+                assert 0 <= index < encoding.actions.size, f"{where}: {action} -> {index}"
+                assert encoding.actions.decode(index) == action, f"{where}: {action} round trip"
+                report.actions.add(index)
+            report.decisions += 1
+            ruleset.apply(state, role, pick.choice(offered))
+    return report
+
+
+def _check_vector(
+    ruleset: Ruleset[Any], encoding: Encoding, state: Any, role: Role, probe: Rng, where: str
+) -> None:
+    vector = encoding.observe(ruleset.view(state, role))
+    assert len(vector) == encoding.layout.size, f"{where}: {len(vector)} floats for {role}"
+    assert all(math.isfinite(x) for x in vector), f"{where}: a value of {role} is not finite"
+    shuffled = ruleset.copy_state(state)
+    ruleset.shuffle_hidden(shuffled, role, Rng(seed=probe.next_u64()))
+    again = encoding.observe(ruleset.view(shuffled, role))
+    if again != vector:
+        moved = [f.name for f in encoding.layout.fields if _part(again, f) != _part(vector, f)]
+        raise AssertionError(f"{where}: re-dealing what {role} may not see moves {moved}")
+
+
+def _part(vector: Vector, f: Field) -> list[float]:
+    return list(vector[f.offset : f.offset + f.size])

@@ -1,0 +1,210 @@
+"""Hansa Britannia for learning agents: fixed action indices and a seat's view as floats
+(``core.encoding``; the fields are listed in docs/rl/hansa_britannia.md, made from this
+layout).
+
+The board side (and so the spaces, routes, cities and offices) depends on the player count
+(RULES §4), so N and the vector's length do too. Read from the seat's view only
+(``view.py``): all is public but the face-down markers of the supply, a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gameshelf.core.encoding import (
+    ActionSpace,
+    Encoding,
+    Field,
+    Filler,
+    Layout,
+    SeatHeader,
+    Table,
+    step_names,
+)
+from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.plugins.hansa_britannia.board import ABILITY_ID, Board, board_for
+from gameshelf.plugins.hansa_britannia.markers import EXTRA_ACTIONS, TYPES
+from gameshelf.plugins.hansa_britannia.state import NEUTRAL, SHAPE_WORD
+
+NO_ARG = (
+    "done",
+    "end_turn",
+    "income",
+    "move",
+    "nothing",
+    "trader",
+    "merchant",
+    "pay_trader",
+    "pay_merchant",
+)
+ON_SPACES = ("place_trader", "place_merchant", "displace_trader", "displace_merchant", "lift")
+PER_DESK = 4 + 1 + len(ABILITY_ID) + 2 * len(TYPES) + 1
+PIECES = 20.0  # a desk's pieces are counted over this
+
+
+def action_space(b: Board) -> ActionSpace:
+    swaps = [f"{city}:{i}" for c, city in enumerate(b.city_id) for i in range(b.n_offices[c] - 1)]
+    return ActionSpace(
+        [
+            *((word, [None]) for word in NO_ARG),
+            *((word, range(b.n_spaces)) for word in ON_SPACES),
+            ("create", b.route_id),
+            ("route", b.route_id),
+            ("office", b.city_id),
+            ("annex", b.city_id),
+            ("ability", ABILITY_ID),
+            ("prestige", range(len(b.special_spaces))),
+            ("marker", TYPES),
+            ("ignore_borders", EXTRA_ACTIONS),
+            ("swap", swaps),
+        ]
+    )
+
+
+class HansaEncoding(Encoding):
+    def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...], b: Board) -> None:
+        self.roles, self.board, self.actions = roles, b, action_space(b)
+        self.seats, self.owners = Table(roles), Table((*roles, NEUTRAL))
+        self.routes, self.cities = Table(b.route_id), Table(b.city_id)
+        self.markers, self.shapes = Table(TYPES), Table(SHAPE_WORD)
+        self.office_at = [sum(b.n_offices[:c]) for c in range(b.n_cities)]
+        m, n = len(self.owners), len(roles)
+        lay = self.layout = Layout()
+        self.header = SeatHeader(lay, roles, step_names(ruleset))
+        self.game = lay.add(
+            "game",
+            6,
+            "actions left over 5; completed cities over 10; the borders rule in play; "
+            "borders ignored this action; markers in the supply over 12; the game is over",
+        )
+        self.current = lay.add("current", n, "the seat whose turn it is")
+        self.desk = lay.add(
+            "desks",
+            n * PER_DESK,
+            f"per seat: supply traders and merchants, stock traders and merchants over "
+            f"{PIECES:g}; prestige over 20; ability levels over 5 ({', '.join(ABILITY_ID)}); "
+            "markers held and markers used (a count per kind over 3); replacement markers "
+            "owed over 5",
+        )
+        self.space = lay.add(
+            "spaces",
+            b.n_spaces * (m + 2),
+            "per route space in board order: its owner (seats, then the neutral), trader, merchant",
+        )
+        self.marker = lay.add(
+            "route_markers", b.n_routes * len(TYPES), "per route: the bonus marker on it"
+        )
+        offices = sum(b.n_offices)
+        self.office = lay.add(
+            "offices",
+            offices * (m + 2),
+            "per printed office, city by city, left to right: its owner, trader, merchant",
+        )
+        self.city = lay.add(
+            "cities",
+            b.n_cities * (2 * m + 1),
+            "per city: annexes per owner over 4, its controller, used for a permission this turn",
+        )
+        self.special = lay.add(
+            "special_prestige", len(b.special_spaces) * n, "per special prestige space: owner"
+        )
+        self.east_west = lay.add("east_west", m, "owners who linked east and west")
+        self.neutral = lay.add(
+            "neutral", 3, "the neutral of two players: prestige over 20, Kontors over 10, owed"
+        )
+        self.doing = lay.add(
+            "doing",
+            n + b.n_routes + 1,
+            "the decision under way: whose it is, the route it is about, the count left over 10",
+        )
+
+    def fill(self, view: JSON, out: Filler) -> None:
+        self.header.fill(view, out)
+        for i, value in enumerate(
+            (
+                view["actions_left"] / 5,
+                view["completed"] / 10,
+                float(view["borders_rule"]),
+                float(view["borderless"]),
+                view["markers_supply"] / 12,
+                float(view["end_reason"] is not None),
+            )
+        ):
+            out.put(self.game, value, i)
+        out.one_hot(self.current, self.seats, view["current"])
+        for desk in view["desks"]:
+            self.fill_desk(desk, out)
+        self.fill_routes(view, out)
+        self.fill_cities(view, out)
+        self.fill_others(view, out)
+
+    def fill_desk(self, desk: JSON, out: Filler) -> None:
+        at = self.seats.at[desk["role"]] * PER_DESK
+        for i, where in enumerate(("supply", "stock")):
+            for j, shape in enumerate(SHAPE_WORD):
+                out.put(self.desk, desk[where][shape] / PIECES, at + 2 * i + j)
+        out.put(self.desk, desk["prestige"] / 20, at + 4)
+        for i, ability in enumerate(ABILITY_ID):
+            out.put(self.desk, desk["abilities"][ability] / 5, at + 5 + i)
+        held = at + 5 + len(ABILITY_ID)  # then a count per marker kind, held and used
+        for block, key in enumerate(("markers", "used")):
+            for kind in desk[key]:
+                out.add(self.desk, 1 / 3, held + block * len(TYPES) + self.markers.at[kind])
+        out.put(self.desk, desk["owed"] / 5, at + PER_DESK - 1)
+
+    def piece(self, f: Field, piece: JSON | None, at: int, out: Filler) -> None:
+        """A piece at place ``at`` (of ``len(owners) + 2`` places) of field ``f``."""
+        if piece is not None:
+            m = len(self.owners)
+            out.put(f, 1.0, at * (m + 2) + self.owners.at[piece["role"]])
+            out.put(f, 1.0, at * (m + 2) + m + self.shapes.at[piece["piece"]])
+
+    def fill_routes(self, view: JSON, out: Filler) -> None:
+        for route_id, route in view["routes"].items():
+            for i, piece in enumerate(route["spaces"]):
+                self.piece(self.space, piece, route["first_space"] + i, out)
+            if route["marker"]:
+                out.one_hot(self.marker, self.markers, route["marker"], self.routes.at[route_id])
+
+    def fill_cities(self, view: JSON, out: Filler) -> None:
+        m = len(self.owners)
+        for city_id, city in view["cities"].items():
+            c = self.cities.at[city_id]
+            for i, piece in enumerate(city["offices"]):
+                self.piece(self.office, piece, self.office_at[c] + i, out)
+            for piece in city["annexes"]:
+                out.add(self.city, 0.25, c * (2 * m + 1) + self.owners.at[piece["role"]])
+            if city["controller"]:
+                out.put(self.city, 1.0, c * (2 * m + 1) + m + self.owners.at[city["controller"]])
+        for city_id in view["permits_used"]:
+            out.put(self.city, 1.0, self.cities.at[city_id] * (2 * m + 1) + 2 * m)
+
+    def fill_others(self, view: JSON, out: Filler) -> None:
+        for i, space in enumerate(view["special_prestige"]):
+            out.one_hot(self.special, self.seats, space["role"], i)
+        out.hot(self.east_west, self.owners, view["east_west"])
+        neutral = view["neutral"]
+        if neutral is not None:
+            out.put(self.neutral, neutral["prestige"] / 20, 0)
+            out.put(self.neutral, neutral["kontors"] / 10, 1)
+            out.put(self.neutral, neutral["owed"] / 5, 2)
+        doing = view["doing"]
+        if doing is not None:
+            n = len(self.seats)
+            out.one_hot(self.doing, self.seats, doing["role"])
+            if "route" in doing:
+                out.put(self.doing, 1.0, n + self.routes.at[doing["route"]])
+            if "count" in doing:
+                out.put(self.doing, doing["count"] / 10, n + len(self.routes))
+
+
+def encoding(
+    ruleset: Ruleset[Any],
+    scenario: str | None,
+    options: Mapping[str, object] | None,
+    players: int | None,
+) -> HansaEncoding:
+    """The board side, and so the encoding, follows the player count (RULES §4)."""
+    roles = tuple(ruleset.roles(players))
+    return HansaEncoding(ruleset, roles, board_for(len(roles)))

@@ -1,0 +1,155 @@
+"""core.encoding: fixed action indices, observation layouts, and the walk that checks a
+game's encoding (round trips, bounds, no leak)."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+from gameshelf.core.encoding import (
+    ActionSpace,
+    Encoding,
+    EncodingError,
+    Filler,
+    Layout,
+    SeatHeader,
+    Table,
+    check_encoding,
+    step_names,
+)
+from gameshelf.core.plugins import Registry
+from gameshelf.core.ruleset import JSON, Action, Role
+from tests.core.toygame import ROLES, DuelState, HighCardDuel
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class DuelEncoding(Encoding):
+    """A third party's encoding: cards 1–12, the seat's hand and the scores."""
+
+    def __init__(self, ruleset: HighCardDuel) -> None:
+        self.roles = ROLES
+        self.actions = ActionSpace([("roll", [None]), ("pass", [None]), ("card", range(1, 13))])
+        self.layout = Layout()
+        self.header = SeatHeader(self.layout, ROLES, step_names(ruleset))
+        self.cards = Table(range(1, 13))
+        self.hand = self.layout.add("hand", 12, "the seat's hand")
+        self.score = self.layout.add("score", 2, "each side's score over 10")
+
+    def fill(self, view: JSON, out: Filler) -> None:
+        self.header.fill(view, out)
+        out.hot(self.hand, self.cards, view["hand"] or ())
+        for i, role in enumerate(ROLES):
+            out.put(self.score, view["score"][role] / 10, i)
+
+
+class EncodedDuel(HighCardDuel):
+    def encoding(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> DuelEncoding:
+        return DuelEncoding(self)
+
+
+class LeakyDuel(EncodedDuel):
+    """Shows each seat the rival's hand as its own: the walk must catch it."""
+
+    def board_view(self, s: DuelState, role: Role | None) -> JSON:
+        view = super().board_view(s, role)
+        view["hand"] = [c for r in ROLES for c in s.hands[r]]
+        return view
+
+
+def test_an_action_space_numbers_every_action_once_in_order():
+    space = ActionSpace([("pass", [None]), ("area", ["north", "south"])])
+    assert space.size == 3
+    assert [space.encode(a) for a in space.actions] == [0, 1, 2]
+    assert space.decode(2) == Action("area", "south")
+    assert "| `area` | 1–2 | 2 |" in space.table()
+
+
+def test_an_action_outside_the_space_and_an_index_outside_n_are_refused():
+    space = ActionSpace([("pass", [None])])
+    with pytest.raises(EncodingError, match="not in the game's action space"):
+        space.encode(Action("area", "north"))
+    for index in (-1, 1):
+        with pytest.raises(EncodingError, match=r"outside 0\.\.0"):
+            space.decode(index)
+
+
+def test_an_action_listed_twice_is_refused():
+    with pytest.raises(ValueError, match="twice"):
+        ActionSpace([("pass", [None]), ("pass", [None])])
+
+
+def test_a_layout_places_fields_one_after_the_other_and_refuses_a_name_twice():
+    layout = Layout()
+    a, b = layout.add("a", 3, "first"), layout.add("b", 2, "second")
+    assert (a.offset, b.offset, layout.size) == (0, 3, 5)
+    assert layout["b"] is b
+    with pytest.raises(ValueError, match="already"):
+        layout.add("a", 1, "again")
+    assert "| 3 | 2 | `b` | second |" in layout.table()
+
+
+def test_a_filler_writes_inside_its_field_only():
+    layout = Layout()
+    layout.add("before", 1, "")
+    f = layout.add("f", 3, "")
+    out = Filler(layout.size + 1)
+    out.one_hot(f, Table("xyz"), "y")
+    out.add(f, 0.5, 2)
+    out.add(f, 0.5, 2)
+    assert list(out.vector) == [0.0, 0.0, 1.0, 1.0, 0.0]
+    with pytest.raises(IndexError, match=r"f\[3\]"):
+        out.put(f, 1.0, 3)
+
+
+def test_a_game_without_an_encoding_says_so():
+    assert HighCardDuel().encoding() is None
+
+
+def test_the_walk_passes_a_sound_encoding_of_a_third_party_game():
+    report = check_encoding(EncodedDuel(), seeds=range(3), max_steps=60)
+    assert report.decisions > 20
+    assert report.vectors == 2 * report.decisions
+    assert {EncodedDuel().encoding().actions.decode(i).type for i in report.actions} >= {"card"}
+
+
+def test_the_walk_catches_a_view_that_shows_a_seat_the_rivals_hand():
+    with pytest.raises(AssertionError, match=r"re-dealing what .* may not see moves \['hand'\]"):
+        check_encoding(LeakyDuel(), seeds=range(2), max_steps=30)
+
+
+def test_the_walk_catches_an_offered_action_outside_the_space():
+    class Narrow(EncodedDuel):
+        def encoding(self, scenario=None, options=None, players=None):
+            enc = DuelEncoding(self)
+            enc.actions = ActionSpace([("roll", [None]), ("pass", [None])])
+            return enc
+
+    with pytest.raises(EncodingError, match="card"):
+        check_encoding(Narrow(), seeds=range(1), max_steps=30)
+
+
+def test_every_bundled_game_offers_an_encoding():
+    games = Registry().games
+    for game_id in ("hammer_scots", "three_kingdoms", "twilight_struggle", "hansa_britannia"):
+        enc = games[game_id].ruleset.encoding()
+        assert enc is not None, game_id
+        assert enc.actions.size > 0
+        assert enc.layout.size > 0
+
+
+def test_the_encoding_pages_in_docs_are_up_to_date(capsys):
+    spec = importlib.util.spec_from_file_location("rl_docs", ROOT / "scripts" / "rl_docs.py")
+    assert spec is not None
+    assert spec.loader is not None
+    rl_docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rl_docs)
+    assert rl_docs.main(["--check"]) == 0, capsys.readouterr().err
