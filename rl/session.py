@@ -1,0 +1,151 @@
+"""One running game seen through a game's fixed encoding: what every adapter shares.
+
+A :class:`Session` holds a ruleset, its encoding (``core.encoding``) and a state. It answers
+in the encoding's terms: who is awaited, the action mask of a seat, its observation vector
+(made from the seat's view only, cached until the next action), and the returns at the end.
+
+Returns (``returns``): each seat's mean result against every other seat, +1 for a seat that
+ranks above, -1 below, 0 level. The ranking puts the winners first, then the others by the
+outcome's scores (higher first); a draw (no winner) gives everyone 0. With two players this
+is +1 for the winner, -1 for the loser, 0 for a draw; with more it is the ranking spread
+evenly over -1..+1 (first of four: +1, second: +1/3, third: -1/3, last: -1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from gameshelf.core.encoding import Encoding
+from gameshelf.core.plugins import Registry
+from gameshelf.core.ruleset import JSON, Action, Outcome, Role, Ruleset
+from gameshelf.core.text import draw
+
+_REGISTRY: Registry | None = None
+
+
+def registry() -> Registry:
+    """The installed games and agents, found once."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = Registry()
+    return _REGISTRY
+
+
+class Session:
+    """A game of ``game_id`` for learning agents (see the module)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> None:
+        game = registry().game(game_id)
+        self.game = game
+        self.scenario, self.options = game.resolve(scenario, options)
+        self.ruleset: Ruleset[Any] = game.ruleset
+        self.players = players
+        encoding = self.ruleset.encoding(self.scenario, self.options, players)
+        if encoding is None:
+            raise ValueError(f"{game_id} offers no encoding for learning agents")
+        self.encoding: Encoding = encoding
+        self.roles: list[Role] = list(encoding.roles)
+        self.n_actions = encoding.actions.size
+        self.n_obs = encoding.layout.size
+        self.state: Any = None
+        self.version = 0
+        self._views: dict[Role, tuple[int, JSON]] = {}
+
+    # --- the game ------------------------------------------------------------------------
+
+    def new(self, seed: int) -> None:
+        self.state = self.ruleset.setup(seed, self.scenario, self.options, self.players)
+        self.version += 1
+
+    def awaited(self) -> list[Role]:
+        """The seats the game waits for now (empty once it is over)."""
+        return self.ruleset.active(self.state)
+
+    def legal(self, role: Role) -> list[Action]:
+        return self.ruleset.actions(self.state, role)
+
+    def play(self, role: Role, index: int) -> bool:
+        """Play action ``index`` for ``role``; ``False`` (and nothing changes) when it is not
+        one of the role's legal actions now."""
+        if not 0 <= index < self.n_actions:
+            return False
+        action = self.encoding.actions.decode(index)
+        if action not in self.legal(role):
+            return False
+        self.ruleset.play(self.state, role, action)
+        self.version += 1
+        return True
+
+    def play_action(self, role: Role, action: Action) -> None:
+        """Play a legal ``action`` (a bot's choice) for ``role``."""
+        self.ruleset.play(self.state, role, action)
+        self.version += 1
+
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    # --- what a seat sees -------------------------------------------------------------------
+
+    def view(self, role: Role) -> JSON:
+        """The seat's view now, without the log (the vector does not read it), built once
+        per state."""
+        cached = self._views.get(role)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        view = self.ruleset.view(self.state, role, len(self.state.log))
+        self._views[role] = (self.version, view)
+        return view
+
+    def observe(self, role: Role) -> np.ndarray:
+        return np.frombuffer(self.encoding.observe(self.view(role)), dtype=np.float32)
+
+    def mask(self, role: Role, size: int | None = None) -> np.ndarray:
+        """1 at the index of each legal action of ``role`` (all 0 when it is not awaited)."""
+        mask = np.zeros(size or self.n_actions, dtype=np.int8)
+        if role in self.awaited():
+            encode = self.encoding.actions.encode
+            for action in self.legal(role):
+                mask[encode(action)] = 1
+        return mask
+
+    def render(self, role: Role | None, lang: str = "en") -> str:
+        """The text board (``core.text``) of the seat's view, or its prompt and actions for a
+        game without one."""
+        import io
+
+        from rich.console import Console
+
+        view = self.ruleset.view(self.state, role, len(self.state.log))
+        console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
+        board = draw(self.ruleset, view, lang)
+        console.print(board if board is not None else view.get("prompt"))
+        return console.export_text()
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def returns(self) -> dict[Role, float]:
+        """Each seat's result of the finished game (see the module); 0 while it runs."""
+        outcome = self.outcome()
+        if outcome is None or not outcome.winners:
+            return dict.fromkeys(self.roles, 0.0)
+        rank = {
+            role: (role in outcome.winners, outcome.scores.get(role, 0.0)) for role in self.roles
+        }
+        others = len(self.roles) - 1
+        return {
+            role: sum(_sign(rank[role], rank[o]) for o in self.roles if o != role) / others
+            for role in self.roles
+        }
+
+
+def _sign(a: tuple[bool, float], b: tuple[bool, float]) -> float:
+    return float((a > b) - (a < b))
