@@ -5,7 +5,9 @@ headers and body as long as a client likes, and any number of connections stay o
 protocol made by :func:`bounded_protocol` is uvicorn's own with :class:`Limits` added:
 
 - the request line and headers of a request together are at most ``header_bytes``
-  (431 otherwise, and the connection is closed);
+  (431 otherwise, and the connection is closed), however they arrive: in one read (each
+  part is counted as the parser hands it over, and the parser is stopped at the first part
+  over the limit) or in many (what the parser holds of a part not yet whole counts too);
 - a request's headers must have arrived within ``header_seconds`` of its first byte (or of
   the connection, for a client that says nothing), and its body within ``body_seconds`` of
   its headers; a connection that is late is closed (after a 408 when nothing was answered);
@@ -24,6 +26,7 @@ import asyncio
 import json
 from typing import Any, NamedTuple
 
+import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 
@@ -43,12 +46,20 @@ REFUSALS = {
 }
 
 
+class HeadersTooLarge(Exception):
+    """Raised from the parser's callbacks to stop it: the request was refused (431)."""
+
+
+LINE_END = 4  # ": " and "\r\n" around a header's name and value
+
+
 def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
     """uvicorn's httptools protocol under ``limits`` (for ``uvicorn.run(http=...)``)."""
 
     class BoundedProtocol(HttpToolsProtocol):
         _deadline: asyncio.TimerHandle | None = None
-        _header_bytes = 0  # bytes received while the request's headers are incomplete
+        _header_bytes = 0  # the request's URL and whole headers, as the parser gave them
+        _partial = 0  # bytes received since, of a header the parser does not hand over yet
         _in_headers = True
 
         # uvicorn's protocol is always given a Transport, not the BaseTransport declared
@@ -66,12 +77,45 @@ def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
                 return
             if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
                 self._arm(limits.header_seconds)  # the first bytes of the next request
-            super().data_received(data)
+            whole = self._header_bytes
+            self._feed(data)
             if self._in_headers and not self.transport.is_closing():
                 # httptools hands a header over only once it is whole: count what it holds
-                self._header_bytes += len(data)
-                if self._header_bytes > limits.header_bytes:
-                    self._refuse(431, f"Headers are at most {limits.header_bytes} bytes.")
+                counted = self._header_bytes - whole  # by the callbacks, of this read
+                rest = max(0, len(data) - counted)
+                self._partial = rest if counted else self._partial + rest
+                self._over()
+
+        def _feed(self, data: bytes) -> None:
+            """uvicorn's ``data_received``, quiet when the parser was stopped by a refusal
+            (its "Invalid HTTP request" warning would be wrong)."""
+            self._unset_keepalive_if_required()
+            try:
+                self.parser.feed_data(data)
+            except httptools.HttpParserUpgrade:
+                if self._should_upgrade():
+                    self.handle_websocket_upgrade()
+                else:
+                    self._unsupported_upgrade_warning()
+            except httptools.HttpParserError as exc:
+                if isinstance(exc.__context__, HeadersTooLarge):
+                    return
+                self.logger.warning("Invalid HTTP request received.")
+                self.send_400_response("Invalid HTTP request received.")
+
+        def _over(self) -> bool:
+            """Whether the request line and headers are over the limit (then refused)."""
+            if self._header_bytes + self._partial <= limits.header_bytes:
+                return False
+            self._refuse(431, f"Headers are at most {limits.header_bytes} bytes.")
+            return True
+
+        def _count(self, more: int) -> None:
+            """A whole part of the request line or headers, handed over by the parser: the
+            parser is stopped at the first one over the limit."""
+            self._header_bytes += more
+            if self._over():
+                raise HeadersTooLarge
 
         def send_400_response(self, msg: str) -> None:
             if not self.transport.is_closing():
@@ -80,8 +124,17 @@ def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
         # --- the parser's callbacks -------------------------------------------------
 
         def on_message_begin(self) -> None:
-            self._header_bytes, self._in_headers = 0, True
+            self._header_bytes, self._partial, self._in_headers = 0, 0, True
             super().on_message_begin()
+
+        def on_url(self, url: bytes) -> None:
+            self._count(len(url))
+            super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            self._partial = 0
+            self._count(len(name) + len(value) + LINE_END)
+            super().on_header(name, value)
 
         def on_headers_complete(self) -> None:
             self._in_headers = False

@@ -63,6 +63,41 @@ def test_oversized_headers_are_refused(tmp_path: Path) -> None:
         assert httpx.get(f"{url}/api/games").status_code == 200
 
 
+def request(headers: bytes, url: bytes = b"/api/games") -> bytes:
+    return b"GET " + url + b" HTTP/1.1\r\nHost: x\r\n" + headers + b"Connection: close\r\n\r\n"
+
+
+def test_headers_over_the_limit_are_refused_whatever_the_reads(tmp_path: Path) -> None:
+    """16 KiB by default: whole requests of 20 KB and 60 KB in one read, a long URL, many
+    small headers, the second of two requests in one read, or 20 KB in 100-byte reads."""
+    over = [
+        request(b"X-Big: " + b"a" * 20_000 + b"\r\n"),
+        request(b"X-Big: " + b"a" * 60_000 + b"\r\n"),
+        request(b"", url=b"/api/games?q=" + b"a" * 20_000),
+        request(b"".join(b"X-H%d: %s\r\n" % (i, b"a" * 90) for i in range(200))),
+    ]
+    with server(tmp_path) as (url, port):
+        for raw in over:
+            with connection(port) as conn:
+                conn.sendall(raw)
+                assert answer(conn).startswith(b"HTTP/1.1 431")
+        with connection(port) as conn:  # two requests in one read: the second is counted
+            first = request(b"").replace(b"Connection: close\r\n", b"")
+            conn.sendall(first + over[0])
+            assert b"HTTP/1.1 431" in answer(conn)
+        with connection(port) as conn:
+            raw = over[0]
+            for i in range(0, len(raw), 100):
+                conn.sendall(raw[i : i + 100])
+                if i > 17_000:  # refused by now: the rest may meet a closed socket
+                    break
+            assert answer(conn).startswith(b"HTTP/1.1 431")
+        with connection(port) as conn:  # just under the limit, in one read: served
+            conn.sendall(request(b"X-Big: " + b"a" * 15_000 + b"\r\n"))
+            assert answer(conn).startswith(b"HTTP/1.1 200")
+        assert httpx.get(f"{url}/api/games").status_code == 200
+
+
 def test_headers_sent_slowly_or_not_at_all_are_cut_off(tmp_path: Path) -> None:
     with server(tmp_path, header_seconds=0.3) as (_, port):
         slow, silent = connection(port), connection(port)
