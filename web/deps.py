@@ -101,7 +101,7 @@ class SeatToken(HTTPBearer):
     ) -> Seat:
         tables: Tables = request.app.state.tables
         table = await tables.get(match_id)
-        token = _bearer(request.headers.get("authorization"))
+        token = bearer(request.headers.get("authorization"))
         if token is None:
             if self.required:
                 raise Refusal("missing_token", Msg("web.missing_token"))
@@ -112,7 +112,7 @@ class SeatToken(HTTPBearer):
         return Seat(tables, table, role, request_lang(request))
 
 
-def _bearer(authorization: str | None) -> str | None:
+def bearer(authorization: str | None) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header (any case of the scheme),
     or ``None`` without one."""
     if not authorization:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import gc
+import logging
+import re
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
+from uvicorn.config import LOGGING_CONFIG
 
 from gameshelf.web.app import create_app
 from gameshelf.web.limits import Limits, bounded_protocol
@@ -29,8 +33,9 @@ def run(host: str, port: int, db: str | None) -> None:
 def serve(app: FastAPI, settings: Settings, log_level: str = "info") -> None:
     """Run ``app`` with uvicorn as ``gameshelf serve`` does (the benchmark too): no proxy
     headers trusted and no per-request middleware for them, no server header, the access
-    log only when asked for, WebSocket messages no larger than request bodies, bounded
-    headers, slow clients and connections (:mod:`web.limits`)."""
+    log only when asked for and no query string in any log line (:class:`NoQueryStrings`),
+    WebSocket messages no larger than request bodies, bounded headers, slow clients and
+    connections (:mod:`web.limits`)."""
     settle_garbage_collector()
     uvicorn.run(app, **uvicorn_options(settings, log_level))
 
@@ -54,7 +59,35 @@ def uvicorn_options(settings: Settings, log_level: str = "info") -> dict[str, An
         "server_header": False,
         "log_level": log_level,
         "http": bounded_protocol(limits),
+        "log_config": log_config(),
     }
+
+
+# A path followed by its query string, as uvicorn writes a request in its log lines.
+WITH_QUERY = re.compile(r"^(/[^?\s]*)\?\S*$")
+
+
+class NoQueryStrings(logging.Filter):
+    """Drop the query string of every URL in a log line: a secret sent in one by mistake
+    (a seat token in a WebSocket's URL) never reaches the server's log. uvicorn writes
+    the request's path and query as one argument of its access lines and of its
+    WebSocket handshake lines (even with the access log off)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and any(isinstance(a, str) for a in record.args):
+            record.args = tuple(
+                WITH_QUERY.sub(r"\1", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging configuration with :class:`NoQueryStrings` on its handlers."""
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["no_query"] = {"()": f"{__name__}.NoQueryStrings"}
+    for handler in config["handlers"].values():
+        handler["filters"] = [*handler.get("filters", ()), "no_query"]
+    return config
 
 
 # A request builds and drops thousands of containers (a view is dicts of lists); with

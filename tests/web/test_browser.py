@@ -208,9 +208,21 @@ def test_a_friend_joins_by_link_and_sees_moves_live_across_a_restart(
 
         friend_context = browser.new_context(viewport={"width": 1200, "height": 800})
         friend = friend_context.new_page()
+        sockets: list[str] = []
+        hellos: list[str] = []
+
+        def opened(ws: Any) -> None:
+            sockets.append(ws.url)
+            ws.on("framesent", lambda frame: hellos.append(str(frame)))
+
+        friend.on("websocket", opened)
         friend.goto(link)
         friend.wait_for_selector("#connection.live")
         assert "#seat=" not in friend.url  # the token leaves the address bar at once
+        token = link.rsplit("#seat=", 1)[1]
+        assert sockets
+        assert not any(token in url or "token" in url for url in sockets)
+        assert token in hellos[0]  # the seat's key goes in the socket's first message
         assert friend.locator("#seats li.me").get_attribute("data-role") == "south"
 
         page.locator("#board .chip.legal").first.click()

@@ -82,7 +82,22 @@ def test_a_token_in_the_socket_url_is_refused(client: TestClient) -> None:
         pytest.raises(WebSocketDisconnect) as closed,
     ):
         ws.receive_json()
-    assert closed.value.code == 4400
+    assert closed.value.code == 4403
+    assert "URL" in closed.value.reason
+
+
+def test_a_token_may_come_in_the_handshakes_header(client: TestClient) -> None:
+    created = new_duel(client)
+    token = tokens(created)["south"]
+    with client.websocket_connect(f"/ws/matches/{created['id']}", headers=auth(token)) as ws:
+        assert ws.receive_json()["role"] == "south"  # no first message was awaited
+    wrong = auth(token[::-1])
+    with (
+        client.websocket_connect(f"/ws/matches/{created['id']}", headers=wrong) as ws,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4401
 
 
 def test_nothing_a_seat_may_not_see_reaches_it(client: TestClient, app: FastAPI) -> None:

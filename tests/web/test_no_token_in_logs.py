@@ -1,6 +1,8 @@
 """No seat token in any URL the server sees, so none in its logs: the server runs as
 ``gameshelf serve`` does (uvicorn, access log on), two people play over HTTP and the
-WebSocket, and its whole log is searched for their tokens."""
+WebSocket, and its whole log is searched for their tokens. A client that puts a token in
+a URL by mistake (a WebSocket's ``?token=``, an API call's query) is refused, and the
+query string is in no log line either."""
 
 from __future__ import annotations
 
@@ -79,12 +81,26 @@ def play(base: str, port: int) -> list[str]:
         assert json.loads(ws.recv())["seq"] >= 1
     with connect(f"ws://127.0.0.1:{port}/ws/matches/{mid}") as ws:  # a wrong key
         ws.send(json.dumps({"token": tok["north"][::-1]}))
-        with pytest.raises(ConnectionClosed) as closed:
-            ws.recv()
-        assert closed.value.rcvd is not None
-        assert closed.value.rcvd.code == 4401
+        assert closed_with(ws) == 4401
+    # the header instead of the first message: the seat's view, no hello awaited
+    bearer = {"Authorization": f"Bearer {tok['south']}"}
+    with connect(f"ws://127.0.0.1:{port}/ws/matches/{mid}", additional_headers=bearer) as ws:
+        assert json.loads(ws.recv())["role"] == "south"
+    # mistakes: a token in the URLs, refused (and their query strings logged nowhere)
+    for name in ("token", "access_token"):
+        with connect(f"ws://127.0.0.1:{port}/ws/matches/{mid}?{name}={tok['north']}") as ws:
+            assert closed_with(ws) == 4403
+    assert http.get(f"/api/matches/{mid}/view?token={tok['south']}").json()["role"] is None
     http.close()
     return seen
+
+
+def closed_with(ws: Any) -> int:
+    """The code the server closed ``ws`` with."""
+    with pytest.raises(ConnectionClosed) as closed:
+        ws.recv()
+    assert closed.value.rcvd is not None
+    return closed.value.rcvd.code
 
 
 def test_no_seat_token_reaches_the_servers_log(tmp_path: Path) -> None:
@@ -108,6 +124,9 @@ def test_no_seat_token_reaches_the_servers_log(tmp_path: Path) -> None:
     text = log_path.read_text()
     assert "POST /api/matches/" in text  # the access log was on and is all here
     assert "WebSocket /ws/matches/" in text
+    assert "/view HTTP/1.1" in text  # the mistaken call is logged, without its query
+    assert "?token" not in text
+    assert "?access_token" not in text
     assert len(seen) == 4
     for token in seen:
         assert token not in text

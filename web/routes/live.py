@@ -1,14 +1,20 @@
 """Live updates over a WebSocket: ``/ws/matches/{id}``.
 
 A seat token never travels in the URL (URLs end up in access logs, proxies' logs and the
-browser's history): the client's first message says who it is, ``{"token": "…"}`` for a
-seat or ``{"token": null}`` (or ``{}``) for a spectator, within :data:`HELLO_SECONDS`.
-Then, and after every change of the match, the connection receives ``{seq, version, view,
-outcome, …}`` for its own seat. With ``log_tail=N`` (in the URL: it is no secret) the
-messages after the first carry only the last N lines of the log. Later messages from the
-browser are read and ignored. A wrong match or token closes the socket with code 4404 or
-4401, so the page stops retrying; a token in the URL, a first message that is not such an
-object, or none in time, closes it with 4400.
+browser's history): the client says who it is either in the handshake's
+``Authorization: Bearer <token>`` header (a program's client), or in its first message,
+``{"token": "…"}`` for a seat or ``{"token": null}`` (or ``{}``) for a spectator, within
+:data:`HELLO_SECONDS` (a browser, which cannot set the header; the match page does this).
+With the header no first message is awaited. Then, and after every change of the match,
+the connection receives ``{seq, version, view, outcome, …}`` for its own seat. With
+``log_tail=N`` (in the URL: it is no secret) the messages after the first carry only the
+last N lines of the log. Later messages from the browser are read and ignored.
+
+A wrong match or token closes the socket with code 4404 or 4401, so the page stops
+retrying; a token in the URL (``?token=``, ``?access_token=``) with 4403, before anything
+else is looked at (the server's log lines never show a query string: ``web.server``); a
+first message that is not such an object, or none in time, with 4400. Each close says
+why in its reason.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 
-from gameshelf.web.deps import HubDep, TablesDep
+from gameshelf.web.deps import HubDep, TablesDep, bearer
 from gameshelf.web.hub import Listener
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.tables import Refusal
@@ -30,6 +36,8 @@ router = APIRouter(tags=["live"])
 CLOSE_UNKNOWN_MATCH = 4404
 CLOSE_UNKNOWN_TOKEN = 4401
 CLOSE_BAD_HELLO = 4400
+CLOSE_TOKEN_IN_URL = 4403
+TOKEN_PARAMETERS = ("token", "access_token")  # what a token in a URL is called
 HELLO_SECONDS = 10.0  # how long a new connection may take to say who it is
 
 
@@ -42,8 +50,9 @@ async def live(
     log_tail: Annotated[int | None, Query(ge=0, le=10_000)] = None,
 ) -> None:
     await websocket.accept()
-    if "token" in websocket.query_params:
-        await websocket.close(CLOSE_BAD_HELLO, "send the token in the first message")
+    if any(name in websocket.query_params for name in TOKEN_PARAMETERS):
+        reason = "a seat token never goes in the URL: send it in the first message"
+        await websocket.close(CLOSE_TOKEN_IN_URL, reason)
         return
     try:
         table = await tables.get(match_id)
@@ -51,7 +60,7 @@ async def live(
         await websocket.close(CLOSE_UNKNOWN_MATCH, "no such match")
         return
     try:
-        token = await _hello(websocket)
+        token = bearer(websocket.headers.get("authorization")) or await _hello(websocket)
     except (ValueError, TimeoutError):
         await websocket.close(CLOSE_BAD_HELLO, 'the first message is {"token": ...}')
         return
