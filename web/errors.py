@@ -22,6 +22,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
+from starlette.staticfiles import StaticFiles
 
 from gameshelf.core.messages import DEFAULT, Msg, render
 from gameshelf.web.i18n import request_lang
@@ -221,9 +223,37 @@ def said(msgid: str, request: Request) -> str:
     return render(Msg(msgid), request_lang(request))
 
 
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the app serves at the request's path, by every route there (Starlette
+    names only those of the first route it finds: ``GET`` for ``/api/matches``, which
+    takes ``POST`` too), and ``OPTIONS``, answered for every path that exists."""
+    allowed = []
+    # the app's own root: a mount (static files) gave its request a root of its own
+    root = request.scope.get("app_root_path", request.scope.get("root_path", ""))
+    for method in METHODS:
+        scope = {**request.scope, "method": method, "root_path": root}
+        for route in request.app.router.routes:
+            if route.matches(scope)[0] != Match.FULL:
+                continue
+            app = getattr(route, "app", None)  # a mount of static files takes any method
+            if not isinstance(app, StaticFiles) or method in ("GET", "HEAD"):
+                allowed.append(method)
+            break
+    return [*allowed, "OPTIONS"]
+
+
 async def http_response(request: Request, exc: Exception) -> Response:
-    """Starlette's own refusals (unknown route, wrong method, unreadable body)."""
+    """Starlette's own refusals (unknown route, wrong method, unreadable body). A wrong
+    method says every method of its path in ``Allow``; ``OPTIONS`` is answered so."""
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 405:
+        allow = ", ".join(allowed_methods(request))
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        exc.headers = {**(exc.headers or {}), "Allow": allow}
     if exc.status_code == 404 and wants_html(request):
         return not_found_page(request, said("web.no_such_page", request))
     if exc.status_code in HTTP_REASONS:

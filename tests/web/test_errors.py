@@ -30,7 +30,7 @@ def test_unknown_routes_wrong_methods_and_unreadable_bodies_have_the_one_shape(
     assert_problem(client.get("/api/nothing-here"), 404, "not_found")
     wrong = client.delete("/api/games")
     assert_problem(wrong, 405, "method_not_allowed")
-    assert wrong.headers["allow"] == "GET"
+    assert wrong.headers["allow"] == "GET, OPTIONS"
     created = new_duel(client)
     north = {**auth(tokens(created)["north"]), "Content-Type": "application/json"}
     for path in (f"/api/matches/{created['id']}/actions", "/api/matches"):
@@ -39,6 +39,32 @@ def test_unknown_routes_wrong_methods_and_unreadable_bodies_have_the_one_shape(
         not_json = client.post(path, content=b"{nope", headers=north)
         detail = assert_problem(not_json, 422, "malformed")
         assert detail["fields"] == [{"field": "body", "reason": "The body is not valid JSON."}]
+
+
+PAGES = {"/": {"get"}, "/m/{match_id}": {"get"}, "/assets/gameshelf.css": {"get", "head"}}
+
+
+def test_options_and_a_wrong_method_say_every_method_of_their_path(client: TestClient) -> None:
+    """``Allow`` is true for every route: each method it names is served there (never a
+    405), each it leaves out gets a 405 that names them all again."""
+    mid = new_duel(client)["id"]
+    paths = {**client.get("/openapi.json").json()["paths"], **PAGES}
+    assert "/api/matches" in paths
+    for template, operations in paths.items():
+        path = template.replace("{match_id}", mid)
+        served = {m.upper() for m in operations}
+        answer = client.options(path)
+        assert answer.status_code == 204, path
+        allow = answer.headers["allow"].split(", ")
+        assert set(allow) == served | {"OPTIONS"}, path
+        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"):
+            reply = client.request(method, path)
+            if method in allow:
+                assert reply.status_code != 405, (method, path)
+            else:
+                assert reply.status_code == 405, (method, path)
+                assert reply.headers["allow"].split(", ") == allow
+    assert client.options("/api/nothing-here").status_code == 404
 
 
 def test_each_wrong_field_is_one_plain_sentence(client: TestClient) -> None:
