@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from gameshelf.core.messages import DEFAULT, Msg, render
 from gameshelf.web.i18n import request_lang
+from gameshelf.web.schemas import publish_constraints
 from gameshelf.web.tables import Refusal
 
 log = logging.getLogger("gameshelf.web")
@@ -310,13 +311,16 @@ def refusals_of(path: str, operation: dict[str, Any]) -> list[str]:
 
 def document(app: FastAPI) -> None:
     """Make ``app.openapi()`` give every refusal of every route the :class:`Problem`
-    schema (FastAPI's own would describe its default 422 body, which nobody receives)."""
+    schema (FastAPI's own would describe its default 422 body, which nobody receives), and
+    publish the site's own constraints (``web.schemas.publish_constraints``)."""
     generate: Callable[[], dict[str, Any]] = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema:
             return app.openapi_schema
         schema = generate()
+        registry = app.state.registry
+        publish_constraints(schema, list(registry.games), list(registry.agents))
         schemas = schema.setdefault("components", {}).setdefault("schemas", {})
         problem_schema = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
         schemas.update(problem_schema.pop("$defs", {}))

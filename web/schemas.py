@@ -2,6 +2,11 @@
 
 Every model forbids unknown fields and uses strict types (``true`` is not the number 1), so
 a malformed body is a 422 with the field named, never a guess.
+
+What the OpenAPI document publishes of a field is exactly what is accepted (a test runs
+schemathesis over it): constraints stand before the validators in each type, or pydantic
+would check them without publishing them; a whole number may be written ``3.0``, which
+JSON Schema's ``integer`` allows too.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from typing import Annotated, Any
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -27,14 +33,26 @@ def _encodable(text: str) -> str:
     return text
 
 
-Text = Annotated[StrictStr, AfterValidator(_encodable)]
-Name = Annotated[Text, Field(min_length=1, max_length=40, pattern=r"\S")]
-Word = Annotated[Text, Field(min_length=1, max_length=64)]
-Arg = StrictInt | Annotated[Text, Field(max_length=200)] | None
+def _whole(value: object) -> object:
+    """``3.0`` is the whole number 3 (JSON Schema's ``integer`` says so); ``3.5``, ``"3"``
+    and ``true`` stay what they are, and are refused."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+Name = Annotated[
+    StrictStr, Field(min_length=1, max_length=40, pattern=r"\S"), AfterValidator(_encodable)
+]
+SeatName = Annotated[StrictStr, Field(max_length=40), AfterValidator(_encodable)]
+Word = Annotated[StrictStr, Field(min_length=1, max_length=64), AfterValidator(_encodable)]
+Value = Annotated[StrictStr, Field(max_length=200), AfterValidator(_encodable)]
+Whole = Annotated[StrictInt, BeforeValidator(_whole)]
+Arg = Whole | Value | None
 Version = Annotated[
     StrictInt,
     Field(ge=0, le=1 << 40, description="The version of the match the decision was made on."),
+    BeforeValidator(_whole),
 ]
+Seed = Annotated[StrictInt, Field(ge=0, lt=1 << 63), BeforeValidator(_whole)]
 
 
 class Body(BaseModel):
@@ -60,7 +78,7 @@ class SeatIn(Body):
     ``true`` for the site's default bot), or ``open`` for anyone in the lobby to take."""
 
     role: Word | None = None
-    name: Annotated[Text, Field(max_length=40)] = ""
+    name: SeatName = ""
     bot: StrictBool | Word | None = None
     open: StrictBool = False
 
@@ -68,8 +86,8 @@ class SeatIn(Body):
 class MatchIn(Body):
     game: Word
     scenario: Word | None = None
-    options: dict[Word, StrictBool | StrictInt | Annotated[Text, Field(max_length=200)]] = {}
-    seed: Annotated[StrictInt, Field(ge=0, lt=1 << 63)] | None = Field(
+    options: dict[Word, StrictBool | Whole | Value] = {}
+    seed: Seed | None = Field(
         None,
         description="Only for a match of bots alone or of one person (tests, puzzles); "
         "a match of two or more people is always dealt from the server's secret seed.",
@@ -118,3 +136,30 @@ class Payload(BaseModel):
         "goes back. Keep the newest payload; name its version when you act or undo.",
     )
     log_from: int | None = Field(None, description="With log_tail: where view.log starts.")
+
+
+def publish_constraints(schema: dict[str, Any], games: list[str], agents: list[str]) -> None:
+    """Say in the OpenAPI document what this site accepts beyond the models: a new match's
+    ``game`` is one of the installed ``games``, a bot seat's agent one of ``agents``; a
+    parameter is left out rather than ``null`` (FastAPI publishes ``null`` for an optional
+    header or query parameter, which a client could only send as the text "null")."""
+    models = schema.get("components", {}).get("schemas", {})
+    if "MatchIn" in models:
+        models["MatchIn"]["properties"]["game"]["enum"] = sorted(games)
+    if "SeatIn" in models:
+        for branch in models["SeatIn"]["properties"]["bot"]["anyOf"]:
+            if branch.get("type") == "string":
+                branch["enum"] = sorted(agents)
+    for item in schema.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", ()):
+                _not_null(parameter)
+
+
+def _not_null(parameter: dict[str, Any]) -> None:
+    """A parameter's schema without its ``null`` branch (absent is how it is left out)."""
+    inner = parameter.get("schema", {})
+    branches = [b for b in inner.get("anyOf", ()) if b.get("type") != "null"]
+    if "anyOf" in inner and len(branches) == 1:
+        rest = {k: v for k, v in inner.items() if k != "anyOf"}
+        parameter["schema"] = {**branches[0], **rest}
