@@ -73,6 +73,7 @@ def serve(
         port=port,
         sqlite_synchronous=synchronous,  # type: ignore[arg-type]
         max_creations_per_minute=100_000,  # one client makes every match here
+        max_live_matches_per_client=100_000,
     )
     app = create_app(settings, registry=registry)
     if profile is None:

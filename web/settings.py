@@ -70,6 +70,12 @@ class Settings(BaseSettings):
     max_creations_per_minute: int = Field(
         30, ge=1, le=100_000, description="New matches a minute from one address, at most."
     )
+    max_live_matches_per_client: int = Field(
+        20,
+        ge=1,
+        le=100_000,
+        description="Matches not yet over that one address may have created, at most.",
+    )
     max_connections: int = Field(
         1024, ge=1, le=1_000_000, description="Open connections in all, at most."
     )

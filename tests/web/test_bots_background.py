@@ -1,6 +1,7 @@
 """No unlimited free work: matches of bots alone are played in the background at a bounded
-rate, not in the request that made them; new matches per address per minute and matches
-of bots alone at once are capped; finished matches of bots alone do not flood the lobby."""
+rate, not in the request that made them; new matches per address per minute, an address's
+matches not yet over and matches of bots alone at once are capped; finished matches of bots
+alone do not flood the lobby."""
 
 from __future__ import annotations
 
@@ -157,3 +158,42 @@ def test_bots_alone_interrupted_by_a_restart_play_on(db_path: Path) -> None:
                 break
             time.sleep(0.01)
         assert client.get(f"/api/matches/{mid}").json()["status"] == "finished"
+
+
+def play_to_the_end(client: TestClient, created: dict[str, Any]) -> None:
+    """Both people of a toy duel take their first legal action until it is over."""
+    mid = created["id"]
+    tokens = {s["role"]: s["token"] for s in created["seats"]}
+    for _ in range(200):  # bounded: a toy duel is a few dozen actions
+        for token in tokens.values():
+            bearer = {"Authorization": f"Bearer {token}"}
+            payload = client.get(f"/api/matches/{mid}/view", headers=bearer).json()
+            if payload["outcome"] is not None:
+                return
+            actions = payload["view"]["actions"]
+            if actions:
+                kind, args = next(iter(actions.items()))
+                arg = args[0] if isinstance(args, list) and args else None
+                body = {"type": kind, "arg": arg, "version": payload["version"]}
+                client.post(f"/api/matches/{mid}/actions", headers=bearer, json=body)
+    raise AssertionError("the duel did not end")
+
+
+def test_matches_not_yet_over_are_capped_per_address(db_path: Path) -> None:
+    settings = Settings(db=db_path, max_live_matches_per_client=2)
+    body = {"game": "toy_duel", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        made = [client.post("/api/matches", json=body).json() for _ in range(2)]
+        refused = client.post("/api/matches", json=body)
+        assert refused.status_code == 429
+        detail = refused.json()["detail"]
+        assert detail["code"] == "too_many_live_matches"
+        assert "2 matches under way" in detail["reason"]
+        chinese = client.post("/api/matches", json=body, headers={"Accept-Language": "zh-TW"})
+        assert "2 場尚未結束的對局" in chinese.json()["detail"]["reason"]
+        assert len(client.app.state.tables.storage.matches()) == 2  # type: ignore[attr-defined]
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        tables.admit_creation("192.0.2.7")  # another address is not held back
+        play_to_the_end(client, made[0])  # one is over: room for one more
+        assert client.post("/api/matches", json=body).status_code == 201
+        assert client.post("/api/matches", json=body).status_code == 429

@@ -134,8 +134,9 @@ IdempotencyKey = Annotated[
             "Idempotency-Key used for another body"
         },
         429: {
-            "description": "Too many new matches from this address this minute, or too "
-            "many matches of bots alone being played (see Retry-After)"
+            "description": "Too many new matches from this address this minute, too many "
+            "of its matches not yet over, or too many matches of bots alone being played "
+            "(see Retry-After)"
         },
     },
 )
@@ -170,6 +171,7 @@ async def _create(body: MatchIn, tables: Tables, settings: Settings, client: str
         for s in body.seats
     ]
     table, tokens = await tables.create(body.game, body.scenario, body.options, body.seed, seats)
+    tables.created_by(client, table)
     return Created(
         id=table.id,
         url=f"/m/{table.id}",

@@ -1,5 +1,9 @@
 """The lobby's side of the matches: creating one (within the limits of one address and of
 the matches of bots alone, once per idempotency key) and listing them.
+
+One address may create ``max_creations_per_minute`` matches a minute, and have at most
+``max_live_matches_per_client`` of its matches not yet over (open or running) at once. Both
+are counted in the memory of the process, as its other limits are: a restart forgets them.
 """
 
 from __future__ import annotations
@@ -82,7 +86,9 @@ class Lobby(Replays):
         return table, tokens
 
     def admit_creation(self, client: str) -> None:
-        """Refuse a creation from ``client`` over ``max_creations_per_minute``."""
+        """Refuse a creation from ``client`` over ``max_creations_per_minute``, or while
+        ``max_live_matches_per_client`` of its matches are not over."""
+        self._admit_live(client)
         now = self.clock()
         window = self._creations.setdefault(client, deque())
         while window and window[0] <= now - 60:
@@ -99,6 +105,27 @@ class Lobby(Replays):
         if len(self._creations) > 10_000:  # forget the quietest addresses
             for quiet in [c for c, w in self._creations.items() if not w or w[-1] <= now - 60]:
                 del self._creations[quiet]
+
+    def _admit_live(self, client: str) -> None:
+        live = [m for m in self._created.get(client, ()) if self._is_live(m)]
+        self._created[client] = live
+        cap = self.settings.max_live_matches_per_client
+        if len(live) >= cap:
+            raise Refusal("too_many_live_matches", Msg("web.too_many_live_matches", count=cap))
+
+    def _is_live(self, match_id: str) -> bool:
+        table = self._cache.get(match_id) or self._live.get(match_id)
+        if table is not None:
+            return table.status != "finished"
+        record = self.storage.match(match_id)
+        return record is not None and record.summary.status != "finished"
+
+    def created_by(self, client: str, table: Table) -> None:
+        """Count ``table`` among the matches of ``client`` while it is not over."""
+        self._created.setdefault(client, []).append(table.id)
+        if len(self._created) > 10_000:  # forget the addresses with nothing live
+            for quiet in [c for c, ids in self._created.items() if not ids]:
+                del self._created[quiet]
 
     async def once(self, key: tuple[str, str], body: bytes, make: Callable[[], Awaitable[T]]) -> T:
         """``make()``'s result, made once per ``key`` (a client and its idempotency key)

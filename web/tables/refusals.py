@@ -37,6 +37,7 @@ STATUS: Mapping[str, int] = {
     "not_finished": 409,
     # too many at once: try again later
     "too_many_matches": 429,
+    "too_many_live_matches": 429,
     "bots_busy": 429,
 }
 REFUSED = 422  # every other code: the body is wrong, or the rules or the setup refuse it

@@ -83,6 +83,7 @@ class Store:
         self._bot_matches: set[str] = set()  # those queued or being played
         self._bot_task: asyncio.Task[None] | None = None
         self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
+        self._created: dict[str, list[str]] = {}  # client -> its matches that may be live
         # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)
         self._once: OrderedDict[tuple[str, str], tuple[bytes, asyncio.Future[Any], float]] = (
             OrderedDict()
