@@ -31,6 +31,7 @@ PLAYS = {  # game -> [(scenario, players)]
     "hammer_scots": [("braveheart", None), ("the_bruce", None), ("campaign", None)],
     "three_kingdoms": [(None, 2), (None, 3), (None, 4), (None, 5)],
     "twilight_struggle": [("standard", None), ("competitive", None)],
+    "hansa_britannia": [(None, 2), (None, 3), (None, 4), (None, 5)],
 }
 
 
