@@ -65,6 +65,16 @@ class Agent(Protocol):
         ...
 
 
+class Interrupter(Protocol):
+    """A bot whose policy takes interrupts, the actions open to its role while the game
+    waits for another (``Ruleset.interrupts``). A bot without this method is never asked
+    then: it takes an interrupt only as one of its legal actions when it is to act."""
+
+    def interrupt(self, observation: Observation, actions: Sequence[Action]) -> Action | None:
+        """One of ``actions`` (never empty) to take now, or ``None`` to let the game go on."""
+        ...
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     """A kind of bot a plugin offers: ``factory(seed)`` makes one.

@@ -11,7 +11,7 @@ replay of the history without the undone action.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
@@ -43,6 +43,18 @@ class Entry(NamedTuple):
 
 
 _new_entry = tuple.__new__  # Entry made field by field in the bots' loop (Match.play_bots)
+
+InterruptPolicy = Callable[[Observation, Sequence[Action]], "Action | None"]
+
+
+def _interrupters(agents: Mapping[Role, Agent]) -> dict[Role, InterruptPolicy]:
+    """The bots whose policy takes interrupts (``core.agents.Interrupter``), by role."""
+    found = {}
+    for role, agent in agents.items():
+        decide = getattr(agent, "interrupt", None)
+        if callable(decide):
+            found[role] = decide
+    return found
 
 
 class MatchEvent(BaseModel):
@@ -172,10 +184,15 @@ class Match:
         ``max_actions``). A bot picks from the legal actions just listed, so its choice is
         carried out with ``Ruleset.play`` (not re-checked); a choice that is not on the list
         is refused like any illegal action and changes nothing.
+
+        A bot whose policy takes interrupts (``core.agents.Interrupter``) is asked before
+        each decision, while the game does not wait for it, whether it takes one of the
+        interrupts open to its role; what it takes is applied through the checked path.
         """
         limit = self.ruleset.info.max_actions if limit is None else limit
         ruleset = self.ruleset
         to_act, play = ruleset.to_act, ruleset.play
+        interrupting = _interrupters(agents)
         state, observing = None, {}
         taken = 0
         while taken < limit:
@@ -184,6 +201,9 @@ class Match:
                 rng = state.rng
                 # one observation a bot, made once: its view is built only if the bot asks
                 observing = {role: Observation(ruleset, state, role) for role in agents}
+            if interrupting and self._bot_interrupts(interrupting, observing):
+                taken += 1
+                continue
             turn = to_act(state, agents)
             if turn is None:
                 break
@@ -207,6 +227,33 @@ class Match:
                 self._emitted_action(role)
             taken += 1
         return taken
+
+    def _bot_interrupts(
+        self, interrupting: Mapping[Role, InterruptPolicy], observing: Mapping[Role, Observation]
+    ) -> bool:
+        """Let the first bot not awaited whose policy takes one of its interrupts take it
+        (through the checked path); whether one did."""
+        active = self.ruleset.active(self.state)
+        for role, decide in interrupting.items():
+            if role in active:
+                continue  # awaited: its interrupts are among the actions it chooses from
+            offered = self.ruleset.interrupts(self.state, role)
+            if not offered:
+                continue
+            observation = observing[role]
+            choice = decide(observation, offered)
+            observation._view = None
+            if choice is None:
+                continue
+            if choice not in offered:
+                raise IllegalAction(
+                    Msg("core.bot_chose_illegal", role=role, action=repr(choice)), code="illegal"
+                )
+            self._apply(role, choice)
+            if self.observers:
+                self._emitted_action(role)
+            return True
+        return False
 
     # --- saving -------------------------------------------------------------------------
 

@@ -254,6 +254,12 @@ class Ruleset(ABC, Generic[S]):
     def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
         """Carry out a legal action in place, or raise :class:`IllegalAction` untouched."""
 
+    def interrupts(self, state: S, role: Role) -> list[Action]:
+        """The actions of ``role`` that are open to it whether or not it is active (an
+        "at any time" action, ``core.steps.Ambient.interrupt``): listed by ``actions``
+        for it even while it is not active, and accepted by ``apply``. The default: none."""
+        return []
+
     # --- the bots' path ------------------------------------------------------------------
 
     def to_act(self, state: S, among: Container[Role]) -> tuple[Role, list[Action]] | None:
@@ -282,7 +288,9 @@ class Ruleset(ABC, Generic[S]):
         """What ``role`` (``None``: a spectator) may see, with its prompt and actions, and
         in ``log`` the lines it may read of the state's log from its ``log_from``-th line on
         (a reader that has the lines before asks only for the new ones: the log only grows,
-        so a view of the whole log costs more the longer the game)."""
+        so a view of the whole log costs more the longer the game). ``StepRuleset`` adds
+        ``interrupts`` when the role has any: those of its ``actions`` it may take whether
+        or not it is active (grouped by type, as ``actions``)."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -405,6 +413,9 @@ class StepRuleset(Ruleset[S]):
     def actions(self, state: S, role: Role) -> list[Action]:
         return list(self.machine.actions(state, role))
 
+    def interrupts(self, state: S, role: Role) -> list[Action]:
+        return self.machine.interrupts(state, role)
+
     def apply(self, state: S, role: Role, action: Action | Mapping[str, Any]) -> None:
         if type(action) is not Action:
             action = Action.of(action)
@@ -461,6 +472,9 @@ class StepRuleset(Ruleset[S]):
                 if isinstance(line, str) or line.reads(role)
             ],
         }
+        interrupts = self.interrupts(state, role) if role is not None else []
+        if interrupts:  # among the actions: what the role may do whether awaited or not
+            view["interrupts"] = action_menu(interrupts)
         view.update(self.machine.current(state).public(state, role))
         outcome = self.outcome(state)
         view["outcome"] = outcome.model_dump() if outcome else None

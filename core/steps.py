@@ -53,8 +53,10 @@ error (``RUNAWAY``). The queue is kept on the state while the machine works on i
 saved), so the work on one state never mixes with the work on another.
 
 **Ambient actions** (:class:`Ambient`) are offered in a declared set of steps beside each
-step's own actions. **Procedures** (``core.procedure``) are steps declared as a sequence of
-steps and functions; **secret simultaneous choices** (``core.secret``) are a step kind.
+step's own actions; an ambient declared an ``interrupt`` is open to its role whether or not
+the game waits for it (an "at any time" action). **Procedures** (``core.procedure``) are
+steps declared as a sequence of steps and functions; **secret simultaneous choices**
+(``core.secret``) are a step kind.
 """
 
 from __future__ import annotations
@@ -157,13 +159,18 @@ class Step(Generic[S]):
 class Ambient(Generic[S]):
     """An action a role may take in any of a declared set of steps, beside their own.
 
-    Declared once with ``StepMachine.ambient``: ``steps`` names where it is offered,
-    ``options`` (or ``actions``) says to whom and which, ``on_<type>`` carries it out. It is
-    offered only to a role that may act in the current step.
+    Declared once with ``StepMachine.ambient``: ``steps`` names where it is offered
+    (:data:`EVERY_STEP`: in every step of the machine), ``options`` (or ``actions``) says to
+    whom and which, ``on_<type>`` carries it out. It is offered only to a role that may act
+    in the current step, unless it is an ``interrupt``: then it is offered to its role
+    whether or not the game waits for that role (while the game waits for someone), and
+    nothing else becomes legal for a role the game does not wait for. A role taking an
+    interrupt is not made active: the step goes on waiting for whom it waited for.
     """
 
     name: ClassVar[str]
     steps: ClassVar[frozenset[str]]
+    interrupt: ClassVar[bool] = False
     handlers: dict[str, Handler]
 
     def options(self, s: S, role: Role) -> Iterable[Option]:
@@ -178,6 +185,11 @@ class Ambient(Generic[S]):
 
     def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
         return refusal_of(self.options(s, role), action)
+
+
+# An ambient's ``steps`` that offers it in every step of the machine, those registered
+# after it too.
+EVERY_STEP: frozenset[str] = frozenset({"*"})
 
 
 def legal_of(options: Iterable[Option]) -> list[Action]:
@@ -206,12 +218,13 @@ class Entry:
     made when it registers (and again when an ambient action is declared for it), is read
     instead: a step's methods are read then, so change them before it registers, not after.
     ``active`` is ``None`` for a step that waits for ``state.active``; ``actions`` includes
-    the step's ambient actions; ``watched``: whether a watched hidden part may show
-    something in the step (``StepMachine.watch``).
+    the step's ambient actions; ``interrupts`` the ambient actions open to roles the step
+    does not wait for; ``watched``: whether a watched hidden part may show something in the
+    step (``StepMachine.watch``).
     """
 
     __slots__ = (
-        "actions", "active", "actors", "frame_kind", "frame_type", "handlers",
+        "actions", "active", "actors", "frame_kind", "frame_type", "handlers", "interrupts",
         "name", "resume", "signature", "starts", "step", "watched",
     )  # fmt: skip
 
@@ -234,12 +247,18 @@ class Entry:
         self.actions: Callable[[Any, Role], Iterable[Action]] = (
             partial(_offered, machine, step) if step.ambients else step.actions
         )
+        self.interrupts = tuple(ambient for ambient in step.ambients if ambient.interrupt)
         watch = machine.watching
         self.watched = watch is not None and (watch.steps is None or step.name in watch.steps)
 
 
 def _offered(machine: StepMachine[Any], step: Step[Any], s: Any, role: Role) -> Iterable[Action]:
     return machine.offered(s, step, role)
+
+
+def _interrupts(entry: Entry, s: Any, role: Role) -> list[Action]:
+    """The legal actions of ``entry``'s interrupts for ``role``."""
+    return [a for ambient in entry.interrupts for a in ambient._legal(s, role)]
 
 
 StepT = TypeVar("StepT", bound=type[Step[Any]])
@@ -259,6 +278,7 @@ class StepMachine(Generic[S]):
         self.entries: dict[str, Entry] = {}  # by step name: what the hot paths read
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
+        self.everywhere: list[Ambient[S]] = []  # those offered in every step
         # The hidden parts watched around every action played (``watch``; None: none).
         self.watching: Watch | None = None
         self._watched: tuple[Hidden[S], ...] | None = None  # as declared; None: not yet
@@ -281,19 +301,26 @@ class StepMachine(Generic[S]):
             if cls.why_not is Step.why_not:
                 # as actions above: the refusal reason derived from options()
                 instance.why_not = instance._why_not_from_options  # type: ignore[method-assign]
-        for ambient in self.ambients.get(name, ()):
+        offered = self.ambients.setdefault(name, [])
+        offered += (a for a in self.everywhere if a not in offered)
+        for ambient in offered:
             _check_clash(ambient, instance)
-        instance.ambients = tuple(self.ambients.get(name, ()))
+        instance.ambients = tuple(offered)
         self.steps[name] = instance
         instance.bind(self)
         self.entries[name] = Entry(self, instance)
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
-        """Class decorator: offer an :class:`Ambient` action in each of its ``steps``."""
+        """Class decorator: offer an :class:`Ambient` action in each of its ``steps``
+        (:data:`EVERY_STEP`: in every step, registered before it or after)."""
         instance = cls()
         instance.handlers = _handlers(instance)
-        for name in sorted(cls.steps):
+        names = sorted(cls.steps)
+        if cls.steps == EVERY_STEP:
+            self.everywhere.append(instance)
+            names = list(self.steps)
+        for name in names:
             step = self.steps.get(name)
             if step is not None:
                 _check_clash(instance, step)
@@ -445,11 +472,21 @@ class StepMachine(Generic[S]):
 
     def actions(self, s: S, role: Role) -> Iterable[Action]:
         entry = self.entries[s.step]
-        actors = entry.actors
-        if role not in (s.active if actors is None else actors(s)):
-            return ()
+        acting = entry.actors
+        actors = s.active if acting is None else acting(s)
+        if role not in actors:  # not awaited: only the interrupts, while someone acts
+            return _interrupts(entry, s, role) if entry.interrupts and actors else ()
         actions = entry.actions  # a slot: read, then called
         return actions(s, role)
+
+    def interrupts(self, s: S, role: Role) -> list[Action]:
+        """The interrupts (``Ambient.interrupt``) open to ``role`` now, awaited or not; none
+        once nobody acts (the game is over)."""
+        entry = self.entries[s.step]
+        if not entry.interrupts:
+            return []
+        acting = entry.actors
+        return _interrupts(entry, s, role) if (s.active if acting is None else acting(s)) else []
 
     def offered(self, s: S, step: Step[S], role: Role) -> Iterable[Action]:
         """The actions ``step`` and its ambient actions offer ``role`` (known to act)."""
@@ -477,6 +514,8 @@ class StepMachine(Generic[S]):
         if role not in actors:
             if not actors:
                 raise IllegalAction(Msg("core.game_over"), code="game_over")
+            if entry.interrupts and self._interrupted(entry, s, role, action):
+                return
             raise IllegalAction(
                 Msg(
                     "core.not_your_turn",
@@ -495,6 +534,20 @@ class StepMachine(Generic[S]):
                 code="illegal" if known_type else "unknown_action",
             )
         self.play(s, role, action)
+
+    def _interrupted(self, entry: Entry, s: S, role: Role, action: Action) -> bool:
+        """Play ``action`` of ``role``, which the step does not wait for, if it is one of
+        its interrupts (``True``); refuse it for the interrupt's reason if it is an
+        interrupt's type; else ``False`` (not the role's turn)."""
+        if action in _interrupts(entry, s, role):
+            self.play(s, role, action)
+            return True
+        for ambient in entry.interrupts:
+            if action.type in ambient.handlers:
+                reason = ambient.why_not(s, role, action)
+                if reason:
+                    raise IllegalAction(reason)
+        return False
 
     def play(self, s: S, role: Role, action: Action) -> None:
         """Run the handler of an action already known to be legal, and what it sets going."""

@@ -23,7 +23,11 @@ and checks, at every step:
 - the bots' path agrees with the checked one: ``to_act`` names an active role with exactly
   its ``actions``, and replaying the game through ``Ruleset.play`` (unchecked) gives the
   same final state as through ``apply``;
-- a view lists exactly the role's ``actions`` (``view["actions"]``, grouped by type);
+- a view lists exactly the role's ``actions`` (``view["actions"]``, grouped by type), and
+  among them (``view["interrupts"]``) exactly its ``interrupts``;
+- a role the game does not wait for but that has interrupts open to it is sometimes the one
+  that acts in the random games, and an interrupt offered to a role is refused to every
+  other role it is not offered to;
 - a game whose views show a role something of its own (the views of two roles differ in
   the game's part, ``board_view``) declares what it hides (``Ruleset.hidden``, from which
   the core derives ``shuffle_hidden``; or a ``shuffle_hidden`` of its own): with nothing
@@ -149,7 +153,7 @@ class ConformanceFailure(AssertionError):
 CORE_SHUFFLES = (Ruleset.shuffle_hidden, StepRuleset.shuffle_hidden)
 # The parts of a view the core writes per role; any other part that differs between two
 # roles is something the game shows one role and not the other.
-CORE_VIEW_KEYS = frozenset({"role", "prompt", "actions", "my_choice"})
+CORE_VIEW_KEYS = frozenset({"role", "prompt", "actions", "interrupts", "my_choice"})
 # The bound of the game played in two fresh processes.
 PROCESS_STEPS = 300
 
@@ -269,7 +273,8 @@ class _Run:
             if self.follow is not None and m.seq >= self.follow:
                 break
             role, actions = self.next_decision()
-            self.check_to_act(role, actions)
+            if role in m.active():  # else an interrupt: no bot is asked (Match.play_bots)
+                self.check_to_act(role, actions)
             choice = agent.choose(Observation(self.ruleset, m.state, role), actions)
             deep = (m.seq + 1) & m.seq == 0 or (m.seq + 1) % self.deep_every == 0
             shadow = self.shadow_of(role) if deep else None
@@ -294,9 +299,13 @@ class _Run:
         return m.seq
 
     def next_decision(self) -> tuple[Role, list[Action]]:
-        active = self.match.active()
-        role = active[self.probe._below(len(active))]
-        return role, self.match.actions(role)
+        """An active role, or a role the game does not wait for that has an interrupt."""
+        m = self.match
+        active = m.active()
+        rest = [r for r in m.roles if r not in active and m.ruleset.interrupts(m.state, r)]
+        candidates = [*active, *rest] if rest else active
+        role = candidates[self.probe._below(len(candidates))]
+        return role, m.actions(role)
 
     def check_to_act(self, role: Role, actions: list[Action]) -> None:
         """``to_act`` (the bots' question) must agree with ``active`` and ``actions``."""
@@ -354,8 +363,22 @@ class _Run:
             attempts.append((idle[0], legal[0]))
         attempts.append(("__no_such_role__", legal[0]))
         attempts.append((role, GARBAGE[self.probe._below(len(GARBAGE))]))
+        attempts += self.interrupts_of_others()
         for who, action in attempts:
             self.expect_refusal(who, action, before)
+
+    def interrupts_of_others(self) -> list[tuple[Role, Action]]:
+        """Each interrupt offered to a role, tried by every other role it is not offered to."""
+        m = self.match
+        offered = {r: m.ruleset.interrupts(m.state, r) for r in m.roles}
+        attempts = []
+        for role, interrupts in offered.items():
+            for other in m.roles:
+                if other == role:
+                    continue
+                theirs = m.actions(other) if interrupts else []
+                attempts += [(other, a) for a in interrupts if a not in theirs]
+        return attempts
 
     def expect_refusal(self, role: Role, action: Any, before: tuple[str, int, Any]) -> None:
         try:
@@ -417,13 +440,26 @@ class _Run:
         self.check_secrets_are_hidden(views)
 
     def check_listed_actions(self, role: Role | None, view: Any) -> None:
-        """The actions a view lists are the role's ``actions``, no more, no fewer."""
-        legal = action_menu(self.match.actions(role)) if role is not None else {}
+        """The actions a view lists are the role's ``actions``, no more, no fewer, and its
+        interrupts are its ``interrupts``, all among its actions."""
+        m = self.match
+        actions = m.actions(role) if role is not None else []
+        legal = action_menu(actions)
         listed = view.get("actions") if isinstance(view, dict) else None
+        who = role or "a spectator"
+        interrupts = m.ruleset.interrupts(m.state, role) if role is not None else []
+        stray = [a for a in interrupts if a not in actions]
+        if stray:
+            self.fail(f"the interrupts {stray} of {who} are not among its actions {actions}")
+        shown = view.get("interrupts") if isinstance(view, dict) else None
+        if dump_view({"a": shown or {}}) != dump_view({"a": action_menu(interrupts)}):
+            self.fail(
+                f"the view of {who} lists the interrupts {shown} where interrupts() has "
+                f"{interrupts}"
+            )
         if listed is None and not legal:
             return  # a spectator's view, or a view of nobody to act, may say nothing
         if dump_view({"a": listed}) != dump_view({"a": legal}):
-            who = role or "a spectator"
             self.fail(f"the view of {who} lists the actions {listed} where actions() has {legal}")
 
     def check_secrets_are_hidden(self, views: dict[Role | None, Any]) -> None:
@@ -455,8 +491,9 @@ class _Run:
         if len(active) < 2:
             return
         picks = {}
-        for role in active:
-            legal = m.actions(role)
+        for role in active:  # its choices (an interrupt is no simultaneous choice)
+            interrupts = m.ruleset.interrupts(m.state, role)
+            legal = [a for a in m.actions(role) if a not in interrupts]
             picks[role] = legal[self.probe._below(len(legal))]
         said_from = len(m.state.log)
         results = []

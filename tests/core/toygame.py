@@ -6,6 +6,10 @@ the round (a point) and its owner may then roll a die for a bonus, a step called
 roller in its frame: a 6 scores two more points, a 1 loses the point just won. Both draw
 back up while the deck lasts. When the hands run out, the higher score wins. The sequence
 of play is a procedure: rounds in a loop, each a secret choice and perhaps a bonus.
+
+The jinx variant (``JinxDuel``) gives each player one jinx, an interrupt: while a card is
+being chosen or a bonus decided, its holder may play it whether or not the game waits for it,
+and the rival loses a point (never below nothing: a rival with no point cannot be jinxed).
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ from gameshelf.core.ruleset import (
 )
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.steps import Ambient, Step, StepMachine
+from gameshelf.core.steps import Option as Choice
 
 ROLES = ("north", "south")
 
@@ -46,6 +51,7 @@ class DuelState(GameState):
     hands: dict[Role, list[int]] = Field(default_factory=dict)
     score: dict[Role, int] = Field(default_factory=dict)
     round: int = 0
+    jinxes: dict[Role, int] = Field(default_factory=dict)  # the jinx variant's, by holder
 
 
 def other(role: Role) -> Role:
@@ -159,6 +165,26 @@ class BonusRoll(Step[DuelState]):
         machine.finish(s)
 
 
+@machine.ambient
+class Jinx(Ambient[DuelState]):
+    """The jinx variant: a jinx is played at any time a card is chosen or a bonus decided,
+    by its holder whether awaited or not (an interrupt); the rival loses a point."""
+
+    name, steps, interrupt = "jinx", frozenset({"choose", "bonus"}), True
+
+    def options(self, s: DuelState, role: Role) -> Iterator[Choice]:
+        if not s.jinxes.get(role):
+            return
+        rival = other(role)
+        broke = Msg("toy_duel.no_point_to_lose", role=rival)
+        yield Action("jinx", rival), None if s.score[rival] > 0 else broke
+
+    def on_jinx(self, s: DuelState, role: Role, rival: Role) -> None:
+        s.jinxes[role] -= 1
+        s.score[rival] -= 1
+        s.say(Msg("toy_duel.jinxed", role=role, role2=rival))
+
+
 @machine.step
 class Over(Step[DuelState]):
     name, waiting = "over", Msg("toy_duel.nothing")
@@ -230,3 +256,22 @@ class HighCardDuel(StepRuleset[DuelState]):
 
 
 RULESET = HighCardDuel()
+
+
+class JinxDuel(HighCardDuel):
+    """High Card Duel with a jinx for each player (an interrupt, see the module)."""
+
+    info = HighCardDuel.info.model_copy(
+        update={"id": "toy_jinx", "title": "High Card Duel with jinxes"}
+    )
+
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> DuelState:
+        s = super().setup(seed, scenario, options, players)
+        s.jinxes = dict.fromkeys(ROLES, 1)
+        return s
