@@ -7,14 +7,18 @@ fresh FastAPI app. ``gameshelf serve`` calls it through :func:`web.server.run`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from os import PathLike, stat_result
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 from fastapi.telemetry import TelemetryConfig
+from starlette.responses import Response
+from starlette.types import Scope
 
 from gameshelf.core import __version__
 from gameshelf.core.plugins import Registry, make_plugin_manager
@@ -29,7 +33,25 @@ from gameshelf.web.tables import Tables
 from gameshelf.web.writer import Writer
 
 HERE = Path(__file__).parent
+HASHED = re.compile(r"\.[0-9a-f]{10}\.woff2$")  # scripts/subset_font.py names its slices so
 NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
+
+
+class FontFiles(StaticFiles):
+    """The font's slices, named by their content's hash: a browser keeps each for a year
+    without asking again (a new cut of the font has new names)."""
+
+    def file_response(
+        self,
+        full_path: str | PathLike[str],
+        stat: stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat, scope, status_code)
+        if HASHED.search(str(full_path)):
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
 
 
 def create_app(
@@ -77,6 +99,7 @@ def create_app(
             app.mount(
                 f"/static/{game.id}", StaticFiles(directory=board.static), name=f"static-{game.id}"
             )
+    app.mount("/assets/fonts", FontFiles(directory=HERE / "static" / "fonts"), name="fonts")
     app.mount("/assets", StaticFiles(directory=HERE / "static"), name="assets")
 
     if settings.cors_origins:

@@ -22,7 +22,7 @@ from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET
-from tests.web.browser import ARGS, CHROMIUM
+from tests.web.browser import ARGS, CHROMIUM, system_fonts_without_cjk
 
 
 def toy_plugin() -> types.SimpleNamespace:
@@ -85,9 +85,14 @@ def tokens(created: dict[str, Any]) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, for one test module (``tests.web.browser``)."""
+    """Debian's Chromium, headless, for one test module (``tests.web.browser``), on a
+    computer without a CJK font (the system's others only): Chinese is drawn with the
+    site's own font or not at all."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    env = system_fonts_without_cjk().env()
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        chromium = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=ARGS, env=env
+        )
         yield chromium
         chromium.close()

@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fontTools.ttLib import TTFont
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.web.browser import MARKS
+from tests.web.fonts import shipped_cmap
 from tests.web.games import games_registry
 from tests.web.live_server import serving
 from tests.web.test_browser import settle
@@ -36,7 +36,7 @@ from tests.web.test_browser_boards import (
     visit,
     within,
 )
-from tests.web.test_browser_zh import FONT, check_chinese, chinese_page
+from tests.web.test_browser_zh import check_chinese, chinese_page
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -336,7 +336,7 @@ def test_the_board_in_chinese(browser: Any, site: str) -> None:
     )
     assert "倫敦" in names
     page.evaluate("() => document.fonts.ready")
-    check_chinese(page, "hansa_britannia", set(TTFont(FONT).getBestCmap()))  # the shipped font
+    check_chinese(page, "hansa_britannia", shipped_cmap())  # the shipped font
     shot(page, "hansa_britannia_desktop_zh_TW")
     close(page)
 

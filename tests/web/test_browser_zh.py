@@ -6,8 +6,8 @@ switch in the middle of the game and back to Chinese, and checks on every page:
 
 - ``<html lang>`` and the words: no English word of the site's or the board's own is left
   on a Chinese page (the log and the prompt are the games' messages, tested with them);
-- the font: every character the page renders (``document.body.innerText``) is in the
-  shipped subset (fontTools reads its cmap), and Chromium draws the Chinese with it (the
+- the font: every Chinese character the page renders (``document.body.innerText``) is in
+  the shipped slices (fontTools reads their cmaps), and Chromium draws it with them (the
   web font, not a system one: ``CSS.getPlatformFontsForNode``);
 - one screenshot of each board in each language, under ``test-artifacts/boards/``.
 
@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fontTools.ttLib import TTFont
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.web.browser import MARKS
+from tests.web.fonts import shipped_cmap
 from tests.web.games import ROOT, games_registry
 from tests.web.live_server import serving
 from tests.web.test_browser import until
@@ -38,9 +38,7 @@ with warnings.catch_warnings():
     import httpx
 
 SHOTS = ROOT / "test-artifacts" / "boards"
-FONT = ROOT / "web" / "static" / "fonts" / "noto-sans-tc-subset.woff2"
-# Drawn by the system's symbol fonts (Noto CJK has no glyph for them; tests/web/test_font.py).
-SYMBOLS = set("↶⏸▸▾⚔✕⤢★●▶◀|−") | {"\n", "\t", "\xa0"}
+CJK = 0x2E80  # the site's font draws the characters from here on
 # Latin words a Chinese page may show: the site's name, the other language's name in the
 # switch, the API link, the test's player; block ratings and move points are letters+digits.
 LATIN_OK = {"Gameshelf", "English", "API", "Ann"}
@@ -67,7 +65,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def cmap() -> set[int]:
-    return set(TTFont(FONT).getBestCmap())
+    return shipped_cmap()
 
 
 def new_match(site: str, game: str, seed: int = 7) -> tuple[str, str]:
@@ -124,7 +122,9 @@ def shown_text(page: Any, without: str = "") -> str:
 
 
 def outside_font(text: str, cmap: set[int]) -> list[str]:
-    return sorted({c for c in text if c not in SYMBOLS and ord(c) not in cmap})
+    """The Chinese characters of ``text`` the site's font lacks (letters, digits and
+    punctuation are the system's: tests/web/test_browser_glyphs.py)."""
+    return sorted({c for c in text if ord(c) >= CJK and ord(c) not in cmap})
 
 
 def english_words(text: str) -> list[str]:
