@@ -29,12 +29,18 @@ import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
-LOG_TAIL = 20
+LOG_TAIL = 40  # the log lines the match page asks for (web/static/match.js)
+# How the players ask, as the match page does: a reply's log tail; a spectator's socket.
+ACTION_QUERY = f"log_tail={LOG_TAIL}"
+VIEW_QUERY = f"log_tail={LOG_TAIL}"
+LIVE_QUERY = f"log_tail={LOG_TAIL}&lang=en"
+FIRST_QUERY = ""  # the page's first look at a match
 if sys.path and Path(sys.path[0]).resolve() == ROOT / "benchmarks":
     sys.path[0] = str(ROOT)  # the project's packages, not the benchmark scripts beside us
 
@@ -74,6 +80,9 @@ def serve(
         sqlite_synchronous=synchronous,  # type: ignore[arg-type]
         max_creations_per_minute=100_000,  # one client makes every match here
         max_live_matches_per_client=100_000,
+        max_connections_per_client=5_000,  # and opens every socket
+        max_connections=5_000,
+        cached_matches=5_000,  # the memory figure keeps 1,000 matches live
     )
     app = create_app(settings, registry=registry)
     if profile is None:
@@ -115,6 +124,7 @@ class Figures:
     creates: list[float] = field(default_factory=list)
     refused: dict[int, int] = field(default_factory=dict)
     games_ended: int = 0
+    live: list[tuple[int, int]] = field(default_factory=list)  # spectators': (version, bytes)
     server_cpu: float = 0.0  # CPU seconds the server used while measured
     driver_cpu: float = 0.0  # and this process, the players
 
@@ -132,6 +142,7 @@ class Connection(asyncio.Protocol):
         self.status = 0
         self.body_at = -1  # where the body starts in the buffer, once the head is in
         self.length = 0
+        self.size = 0  # bytes of the last reply's body
 
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
@@ -167,6 +178,7 @@ class Connection(asyncio.Protocol):
         if len(self.buffer) < self.body_at + self.length:
             return
         payload = bytes(self.buffer[self.body_at : self.body_at + self.length])
+        self.size = len(payload)
         del self.buffer[: self.body_at + self.length]
         self.body_at = -1
         if self.reply is not None and not self.reply.done():
@@ -190,14 +202,110 @@ async def play_matches(
     slot: int,
     figures: Figures,
     start: float,
+    spectators: int = 0,
 ) -> None:
     """One table of the benchmark: play matches back to back until the time is up."""
     host, port = base.removeprefix("http://").split(":")
     client = Connection(host, int(port))
     try:
-        await play_on(client, game, players, seconds, warmup, slot, figures, start)
+        await play_on(
+            client, game, players, seconds, warmup, slot, figures, start, base, spectators
+        )
     finally:
         client.close()
+
+
+class Table:
+    """One match played by this process, each seat choosing uniformly among the legal
+    actions its view offers, as a person clicking would: ``turn`` makes one decision
+    (fetching the view of the seat to act when the turn has passed)."""
+
+    def __init__(self, client: Connection, rnd: random.Random, figures: Figures) -> None:
+        self.client, self.rnd, self.figures = client, rnd, figures
+        self.tokens: dict[str, str] = {}
+        self.url = ""
+        self.id = ""
+        self.role: str | None = None
+        self.payload: dict[str, Any] | None = None
+        self.over = False
+        self.counted: Any = lambda bucket, began: None  # (bucket, began): keep a latency
+
+    async def create(self, game: str, players: int) -> None:
+        began = time.perf_counter()
+        _, created = await self.client.request(
+            "POST",
+            "/api/matches",
+            {
+                "game": game,  # dealt from the server's secret seed: these are people's seats
+                "seats": [{"name": f"Seat {i + 1}"} for i in range(players)],
+            },
+        )
+        self.counted(self.figures.creates, began)
+        self.tokens = {s["role"]: s["token"] for s in created["seats"]}
+        self.id = created["id"]
+        self.url = f"/api/matches/{self.id}"
+
+    def _wait(self) -> None:
+        """Keep only who is to act: the seat that acted waits for the others (a seat that
+        chose in secret may still change its mind, so its view lists actions; choosing
+        again and again would keep the game in that step for ever)."""
+        assert self.payload is not None
+        self.payload = {"view": {"actions": {}, "active": self.payload["view"]["active"]}}
+
+    async def turn(self) -> int:
+        """One decision (or one look at the view); the size of the reply, 0 for a look."""
+        figures, payload = self.figures, self.payload
+        if payload is None or not payload["view"]["actions"]:
+            active = payload["view"]["active"] if payload else None
+            if payload is not None and not active:
+                self.over = True
+                return 0
+            self.role = self.rnd.choice(active) if active else next(iter(self.tokens))
+            began = time.perf_counter()
+            _, self.payload = await self.client.request(
+                "GET", f"{self.url}/view?{VIEW_QUERY}", token=self.tokens[self.role]
+            )
+            self.counted(figures.views, began)
+            assert self.payload is not None
+            if self.payload["outcome"] is not None:
+                self.over = True
+            elif not self.payload["view"]["actions"]:
+                self._wait()
+            return 0
+        assert self.role is not None
+        menu = [(t, a) for t, args in payload["view"]["actions"].items() for a in args]
+        kind, arg = self.rnd.choice(menu)
+        began = time.perf_counter()
+        status, reply = await self.client.request(
+            "POST",
+            f"{self.url}/actions?{ACTION_QUERY}",
+            {"type": kind, "arg": arg, "version": payload["version"]},
+            self.tokens[self.role],
+        )
+        self.counted(figures.actions, began)
+        if status != 200:
+            figures.refused[status] = figures.refused.get(status, 0) + 1
+            self.payload = None
+            return 0
+        self.payload = reply
+        if reply["outcome"] is not None:
+            self.over = True
+        elif self.role not in reply["view"]["active"]:
+            self._wait()
+        return self.client.size
+
+
+async def spectate(base: str, match_id: str, sizes: list[tuple[int, int]]) -> None:
+    """A spectator's live connection to a match, as the match page opens it: every
+    message's ``(version, bytes)`` is noted until the socket is closed or cancelled."""
+    from websockets.asyncio.client import connect
+
+    url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?{LIVE_QUERY}"
+    async with connect(url, max_size=None, compression=None) as ws:
+        await ws.send('{"token": null}')
+        async for message in ws:
+            data = message.encode() if isinstance(message, str) else message
+            sizes.append((orjson.loads(data).get("version", -1), len(data)))
 
 
 async def play_on(
@@ -209,6 +317,8 @@ async def play_on(
     slot: int,
     figures: Figures,
     start: float,
+    base: str = "",
+    spectators: int = 0,
 ) -> None:
     rnd = random.Random(slot)
     deadline = start + warmup + seconds
@@ -218,62 +328,21 @@ async def play_on(
             bucket.append(time.perf_counter() - began)
 
     while time.perf_counter() < deadline:
-        began = time.perf_counter()
-        _, created = await client.request(
-            "POST",
-            "/api/matches",
-            {
-                "game": game,  # dealt from the server's secret seed: these are people's seats
-                "seats": [{"name": f"Seat {i + 1}"} for i in range(players)],
-            },
-        )
-        counted(figures.creates, began)
-        tokens = {s["role"]: s["token"] for s in created["seats"]}
-        url = f"/api/matches/{created['id']}"
-        role = None
-        payload: dict[str, Any] | None = None
-        while time.perf_counter() < deadline:
-            if payload is None or not payload["view"]["actions"]:
-                active = payload["view"]["active"] if payload else None
-                if payload is not None and not active:
-                    figures.games_ended += 1
-                    break
-                role = rnd.choice(active) if active else next(iter(tokens))
-                began = time.perf_counter()
-                _, payload = await client.request(
-                    "GET", f"{url}/view?log_tail={LOG_TAIL}", token=tokens[role]
-                )
-                counted(figures.views, began)
-                assert payload is not None
-                if payload["outcome"] is not None:
-                    figures.games_ended += 1
-                    break
-                if not payload["view"]["actions"]:
-                    payload = {"view": {"actions": {}, "active": payload["view"]["active"]}}
-                    continue
-            menu = [(t, a) for t, args in payload["view"]["actions"].items() for a in args]
-            kind, arg = rnd.choice(menu)
-            began = time.perf_counter()
-            status, reply = await client.request(
-                "POST",
-                f"{url}/actions?log_tail={LOG_TAIL}",
-                {"type": kind, "arg": arg, "version": payload["version"]},
-                tokens[role],
-            )
-            counted(figures.actions, began)
-            if status != 200:
-                figures.refused[status] = figures.refused.get(status, 0) + 1
-                payload = None
-                continue
-            payload = reply
-            if payload["outcome"] is not None:
-                figures.games_ended += 1
-                break
-            if role not in payload["view"]["active"]:
-                # it chose in secret and the game waits for the others: it waits too (it may
-                # still change its mind, so its view lists actions; choosing again and again
-                # would keep the game in that step for ever)
-                payload = {"view": {"actions": {}, "active": payload["view"]["active"]}}
+        table = Table(client, rnd, figures)
+        table.counted = counted
+        await table.create(game, players)
+        watching = [
+            asyncio.create_task(spectate(base, table.id, figures.live)) for _ in range(spectators)
+        ]
+        try:
+            while time.perf_counter() < deadline and not table.over:
+                await table.turn()
+        finally:
+            for task in watching:
+                task.cancel()
+            await asyncio.gather(*watching, return_exceptions=True)
+        if table.over:
+            figures.games_ended += 1
 
 
 async def drive(
@@ -284,6 +353,7 @@ async def drive(
     seconds: float,
     warmup: float,
     server_pid: int | None = None,
+    spectators: int = 0,
 ) -> Figures:
     figures = Figures()
     # one keep-alive connection per table, like one browser per match
@@ -301,7 +371,7 @@ async def drive(
     await asyncio.gather(
         measure_cpu(),
         *(
-            play_matches(base, game, players, seconds, warmup, slot, figures, start)
+            play_matches(base, game, players, seconds, warmup, slot, figures, start, spectators)
             for slot in range(matches)
         ),
     )
@@ -315,7 +385,9 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(game: str, matches: int, seconds: float, figures: Figures) -> None:
+def report(
+    game: str, matches: int, seconds: float, figures: Figures, rules_us: float | None = None
+) -> None:
     ms = 1000.0
     acts = figures.actions
     print(
@@ -344,17 +416,180 @@ def report(game: str, matches: int, seconds: float, figures: Figures) -> None:
             f"{per_action * ms:5.2f} ms per action (views included): at most "
             f"{1 / per_action:6.0f} actions/s on one free core"
         )
+        if rules_us:
+            print(
+                f"  rules alone  {rules_us:7.1f} us per action (actions listed + applied, in "
+                f"this process): the server spends {per_action * 1e6 / rules_us:5.1f}x that"
+            )
         print(
             f"  driver CPU   {figures.driver_cpu / seconds * 100:5.0f} % of a core (the players "
             "run in this process)"
         )
+    if figures.live:
+        sizes = [size for _, size in figures.live]
+        print(
+            f"  live updates {len(sizes):7d} to the spectators, "
+            f"{statistics.fmean(sizes):8.0f} bytes on average"
+        )
     if figures.refused:
         print(f"  refused: {figures.refused}")
-    target = len(acts) / seconds >= 500 and quantile(acts, 0.99) < 0.050
+    per_action = figures.server_cpu / len(acts) if acts else float("inf")
+    target = len(acts) / seconds >= 2000 and quantile(acts, 0.99) < 0.050 and per_action <= 4e-4
     print(
-        f"  target (>= 500 actions/s, p99 < 50 ms): {'met' if target else 'NOT met'}"
+        f"  target (>= 2,000 actions/s, p99 < 50 ms, <= 0.4 ms CPU an action): "
+        f"{'met' if target else 'NOT met'}"
         f"   (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
+
+
+def rules_alone(game: str, players: int, rules: str | None, seconds: float = 3.0) -> float:
+    """The rules' own cost of an action in this process, in microseconds of CPU: random
+    games of ``game`` where each action is listed (``actions``) and applied (``apply``,
+    checked), as the server does for a seat, with nothing of the server around them."""
+    ruleset = load_ruleset(game, rules)
+    rnd = random.Random(7)
+    done, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        seed += 1
+        state = ruleset.setup(seed, None, None, players)
+        began = time.process_time()
+        for _ in range(5_000):
+            active = ruleset.active(state)
+            if not active:
+                break
+            role = rnd.choice(active)
+            ruleset.apply(state, role, rnd.choice(ruleset.actions(state, role)))
+            done += 1
+        spent += time.process_time() - began
+    return spent / done * 1e6
+
+
+def load_ruleset(game: str, rules: str | None) -> Any:
+    import importlib
+
+    from gameshelf.core.plugins import Registry, make_plugin_manager
+
+    registry = Registry(make_plugin_manager())
+    if game in registry.games:
+        return registry.game(game).ruleset
+    return importlib.import_module(rules or f"gameshelf.plugins.{game}.rules").RULESET
+
+
+async def long_game(
+    base: str, game: str, players: int, marks: tuple[int, ...], window: int = 20
+) -> dict[int, dict[str, float]]:
+    """Bytes a page receives as a match grows: one match played to the last of ``marks``
+    (a new one when a match ends sooner), a spectator listening; at each mark, the mean
+    reply to an action and live update over the next ``window`` actions, and the page's
+    first look at the match (``FIRST_QUERY``)."""
+    host, port = base.removeprefix("http://").split(":")
+    client = Connection(host, int(port))
+    figures = Figures()
+    found: dict[int, dict[str, float]] = {}
+    try:
+        while len(found) < len(marks):
+            table = Table(client, random.Random(len(found)), figures)
+            await table.create(game, players)
+            live: list[tuple[int, int]] = []
+            listener = asyncio.create_task(spectate(base, table.id, live))
+            replies: list[tuple[int, int]] = []
+            try:
+                while not table.over and len(replies) < marks[-1] + window:
+                    size = await table.turn()
+                    if size:
+                        replies.append((len(replies) + 1, size))
+            finally:
+                await asyncio.sleep(0.2)  # the last updates
+                listener.cancel()
+                await asyncio.gather(listener, return_exceptions=True)
+            for mark in marks:
+                if mark in found or len(replies) < mark + window:
+                    continue
+                sized = [n for i, n in replies if mark <= i < mark + window]
+                versions = {v for v in range(mark, mark + window)}
+                pushed = [n for v, n in live if v in versions]
+                found[mark] = {
+                    "reply": statistics.fmean(sized),
+                    "live": statistics.fmean(pushed) if pushed else float("nan"),
+                }
+            if len(found) < len(marks):
+                print(f"  (a match ended after {len(replies)} actions: another one)")
+        # the page's first look, at the end of the longest match
+        await client.request("GET", f"{table.url}/view?{FIRST_QUERY}")
+        found[marks[-1]]["first"] = client.size
+    finally:
+        client.close()
+    return found
+
+
+def report_long(game: str, found: dict[int, dict[str, float]]) -> None:
+    marks = sorted(found)
+    print(f"bytes a page receives as a {game} match grows (one match, random seats):")
+    for mark in marks:
+        f = found[mark]
+        print(
+            f"  action {mark:6d}: reply {f['reply']:9.0f} B   live update {f['live']:9.0f} B"
+            + (f"   first look {f['first']:10.0f} B" if "first" in f else "")
+        )
+    first, last = found[marks[0]], found[marks[-1]]
+    for kind in ("reply", "live"):
+        ratio = last[kind] / first[kind]
+        print(f"  {kind}: x{ratio:.2f} from action {marks[0]} to {marks[-1]} (target <= 1.5)")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def memory(
+    base: str, game: str, players: int, pid: int, matches: int, sockets: int, actions: int
+) -> None:
+    """The server's resident memory with ``matches`` live matches (each played
+    ``actions`` actions) and then ``sockets`` spectators' sockets open among them."""
+    host, port = base.removeprefix("http://").split(":")
+    start = rss_mb(pid)
+    figures = Figures()
+    ids: list[str] = []
+
+    async def fill(slot: int, count: int) -> None:
+        client = Connection(host, int(port))
+        rnd = random.Random(slot)
+        try:
+            for _ in range(count):
+                table = Table(client, rnd, figures)
+                await table.create(game, players)
+                ids.append(table.id)
+                played = 0
+                while played < actions and not table.over:
+                    played += bool(await table.turn())
+        finally:
+            client.close()
+
+    lanes = 8
+    await asyncio.gather(*(fill(i, matches // lanes) for i in range(lanes)))
+    filled = rss_mb(pid)
+    print(
+        f"memory: {start:6.1f} MB at start; {filled:6.1f} MB with {len(ids)} live matches "
+        f"of {actions} actions (+{filled - start:.1f} MB; target < 200 MB in all)"
+    )
+    live: list[tuple[int, int]] = []
+    listening = [
+        asyncio.create_task(spectate(base, ids[i % len(ids)], live)) for i in range(sockets)
+    ]
+    while len(live) < sockets:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
+    opened = rss_mb(pid)
+    print(
+        f"        {opened:6.1f} MB with {sockets} spectators' sockets open as well "
+        f"(+{opened - filled:.1f} MB; target < +60 MB)"
+    )
+    for task in listening:
+        task.cancel()
+    await asyncio.gather(*listening, return_exceptions=True)
 
 
 def main() -> None:
@@ -382,6 +617,23 @@ def main() -> None:
         metavar="FILE",
         help="run the server under cProfile and write its statistics to FILE "
         "(read them with python -m pstats FILE); the figures are then slower",
+    )
+    parser.add_argument(
+        "--spectators", type=int, default=1, help="live spectators' sockets per match"
+    )
+    parser.add_argument(
+        "--long",
+        default="",
+        metavar="MARKS",
+        help="instead of the load: the bytes a page receives at these actions of one long "
+        "match (e.g. 100,5000)",
+    )
+    parser.add_argument(
+        "--memory",
+        default="",
+        metavar="MATCHES,SOCKETS",
+        help="instead of the load: the server's memory with this many live matches, then "
+        "this many spectators' sockets (e.g. 1000,500)",
     )
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -420,16 +672,34 @@ def main() -> None:
             base = f"http://127.0.0.1:{port}"
             fewest = wait_for(base, args.game, server)
             players = args.players or fewest
+            if args.long:
+                marks = tuple(int(m) for m in args.long.split(","))
+                report_long(args.game, run_loop(long_game(base, args.game, players, marks)))
+                return
+            if args.memory:
+                matches, sockets = (int(n) for n in args.memory.split(","))
+                run_loop(memory(base, args.game, players, server.pid, matches, sockets, 20))
+                return
             figures = run_loop(
-                drive(base, args.game, players, args.matches, args.seconds, args.warmup, server.pid)
+                drive(
+                    base,
+                    args.game,
+                    players,
+                    args.matches,
+                    args.seconds,
+                    args.warmup,
+                    server.pid,
+                    args.spectators,
+                )
             )
-            report(args.game, args.matches, args.seconds, figures)
+            rules_us = rules_alone(args.game, players, args.rules)
+            report(args.game, args.matches, args.seconds, figures, rules_us)
         finally:
             server.terminate()
             server.wait(timeout=30)
 
 
-def run_loop(main: Coroutine[Any, Any, Figures]) -> Figures:
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
     """Run the players on uvloop, as the server runs (it costs the machine less CPU), with
     the server's garbage-collector settings (a pause here would count as latency)."""
     from gameshelf.web.server import settle_garbage_collector
