@@ -61,6 +61,7 @@ __all__ = [
     "render",
     "render_outcome",
     "render_view",
+    "said",
     "text",
 ]
 
@@ -80,11 +81,12 @@ class Msg:
 
     # ``to`` has a slot only in addressed copies (``_Addressed``); ``_json`` is set when first
     # asked. A message is made on nearly every action of every game: two stores fewer.
-    __slots__ = ("_json", "args", "id")
+    __slots__ = ("_json", "_said", "args", "id")
     # The roles a private log line is meant for (``GameState.say(msg, to=role)``); empty:
     # everyone, spectators too.
     to: tuple[str, ...] = ()
     _json: dict[str, Any]  # its JSON form, once asked (``to_json``)
+    _said: dict[tuple[str, str | None], str]  # its text by (language, game), once asked
 
     def __init__(self, id: str, /, **args: Param | Msg) -> None:
         # ``id`` is "<domain>.<name>": the code's ids are checked against the catalogs by the
@@ -325,6 +327,23 @@ def render(
         return pattern.format_map(values)
     except (KeyError, IndexError, ValueError):
         return pattern
+
+
+def said(line: str | Msg, lang: str, namer: Namer | None = None, game: str | None = None) -> str:
+    """A logged line as text in ``lang`` (:func:`render`), made once per message and
+    (language, game) and kept on the message: a logged line is never changed, so every
+    reader of it in one language shares one text, whatever the length of the game."""
+    if isinstance(line, str):
+        return line
+    try:
+        texts = line._said
+    except AttributeError:  # not asked before
+        texts = line._said = {}
+    key = (lang, game)
+    found = texts.get(key)
+    if found is None:
+        found = texts[key] = render(line, lang, namer, game)
+    return found
 
 
 def _count(args: Mapping[str, Any]) -> int | None:
