@@ -2,8 +2,10 @@
 
 Every WebSocket connection is a :class:`Listener` for one match and one seat (or a
 spectator). When a match changes, :meth:`Hub.publish` hands each of them the message of
-its seat (built once per seat by the table); each connection sends only the latest message
-(a slow browser skips intermediate states, it never sees another seat's view).
+its seat: what changed of its view since what it was last sent, and the log lines it
+lacks (built once per seat, language and base version by the table); each connection
+sends only the latest message (a slow browser skips intermediate states, it never sees
+another seat's view).
 Everything here runs on the server's event loop.
 """
 
@@ -17,27 +19,42 @@ from gameshelf.web.tables import Table
 
 
 class Listener:
-    """One connection's mailbox: holds the newest message not yet sent."""
+    """One connection's mailbox: the newest message not yet sent, and what the browser
+    holds (the parts of the view it was sent, its version and how many log lines): each
+    message carries only what changed since what was really sent (:mod:`.tables.seen`)."""
 
     def __init__(
-        self, match_id: str, role: Role | None, log_tail: int | None = None, lang: str = "en"
+        self,
+        match_id: str,
+        role: Role | None,
+        log_tail: int | None = None,
+        lang: str = "en",
+        log_have: int | None = None,
+        version: int | None = None,
     ) -> None:
         self.match_id = match_id
         self.role = role
-        self.log_tail = log_tail
+        self.log_tail = log_tail  # the first message's log lines, when it names none it has
         self.lang = lang  # the language its messages are sent in
-        self._pending: str | None = None
+        self.log_have, self.version = log_have, version  # the log lines it holds, as of
+        self.sent: dict[str, bytes] | None = None  # the view's parts it was sent
+        self._pending: tuple[str, dict[str, bytes], int, int] | None = None
         self._ready = asyncio.Event()
 
-    def push(self, message: str) -> None:
-        self._pending = message
+    def push(self, table: Table) -> None:
+        """Queue what the table shows this listener now (replacing a message not yet
+        sent: it is made against what was really sent)."""
+        self._pending = table.live_message(self)
         self._ready.set()
 
     async def next(self) -> str:
         await self._ready.wait()
         self._ready.clear()
-        message, self._pending = self._pending, None
-        return message or ""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return ""
+        message, self.sent, self.version, self.log_have = pending
+        return message
 
 
 class Hub:
@@ -47,9 +64,15 @@ class Hub:
         self.rooms: dict[str, set[Listener]] = defaultdict(set)
 
     def join(
-        self, match_id: str, role: Role | None, log_tail: int | None = None, lang: str = "en"
+        self,
+        match_id: str,
+        role: Role | None,
+        log_tail: int | None = None,
+        lang: str = "en",
+        log_have: int | None = None,
+        version: int | None = None,
     ) -> Listener:
-        listener = Listener(match_id, role, log_tail, lang)
+        listener = Listener(match_id, role, log_tail, lang, log_have, version)
         self.rooms[match_id].add(listener)
         return listener
 
@@ -69,4 +92,4 @@ class Hub:
         if not room:
             return
         for listener in list(room):
-            listener.push(table.payload_text(listener.role, listener.log_tail, listener.lang))
+            listener.push(table)

@@ -135,7 +135,21 @@ class Payload(BaseModel):
         description="The match's version: grows with every change (an undo too), never "
         "goes back. Keep the newest payload; name its version when you act or undo.",
     )
-    log_from: int | None = Field(None, description="With log_tail: where view.log starts.")
+    log_from: int = Field(
+        0, description="Where view.log starts in the seat's log (earlier lines: /log)."
+    )
+    log_total: int = Field(0, description="How many lines the seat's log has.")
+
+
+class LogPage(BaseModel):
+    """A page of the log a seat may read (``/log``)."""
+
+    log_from: int = Field(description="The place of the first line in the seat's log.")
+    log: list[str]
+    log_total: int = Field(description="How many lines the seat's log has.")
+    version: int
+
+
 
 
 def publish_constraints(schema: dict[str, Any], games: list[str], agents: list[str]) -> None:

@@ -79,6 +79,39 @@ def watch(client: TestClient, mid: str, token: str | None = None, query: str = "
         yield ws
 
 
+class Page:
+    """What a match page holds, from the payloads and live updates it was sent, as
+    ``web/static/match.js`` keeps it: a live update's ``delta`` changes only the view's
+    keys it carries (and drops those in ``drop``); log lines replace the page's from
+    ``log_from`` on; ``log_start`` is the first line it holds (earlier ones: ``/log``)."""
+
+    def __init__(self) -> None:
+        self.payload: dict[str, Any] = {}
+        self.log: list[str] = []
+        self.log_start = 0
+
+    def take(self, message: dict[str, Any]) -> dict[str, Any]:
+        message = dict(message)
+        view = dict(message["view"])
+        lines = view.pop("log", [])
+        if message.pop("delta", False):
+            assert message.pop("base") == self.payload["version"], "a delta on another version"
+            view = {**self.payload["view"], **view}
+            for key in message.pop("drop", []):
+                view.pop(key, None)
+        start = message["log_from"]
+        if start < self.log_start or start > self.log_start + len(self.log):
+            self.log, self.log_start = [], start  # a gap: the earlier lines are paged in
+        self.log = self.log[: start - self.log_start] + lines
+        message["view"] = view
+        self.payload = message
+        return message
+
+    @property
+    def have(self) -> int:
+        return self.log_start + len(self.log)
+
+
 def tokens(created: dict[str, Any]) -> dict[str, str]:
     return {s["role"]: s["token"] for s in created["seats"] if s["token"]}
 

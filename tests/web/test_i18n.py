@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import auth, new_duel, tokens, watch
+from tests.web.conftest import Page, auth, new_duel, tokens, watch
 
 ZH = {"Accept-Language": "zh-TW,zh;q=0.9,en;q=0.5"}
 
@@ -53,8 +53,9 @@ def test_live_updates_come_in_the_language_of_the_connection(client: TestClient)
     created = new_duel(client)
     mid, seat = created["id"], tokens(created)
     client.cookies.set("lang", "zh_TW")
+    page = Page()  # the live updates after the first carry only what changed
     with watch(client, mid, seat["south"]) as ws:
-        first = ws.receive_json()
+        first = page.take(ws.receive_json())
         assert first["view"]["prompt"] == "請選一張牌打出。"
         client.cookies.clear()
         card = view(client, mid, seat["north"])["view"]["hand"][0]
@@ -64,7 +65,8 @@ def test_live_updates_come_in_the_language_of_the_connection(client: TestClient)
             json={"type": "card", "arg": card, "version": first["version"]},
         )
         assert reply.json()["view"]["prompt"].startswith("You chose")
-        assert ws.receive_json()["view"]["prompt"] == "請選一張牌打出。"
+        pushed = page.take(ws.receive_json())
+        assert (pushed["seq"], pushed["view"]["prompt"]) == (1, "請選一張牌打出。")
 
 
 def test_pages_are_in_the_readers_language_with_a_switch(client: TestClient) -> None:

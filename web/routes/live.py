@@ -6,9 +6,14 @@ browser's history): the client says who it is either in the handshake's
 ``{"token": "…"}`` for a seat or ``{"token": null}`` (or ``{}``) for a spectator, within
 :data:`HELLO_SECONDS` (a browser, which cannot set the header; the match page does this).
 With the header no first message is awaited. Then, and after every change of the match,
-the connection receives ``{seq, version, view, outcome, …}`` for its own seat. With
-``log_tail=N`` (in the URL: it is no secret) the messages after the first carry only the
-last N lines of the log. Later messages from the browser are read and ignored.
+the connection receives ``{seq, version, view, outcome, log_from, log_total, …}`` for its
+own seat: the first one the whole board, each later one only the keys of the view that
+changed (``"delta": true``, ``"base"``: the version it changes, ``"drop"``: keys gone)
+with the log lines the page lacks (``view.log``, from its line ``log_from``). In the URL
+(no secret): ``log_have=N`` and ``version=V`` say the page holds the first N lines of its
+log as of version V (a page that reconnects gets only the lines it lacks), else
+``log_tail=N`` how many of the last lines it wants first (default a page,
+``tables.seen.LOG_PAGE``). Later messages from the browser are read and ignored.
 
 A wrong match or token closes the socket with code 4404 or 4401, so the page stops
 retrying; a token in the URL (``?token=``, ``?access_token=``) with 4403, before anything
@@ -48,6 +53,8 @@ async def live(
     tables: TablesDep,
     hub: HubDep,
     log_tail: Annotated[int | None, Query(ge=0, le=10_000)] = None,
+    log_have: Annotated[int | None, Query(ge=0, le=1 << 40)] = None,
+    version: Annotated[int | None, Query(ge=0, le=1 << 62)] = None,
 ) -> None:
     await websocket.accept()
     if any(name in websocket.query_params for name in TOKEN_PARAMETERS):
@@ -71,11 +78,10 @@ async def live(
         await websocket.close(CLOSE_UNKNOWN_TOKEN, "not a seat of this match")
         return
     lang = request_lang(websocket)  # each seat reads the match in its own language
-    listener = hub.join(match_id, role, log_tail, lang)
+    listener = hub.join(match_id, role, log_tail, lang, log_have, version)
     try:
-        # the whole log first, then only its tail
-        first = await tables.view_json(table, role, lang=lang)
-        listener.push(first.decode())
+        async with table.lock:  # the state as stored: no change is on its way to the disk
+            listener.push(table)
         sender = asyncio.create_task(_send(websocket, listener))
         receiver = asyncio.create_task(_drain(websocket))
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)

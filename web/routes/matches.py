@@ -10,7 +10,8 @@ from fastapi.responses import HTMLResponse
 from gameshelf.core.ruleset import Action
 from gameshelf.web.deps import RegistryDep, Seat, SeatDep, TableDep, ViewerDep
 from gameshelf.web.pages import render_table
-from gameshelf.web.schemas import ActionIn, Payload, UndoIn
+from gameshelf.web.schemas import ActionIn, LogPage, Payload, UndoIn
+from gameshelf.web.tables.seen import LOG_PAGE
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
 pages = APIRouter()
@@ -48,8 +49,20 @@ LogTail = Annotated[
     Query(
         ge=0,
         le=10_000,
-        description="Send only the last N lines of the log (the reply's "
-        "log_from says where they start); a page that holds the rest appends them.",
+        description="Send the last N lines of the log (default: a page of 100; the "
+        "reply's log_from says where they start); earlier ones come from /log.",
+    ),
+]
+
+
+LogHave = Annotated[
+    int | None,
+    Query(
+        ge=0,
+        le=1 << 40,
+        description="How many lines of its log the page holds, as of the version its "
+        "request names: the reply carries only the lines after them (log_from says where "
+        "they start, log_total how many there are), a page at most.",
     ),
 ]
 
@@ -76,7 +89,9 @@ async def match_view(seat: ViewerDep, log_tail: LogTail = None) -> Response:
 
 
 @router.post("/actions", response_model=Payload, responses=REFUSALS)
-async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -> Response:
+async def post_action(
+    body: ActionIn, seat: SeatDep, log_tail: LogTail = None, log_have: LogHave = None
+) -> Response:
     """Make one decision, naming the ``version`` of the view it was made on. It is refused
     as stale (409) only if what this seat sees changed since (another seat choosing at the
     same time in secret does not count), unless this very action was already applied from
@@ -84,19 +99,50 @@ async def post_action(body: ActionIn, seat: SeatDep, log_tail: LogTail = None) -
     reply is the seat's payload right after this action (and the bots' answer)."""
     assert seat.role is not None
     applied, data = await seat.tables.act(
-        seat.table, seat.role, Action(body.type, body.arg), body.version, log_tail, seat.lang
+        seat.table,
+        seat.role,
+        Action(body.type, body.arg),
+        body.version,
+        log_tail,
+        seat.lang,
+        log_have,
     )
     headers = None if applied else {"X-Gameshelf-Duplicate": "1"}
     return Response(data, media_type="application/json", headers=headers)
 
 
 @router.post("/undo", response_model=Payload, responses=REFUSALS)
-async def post_undo(seat: SeatDep, body: UndoIn, log_tail: LogTail = None) -> Response:
+async def post_undo(
+    seat: SeatDep, body: UndoIn, log_tail: LogTail = None, log_have: LogHave = None
+) -> Response:
     """Take back the seat's latest action, naming the ``version`` of the view the undo was
     decided on (409 if what the seat sees changed since, if new information came out or
     another seat acted). The reply is the seat's payload right after the undo."""
     assert seat.role is not None
-    data = await seat.tables.undo(seat.table, seat.role, body.version, log_tail, seat.lang)
+    data = await seat.tables.undo(
+        seat.table, seat.role, body.version, log_tail, seat.lang, log_have
+    )
+    return Response(data, media_type="application/json")
+
+
+@router.get(
+    "/log",
+    response_model=LogPage,
+    responses={401: REFUSALS[401], 404: REFUSALS[404]},
+    openapi_extra={"security": [{}]},
+)
+async def match_log(
+    seat: ViewerDep,
+    before: Annotated[
+        int | None,
+        Query(ge=0, le=1 << 40, description="The lines before this one (default: the end)."),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=LOG_PAGE, description="At most this many.")] = (LOG_PAGE),
+) -> Response:
+    """A page of the log the bearer's seat may read (a spectator's without a token), in
+    the reader's language: the lines from ``log_from`` up to ``before``; the match page
+    asks for earlier lines as its log is scrolled back."""
+    data = await seat.tables.log_page(seat.table, seat.role, before, limit, seat.lang)
     return Response(data, media_type="application/json")
 
 

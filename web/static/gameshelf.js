@@ -225,7 +225,10 @@
     for (const s of sides) if (line.startsWith(s.name)) return s;
     return null;
   }
-  G.renderLog = function (ol, lines, sections, view, folds, onFold) {
+  /* start: the number of the first line given (a page holds its log's later lines only;
+     earlier ones come from /log as it is scrolled back). */
+  G.renderLog = function (ol, lines, sections, view, folds, onFold, start) {
+    start = start || 0;
     const wasAtBottom = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
     G.clear(ol);
     const starts = {};
@@ -238,7 +241,8 @@
       headOf[f.start] = f;
       if (!f.open) for (let i = f.start + 1; i < f.end; i++) hidden.add(i);
     }
-    (lines || []).forEach((line, i) => {
+    (lines || []).forEach((line, k) => {
+      const i = start + k;
       const side = sideOf(line, sides);
       const fold = headOf[i];
       const classes = [i in starts ? "log-start" : "", side ? "by-side" : "", fold ? "fold-head" + (fold.open ? " open" : "") : ""];
@@ -253,7 +257,7 @@
       if (fold && onFold) li.addEventListener("click", () => onFold(fold.start));
       ol.appendChild(li);
     });
-    ol.style.paddingLeft = (1.2 + 0.6 * String((lines || []).length).length) + "rem";
+    ol.style.paddingLeft = (1.2 + 0.6 * String(start + (lines || []).length).length) + "rem";
     if (wasAtBottom || ol.childElementCount < 30) ol.scrollTop = ol.scrollHeight;
   };
   G.renderOutcome = function (box, payload) {

@@ -11,8 +11,9 @@
   let role = null; // the seat being played here (null: watching)
   let payload = null;
   let version = 0;
-  let fullLog = []; // the whole log: replies and pushes carry only its tail
-  const TAIL = 40;
+  let fullLog = []; // the log lines this page holds: replies and pushes carry only new ones
+  let logStart = 0; // the number of the first of them (earlier ones: /log, when scrolled back)
+  const have = () => logStart + fullLog.length;
   let busy = false;
   let socket = null;
   let retries = 0;
@@ -76,13 +77,16 @@
   }
 
   /* --- news from the server ------------------------------------------------------- */
+  /* A payload carries the board and the log lines this page lacks, from its line log_from
+     (the socket's updates only the keys of the view that changed: see connect). */
   function accept(p, force) {
-    if (!force && p.version < version) return; // older than what is shown
-    if (p.log_from !== undefined && p.log_from !== null) {
-      if (p.log_from > fullLog.length) { refresh(); return; } // lines were missed
-      fullLog = fullLog.slice(0, p.log_from).concat(p.view.log);
-      p.view.log = fullLog;
-    } else fullLog = p.view.log || [];
+    if (!force && p.version <= version) return; // not newer than what is shown
+    if (payload && p.role !== payload.role) { fullLog = []; logStart = 0; } // another seat's log
+    const lines = p.view.log || [];
+    const from = p.log_from || 0;
+    if (from < logStart || from > have()) { fullLog = lines.slice(); logStart = from; } // a gap
+    else fullLog = fullLog.slice(0, from - logStart).concat(lines);
+    p.view.log = fullLog;
     version = p.version;
     payload = p;
     render();
@@ -96,22 +100,44 @@
   const marks = []; // the log's length each time a move was sent from here
   const opened = new Set(); // folds opened by a click, by their first line
   function drawLog() {
-    const cuts = [0, ...marks.filter((m) => m <= fullLog.length)];
+    const cuts = [logStart, ...marks.filter((m) => m > logStart && m <= have())];
     const folds = [];
     for (let k = 0; k + 1 < cuts.length; k++) folds.push({ start: cuts[k], end: cuts[k + 1], open: opened.has(cuts[k]) });
     G.renderLog($("#log"), fullLog, sections, payload && payload.view, folds, (start) => {
       if (opened.has(start)) opened.delete(start); else opened.add(start);
       drawLog();
-    });
+    }, logStart);
+  }
+
+  /* Scrolled back to the top of the lines held: the page before them, from /log. */
+  let paging = false;
+  async function pageBack() {
+    const ol = $("#log");
+    if (paging || logStart === 0 || ol.scrollTop > 40) return;
+    paging = true;
+    try {
+      const reply = await G.api("GET", "/api/matches/" + id + "/log?before=" + logStart, null, token());
+      if (reply.status !== 200 || reply.data.version !== version) return; // moved on: later
+      const height = ol.scrollHeight;
+      fullLog = reply.data.log.concat(fullLog);
+      logStart = reply.data.log_from;
+      if (payload) payload.view.log = fullLog;
+      drawLog();
+      ol.scrollTop += ol.scrollHeight - height; // the line read stays where it was
+    } catch (e) {
+      // the earlier lines are a nicety: tried again at the next scroll
+    } finally {
+      paging = false;
+    }
   }
 
   let sections = [];
   let sectionsAt = -1; // the log length they were asked for
   let sectionsLoading = false;
   async function loadSections() {
-    if (sectionsLoading || fullLog.length === sectionsAt) return;
+    if (sectionsLoading || have() === sectionsAt) return;
     sectionsLoading = true;
-    const at = fullLog.length;
+    const at = have();
     let ok = false;
     try {
       const reply = await G.api("GET", "/api/matches/" + id + "/chapters");
@@ -126,7 +152,7 @@
     } finally {
       sectionsLoading = false;
     }
-    if (ok && fullLog.length !== sectionsAt) loadSections();
+    if (ok && have() !== sectionsAt) loadSections();
   }
 
   /* Hot seat: when this browser holds several seats, show the one that must act, once a
@@ -178,13 +204,23 @@
     const t = token();
     // The seat's key goes in the first message, never in the URL (URLs end up in logs).
     // The live views come in the page's language, whatever headers the handshake carries.
-    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?log_tail=" + TAIL + "&lang=" + G.lang());
+    // A page that holds a version says so: it is sent only what it lacks.
+    const since = payload && role === payload.role ? "&version=" + version + "&log_have=" + have() : "";
+    const sock = new WebSocket(proto + "//" + location.host + "/ws/matches/" + id + "?lang=" + G.lang() + since);
     socket = sock;
     let first = true;
+    let live = null; // the view as this socket was sent it: its updates change it
     setConnection(retries ? "reconnecting" : "connecting");
     sock.onopen = () => { sock.send(JSON.stringify({ token: t || null })); retries = 0; setConnection("live"); };
     sock.onmessage = (ev) => {
       const p = JSON.parse(ev.data);
+      if (p.delta) { // the keys that changed since its base version, and the new log lines
+        if (!live || p.base !== live.version) { sock.close(); return; } // lost: connect again
+        const view = Object.assign({}, live.view, p.view);
+        for (const key of p.drop || []) delete view[key];
+        p.view = view;
+      }
+      live = { version: p.version, view: Object.assign({}, p.view) };
       accept(p, first);
       first = false;
     };
@@ -228,9 +264,9 @@
     if (busy || !payload || !role) return;
     setBusy(true);
     showMessage("");
-    const mark = fullLog.length;
+    const mark = have();
     try {
-      const reply = await send("/api/matches/" + id + "/actions?log_tail=" + TAIL, { type, arg, version: payload.version });
+      const reply = await send("/api/matches/" + id + "/actions?log_have=" + mark, { type, arg, version: payload.version });
       if (reply.status === 200) {
         if (mark > 0 && marks[marks.length - 1] !== mark) marks.push(mark);
         accept(reply.data);
@@ -252,10 +288,10 @@
     setBusy(true);
     showMessage("");
     try {
-      const reply = await send("/api/matches/" + id + "/undo?log_tail=" + TAIL, { version: payload.version });
+      const reply = await send("/api/matches/" + id + "/undo?log_have=" + have(), { version: payload.version });
       if (reply.status === 200) {
         accept(reply.data);
-        while (marks.length && marks[marks.length - 1] >= fullLog.length) marks.pop(); // taken back
+        while (marks.length && marks[marks.length - 1] >= have()) marks.pop(); // taken back
         drawLog();
       }
       else showMessage(G.reason(reply));
@@ -277,6 +313,7 @@
   /* --- start ----------------------------------------------------------------------- */
   async function start() {
     $("#undo").addEventListener("click", undo);
+    $("#log").addEventListener("scroll", pageBack);
     const fromLink = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
     if (fromLink) {
       history.replaceState(null, "", location.pathname + location.search);

@@ -60,13 +60,15 @@ class Play(Seats):
         version: int,
         log_tail: int | None = None,
         lang: str = DEFAULT_LANG,
+        log_have: int | None = None,
     ) -> tuple[bool, bytes]:
         """Apply ``role``'s action, decided on ``version`` of the match, then let bots answer.
 
         Refused as stale (409) when what ``role`` sees changed after ``version`` (see the
         module). Returns whether it was applied (``False``: this very action, named with
         the same version, was applied already: a retry, not applied twice) and ``role``'s
-        payload as it stands right after (with ``log_tail``), once stored and announced.
+        payload as it stands right after, once stored and announced: the log lines after
+        the ``log_have`` it held at ``version`` (else its last ``log_tail``).
         Raises :class:`Refusal` otherwise.
         """
         async with table.lock:
@@ -74,7 +76,7 @@ class Play(Seats):
             match = table.match
             last = table.accepted.get(role)
             if last is not None and last[:2] == (version, action) and kept(table, role, last):
-                return False, table.payload_json(role, log_tail, lang)
+                return False, table.payload_json(role, log_tail, lang, log_have, version)
             refusal = table.stale(role, version)
             if refusal is not None:
                 raise refusal
@@ -92,7 +94,7 @@ class Play(Seats):
             table.accepted[role] = (version, action, match.seq)
             await self._play_bots(table)
             self._changed(table)
-            return True, table.payload_json(role, log_tail, lang)
+            return True, table.payload_json(role, log_tail, lang, log_have, version)
 
     async def undo(
         self,
@@ -101,6 +103,7 @@ class Play(Seats):
         version: int,
         log_tail: int | None = None,
         lang: str = DEFAULT_LANG,
+        log_have: int | None = None,
     ) -> bytes:
         """Take back ``role``'s latest action under the core's undo rule, if what ``role``
         sees did not change after ``version``; returns ``role``'s payload right after."""
@@ -118,6 +121,7 @@ class Play(Seats):
                 self._forget(table)
                 raise
             table.version += 1
+            table.log.cut(table.version)  # the log is a prefix of what it was
             write = partial(
                 self.storage.truncate, table.id, match.seq, table.summary(), table.version - 1
             )
@@ -125,7 +129,7 @@ class Play(Seats):
             table.own_at[role] = table.version
             table.accepted.pop(role, None)
             self._changed(table)
-            return table.payload_json(role, log_tail, lang)
+            return table.payload_json(role, log_tail, lang, log_have, version)
 
     def _agents(self, table: Table) -> dict[Role, Agent]:
         match = table.match

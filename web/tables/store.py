@@ -124,6 +124,13 @@ class Store:
         async with table.lock:
             return table.payload_json(role, log_tail, lang)
 
+    async def log_page(
+        self, table: Table, role: Role | None, before: int | None, limit: int, lang: str
+    ) -> bytes:
+        """A page of ``role``'s log (:meth:`Table.log_page`), as stored."""
+        async with table.lock:
+            return table.log_page(role, before, limit, lang)
+
     async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
         """Run a storage write in the next group commit; on failure the table is dropped
         from memory (it may be ahead of storage) and the error raised. The write is

@@ -29,15 +29,21 @@ import orjson
 from gameshelf.core import text
 from gameshelf.core.match import Match
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
-from gameshelf.core.messages import Msg, render_outcome, render_view
+from gameshelf.core.messages import Msg, render_outcome
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.web.storage import SeatRecord, Status, Summary
 from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.seen import (
+    LOG_PAGE,
+    PROGRESS_KEYS,
+    Built,
+    Shown,
+    build,
+    join_payload,
+    join_view,
+    rendered_parts,
+)
 
-# View keys whose change does not make a seat's pending decision stale: who is still to act,
-# and who has already chosen in a secret simultaneous choice (the core's ``chosen`` list;
-# Hammer's and the toy duel's per-side ``chosen`` say the same: "hidden" or nothing).
-PROGRESS_KEYS = frozenset({"active", "chosen"})
 SERVED_KEPT = 8  # views (their digests) kept per role, to judge decisions made on them
 
 
@@ -59,19 +65,21 @@ class Table:
     # the retry of a role's last accepted action: (version it named, action, seq after it)
     accepted: dict[Role, tuple[int, Action, int]] = field(default_factory=dict, repr=False)
     title: str = field(init=False)
-    _texts: dict[tuple[Role | None, int | None, str], bytes] = field(
-        default_factory=dict, repr=False
-    )
-    _views: dict[Role | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _texts: dict[tuple[Role | None, int, str], bytes] = field(default_factory=dict, repr=False)
+    _built: dict[Role | None, Built] = field(default_factory=dict, repr=False)  # this version's
+    _last: dict[Role | None, Built] = field(default_factory=dict, repr=False)  # latest built
+    _live: dict[tuple[Any, ...], str] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
-    _served: dict[Role, OrderedDict[int, bytes]] = field(
+    _served: dict[Role, OrderedDict[int, int]] = field(
         default_factory=dict, repr=False
-    )  # a digest of the views built for each role, by version
+    )  # the digest of the views built for each role, by version
+    log: Shown = field(init=False, repr=False)  # the log as each reader sees it
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     dead: bool = False  # dropped (it may be ahead of storage): requests holding it retry
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
+        self.log = Shown(self.match)
 
     # --- who is who -----------------------------------------------------------------
 
@@ -122,14 +130,12 @@ class Table:
         spectator sees): a message's JSON or plain text, kept with the summary so that the
         lobby shows it for a match not in memory.
 
-        It is asked with every change (the summary is stored with it), so it does not build
-        the spectator's view for it: a view without the log does (a place never reads the
-        log), unless the spectator's view of this version is at hand."""
+        It is asked with every change (the summary is stored with it), from a view of this
+        version already built, the spectator's first (where the game stands is public),
+        else from the spectator's."""
         self._fresh_caches()
-        view = self._views.get(None)
-        if view is None:
-            state = self.match.state
-            view = self.match.ruleset.view(state, None, log_from=len(state.log))
+        found = self._built.get(None) or next(iter(self._built.values()), None)
+        view = found.view if found is not None else self.view(None)
         said = text.place(self.match.ruleset, view)
         return said.to_json() if isinstance(said, Msg) else said
 
@@ -148,12 +154,8 @@ class Table:
             return None
         served = self._served.get(role)
         shown = served.get(version) if served is not None else None
-        self.view(role)  # its digest at this version
-        if (
-            self.own_at.get(role, -1) > version
-            or shown is None
-            or shown != self._served[role][self.version]
-        ):
+        now = self.built(role).digest
+        if self.own_at.get(role, -1) > version or shown is None or shown != now:
             return Refusal(
                 "stale",
                 Msg("web.stale_changed", version=self.version, given=version),
@@ -166,28 +168,36 @@ class Table:
             {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent} for s in self.seats
         ]
 
-    def payload(
-        self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
-    ) -> dict[str, Any]:
-        """``{seq, view, outcome}`` for one seat (``None``: a spectator), plus what a
-        page needs around the board: how many actions it may undo, the seats, the status.
+    def view(self, role: Role | None) -> dict[str, Any]:
+        """What ``role`` sees now without the log, built once per version (do not
+        change it)."""
+        return self.built(role).view
 
-        With ``log_tail``, the view's log holds only its last ``log_tail`` lines and
-        ``log_from`` says where they start (a page that has the rest appends them).
-        Its messages (log, prompt, outcome) are in ``lang`` (``core.messages``)."""
+    def built(self, role: Role | None) -> Built:
+        """``role``'s view now as parts (:mod:`.seen`), built once per version."""
+        self._fresh_caches()
+        found = self._built.get(role)
+        if found is None:
+            found = self._built[role] = build(self.match, role, self._last.get(role))
+            self._last[role] = found
+            if role is not None:
+                served = self._served.setdefault(role, OrderedDict())
+                served[self.version] = found.digest
+                while len(served) > SERVED_KEPT:
+                    served.popitem(last=False)
+        return found
+
+    def parts(self, role: Role | None, lang: str = DEFAULT_LANG) -> dict[str, bytes]:
+        """``role``'s view now as JSON parts, its messages in ``lang``."""
+        return rendered_parts(self.built(role), lang, self.match)
+
+    def envelope(self, role: Role | None, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What a payload carries around the view: before it and after it."""
         match = self.match
         outcome = match.outcome()
         namer = match.ruleset.namer()
-        view = self.view(role)
-        start = None
-        if log_tail is not None:  # cut before rendering: a long game's log is long
-            log = view.get("log", [])
-            start = max(0, len(log) - log_tail)
-            view = {**view, "log": log[start:]}
-        view = render_view(view, lang, namer)  # the game named by the view
-        payload = {
-            "seq": match.seq,
-            "view": view,
+        head = {"seq": match.seq}
+        tail = {
             "outcome": render_outcome(outcome, lang, namer, match.game_id),
             "role": role,
             "undo": match.undoable(role) if role is not None else 0,
@@ -195,40 +205,48 @@ class Table:
             "status": self.status,
             "version": self.version,
         }
-        if start is not None:
-            payload["log_from"] = start
-        return payload
-
-    def view(self, role: Role | None) -> dict[str, Any]:
-        """What ``role`` sees now, built once per version (do not change it)."""
-        self._fresh_caches()
-        view = self._views.get(role)
-        if view is None:
-            view = self._views[role] = self.match.view(role)
-            if role is not None:
-                served = self._served.setdefault(role, OrderedDict())
-                served[self.version] = decision_digest(view)
-                while len(served) > SERVED_KEPT:
-                    served.popitem(last=False)
-        return view
+        return head, tail
 
     def _fresh_caches(self) -> None:
         if self._texts_version != self.version:
             self._texts.clear()
-            self._views.clear()
+            self._live.clear()
+            self._built.clear()
             self._texts_version = self.version
 
     def payload_json(
-        self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
+        self,
+        role: Role | None,
+        log_tail: int | None = None,
+        lang: str = DEFAULT_LANG,
+        log_have: int | None = None,
+        since: int | None = None,
     ) -> bytes:
-        """:meth:`payload` as JSON (UTF-8), built once per change of the match and kind of
-        reader (seat, log tail, language): what an HTTP reply carries as it is."""
-        key = (role, log_tail, lang)
+        """``{seq, view, outcome, role, undo, seats, status, version, log_from,
+        log_total}`` for one seat (``None``: a spectator) as JSON (UTF-8): the board now
+        and the lines of its log it lacks (:mod:`.seen`): from ``log_have`` (the lines it
+        holds as of version ``since``), else its last ``log_tail`` lines (default:
+        :data:`LOG_PAGE`); ``log_from`` says where they start, ``log_total`` how many
+        lines its log has. Messages are in ``lang``. Built once per change of the match
+        and kind of reader."""
         self._fresh_caches()
+        start, total = self.log.start(role, log_have, since, log_tail)
+        key = (role, start, lang)
         data = self._texts.get(key)
         if data is None:
-            data = self._texts[key] = dump(self.payload(role, log_tail, lang))
+            lines = self.log.lines(role, start, total, lang)
+            head, tail = self.envelope(role, lang)
+            tail.update(log_from=start, log_total=total)
+            view = join_view(self.parts(role, lang), lines)
+            data = self._texts[key] = join_payload(head, view, tail)
         return data
+
+    def payload(
+        self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
+    ) -> dict[str, Any]:
+        """:meth:`payload_json` read back (for the few callers that want a dict)."""
+        value: dict[str, Any] = orjson.loads(self.payload_json(role, log_tail, lang))
+        return value
 
     def payload_text(
         self, role: Role | None, log_tail: int | None = None, lang: str = DEFAULT_LANG
@@ -236,19 +254,60 @@ class Table:
         """:meth:`payload_json` as text, for a WebSocket text message."""
         return self.payload_json(role, log_tail, lang).decode()
 
+    def live_message(self, listener: Any) -> tuple[str, dict[str, bytes], int, int]:
+        """A live update for ``listener`` (``web.hub.Listener``): against the parts it was
+        last sent, only those that differ (``"delta": true``, ``"base"`` the version it
+        had, ``"drop"`` the keys gone), else all of them; and the log lines it lacks.
+        Returns the message and what the listener holds once it is sent (parts, version,
+        log length). Made once per seat, language, base version and log start."""
+        role, lang, sent = listener.role, listener.lang, listener.sent
+        self._fresh_caches()
+        have, since = listener.log_have, listener.version
+        start, total = self.log.start(role, have, since, listener.log_tail)
+        parts = self.parts(role, lang)
+        key = ("live", role, lang, since if sent is not None else None, start)
+        message = self._live.get(key)
+        if message is None:
+            lines = self.log.lines(role, start, total, lang)
+            head, tail = self.envelope(role, lang)
+            tail.update(log_from=start, log_total=total)
+            if sent is None:
+                view = join_view(parts, lines)
+            else:
+                changed = {k: v for k, v in parts.items() if sent.get(k) != v}
+                view = join_view(changed, lines)
+                head.update(delta=True, base=since)
+                tail["drop"] = [k for k in sent if k not in parts]
+            message = self._live[key] = join_payload(head, view, tail).decode()
+        return message, parts, self.version, total
+
+    def log_page(
+        self, role: Role | None, before: int | None, limit: int, lang: str = DEFAULT_LANG
+    ) -> bytes:
+        """The reader's log lines before ``before`` (default: its end), ``limit`` at most
+        (:data:`LOG_PAGE` at most): ``{log_from, log, log_total, version}``."""
+        total = len(self.log.places(role))
+        end = total if before is None else min(before, total)
+        start = max(0, end - min(limit, LOG_PAGE))
+        lines = self.log.lines(role, start, end, lang)
+        return orjson.dumps(
+            {"log_from": start, "log": lines, "log_total": total, "version": self.version}
+        )
+
     def forget_texts(self) -> None:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
         self._texts.clear()
-        self._views.clear()
+        self._live.clear()
+        self._built.clear()
+        self._last.clear()
+        self.log = Shown(self.match)
 
 
-def decision_digest(view: dict[str, Any]) -> bytes:
-    """A digest of a view apart from :data:`PROGRESS_KEYS`: two views of one role with
-    the same digest leave that role the same decision."""
-    relevant = {k: v for k, v in view.items() if k not in PROGRESS_KEYS}
-    return hashlib.blake2b(
-        orjson.dumps(relevant, option=orjson.OPT_SORT_KEYS), digest_size=16
-    ).digest()
+def decision_digest(view: dict[str, Any]) -> int:
+    """The digest of a view apart from :data:`PROGRESS_KEYS` and its log, as
+    :meth:`Table.stale` compares them (:func:`.seen.build`)."""
+    parts = {k: orjson.dumps(v) for k, v in view.items() if k != "log"}
+    return hash(tuple((k, hash(v)) for k, v in parts.items() if k not in PROGRESS_KEYS))
 
 
 def kept(table: Table, role: Role, accepted: tuple[int, Action, int]) -> bool:
@@ -256,8 +315,3 @@ def kept(table: Table, role: Role, accepted: tuple[int, Action, int]) -> bool:
     _, action, seq = accepted
     history = table.match.history
     return len(history) >= seq and history[seq - 1][:3] == (role, *action)
-
-
-def dump(value: object) -> bytes:
-    """Compact JSON in UTF-8 (orjson: views are the server's hottest output)."""
-    return orjson.dumps(value)

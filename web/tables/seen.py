@@ -1,0 +1,198 @@
+"""What a table shows, built once per version: each role's view as JSON parts, each
+reader's log, and the payloads, live updates and log pages made of them.
+
+**Parts.** A role's view is built once per version of the match (without the log) and
+kept as JSON, one part per top-level key. A part whose value is the very object of the
+role's previous version (a game may keep a board part that did not change: Hammer's
+areas, borders and drawing) is not serialised again, and a part whose JSON did not change
+keeps its previous bytes, so that the parts of successive versions share what they have
+in common. The staleness digest of a view is the hash of its parts' hashes, which Python
+keeps on each bytes object: it costs nothing for a part that did not change.
+
+**The log.** A reader's log is the lines of the state's log it may read (a private line
+only for its roles), numbered from 0. A payload carries the board and only the lines the
+reader lacks: from the count it says it has, at most :data:`LOG_PAGE` of them (else the
+last page, ``log_from`` saying where they start); earlier lines come from the paged log
+(:meth:`Shown.log_page`). A line is rendered once per language (``core.messages.said``).
+After an undo the log is a prefix of what it was: the cuts are remembered, so a reader
+that had lines beyond a cut gets them again from the cut.
+
+**Live updates.** A listener holds what it was sent last; its next message carries the
+parts that differ (``"delta": true``, ``"base"`` the version it had, ``"drop"`` the keys
+gone) and the lines it lacks, or everything when it holds nothing yet.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from gameshelf.core.match import Match
+from gameshelf.core.messages import Msg, render, said
+from gameshelf.core.ruleset import Role
+
+LOG_PAGE = 100  # log lines a payload or a log page carries at most
+CUTS_KEPT = 32  # undos whose cut of the log is remembered
+# View keys whose text is a message, rendered in each reader's language (the log apart).
+RENDERED_KEYS = ("prompt", "waiting", "outcome")
+# View keys whose change does not make a seat's pending decision stale: who is still to act,
+# and who has already chosen in a secret simultaneous choice (the core's ``chosen`` list;
+# Hammer's and the toy duel's per-side ``chosen`` say the same: "hidden" or nothing).
+PROGRESS_KEYS = frozenset({"active", "chosen"})
+
+Parts = dict[str, bytes]
+
+
+@dataclass
+class Built:
+    """One role's view at one version: the view (without its log), its parts as JSON
+    (messages not rendered), their digest, and the parts rendered per language."""
+
+    view: dict[str, Any]
+    parts: Parts
+    digest: int
+    by_lang: dict[str, Parts] = field(default_factory=dict)
+
+
+def build(match: Match, role: Role | None, last: Built | None) -> Built:
+    """``role``'s view of ``match`` now, its parts shared with ``last`` (the role's
+    previous version) where they did not change."""
+    state = match.state
+    view = match.ruleset.view(state, role, log_from=len(state.log))
+    view.pop("log", None)
+    old_view = last.view if last is not None else {}
+    old_parts = last.parts if last is not None else {}
+    parts: Parts = {}
+    for key, value in view.items():
+        if key in old_view and old_view[key] is value:
+            parts[key] = old_parts[key]
+            continue
+        data = orjson.dumps(value)
+        old = old_parts.get(key)
+        parts[key] = old if old is not None and old == data else data
+    digest = hash(tuple((k, hash(v)) for k, v in parts.items() if k not in PROGRESS_KEYS))
+    return Built(view, parts, digest)
+
+
+def rendered_parts(built: Built, lang: str, match: Match) -> Parts:
+    """``built``'s parts with their messages (prompt, waiting, outcome) in ``lang``."""
+    found = built.by_lang.get(lang)
+    if found is not None:
+        return found
+    namer, game = match.ruleset.namer(), match.game_id
+    out = dict(built.parts)
+    for key in RENDERED_KEYS:
+        value = built.view.get(key)
+        if key == "outcome" and isinstance(value, dict):
+            text = value.get("text")
+            if isinstance(text, (dict, Msg)):
+                out[key] = orjson.dumps({**value, "text": render(text, lang, namer, game)})
+        elif isinstance(value, (dict, Msg)):
+            out[key] = orjson.dumps(render(value, lang, namer, game))
+    built.by_lang[lang] = out
+    return out
+
+
+class ReaderLog:
+    """Which lines of the state's log one reader may read (their places in it), kept up
+    to date as the log grows; started again when the log was replaced (an undo)."""
+
+    def __init__(self, role: Role | None) -> None:
+        self.role = role
+        self.lines: list[Any] = []  # the state's log this was made from
+        self.seen = 0  # how many of its lines were looked at
+        self.places: list[int] = []
+
+    def update(self, log: list[Any]) -> list[int]:
+        if log is not self.lines or len(log) < self.seen:
+            self.lines, self.seen, self.places = log, 0, []
+        role, places = self.role, self.places
+        for i in range(self.seen, len(log)):
+            line = log[i]
+            if isinstance(line, str) or line.reads(role):
+                places.append(i)
+        self.seen = len(log)
+        return places
+
+
+@dataclass
+class Shown:
+    """A table's log as its readers see it, and the undos that cut it."""
+
+    match: Match
+    readers: dict[Role | None, ReaderLog] = field(default_factory=dict)
+    cuts: list[tuple[int, int]] = field(default_factory=list)  # (version, state log length)
+    cuts_dropped: bool = False
+
+    def places(self, role: Role | None) -> list[int]:
+        reader = self.readers.get(role)
+        if reader is None:
+            reader = self.readers[role] = ReaderLog(role)
+        return reader.update(self.match.state.log)
+
+    def cut(self, version: int) -> None:
+        """The log was cut back (an undo) at ``version``: remember its length."""
+        self.cuts.append((version, len(self.match.state.log)))
+        if len(self.cuts) > CUTS_KEPT:
+            del self.cuts[0]
+            self.cuts_dropped = True
+
+    def start(
+        self, role: Role | None, have: int | None, since: int | None, tail: int | None
+    ) -> tuple[int, int]:
+        """Where the lines a reader lacks start, and its log's length: from ``have`` (the
+        lines it holds, as of version ``since``) if given and no undo cut them since, at
+        most :data:`LOG_PAGE` lines; else its last ``tail`` lines (default a page)."""
+        places = self.places(role)
+        total = len(places)
+        if have is not None and since is not None:
+            safe = self._safe(have, since, places)
+            if safe is not None:
+                return max(safe, total - LOG_PAGE), total
+        count = LOG_PAGE if tail is None else tail
+        return max(0, total - count), total
+
+    def _safe(self, have: int, since: int, places: list[int]) -> int | None:
+        """How many of the ``have`` lines a reader held at version ``since`` are still
+        the same lines (an undo after ``since`` cut the log shorter); ``None``: unknown."""
+        if self.cuts_dropped and since < self.cuts[0][0]:
+            return None
+        shortest = min((n for v, n in self.cuts if v > since), default=None)
+        if shortest is not None:
+            have = min(have, bisect_left(places, shortest))
+        return min(have, len(places))
+
+    def lines(self, role: Role | None, start: int, end: int, lang: str) -> list[str]:
+        """The reader's lines ``start`` to ``end`` (its own numbering), in ``lang``."""
+        places = self.places(role)
+        log = self.match.state.log
+        namer, game = self.match.ruleset.namer(), self.match.game_id
+        return [said(log[i], lang, namer, game) for i in places[start:end]]
+
+
+def join_view(parts: Parts, log: Sequence[str] | None) -> bytes:
+    """A view's JSON from its parts (and its log's lines, when given)."""
+    items = [_KEYS.get(k) or _key(k) for k in parts]
+    body = b",".join(item + data for item, data in zip(items, parts.values(), strict=True))
+    if log is None:
+        return b"{" + body + b"}"
+    return b"{" + body + (b"," if body else b"") + b'"log":' + orjson.dumps(log) + b"}"
+
+
+_KEYS: dict[str, bytes] = {}
+
+
+def _key(key: str) -> bytes:
+    found = _KEYS[key] = orjson.dumps(key) + b":"
+    return found
+
+
+def join_payload(head: dict[str, Any], view: bytes, tail: dict[str, Any]) -> bytes:
+    """``{**head, "view": view, **tail}`` as JSON, the view already JSON."""
+    first = orjson.dumps(head)[:-1]
+    rest = orjson.dumps(tail)[1:]
+    return first + b',"view":' + view + (b"," + rest if rest != b"}" else rest)
