@@ -48,9 +48,11 @@ A BLOCK the seat may see is ``{"id", "name", "side", "kind", "steps", "full", "l
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gameshelf.core.hidden import DrawPile, Exchange, Hands, Hidden, Identities
+from gameshelf.core.parts import Kept
 from gameshelf.core.rng import Rng
 from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle, battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
@@ -164,33 +166,84 @@ def card_view(card: str) -> JSON:
     return {"id": c.id, "name": c.name, "value": c.value, "event": c.event, "text": c.text}
 
 
-def areas_view(s: State, role: str | None) -> list[JSON]:
+# Board parts kept while what they show does not change (core.parts): most actions move
+# nothing, and a move changes two areas of 23. Keys name everything a part is made from.
+AREAS_KEPT: Kept[list[JSON]] = Kept()
+AREA_KEPT: Kept[JSON] = Kept()
+BORDERS_KEPT: Kept[list[JSON]] = Kept()
+POOLS_KEPT: Kept[JSON] = Kept()
+DEAD_KEPT: Kept[list[JSON]] = Kept()
+PLAYED_KEPT: Kept[list[JSON]] = Kept()
+
+
+def blocks_key(s: State, role: str | None) -> tuple[Any, ...]:
+    """What every block's view depends on: where each stands and its strength, the marks,
+    Edward's name, and the battle being fought (whose front blocks both sides see)."""
+    bt = battle_of(s)
+    return (
+        role,
+        bt.area if bt is not None else -1,
+        s.edward,
+        tuple(s.location),
+        tuple(s.steps),
+        tuple(s.reserves),
+        tuple(s.moved),
+    )
+
+
+def areas_view(s: State, role: str | None, blocks: tuple[Any, ...] | None = None) -> list[JSON]:
+    blocks = blocks_key(s, role) if blocks is None else blocks
+    return AREAS_KEPT.get((blocks, tuple(s.attacker)), lambda: _areas_view(s, role))
+
+
+def _areas_view(s: State, role: str | None) -> list[JSON]:
     per_area: list[dict[str, list[int]]] = [{ENGLISH: [], SCOTTISH: []} for _ in AREAS]
     for b, where in enumerate(s.location):
         if where >= 0:
             per_area[where][SIDE[b]].append(b)
+    bt = battle_of(s)
+    fight = bt.area if bt is not None else -1
     out = []
     for i, here in enumerate(per_area):
-        out.append(
-            {
-                **AREA_FACTS[i],
-                "homes": list(AREA_FACTS[i]["homes"]),
-                "attacker": s.attacker[i] or None,
-                "contested": bool(here[ENGLISH] and here[SCOTTISH]),
-                "blocks": {side: blocks_view(s, role, here[side]) for side in SIDES},
-            }
+        key = (
+            role,
+            i,
+            s.attacker[i],
+            fight == i,
+            s.edward,
+            tuple((b, s.steps[b], b in s.reserves, b in s.moved) for b in here[ENGLISH]),
+            tuple((b, s.steps[b], b in s.reserves, b in s.moved) for b in here[SCOTTISH]),
         )
+        out.append(AREA_KEPT.get(key, partial(area_view, s, role, i, here)))
     return out
 
 
+def area_view(s: State, role: str | None, i: int, here: dict[str, list[int]]) -> JSON:
+    return {
+        **AREA_FACTS[i],
+        "homes": list(AREA_FACTS[i]["homes"]),
+        "attacker": s.attacker[i] or None,
+        "contested": bool(here[ENGLISH] and here[SCOTTISH]),
+        "blocks": {side: blocks_view(s, role, here[side]) for side in SIDES},
+    }
+
+
 def borders_view(s: State) -> list[JSON]:
-    return [
-        {**BORDER_FACTS[i], "crossed": s.border_count[i], "last_used": s.last_used[i] or None}
-        for i in range(len(BORDERS))
-    ]
+    return BORDERS_KEPT.get(
+        (tuple(s.border_count), tuple(s.last_used)),
+        lambda: [
+            {**BORDER_FACTS[i], "crossed": s.border_count[i], "last_used": s.last_used[i] or None}
+            for i in range(len(BORDERS))
+        ],
+    )
 
 
-def pools_view(s: State, role: str | None) -> JSON:
+def pools_view(s: State, role: str | None, blocks: tuple[Any, ...] | None = None) -> JSON:
+    blocks = blocks_key(s, role) if blocks is None else blocks
+    return POOLS_KEPT.get(blocks, lambda: _pools_view(s, role))
+
+
+def _pools_view(s: State, role: str | None) -> JSON:
     out: JSON = {}
     for side in SIDES:
         pool = [b for b in range(N_BLOCKS) if s.location[b] == POOL and SIDE[b] == side]
@@ -199,6 +252,17 @@ def pools_view(s: State, role: str | None) -> JSON:
             "blocks": [block_view(s, role, b) for b in pool] if side == role else None,
         }
     return out
+
+
+def dead_blocks_view(s: State) -> list[JSON]:
+    return DEAD_KEPT.get(
+        (tuple(s.location), s.edward),
+        lambda: [dead_view(s, b) for b in range(N_BLOCKS) if s.location[b] == DEAD],
+    )
+
+
+def played_view(cards: list[str]) -> list[JSON]:
+    return PLAYED_KEPT.get(tuple(cards), lambda: [card_view(c) for c in cards])
 
 
 def cards_view(s: State, role: str | None) -> JSON:
@@ -218,7 +282,7 @@ def cards_view(s: State, role: str | None) -> JSON:
         "hand": [card_view(c) for c in s.hands[role]] if role in SIDES else None,
         "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
         "chosen": chosen,
-        "played": {side: [card_view(c) for c in s.played[side]] for side in SIDES},
+        "played": {side: played_view(s.played[side]) for side in SIDES},
     }
 
 
@@ -262,8 +326,10 @@ def battle_view(s: State, role: str | None, bt: Battle | None) -> JSON | None:
 
 
 def board_view(s: State, role: str | None) -> JSON:
-    """The game's part of the view of ``role`` (``None``: a spectator)."""
+    """The game's part of the view of ``role`` (``None``: a spectator). The board's parts
+    are kept while what they show does not change (do not change them)."""
     bt = battle_of(s)
+    blocks = blocks_key(s, role)
     # The block being moved, or retreating or regrouping from the battle being fought.
     who = bt.block if bt is not None and s.who < 0 else s.who
     moving = None
@@ -286,10 +352,10 @@ def board_view(s: State, role: str | None) -> JSON:
         "truce": s.truce or None,
         "edward": "Edward I" if s.edward == 1 else "Edward II",
         "king_crowned": s.king_crowned,
-        "areas": areas_view(s, role),
+        "areas": areas_view(s, role, blocks),
         "borders": borders_view(s),
-        "pools": pools_view(s, role),
-        "dead": [dead_view(s, b) for b in range(N_BLOCKS) if s.location[b] == DEAD],
+        "pools": pools_view(s, role, blocks),
+        "dead": dead_blocks_view(s),
         # The nobles each side controls on the map, as the victory rules count them (RULES
         # §9, §12: Moray too): the same function, so the box and the result always agree.
         "nobles": {side: [block_name(s, b) for b in nobles_on_map(s, side)] for side in SIDES},
