@@ -42,6 +42,7 @@ from gameshelf.web.writer import Writer
 log = logging.getLogger("gameshelf.web")
 
 SEED_BITS = 128
+VIEWS_KEPT = 256  # tables that keep their built views (those changed last)
 
 
 def new_seed() -> int:
@@ -72,10 +73,14 @@ class Store:
         self.settings = settings
         self.on_change = on_change
         self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._showing: OrderedDict[str, Table] = OrderedDict()  # tables with views built
         # Every table still held by someone (a request, a socket), cached or not: a match
         # evicted from the cache while in use is found here, so it never has two copies.
         self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
+        self._replaying = asyncio.Lock()  # one replay at a time moves a cursor (a thread)
+        # game files of finished matches, by (id, version): made once, in a thread
+        self._files: OrderedDict[tuple[str, int], asyncio.Future[bytes]] = OrderedDict()
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
         self.clock: Callable[[], float] = time.monotonic  # tests may move time on
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # or count pauses
@@ -250,8 +255,13 @@ class Store:
     def _changed(self, table: Table) -> None:
         """Announce a change already stored (its version counted). The views of the roles
         now to act are built (and kept: a decision made on them is judged against them);
-        they are the ones asked for next, so this costs nothing more."""
+        they are the ones asked for next, so this costs nothing more. Only the
+        :data:`VIEWS_KEPT` tables changed last keep their views in memory."""
         for role in table.match.active():
             table.view(role)
         if self.on_change is not None:
             self.on_change(table)
+        self._showing[table.id] = table
+        self._showing.move_to_end(table.id)
+        while len(self._showing) > VIEWS_KEPT:  # a match left alone keeps no view
+            self._showing.popitem(last=False)[1].drop_views()

@@ -294,12 +294,17 @@ class Table:
             {"log_from": start, "log": lines, "log_total": total, "version": self.version}
         )
 
-    def forget_texts(self) -> None:
-        """Drop the JSON built so far (for code that changed the state behind our back)."""
+    def drop_views(self) -> None:
+        """Drop the views and JSON built so far (the staleness digests stay): a table
+        nobody looked at lately keeps no view in memory; the next look builds it again."""
         self._texts.clear()
         self._live.clear()
         self._built.clear()
         self._last.clear()
+
+    def forget_texts(self) -> None:
+        """Drop the JSON built so far (for code that changed the state behind our back)."""
+        self.drop_views()
         self.log = Shown(self.match)
 
 
