@@ -602,8 +602,9 @@ def main() -> None:
     parser.add_argument(
         "--synchronous",
         choices=["FULL", "NORMAL"],
-        default="FULL",
-        help="SQLite durability (FULL: every action on disk before its reply)",
+        default="NORMAL",
+        help="SQLite durability (the server's default NORMAL: every action in the database "
+        "before its reply, safe from kill -9; FULL: on the disk, safe from a power cut)",
     )
     parser.add_argument(
         "--rules",

@@ -28,7 +28,10 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Where `gameshelf serve` listens.")
     port: int = Field(8000, ge=1, le=65535)
     sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
-        "FULL", description="FULL survives a power cut; NORMAL only a crash of the server."
+        "NORMAL",
+        description="How durable an acknowledged action is (SQLite in WAL mode): NORMAL "
+        "survives the server being killed or crashing (the default); FULL also a power cut "
+        "or a crash of the machine, at the price of a disk flush per commit.",
     )
     snapshot_every: int = Field(
         50, ge=1, le=100_000, description="Store the match state every N actions."

@@ -252,7 +252,7 @@ MIGRATIONS: list[str] = [
 class SQLiteStorage(Storage):
     """Matches in one SQLite file (WAL), safe to share between the server's threads."""
 
-    def __init__(self, path: Path | str, synchronous: str = "FULL") -> None:
+    def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:
         self.path = str(path)
         self._lock = threading.RLock()  # the writing connection and its transaction depth
         self._depth = 0

@@ -173,3 +173,19 @@ def test_an_action_the_disk_refused_is_forgotten_not_shown(
         again = client.post(f"/api/matches/{mid}/actions", headers=north, json=action)
         assert again.status_code == 200
         assert again.json()["seq"] == 1
+
+
+@pytest.mark.parametrize(("level", "pragma"), [("NORMAL", 1), ("FULL", 2)])
+def test_the_durability_level_is_the_settings_and_normal_by_default(
+    tmp_path: Path, level: str, pragma: int
+) -> None:
+    """WAL with synchronous=NORMAL (the default: an acknowledged action survives kill -9,
+    tests/web/test_kill.py) or FULL (a power cut too), as the README says."""
+    assert Settings().sqlite_synchronous == "NORMAL"
+    storage = SQLiteStorage(tmp_path / "level.sqlite3", level)
+    try:
+        for db in (storage._db, storage._reader):
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert db.execute("PRAGMA synchronous").fetchone()[0] == pragma
+    finally:
+        storage.close()
