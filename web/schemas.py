@@ -150,8 +150,6 @@ class LogPage(BaseModel):
     version: int
 
 
-
-
 def publish_constraints(schema: dict[str, Any], games: list[str], agents: list[str]) -> None:
     """Say in the OpenAPI document what this site accepts beyond the models: a new match's
     ``game`` is one of the installed ``games``, a bot seat's agent one of ``agents``; a

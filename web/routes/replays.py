@@ -4,12 +4,12 @@ it; and for any match, the chapters of its log (where each year, turn or round b
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, StreamingResponse
 
 from gameshelf.core import text
 from gameshelf.core.match import Entry, Match
@@ -26,10 +26,34 @@ _KEEP = 64  # matches whose chapters are kept (each with its replay, for the nex
 EVERYTHING = "*"  # the replay's "show everything" perspective
 
 
-@router.get("/history", responses={409: {"description": "The match is not over yet"}})
-async def match_history(table: TableDep, tables: TablesDep) -> dict[str, Any]:
+CHUNK = 1 << 16  # bytes of a game file sent at a time
+
+
+async def _chunks(data: bytes) -> AsyncIterator[bytes]:
+    view = memoryview(data)
+    for at in range(0, len(data), CHUNK):
+        yield bytes(view[at : at + CHUNK])
+
+
+def _streamed(data: bytes, headers: dict[str, str] | None = None) -> StreamingResponse:
+    """A game file, made once and kept (``Tables.game_file``), sent a part at a time."""
+    return StreamingResponse(
+        _chunks(data),
+        media_type="application/json",
+        headers={"Content-Length": str(len(data)), **(headers or {})},
+    )
+
+
+@router.get(
+    "/history",
+    responses={
+        200: {"content": {"application/json": {}}},
+        409: {"description": "The match is not over yet"},
+    },
+)
+async def match_history(table: TableDep, tables: TablesDep) -> StreamingResponse:
     """The saved match with its action log (``gameshelf replay`` reads it), once over."""
-    return tables.history(table)
+    return _streamed(await tables.game_file(table))
 
 
 @router.get(
@@ -42,16 +66,13 @@ async def match_history(table: TableDep, tables: TablesDep) -> dict[str, Any]:
         409: {"description": "The match is not over yet"},
     },
 )
-async def game_file(table: TableDep, tables: TablesDep) -> Response:
+async def game_file(table: TableDep, tables: TablesDep) -> StreamingResponse:
     """The history as a file to download, which ``gameshelf replay FILE`` replays. Once
-    the match is over only: before, it would reveal the seed and every secret choice."""
-    data = tables.history(table)
+    the match is over only: before, it would reveal the seed and every secret choice.
+    Made once, off the event loop, and streamed."""
     name = f"{table.match.game_id}-{table.id}.json"
-    return Response(
-        json.dumps(data, ensure_ascii=False, indent=1) + "\n",
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return _streamed(await tables.game_file(table), disposition)
 
 
 @router.get("/chapters")
@@ -127,10 +148,10 @@ async def match_replay(
     nothing is secret any more)."""
     lang = request_lang(request)
     if role != EVERYTHING:
-        return tables.replay(table, seq, role, lang)
-    base = tables.replay(table, seq, None, lang)
+        return await tables.replay(table, seq, role, lang)
+    base = await tables.replay(table, seq, None, lang)
     roles = list(table.match.roles)
-    views = [tables.replay(table, seq, r, lang)["view"] for r in roles]
+    views = [(await tables.replay(table, seq, r, lang))["view"] for r in roles]
     seen = merge_views([base["view"], *views])
     for key, value in base["view"].items():
         if value is None and seen.get(key) in roles:

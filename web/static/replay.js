@@ -34,7 +34,7 @@
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? G.t("js.match_over") : "");
     G.renderBoard($("#board"), p.view, ui);
-    G.renderLog($("#log"), p.view.log, chapters, p.view);
+    G.renderLog($("#log"), p.view.log, chapters, p.view, null, null, p.log_from || 0); // its last page
     const ol = $("#log");
     ol.scrollTop = ol.scrollHeight;
   }
