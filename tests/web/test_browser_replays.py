@@ -76,6 +76,14 @@ def test_a_finished_replay_jumps_to_a_turn_shows_everything_and_downloads(
     assert re.search(r"^(England|Scotland) \(bot: random moves\) wins: ", banner), banner
     assert banner.endswith(".")
     assert not banner.endswith("..")
+    assert page.locator("#log li").first.get_attribute("data-n") != "1"  # its last page
+    for _ in range(200):  # scrolled back, the earlier lines come a page at a time
+        page.locator("#log").evaluate(
+            "(ol) => { ol.scrollTop = 0; ol.dispatchEvent(new Event('scroll')); }"
+        )
+        if page.locator("#log li").first.get_attribute("data-n") == "1":
+            break
+        page.wait_for_timeout(50)
     until(page, "() => document.querySelectorAll('#log li.log-start').length > 2")
     headings = page.locator("#log li.log-start").evaluate_all(
         "(items) => items.map((li) => li.dataset.section)"

@@ -18,6 +18,7 @@ from gameshelf.web.hub import Listener
 from gameshelf.web.tables.seen import LOG_PAGE, Shown
 from tests.core.toygame import RULESET
 from tests.web.conftest import Page, TestClient, auth, new_duel, tokens, watch
+from tests.web.test_api import play_out
 
 ZH = {"Accept-Language": "zh-TW"}
 
@@ -219,3 +220,18 @@ def test_no_delta_and_no_log_line_shows_a_seat_what_it_may_not_see(
     lines = orjson.loads(told)["view"].get("log", [])
     private = [line for line in lines if "peeked" in line]
     assert len(private) == (1 if role == "north" else 0)
+
+
+def test_the_log_as_a_seat_read_it_is_public_only_once_the_match_is_over(
+    client: TestClient,
+) -> None:
+    body = {"game": "toy_duel", "seed": 2, "seats": [{"name": "Ann"}, {"bot": "first"}]}
+    created = client.post("/api/matches", json=body).json()
+    mid = created["id"]
+    running = client.get(f"/api/matches/{mid}/log?role=south")
+    assert running.status_code == 409  # before the end, only the seat itself reads its log
+    play_out(client, mid, tokens(created)["north"])
+    seat = client.get(f"/api/matches/{mid}/log", headers=auth(tokens(created)["north"])).json()
+    anyone = client.get(f"/api/matches/{mid}/log?role=north").json()
+    assert anyone["log"] == seat["log"]
+    assert client.get(f"/api/matches/{mid}/log?role=nobody").status_code == 422

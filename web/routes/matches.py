@@ -138,11 +138,22 @@ async def match_log(
         Query(ge=0, le=1 << 40, description="The lines before this one (default: the end)."),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=LOG_PAGE, description="At most this many.")] = (LOG_PAGE),
+    role: Annotated[
+        str | None,
+        Query(
+            max_length=64,
+            description="Once the match is over: the log as this seat read it (the replay "
+            "viewer's perspective); nothing is secret any more.",
+        ),
+    ] = None,
 ) -> Response:
     """A page of the log the bearer's seat may read (a spectator's without a token), in
     the reader's language: the lines from ``log_from`` up to ``before``; the match page
-    asks for earlier lines as its log is scrolled back."""
-    data = await seat.tables.log_page(seat.table, seat.role, before, limit, seat.lang)
+    and the replay viewer ask for earlier lines as their log is scrolled back."""
+    reader = seat.role
+    if role is not None:
+        reader = seat.tables.replay_reader(seat.table, role)
+    data = await seat.tables.log_page(seat.table, reader, before, limit, seat.lang)
     return Response(data, media_type="application/json")
 
 

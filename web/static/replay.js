@@ -34,10 +34,41 @@
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? G.t("js.match_over") : "");
     G.renderBoard($("#board"), p.view, ui);
-    G.renderLog($("#log"), p.view.log, chapters, p.view, null, null, p.log_from || 0); // its last page
+    hold(role, p.log_from || 0, p.view.log || []);
+    drawLog(p.view);
     const ol = $("#log");
     ol.scrollTop = ol.scrollHeight;
   }
+
+  /* The log: a position carries its last page; the lines before it are those of the match's
+     log (a log only grows), paged in from /log as it is scrolled back, kept per seat. */
+  let held = { role: null, start: 0, lines: [] };
+  function hold(role, from, tail) {
+    const keep = held.role === role && held.start <= from && held.start + held.lines.length >= from;
+    held = keep ? { role, start: held.start, lines: held.lines.slice(0, from - held.start).concat(tail) }
+      : { role, start: from, lines: tail.slice() };
+  }
+  function drawLog(view) {
+    G.renderLog($("#log"), held.lines, chapters, view, null, null, held.start);
+  }
+  let paging = false;
+  async function pageBack() {
+    const ol = $("#log");
+    if (paging || held.start === 0 || ol.scrollTop > 40 || !ui.payload) return;
+    paging = true;
+    try {
+      const role = held.role && held.role !== "*" ? "&role=" + encodeURIComponent(held.role) : "";
+      const reply = await G.api("GET", "/api/matches/" + page.match + "/log?before=" + held.start + role);
+      if (reply.status !== 200) return;
+      const height = ol.scrollHeight;
+      held = { role: held.role, start: reply.data.log_from, lines: reply.data.log.concat(held.lines) };
+      drawLog(ui.payload.view);
+      ol.scrollTop += ol.scrollHeight - height; // the line read stays where it was
+    } finally {
+      paging = false;
+    }
+  }
+  $("#log").addEventListener("scroll", pageBack);
   const go = (n) => { loading = loading.then(() => show(n)); return loading; };
 
   /* Chapters: where each year, turn or round begins, to jump to (the game says its places). */

@@ -118,6 +118,13 @@ class Replays(Play):
             self._replays.popitem(last=False)
         return match
 
+    def replay_reader(self, table: Table, role: Role) -> Role:
+        """``role``, a seat of a finished match whose log anyone may read as it did."""
+        self._require_finished(table)
+        if role not in table.match.roles:
+            raise Refusal("bad_seat", Msg("web.no_seat", role=role), **table.named())
+        return role
+
     @staticmethod
     def _require_finished(table: Table) -> None:
         if table.match.outcome() is None:
