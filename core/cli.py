@@ -22,6 +22,7 @@ from gameshelf.core.messages import text as message_text
 from gameshelf.core.plugins import Registry, UnknownAgent, UnknownGame
 from gameshelf.core.reveal import merge_views
 from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.scaffold import Refused, write_plugin
 from gameshelf.core.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -576,6 +577,34 @@ def replay(
             else f"; the game is still running (step {match.state.step})"
         )
     )
+
+
+# --- new --------------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="the game's id, also its package's name")],
+    directory: Annotated[
+        Path, typer.Option("--dir", help="where the plugin's folder is made (default: here)")
+    ] = Path(),
+    title: Annotated[str | None, typer.Option(help="the game's title in English")] = None,
+    title_zh: Annotated[
+        str | None, typer.Option("--title-zh", help="its title in Traditional Chinese")
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    """Write a new game plugin NAME: a ruleset with its state and one step, catalogs in
+    English and Traditional Chinese, an entry point and a conformance test. It installs
+    with pip install -e and shows in `gameshelf list` and the lobby at once."""
+    lang = reading(lang)
+    try:
+        root = write_plugin(name, directory, title, title_zh)
+    except Refused as refused:
+        errors.print(render(refused.msg, lang), highlight=False)
+        raise typer.Exit(2) from None
+    console.print(say(lang, "new_written", name=name, path=str(root)), highlight=False)
+    console.print(say(lang, "new_next", path=str(root)), highlight=False)
 
 
 # --- serve --------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ def test_the_wheel_installs_only_the_gameshelf_package(wheel: Path) -> None:
     assert tops == {"gameshelf"}
     assert "gameshelf/core/cli.py" in names
     assert {"gameshelf/core/py.typed", "gameshelf/web/py.typed"} <= set(names)
+    assert "gameshelf/core/plugin_template/__name__/rules.py.tmpl" in names  # gameshelf new
     assert "gameshelf/plugins/hammer_scots/data/blocks.json" in names
     assert "gameshelf/web/templates/base.html" in names
     assert "gameshelf/plugins/three_kingdoms/__init__.py" in names
