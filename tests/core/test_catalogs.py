@@ -21,6 +21,8 @@ PACKAGES = {
 for folder in sorted((ROOT / "plugins").iterdir()):
     if (folder / "locale").is_dir():
         PACKAGES[folder.name] = (folder, folder / "locale")
+for folder in sorted((ROOT / "examples").glob("*/*/locale")):  # the plugin author's kit
+    PACKAGES[folder.parent.name] = (folder.parent, folder)
 if (ROOT / "web" / "locale").is_dir():
     PACKAGES["web"] = (ROOT / "web", ROOT / "web" / "locale")
 
