@@ -69,8 +69,8 @@ def write_plugin(
     root = where / name
     if root.exists():
         raise Refused(Msg("core.cli.new_exists", path=str(root)))
-    title = title or name.replace("_", " ").capitalize()
-    values = fields(name, title, title_zh or title)
+    title = " ".join((title or name.replace("_", " ").capitalize()).split())  # one line
+    values = fields(name, title, " ".join((title_zh or title).split()))
     for template in sorted(TEMPLATE.rglob("*.tmpl")):
         parts = template.relative_to(TEMPLATE).with_suffix("").parts
         target = root.joinpath(*(part.replace("__name__", name) for part in parts))

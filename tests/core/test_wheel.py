@@ -13,12 +13,12 @@ import json
 import os
 import subprocess
 import sys
-import sysconfig
-import venv
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests.repo.installing import bare_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,15 +52,7 @@ def test_the_installed_command_plays_a_game_with_no_source_tree(
     wheel: Path, tmp_path: Path
 ) -> None:
     env_dir = tmp_path / "env"
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
-    site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    Path(site, "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    python, _ = bare_environment(env_dir)
     subprocess.run(
         [
             sys.executable,

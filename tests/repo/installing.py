@@ -16,12 +16,15 @@ import sysconfig
 import venv
 from pathlib import Path
 
+HERE = Path(sysconfig.get_paths()["purelib"])  # this environment's site-packages
 # ``gameshelf`` as the console script runs it, in an environment's own Python.
 GAMESHELF = "import sys; from gameshelf.core.cli import main; sys.argv[0] = 'gameshelf'; main()"
 
 
-def environment(where: Path) -> Path:
-    """A new virtual environment under ``where`` that imports this checkout; its Python."""
+def bare_environment(where: Path) -> tuple[Path, Path]:
+    """A new virtual environment under ``where`` that reads this environment's
+    site-packages (Gameshelf's dependencies) but not the editable install of this checkout
+    (path files inside a path added so are not read); its Python and its site-packages."""
     venv.EnvBuilder(with_pip=False).create(where)
     python = where / "bin" / "python"
     site = subprocess.run(
@@ -30,10 +33,15 @@ def environment(where: Path) -> Path:
         capture_output=True,
         text=True,
     ).stdout.strip()
-    here = Path(sysconfig.get_paths()["purelib"])
-    Path(site, "gameshelf_dependencies.pth").write_text(f"{here}\n")
-    for hook in sorted(here.glob("__editable__*gameshelf-*.pth")):  # read after the above
-        Path(site, f"zz_{hook.name}").write_text(hook.read_text())
+    Path(site, "gameshelf_dependencies.pth").write_text(f"{HERE}\n")
+    return python, Path(site)
+
+
+def environment(where: Path) -> Path:
+    """A new virtual environment under ``where`` that imports this checkout; its Python."""
+    python, site = bare_environment(where)
+    for hook in sorted(HERE.glob("__editable__*gameshelf-*.pth")):  # read after the above
+        (site / f"zz_{hook.name}").write_text(hook.read_text())
     return python
 
 

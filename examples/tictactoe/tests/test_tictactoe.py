@@ -21,7 +21,7 @@ def play(s: Grid, *squares: int) -> None:
 
 def test_three_in_a_row_wins() -> None:
     s = RULESET.setup(seed=1)
-    play(s, 0, 3, 1, 4, 2)  # x: 0 1 2, the top row
+    play(s, 1, 4, 2, 5, 3)  # x: 1 2 3, the top row
     outcome = RULESET.outcome(s)
     assert outcome is not None
     assert outcome.winners == ["x"]
@@ -29,7 +29,7 @@ def test_three_in_a_row_wins() -> None:
 
 def test_a_full_grid_without_a_line_is_a_draw() -> None:
     s = RULESET.setup(seed=1)
-    play(s, 0, 1, 2, 4, 3, 5, 7, 6, 8)
+    play(s, 1, 2, 3, 5, 4, 6, 8, 7, 9)
     outcome = RULESET.outcome(s)
     assert outcome is not None
     assert outcome.draw
@@ -37,8 +37,8 @@ def test_a_full_grid_without_a_line_is_a_draw() -> None:
 
 def test_a_marked_square_is_refused_and_nothing_changes() -> None:
     s = RULESET.setup(seed=1)
-    play(s, 4)
+    play(s, 5)
     before = s.to_json()
     with pytest.raises(IllegalAction):
-        RULESET.apply(s, "o", {"type": "square", "arg": 4})
+        RULESET.apply(s, "o", {"type": "square", "arg": 5})
     assert s.to_json() == before

@@ -46,13 +46,13 @@ class Mark(Step[Grid]):
         return Msg("tictactoe.choose_square")
 
     def actions(self, s: Grid, role: Role) -> Iterator[Action]:
-        for square, mark in enumerate(s.squares):
+        for square, mark in enumerate(s.squares, start=1):  # squares 1 to 9, as players say
             if mark is None:
                 yield Action("square", square)
 
     def on_square(self, s: Grid, role: Role, square: int) -> None:
-        s.squares[square] = role
-        s.announce("tictactoe.marked", role=role, n=square + 1)
+        s.squares[square - 1] = role
+        s.announce("tictactoe.marked", role=role, n=square)
         if has_a_line(s, role):
             s.winner = role
             machine.enter(s, "over")
