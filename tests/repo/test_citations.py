@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -139,7 +140,8 @@ def headings(document: Path) -> set[tuple[str, str]]:
     return found
 
 
-def all_citations() -> list[Citation]:
+@cache
+def all_citations() -> tuple[Citation, ...]:
     """Every citation, but a document's own numbered headings (which define sections)."""
     found = []
     for path in files():
@@ -148,7 +150,7 @@ def all_citations() -> list[Citation]:
         for citation in citations(path):
             if not (defines and HEADING.match(lines[citation.line - 1])):
                 found.append(citation)
-    return found
+    return tuple(found)
 
 
 def problems() -> list[str]:
