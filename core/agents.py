@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gameshelf.core.rng import Rng, seed_from
-from gameshelf.core.ruleset import JSON, Action, GameInfo, Role, Ruleset
+from gameshelf.core.ruleset import JSON, Action, GameInfo, Role, Ruleset, outcome_values
 
 
 class Observation:
@@ -25,13 +25,24 @@ class Observation:
 
     The view is built only when asked for (the random bot never looks, and a view costs more
     than the rules of an action). The game state stays private to the core: a bot that
-    searches gets :meth:`determinized` copies, consistent with what its seat sees.
+    searches gets :meth:`determinized` copies, consistent with what its seat sees, and plays
+    forward on them (:meth:`turn`, :meth:`play`, :meth:`values`, :meth:`copy`).
+
+    ``roles``: the roles seated in this game (``Match`` gives them; default: the roles of
+    the fewest players the game takes).
     """
 
-    __slots__ = ("_ruleset", "_state", "_view", "role")
+    __slots__ = ("_ruleset", "_state", "_view", "role", "roles")
 
-    def __init__(self, ruleset: Ruleset[Any], state: Any, role: Role) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset[Any],
+        state: Any,
+        role: Role,
+        roles: Sequence[Role] | None = None,
+    ) -> None:
         self._ruleset, self._state, self.role = ruleset, state, role
+        self.roles: tuple[Role, ...] = tuple(roles if roles is not None else ruleset.roles())
         self._view: JSON | None = None
 
     @property
@@ -49,14 +60,57 @@ class Observation:
     def determinized(self, seed: int) -> Any:
         """A copy of the game where everything the role cannot see is re-dealt (from
         ``seed``) consistently with what it can: a world the bot cannot tell from the real
-        one, to play forward on with ``forward``."""
-        copy = self._ruleset.copy_state(self._state)
-        self._ruleset.shuffle_hidden(copy, self.role, Rng(seed=seed))
-        return copy
+        one, to play forward on.
+
+        The re-deal depends only on what the role sees and on ``seed`` (the hidden parts
+        deal from a fixed order, ``core.hidden``), and the world's generator is seeded from
+        ``seed`` too, so its dice are not the real game's to come: two games that the role
+        cannot tell apart give the same worlds."""
+        world = self._ruleset.copy_state(self._state)
+        self._ruleset.shuffle_hidden(world, self.role, Rng(seed=seed))
+        world.rng.seed = seed_from("world", seed)
+        world.rng.script = []  # a test's scripted dice are no part of a bot's world
+        return world
 
     def forward(self, world: Any, role: Role, action: Action) -> None:
-        """Play ``action`` of ``role`` on a determinized ``world`` (the forward model)."""
+        """Play ``action`` of ``role`` on a determinized ``world``, checked (``apply``)."""
         self._ruleset.apply(world, role, action)
+
+    # --- the search's forward model, on determinized worlds only -------------------------
+
+    def turn(self, world: Any) -> tuple[Role, list[Action]] | None:
+        """The first seated role the ``world`` awaits, with its legal actions (the list is
+        the caller's to read, not to change); ``None`` once nobody is awaited. A role that
+        may act without being awaited (an interrupt) is not offered here."""
+        return self._ruleset.to_act(world, self.roles)
+
+    def waiting(self, world: Any) -> list[Role]:
+        """Every role the ``world`` awaits: several while they choose at once in secret."""
+        return self._ruleset.active(world)
+
+    def actions(self, world: Any, role: Role) -> list[Action]:
+        """The legal actions of ``role`` in ``world``."""
+        return self._ruleset.actions(world, role)
+
+    def play(self, world: Any, role: Role, action: Action) -> None:
+        """Play an action just listed by :meth:`turn` or :meth:`actions`, unchecked."""
+        self._ruleset.play(world, role, action)
+
+    def copy(self, world: Any) -> Any:
+        """A copy of a determinized ``world`` to play on without changing it."""
+        return self._ruleset.copy_state(world)
+
+    def values(self, world: Any) -> tuple[float, ...]:
+        """Each seated role's chance to win in ``world``, in the order of ``roles``: the
+        outcome once the game is over, else the game's ``evaluate`` (a role it leaves out,
+        or a game without one: an even share), each clamped to ``[0, 1]``."""
+        result = self._ruleset.outcome(world)
+        if result is not None:
+            values = outcome_values(result, self.roles)
+        else:
+            values = self._ruleset.evaluate(world)
+        even = 1.0 / len(self.roles)
+        return tuple(min(1.0, max(0.0, values.get(role, even))) for role in self.roles)
 
 
 class Agent(Protocol):
@@ -80,6 +134,7 @@ class AgentSpec:
     """A kind of bot a plugin offers: ``factory(seed)`` makes one.
 
     ``games`` names the games it plays (their ``info.id``); empty: every game.
+    ``configure(param)``: the factory of the agent written ``"id:param"`` (``"ismcts:500"``).
     """
 
     id: str
@@ -87,9 +142,21 @@ class AgentSpec:
     factory: Callable[[int], Agent]
     description: str = ""
     games: tuple[str, ...] = ()
+    # ``"id:param"`` (the command line's agent specs): the factory for that parameter,
+    # e.g. a search budget; ``None``: the agent takes none.
+    configure: Callable[[str], Callable[[int], Agent]] | None = None
 
     def plays(self, game_id: str) -> bool:
         return not self.games or game_id in self.games
+
+    def factory_for(self, param: str | None) -> Callable[[int], Agent]:
+        """The factory of ``id`` (``param`` ``None``) or of ``id:param``; ``ValueError``
+        for a parameter the agent does not take."""
+        if param is None:
+            return self.factory
+        if self.configure is None:
+            raise ValueError(f"the agent {self.id!r} takes no parameter (given {param!r})")
+        return self.configure(param)
 
 
 class RandomAgent:

@@ -233,6 +233,9 @@ class Exchange(Hidden[S]):
                     continue
                 loose.append(card)
                 pile[i] = _FREE
+        # dealt from a fixed order, not from where the cards lay: the re-deal then depends
+        # only on what the role sees and the generator (the bots' worlds, core.agents)
+        loose.sort(key=repr)
         rng.shuffle(loose)
         dealt = iter(loose)
         for (part, place), pile in zip(members, piles, strict=True):
@@ -327,8 +330,27 @@ class Identities(Hidden[S]):
             for model, name in self.frame_marks:
                 if isinstance(frame.args, model):
                     setattr(frame.args, name, _renamed(getattr(frame.args, name), identity))
-        for piece in identity.values():
+        for piece in sorted(identity.values()):  # a fixed order, whoever stood where
             self.redraw(s, piece, rng)
+
+    def public_order(self, s: S, places: Iterable[int]) -> list[int]:
+        """``places`` (each named by the piece standing there now) in an order that
+        depends only on what everyone sees of them: the per-piece values, then the marks
+        and frame marks naming them, then the place. A ``deal`` that shuffles places taken
+        in this order gives the same deal whoever hides where, as a bot's re-deal must
+        (``core.agents.Observation.determinized``): places that tie are alike in every
+        public respect, so whichever piece each receives, the state comes out the same."""
+        marked = [_marked(getattr(s, name)) for name in self.marks]
+        for frame in s.stack:
+            for model, name in self.frame_marks:
+                if isinstance(frame.args, model):
+                    marked.append(_marked(getattr(frame.args, name)))
+        lists = [getattr(s, name) for name in self.per_piece]
+
+        def public(place: int) -> tuple[Any, ...]:
+            return (*(values[place] for values in lists), *(place in m for m in marked))
+
+        return sorted(places, key=lambda place: (public(place), place))
 
     def check(self, s: S) -> str | None:
         lengths = {name: len(getattr(s, name, ())) for name in self.per_piece}
@@ -358,6 +380,11 @@ def shown_outside(part: Hidden[S], s: S) -> str | None:
             f"not among the steps it declares in shown_in"
         )
     return None
+
+
+def _marked(value: Any) -> frozenset[int]:
+    """The pieces a mark names (one, ``-1`` for none, or a list of them)."""
+    return frozenset((value,) if isinstance(value, int) else value)
 
 
 def _renamed(value: Any, identity: dict[int, int]) -> Any:

@@ -200,7 +200,7 @@ class Match:
                 state, history = self.state, self.history
                 rng = state.rng
                 # one observation a bot, made once: its view is built only if the bot asks
-                observing = {role: Observation(ruleset, state, role) for role in agents}
+                observing = {role: Observation(ruleset, state, role, self.roles) for role in agents}
             if interrupting and self._bot_interrupts(interrupting, observing):
                 taken += 1
                 continue

@@ -10,6 +10,7 @@ A ruleset is a game's rules as functions over a state (docs/architecture.md §2.
 ``apply``   validates against ``actions``; raises :class:`IllegalAction`, state untouched
 ``view``    a JSON-ready dict of what a role (or a spectator, ``None``) may see
 ``outcome`` ``None`` while the game runs, else an :class:`Outcome`
+``evaluate`` optional: each seated role's chance to win, in ``[0, 1]`` (the bots' heuristic)
 =========== ==========================================================================
 
 Optional members a game may add: ``hidden`` (what some roles may not see), ``locale`` (its
@@ -24,6 +25,7 @@ vector for learning agents (``core.encoding``; ``gameshelf.rl`` needs it).
 from __future__ import annotations
 
 import importlib
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Container, Iterable, Mapping, Sequence
 from functools import cache
@@ -190,6 +192,30 @@ class BoardAssets(NamedTuple):
     template: str = "board.html"
 
 
+def outcome_values(outcome: Outcome, roles: Iterable[Role] = ()) -> dict[Role, float]:
+    """An ended game as values: the winners share 1, the others (of ``roles``) get 0; a draw
+    gives each of ``roles`` an even share."""
+    if outcome.winners:
+        share = 1.0 / len(outcome.winners)
+        values = dict.fromkeys(roles, 0.0)
+        values.update(dict.fromkeys(outcome.winners, share))
+        return values
+    seated = list(roles)
+    return dict.fromkeys(seated, 1.0 / len(seated)) if seated else {}
+
+
+def win_chances(scores: Mapping[Role, float], spread: float) -> dict[Role, float]:
+    """Each role's chance to win from a score per role (a softmax): a lead of ``spread``
+    points makes a role e (2.718...) times as likely to win as the role behind it. The
+    games' ``evaluate`` hooks turn their own reckoning of a position into chances so."""
+    if not scores:
+        return {}
+    top = max(scores.values())
+    weights = {role: math.exp((score - top) / spread) for role, score in scores.items()}
+    total = sum(weights.values())
+    return {role: weight / total for role, weight in weights.items()}
+
+
 def action_menu(actions: Iterable[Action]) -> dict[str, list[Arg]]:
     """Group actions by type for a view: ``{"area": ["north_wood", "ford"], "pass": [None]}``."""
     menu: dict[str, list[Arg]] = {}
@@ -295,6 +321,21 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game runs, else who won and why."""
+
+    def evaluate(self, state: S) -> dict[Role, float]:
+        """Each seated role's chance to win from ``state``, a number in ``[0, 1]``: the
+        heuristic the bots search with (``core.search``: the greedy bot rates the state each
+        action leads to, ISMCTS scores its playouts cut short by it).
+
+        Optional. A game that says nothing gets the default: once the game is over, its
+        outcome (the winners share 1, the others 0, a draw 1/n each, ``outcome_values``);
+        while it runs, ``{}``, no opinion, which a bot reads as an even chance for every
+        seated role. A role missing from the answer is read the same way. ``evaluate``
+        never changes the state, and it may read everything in it: bots call it only on
+        their own re-dealt copies (``Observation.determinized``), never on the real game.
+        """
+        result = self.outcome(state)
+        return {} if result is None else outcome_values(result)
 
     # --- names and messages ----------------------------------------------------------
 

@@ -432,12 +432,14 @@ class BlocksFaceDown(Identities[State]):
             slots = [b for b in hidden_blocks(s, role) if SIDE[b] == side]
             if s.location[MORAY] < 0:
                 slots = [b for b in slots if b != MORAY]
-            on_map = [b for b in slots if s.location[b] >= 0]
+            # the places in an order of what the role sees, not of who stands there
+            on_map = self.public_order(s, (b for b in slots if s.location[b] >= 0))
+            off_map = self.public_order(s, (b for b in slots if s.location[b] < 0))
             # Public allegiance: the nobles (and a Moray on the map) stay on the map.
             nobles = [b for b in slots if OTHER_COLOUR[b] >= 0 or b == MORAY]
             rng.shuffle(on_map)
             noble_slots = on_map[: len(nobles)]
-            rest_slots = on_map[len(nobles) :] + [b for b in slots if s.location[b] < 0]
+            rest_slots = on_map[len(nobles) :] + off_map
             others = [b for b in slots if OTHER_COLOUR[b] < 0 and b != MORAY]
             rng.shuffle(others)
             rng.shuffle(nobles)

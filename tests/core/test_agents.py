@@ -50,7 +50,21 @@ def test_an_observation_is_the_seats_view_and_never_the_state():
     assert seen.view == RULESET.view(s, "south")
     assert seen.info.id == "toy_duel"
     public = {name for name in dir(seen) if not name.startswith("_")}
-    assert public == {"role", "view", "info", "determinized", "forward"}
+    assert public == {
+        "role",
+        "roles",
+        "view",
+        "info",
+        "determinized",
+        "forward",
+        # the search's forward model, on determinized worlds (core.search)
+        "turn",
+        "waiting",
+        "actions",
+        "play",
+        "copy",
+        "values",
+    }
 
 
 def test_a_determinized_world_agrees_with_the_seat_and_redeals_the_rest():
