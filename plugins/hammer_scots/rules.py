@@ -33,6 +33,7 @@ from gameshelf.plugins.hammer_scots import (  # noqa: F401 (each module register
     winter,
 )
 from gameshelf.plugins.hammer_scots.encoding import HammerEncoding, encoding
+from gameshelf.plugins.hammer_scots.evaluate import evaluate
 from gameshelf.plugins.hammer_scots.model import DATA_MODEL, SIDES
 from gameshelf.plugins.hammer_scots.setup import new_game
 from gameshelf.plugins.hammer_scots.state import State, check_fits_data, machine
@@ -99,6 +100,10 @@ class HammerOfTheScots(StepRuleset[State]):
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
+
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Each role's chance to win, the bots' heuristic (evaluate.py)."""
+        return evaluate(state)
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return board_view(state, role)

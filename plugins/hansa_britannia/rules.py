@@ -30,6 +30,7 @@ from gameshelf.core.ruleset import (
 from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
 from gameshelf.plugins.hansa_britannia.board import DESK, PLAYERS
 from gameshelf.plugins.hansa_britannia.encoding import HansaEncoding, encoding
+from gameshelf.plugins.hansa_britannia.evaluate import evaluate
 from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
 from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
@@ -95,6 +96,10 @@ class HansaBritannia(StepRuleset[State]):
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
+
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Each role's chance to win, the bots' heuristic (evaluate.py)."""
+        return evaluate(state)
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return board_view(state, role)

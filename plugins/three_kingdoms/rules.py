@@ -31,8 +31,6 @@ from gameshelf.core.ruleset import (
     Scenario,
     StepRuleset,
 )
-
-# The rules modules register their steps on the machine when imported.
 from gameshelf.plugins.three_kingdoms import (  # noqa: F401
     battle,
     fate,
@@ -46,6 +44,7 @@ from gameshelf.plugins.three_kingdoms import (  # noqa: F401
     view,
 )
 from gameshelf.plugins.three_kingdoms.encoding import ThreeKingdomsEncoding, encoding
+from gameshelf.plugins.three_kingdoms.evaluate import evaluate
 from gameshelf.plugins.three_kingdoms.setup import new_game
 from gameshelf.plugins.three_kingdoms.state import ROLES, TKState, machine
 from gameshelf.plugins.three_kingdoms.text import TEXT
@@ -125,6 +124,10 @@ class ThreeKingdoms(StepRuleset[TKState]):
         if state.reason is None:
             return None
         return victory.outcome(state)
+
+    def evaluate(self, state: TKState) -> dict[Role, float]:
+        """Each role's chance to win, the bots' heuristic (evaluate.py)."""
+        return evaluate(state)
 
     def board_view(self, state: TKState, role: Role | None) -> JSON:
         return view.board_view(state, role)

@@ -34,6 +34,7 @@ from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module reg
 )
 from gameshelf.plugins.twilight_struggle.drawing import DRAWING
 from gameshelf.plugins.twilight_struggle.encoding import TwilightEncoding, encoding
+from gameshelf.plugins.twilight_struggle.evaluate import evaluate
 from gameshelf.plugins.twilight_struggle.hidden import HIDDEN
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
@@ -114,6 +115,10 @@ class TwilightStruggle(StepRuleset[State]):
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
+
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Each role's chance to win, the bots' heuristic (evaluate.py)."""
+        return evaluate(state)
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return {**board_view(state, role), "drawing": DRAWING}  # drawing: the map's layout
