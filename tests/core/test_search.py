@@ -1,0 +1,149 @@
+"""The search bots (core.search): greedy and ISMCTS, on the toy duel, seeing only their seat."""
+
+import pytest
+
+from gameshelf.core.agents import Observation
+from gameshelf.core.match import Match
+from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.rng import Rng
+from gameshelf.core.ruleset import Action, Outcome, outcome_values, win_chances
+from gameshelf.core.search import GreedyAgent, IsmctsAgent, ismcts_factory
+from tests.core.conftest import toy_plugin
+from tests.core.toygame import HighCardDuel
+
+
+class ScoredDuel(HighCardDuel):
+    """The duel with an evaluate hook: the points scored so far."""
+
+    def evaluate(self, s):
+        if self.outcome(s) is not None:
+            return super().evaluate(s)
+        return win_chances({r: float(v) for r, v in s.score.items()}, 1.0)
+
+
+DUEL = ScoredDuel()
+
+
+def south_to_choose(hand, north_chose=None, seed=1):
+    """South to pick a card holding ``hand``; North has chosen ``north_chose`` (or not)."""
+    s = DUEL.setup(seed)
+    north = s.hands["north"]
+    s.deck.draw_pile = [c for c in s.deck.draw_pile + s.hands["south"] if c not in hand]
+    s.hands["south"] = list(hand)
+    if north_chose is not None:
+        DUEL.apply(s, "north", Action("card", north[0]))
+    return s
+
+
+def test_outcome_values_and_win_chances():
+    won = Outcome(winners=["a"], reason="x")
+    assert outcome_values(won, ["a", "b"]) == {"a": 1.0, "b": 0.0}
+    assert outcome_values(Outcome(winners=[], reason="draw"), ["a", "b"]) == {"a": 0.5, "b": 0.5}
+    chances = win_chances({"a": 2.0, "b": 0.0, "c": 0.0}, 1.0)
+    assert sum(chances.values()) == pytest.approx(1.0)
+    assert chances["a"] > chances["b"] == chances["c"]
+
+
+def test_the_default_evaluate_has_no_opinion_until_the_end():
+    s = HighCardDuel().setup(1)
+    assert HighCardDuel().evaluate(s) == {}
+    seen = Observation(HighCardDuel(), s, "north", ("north", "south"))
+    assert seen.values(s) == (0.5, 0.5)
+
+
+def test_greedy_plays_the_card_that_surely_wins():
+    s = south_to_choose([3, 12, 5], north_chose=True)  # the reveal follows South's choice
+    actions = DUEL.actions(s, "south")
+    assert GreedyAgent(1).choose(Observation(DUEL, s, "south"), actions) == ("card", 12)
+
+
+def test_greedy_breaks_ties_by_its_seed():
+    s = south_to_choose([3, 12, 5])  # North has not chosen: every card leaves the score as it is
+    actions = DUEL.actions(s, "south")
+    picks = {GreedyAgent(seed).choose(Observation(DUEL, s, "south"), actions) for seed in range(12)}
+    assert len(picks) > 1
+    assert GreedyAgent(4).choose(Observation(DUEL, s, "south"), actions) == GreedyAgent(4).choose(
+        Observation(DUEL, s, "south"), actions
+    )
+
+
+@pytest.mark.parametrize("north_chose", [None, True])
+def test_ismcts_plays_the_card_that_surely_wins(north_chose):
+    """Whether North's secret card is known to be chosen or both choose at once (then each
+    side picks from its own statistics, blind to the other's pick)."""
+    s = south_to_choose([3, 12, 5], north_chose)
+    bot = IsmctsAgent(1, iterations=300)
+    assert bot.choose(Observation(DUEL, s, "south"), DUEL.actions(s, "south")) == ("card", 12)
+    assert bot.last_iterations == 300
+
+
+def test_ismcts_is_deterministic_for_a_seed_and_an_iteration_budget():
+    s = south_to_choose([3, 7, 5], True, seed=4)
+    seen = Observation(DUEL, s, "south")
+    picks = [IsmctsAgent(9, iterations=150).choose(seen, DUEL.actions(s, "south")) for _ in "ab"]
+    assert picks[0] == picks[1]
+    before = DUEL.dump_state(s)
+    IsmctsAgent(9, iterations=50).choose(seen, DUEL.actions(s, "south"))
+    assert DUEL.dump_state(s) == before  # the search never touches the real game
+
+
+def test_a_single_legal_action_is_taken_without_search():
+    bot = IsmctsAgent(1, iterations=10)
+    s = DUEL.setup(1)
+    assert bot.choose(Observation(DUEL, s, "north"), [Action("pass")]) == Action("pass")
+    assert bot.last_iterations == 0
+
+
+def test_a_time_budget_stops_the_search():
+    s = south_to_choose([3, 7, 5], True)
+    bot = IsmctsAgent(1, iterations=None, ms=30)
+    bot.choose(Observation(DUEL, s, "south"), DUEL.actions(s, "south"))
+    assert bot.last_iterations > 0
+
+
+@pytest.mark.parametrize(
+    ("budget", "iterations", "ms", "depth"),
+    [("500", 500, None, 8), ("250ms", None, 250.0, 8), ("100/300ms/d3", 100, 300.0, 3)],
+)
+def test_budgets_are_written_in_iterations_milliseconds_and_depth(budget, iterations, ms, depth):
+    bot = ismcts_factory(budget)(1)
+    assert (bot.iterations, bot.ms, bot.depth) == (iterations, ms, depth)
+
+
+@pytest.mark.parametrize("budget", ["", "fast", "0", "d3", "10/x"])
+def test_a_budget_that_is_none_is_refused(budget):
+    with pytest.raises(ValueError, match="budget"):
+        ismcts_factory(budget)
+
+
+def test_the_registry_offers_the_search_agents_and_their_levels():
+    registry = Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())]))
+    for agent in ("greedy", "ismcts", "ismcts_easy", "ismcts_normal", "ismcts_hard"):
+        assert agent in registry.agents_for("toy_duel")
+    assert registry.agent("ismcts").factory_for("20")(1).iterations == 20
+    with pytest.raises(ValueError, match="takes no parameter"):
+        registry.agent("greedy").factory_for("20")
+
+
+def test_search_bots_finish_games_through_a_match():
+    for agents in ({"north": GreedyAgent(1), "south": IsmctsAgent(2, iterations=20)},):
+        m = Match(DUEL, seed=5)
+        m.play_bots(agents)
+        assert m.outcome() is not None
+
+
+def test_a_world_is_the_same_whatever_the_seat_cannot_see():
+    """Two games South cannot tell apart (North's hand, the deck and the generator's seed
+    dealt again) give South the same determinized worlds, so the same choices."""
+    s = south_to_choose([3, 7, 5], True, seed=6)
+    other = DUEL.copy_state(s)
+    DUEL.shuffle_hidden(other, "south", Rng(seed=99))
+    other.rng.seed = 12345
+    assert other.hands["north"] != s.hands["north"] or other.deck.draw_pile != s.deck.draw_pile
+    a, b = Observation(DUEL, s, "south"), Observation(DUEL, other, "south")
+    for seed in range(5):
+        assert DUEL.dump_state(a.determinized(seed)) == DUEL.dump_state(b.determinized(seed))
+    actions = DUEL.actions(s, "south")
+    assert IsmctsAgent(3, iterations=100).choose(a, actions) == IsmctsAgent(
+        3, iterations=100
+    ).choose(b, actions)
