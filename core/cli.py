@@ -1,4 +1,4 @@
-"""The ``gameshelf`` command: list, plugins, simulate, play, replay, serve."""
+"""The ``gameshelf`` command: list, plugins, simulate, tournament, play, replay, serve."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ from gameshelf.core.reveal import merge_views
 from gameshelf.core.ruleset import Action, IllegalAction
 from gameshelf.core.scaffold import Refused, write_plugin
 from gameshelf.core.simulate import simulate as run_simulation
+from gameshelf.core.tournament import parse_agents
+from gameshelf.core.tournament import tournament as run_tournament
 
 app = typer.Typer(
     add_completion=False,
@@ -238,6 +240,110 @@ def _print_summary(result: Any, ruleset: Any, lang: str) -> None:
         actions_per_s=f"{result.actions_per_s:,.0f}",
     )
     console.print(speed, highlight=False)
+
+
+# --- tournament ---------------------------------------------------------------------------
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="game id, see `gameshelf list`")],
+    agents: Annotated[
+        str,
+        typer.Option(help="comma list of agent specs: id or id:param (ismcts:1000, ismcts:500ms)"),
+    ] = "ismcts:1000,greedy,random",
+    scenario: Annotated[str | None, typer.Option(help="scenario id")] = None,
+    players: Annotated[int | None, typer.Option(help="player count")] = None,
+    games: Annotated[int, typer.Option(min=1, help="games per pairing")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of each pairing's first game (then +1)")] = 1,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="worker processes (the results do not depend on it)")
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object, no bar")] = False,
+    lang: LangOption = None,
+) -> None:
+    """Play every pairing of the agents, seats rotated: win rates, 95% CIs, OpenSkill ratings."""
+    lang = reading(lang)
+    registry = _registry()
+    entry = _game(registry, game)
+    try:
+        factories = parse_agents(registry, entry.info.id, agents)
+        entry.info.scenario(scenario)
+        if players is not None:
+            entry.ruleset.roles(players)
+    except (UnknownAgent, ValueError) as exc:
+        errors.print(f"[red]{exc}[/]")
+        raise typer.Exit(2) from None
+    run = partial(
+        run_tournament,
+        entry,
+        factories,
+        scenario=scenario,
+        players=players,
+        games=games,
+        seed=seed,
+        jobs=jobs,
+    )
+    if as_json:
+        result = run()
+        print(json.dumps(result.to_json()))
+    else:
+        columns = (
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=errors) as bar:
+            task = bar.add_task(f"{game}", total=None)
+            result = run(progress=lambda done, total: bar.update(task, completed=done, total=total))
+        _print_tournament(result.to_json(), entry.ruleset, lang)
+    if result.errors:
+        raise typer.Exit(1)
+
+
+def _print_tournament(result: dict[str, Any], ruleset: Any, lang: str) -> None:
+    """A tournament's results in ``lang``: each agent's standing, then each pairing's."""
+    head = say(
+        lang,
+        "tournament_summary",
+        ruleset,
+        game=result["game"],
+        scenario=result["scenario"],
+        count=result["games"],
+        errors=len(result["errors"]),
+    )
+    console.print(head, style="bold", markup=False, highlight=False)
+    for err in result["errors"][:20]:
+        line = say(lang, "seed_error", seed=err["seed"], error=str(err["error"]))
+        console.print("  " + line, style="red", markup=False, highlight=False)
+    heads = ("col_agent", "col_games", "col_wins", "col_win_rate", "col_ci95", "col_rating")
+    standings = Table(*(say(lang, h) for h in heads))
+    for spec, row in result["agents"].items():
+        low, high = row["ci95"]
+        standings.add_row(
+            escape(spec),
+            str(row["games"]),
+            str(row["wins"]),
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}–{high:.1%}",
+            f"{row['rating']:.2f}",
+        )
+    columns = ("col_pairing", "col_games", "col_wins", "col_win_rate", "col_ci95")
+    pairings = Table(*(say(lang, h) for h in columns))
+    for row in result["pairings"]:
+        low, high = row["ci95"]
+        first, second = row["agents"]
+        pairings.add_row(
+            escape(say(lang, "versus", first=first, second=second)),
+            str(row["games"]),
+            f"{row['wins'][0]}–{row['wins'][1]}",
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}–{high:.1%}",
+        )
+    console.print(standings, pairings)
+    if result["players"] > 2:
+        console.print(say(lang, "lone_seat"), markup=False, highlight=False)
 
 
 # --- play ---------------------------------------------------------------------------------
