@@ -17,8 +17,8 @@ scores the position reached with ``evaluate`` (or the outcome, if the game ended
 
 - **Several players: max^n.** Each edge keeps the value of the role that chose it, and every
   role picks what is best for itself (not "paranoid": the others are not assumed to play
-  against the bot alone). A neutral player that is no role (Hansa's, with two players) is
-  part of the rules, not of the search.
+  against the bot alone). A neutral player that is no role (one the rules move themselves)
+  is part of the rules, not of the search: only seated roles are rated and played.
 - **Chance** is the game's own: the world's generator is seeded anew for every world, so
   dice and draws differ from iteration to iteration, never the real game's to come.
 - **Simultaneous secret choices** (several roles awaited at once): each awaited role picks
@@ -311,6 +311,7 @@ SEARCH_AGENTS = [
         "Greedy",
         GreedyAgent,
         "Takes the move the game's evaluation rates best, one move ahead.",
+        thinks=True,
     ),
     AgentSpec(
         "ismcts",
@@ -319,6 +320,7 @@ SEARCH_AGENTS = [
         "Information-set Monte Carlo tree search, 1000 iterations a decision "
         "(ismcts:N for N iterations, ismcts:Nms for N milliseconds).",
         configure=ismcts_factory,
+        thinks=True,
     ),
     *(
         AgentSpec(
@@ -326,6 +328,7 @@ SEARCH_AGENTS = [
             f"ISMCTS ({level})",
             ismcts_factory(budget),
             f"Information-set Monte Carlo tree search, {budget} a decision.",
+            thinks=True,
         )
         for level, budget in LEVELS.items()
     ),

@@ -131,7 +131,7 @@ class TournamentResult:
                 continue
             at_table = sorted(set(game.table.seats), key=self.agents.index)
             teams = [[rating[spec]] for spec in at_table]
-            ranks = [1 if spec in game.winners or not game.winners else 2 for spec in at_table]
+            ranks = [1.0 if spec in game.winners or not game.winners else 2.0 for spec in at_table]
             for spec, (new,) in zip(at_table, model.rate(teams, ranks=ranks), strict=True):
                 rating[spec] = new
         return {
