@@ -145,6 +145,9 @@ class AgentSpec:
     # ``"id:param"`` (the command line's agent specs): the factory for that parameter,
     # e.g. a search budget; ``None``: the agent takes none.
     configure: Callable[[str], Callable[[int], Agent]] | None = None
+    # It searches, taking a noticeable time a decision: a server lets it think apart (in a
+    # worker process) and shows how long it thought.
+    thinks: bool = False
 
     def plays(self, game_id: str) -> bool:
         return not self.games or game_id in self.games

@@ -8,7 +8,7 @@ fresh FastAPI app. ``gameshelf serve`` calls it through :func:`web.server.run`.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from os import PathLike, stat_result
 from pathlib import Path
@@ -30,6 +30,7 @@ from gameshelf.web.routes import include_routes
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SQLiteStorage, Storage
 from gameshelf.web.tables import Tables
+from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
 
 HERE = Path(__file__).parent
@@ -55,10 +56,16 @@ class FontFiles(StaticFiles):
 
 
 def create_app(
-    settings: Settings, *, registry: Registry | None = None, storage: Storage | None = None
+    settings: Settings,
+    *,
+    registry: Registry | None = None,
+    storage: Storage | None = None,
+    bot_registry: Callable[[], Registry] | None = None,
 ) -> FastAPI:
     """A Gameshelf site for ``settings``; ``registry`` and ``storage`` default to the
-    installed plugins and the SQLite file ``settings.db``."""
+    installed plugins and the SQLite file ``settings.db``. ``bot_registry``: how the worker
+    processes the search bots think in load their plugins, a module-level function they
+    import (default: the installed plugins; a test that gives ``registry`` gives this too)."""
     registry = registry if registry is not None else Registry(make_plugin_manager())
     storage = (
         storage if storage is not None else SQLiteStorage(settings.db, settings.sqlite_synchronous)
@@ -71,6 +78,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await app.state.tables.resume_bots()  # matches of bots alone a restart interrupted
         yield
+        app.state.tables.thinkers.close()
         writer.close()
         storage.close()
 
@@ -88,6 +96,7 @@ def create_app(
     app.state.storage = storage
     app.state.hub = hub
     app.state.tables = Tables(storage, registry, settings, on_change=hub.publish, writer=writer)
+    app.state.tables.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
     app.state.templates = make_templates(registry)
 
     errors.install(app)

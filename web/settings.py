@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     bot_actions_per_second: int = Field(
         2000, ge=1, le=1_000_000, description="Matches of bots alone play this fast, in all."
     )
+    bot_workers: int = Field(
+        1, ge=1, le=64, description="Worker processes the search bots think in."
+    )
     max_bot_matches: int = Field(
         8, ge=1, le=10_000, description="Matches of bots alone being played at once, at most."
     )

@@ -21,10 +21,12 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.rng import seed_from
 from gameshelf.core.ruleset import Action, IllegalAction, Role
 from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.core.state_model import dump_json
 from gameshelf.web.storage import ActionRecord
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seats import Seats
 from gameshelf.web.tables.table import Table, kept
+from gameshelf.web.thinking import Question
 
 log = logging.getLogger("gameshelf.web")
 
@@ -131,22 +133,29 @@ class Play(Seats):
             self._changed(table)
             return table.payload_json(role, log_tail, lang, log_have, version)
 
-    def _agents(self, table: Table) -> dict[Role, Agent]:
+    def _agents(self, table: Table) -> tuple[dict[Role, Agent], dict[Role, str]]:
+        """The seated bots that answer at once, and those that think (``AgentSpec.thinks``:
+        in a worker process, ``web.thinking``) by their agent ids."""
         match = table.match
-        return {
-            s.role: self.registry.agent(s.agent).factory(
-                seed_from("bot", match.seed, match.seq, s.role)
-            )
-            for s in table.seats
-            if s.kind == "bot" and s.agent
-        }
+        quick: dict[Role, Agent] = {}
+        thinking: dict[Role, str] = {}
+        for s in table.seats:
+            if s.kind != "bot" or not s.agent:
+                continue
+            spec = self.registry.agent(s.agent)
+            if spec.thinks:
+                thinking[s.role] = s.agent
+            else:
+                quick[s.role] = spec.factory(seed_from("bot", match.seed, match.seq, s.role))
+        return quick, thinking
 
     async def _play_bots(self, table: Table, rounds: int | None = None) -> int:
         """Let the seated bots act until a person must (or ``rounds`` rounds are played);
         their actions are committed.
 
-        Bots play in rounds of :data:`BOT_ROUND` actions; between rounds the progress is
-        stored and announced and the server serves others."""
+        Quick bots play in rounds of :data:`BOT_ROUND` actions; a thinking bot's decision
+        is a round of its own, worked out in a worker process while the server serves
+        others. Between rounds the progress is stored and announced."""
         match = table.match
         first = match.seq
         limit = match.ruleset.info.max_actions
@@ -155,12 +164,14 @@ class Play(Seats):
             if rounds is not None and played >= rounds:
                 break
             played += 1
-            agents = self._agents(table)
-            if not agents:
-                break
+            quick, thinking = self._agents(table)
             start = match.seq
+            turn = match.ruleset.to_act(match.state, thinking) if thinking else None
             try:
-                match.play_bots(agents, limit=BOT_ROUND)
+                if turn is not None:
+                    await self._think(table, turn[0], thinking[turn[0]])
+                elif quick:
+                    match.play_bots(quick, limit=BOT_ROUND)
             except Exception:
                 # A bot or the rules failed: keep what was fully applied, rebuild on next use.
                 log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
@@ -168,11 +179,30 @@ class Play(Seats):
                 await self._commit(table, start)
                 break
             await self._commit(table, start)
-            if match.seq - start < BOT_ROUND:
+            if match.seq == start:
                 break
+            stopped = turn is None and match.seq - start < BOT_ROUND  # the quick bots did
+            if stopped and (not thinking or match.ruleset.to_act(match.state, thinking) is None):
+                break  # a person must act, or the game is over
             self._changed(table)
             await asyncio.sleep(0)
         return match.seq - first
+
+    async def _think(self, table: Table, role: Role, agent: str) -> None:
+        """A thinking bot's decision, worked out in a worker process, then applied (checked:
+        it comes back from another process) with its thinking time noted."""
+        match = table.match
+        question = Question(
+            game=match.game_id,
+            roles=tuple(match.roles),
+            state=dump_json(match.state, exclude={"log"}),  # the rules never read the log
+            role=role,
+            agent=agent,
+            seed=seed_from("bot", match.seed, match.seq, role),
+        )
+        action, ms = await self.thinkers.choose(question)
+        match.apply(role, action)
+        table.thought[role] = round(ms)
 
     async def _commit(self, table: Table, start: int) -> None:
         """Write the actions after ``start`` (and a snapshot when one is due)."""

@@ -37,6 +37,7 @@ from gameshelf.web.storage import (
 )
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.table import Table
+from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
 
 log = logging.getLogger("gameshelf.web")
@@ -87,6 +88,7 @@ class Store:
         self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
         self._bot_matches: set[str] = set()  # those queued or being played
         self._bot_task: asyncio.Task[None] | None = None
+        self.thinkers = Thinkers(settings.bot_workers)  # where search bots think
         self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
         self._created: dict[str, list[str]] = {}  # client -> its matches that may be live
         # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)

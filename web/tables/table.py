@@ -64,6 +64,8 @@ class Table:
     own_at: dict[Role, int] = field(default_factory=dict)  # each role's last own change
     # the retry of a role's last accepted action: (version it named, action, seq after it)
     accepted: dict[Role, tuple[int, Action, int]] = field(default_factory=dict, repr=False)
+    # how long each thinking bot took over its latest decision, in ms (web.thinking)
+    thought: dict[Role, int] = field(default_factory=dict)
     title: str = field(init=False)
     _texts: dict[tuple[Role | None, int, str], bytes] = field(default_factory=dict, repr=False)
     _built: dict[Role | None, Built] = field(default_factory=dict, repr=False)  # this version's
@@ -165,7 +167,14 @@ class Table:
 
     def public_seats(self) -> list[dict[str, Any]]:
         return [
-            {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent} for s in self.seats
+            {
+                "role": s.role,
+                "name": s.name,
+                "kind": s.kind,
+                "agent": s.agent,
+                "thought_ms": self.thought.get(s.role),
+            }
+            for s in self.seats
         ]
 
     def view(self, role: Role | None) -> dict[str, Any]:
