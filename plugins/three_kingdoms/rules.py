@@ -31,6 +31,8 @@ from gameshelf.core.ruleset import (
     Scenario,
     StepRuleset,
 )
+
+# The rules modules register their steps on the machine when imported.
 from gameshelf.plugins.three_kingdoms import (  # noqa: F401
     battle,
     fate,
