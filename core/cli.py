@@ -52,6 +52,17 @@ def _game(registry: Registry, game_id: str) -> Any:
         raise typer.Exit(2) from None
 
 
+def progress_bar() -> Progress:
+    """The bar of a long run (simulate, tournament): games done of all, time left."""
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    return Progress(*columns, console=errors)
+
+
 # --- list, plugins ------------------------------------------------------------------------
 
 
@@ -183,13 +194,7 @@ def simulate(
         result = run()
         print(json.dumps(result.to_json()))
     else:
-        columns = (
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=errors) as bar:
+        with progress_bar() as bar:
             task = bar.add_task(f"{game}", total=games)
             result = run(progress=lambda done: bar.update(task, completed=done))
         _print_summary(result, entry.ruleset, lang)
@@ -288,13 +293,7 @@ def tournament(
         result = run()
         print(json.dumps(result.to_json()))
     else:
-        columns = (
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=errors) as bar:
+        with progress_bar() as bar:
             task = bar.add_task(f"{game}", total=None)
             result = run(progress=lambda done, total: bar.update(task, completed=done, total=total))
         _print_tournament(result.to_json(), entry.ruleset, lang)
