@@ -9,6 +9,7 @@ by a move, the extra pieces a displacer still pays, the pieces an income may sti
 
 from __future__ import annotations
 
+from gameshelf.core.parts import Kept
 from gameshelf.core.ruleset import JSON
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID
 from gameshelf.plugins.hansa_britannia.hidden import supply_view
@@ -26,6 +27,27 @@ def _piece(s: State, code: int) -> JSON | None:
     if code == EMPTY:
         return None
     return {"role": owner_role(s, code >> 1), "piece": SHAPE_WORD[code & 1]}
+
+
+# The routes kept while no piece or marker on them changed (core.parts; do not change them).
+ROUTES_KEPT: Kept[JSON] = Kept()
+
+
+def routes_view(s: State) -> JSON:
+    key = (s.side, tuple(s.seats), tuple(s.spaces), tuple(s.route_marker))
+    return ROUTES_KEPT.get(key, lambda: _routes_view(s))
+
+
+def _routes_view(s: State) -> JSON:
+    b = s.board
+    return {
+        b.route_id[r]: {
+            "spaces": [_piece(s, s.spaces[sp]) for sp in b.route_spaces[r]],
+            "first_space": b.route_spaces[r][0],
+            "marker": s.route_marker[r] or None,
+        }
+        for r in range(b.n_routes)
+    }
 
 
 def neutral_view(s: State) -> JSON | None:
@@ -112,14 +134,7 @@ def board_view(s: State, role: str | None) -> JSON:
         "actions_left": s.actions_left,
         "permits_used": [b.city_id[c] for c in s.permits_used],
         "desks": desks_view(s),
-        "routes": {
-            b.route_id[r]: {
-                "spaces": [_piece(s, s.spaces[sp]) for sp in b.route_spaces[r]],
-                "first_space": b.route_spaces[r][0],
-                "marker": s.route_marker[r] or None,
-            }
-            for r in range(b.n_routes)
-        },
+        "routes": routes_view(s),
         "cities": {
             city: {
                 "offices": [_piece(s, k) for k in s.offices[c]],

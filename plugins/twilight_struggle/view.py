@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gameshelf.core.parts import Kept
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
 from gameshelf.plugins.twilight_struggle.events import event_card
 from gameshelf.plugins.twilight_struggle.hidden import hands_view
@@ -83,16 +84,29 @@ REGION_FACTS = [r.model_dump() for r in REGIONS.values()]
 BOX_FACTS = [b.model_dump() for b in SPACE]
 
 
+# Board parts kept while what they show does not change (core.parts): the map's countries
+# by the Influence on it, the discard and removed piles by their cards (do not change them).
+COUNTRIES_KEPT: Kept[list[JSON]] = Kept()
+PILE_KEPT: Kept[list[JSON]] = Kept()
+
+
 def _countries(s: State) -> list[JSON]:
     ussr, us = s.influence["USSR"], s.influence["US"]
-    return [
-        {
-            **COUNTRY_FACTS[c],
-            "influence": {"USSR": ussr[c], "US": us[c]},
-            "control": controller(s, c) or None,
-        }
-        for c in range(N)
-    ]
+    return COUNTRIES_KEPT.get(
+        (tuple(ussr), tuple(us)),
+        lambda: [
+            {
+                **COUNTRY_FACTS[c],
+                "influence": {"USSR": ussr[c], "US": us[c]},
+                "control": controller(s, c) or None,
+            }
+            for c in range(N)
+        ],
+    )
+
+
+def _pile(cards: list[int]) -> list[JSON]:
+    return PILE_KEPT.get(tuple(cards), lambda: [card_view(c) for c in cards])
 
 
 def _frames(s: State) -> JSON:
@@ -166,8 +180,8 @@ def board_view(s: State, role: str | None) -> JSON:
         "headlines": {side: card_view(card) for side, card in s.headlines.items()},
         "effects": [_effect(e) for e in s.effects],
         "question": _question(s),
-        "discard": [card_view(c) for c in numbers(s.deck.discard_pile)],
-        "removed": [card_view(c) for c in numbers(s.deck.removed)],
+        "discard": _pile(numbers(s.deck.discard_pile)),
+        "removed": _pile(numbers(s.deck.removed)),
         "options": {"us_bonus": s.us_bonus, "optional_cards": s.optional_cards},
     }
     view.update(hands_view(s, role))
