@@ -52,7 +52,8 @@ def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict
     game = registry.games.get(match["game"])
     table = tables.cached(match["id"])
     ruleset = game.ruleset if game is not None else None
-    view = table.match.view(None) if table is not None and ruleset is not None else None
+    # the spectator's view of this version, built once (without its log), names the sides
+    view = table.view(None) if table is not None and ruleset is not None else None
     agents = {a.id: a.title for a in registry.agents.values()}
 
     def side(role: str) -> str:

@@ -134,10 +134,14 @@ class Table:
 
         It is asked with every change (the summary is stored with it), from a view of this
         version already built, the spectator's first (where the game stands is public),
-        else from the spectator's."""
+        else from the view of the first role to act (built at every change: ``Store._changed``),
+        else the spectator's."""
         self._fresh_caches()
         found = self._built.get(None) or next(iter(self._built.values()), None)
-        view = found.view if found is not None else self.view(None)
+        if found is None:  # the view of the first role to act: it is built for it anyway
+            active = self.match.active()
+            found = self.built(active[0] if active else None)
+        view = found.view
         said = text.place(self.match.ruleset, view)
         return said.to_json() if isinstance(said, Msg) else said
 
