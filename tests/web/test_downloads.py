@@ -1,5 +1,5 @@
-"""Long work off the event loop: a game file is made once, in a worker thread, while the
-server goes on answering others (measured as ordering, not time)."""
+"""Long work off the event loop: a game file is made once, and bots think, in a worker
+thread while the server goes on answering others (measured as ordering, not time)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from gameshelf.core.match import Match
 from gameshelf.web.tables import replays
 from tests.web.conftest import TestClient, auth, new_duel, tokens
 from tests.web.test_api import play_out
@@ -56,3 +57,42 @@ def test_a_long_download_does_not_delay_another_request(
     saved = client.get(f"/api/matches/{mid}/history").json()
     assert saved["id"] == mid
     assert len(saved["history"]) == client.get(f"/api/matches/{mid}").json()["seq"]
+
+
+def test_a_bots_long_thinking_does_not_delay_another_request(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = {"game": "toy_duel", "seed": 2, "seats": [{"name": "Ann"}, {"bot": "first"}]}
+    created = client.post("/api/matches", json=body).json()
+    other = new_duel(client)
+    release, thinking = threading.Event(), []
+    real = Match.play_bots
+
+    def slow(match: Match, agents: Any, limit: int | None = None) -> int:
+        thinking.append(threading.current_thread().name)
+        assert release.wait(30), "never released"
+        return real(match, agents, limit)
+
+    monkeypatch.setattr(Match, "play_bots", slow)
+    done: list[str] = []
+    north = auth(tokens(created)["north"])
+    menu = client.get(f"/api/matches/{created['id']}/view", headers=north).json()["view"]
+
+    def play() -> None:
+        card = menu["actions"]["card"][0]
+        action = {"type": "card", "arg": card, "version": 0}
+        reply = client.post(f"/api/matches/{created['id']}/actions", headers=north, json=action)
+        assert reply.status_code == 200, reply.text
+        done.append("action")
+
+    person = threading.Thread(target=play)
+    person.start()
+    while not thinking:  # the bot is thinking over its answer
+        threading.Event().wait(0.01)
+    seat = auth(tokens(other)["north"])
+    assert client.get(f"/api/matches/{other['id']}/view", headers=seat).status_code == 200
+    done.append("view")
+    release.set()
+    person.join(30)
+    assert done == ["view", "action"]  # answered while the bot thought, in its thread
+    assert thinking[0] != threading.main_thread().name

@@ -53,7 +53,8 @@ def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict
     table = tables.cached(match["id"])
     ruleset = game.ruleset if game is not None else None
     # the spectator's view of this version, built once (without its log), names the sides
-    view = table.view(None) if table is not None and ruleset is not None else None
+    shown = table is not None and ruleset is not None and not table.busy  # (bots at work)
+    view = table.view(None) if shown and table is not None else None
     agents = {a.id: a.title for a in registry.agents.values()}
 
     def side(role: str) -> str:

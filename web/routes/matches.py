@@ -11,6 +11,7 @@ from gameshelf.core.ruleset import Action
 from gameshelf.web.deps import RegistryDep, Seat, SeatDep, TableDep, ViewerDep
 from gameshelf.web.pages import render_table
 from gameshelf.web.schemas import ActionIn, LogPage, Payload, UndoIn
+from gameshelf.web.tables import Table
 from gameshelf.web.tables.seen import LOG_PAGE
 
 router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
@@ -31,6 +32,11 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 @router.get("")
 async def match_info(table: TableDep) -> dict[str, Any]:
     """Public information of one match: game, scenario, seats, status, whose turn."""
+    async with table.lock:  # as stored (bots may be at work in a worker thread)
+        return match_facts(table)
+
+
+def match_facts(table: Table) -> dict[str, Any]:
     return {
         "id": table.id,
         "game": table.match.game_id,

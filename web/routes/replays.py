@@ -162,11 +162,13 @@ async def match_replay(
 
 @pages.get("/m/{match_id}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, table: TableDep, registry: RegistryDep) -> HTMLResponse:
+    async with table.lock:  # as stored (bots may be at work in a worker thread)
+        total, finished = table.match.seq, table.status == "finished"
     return render_table(
         request,
         "replay.html",
         table,
         registry.game(table.match.game_id),
-        total=table.match.seq,
-        finished=table.status == "finished",
+        total=total,
+        finished=finished,
     )

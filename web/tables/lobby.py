@@ -116,7 +116,7 @@ class Lobby(Replays):
     def _is_live(self, match_id: str) -> bool:
         table = self._cache.get(match_id) or self._live.get(match_id)
         if table is not None:
-            return table.status != "finished"
+            return table.busy or table.status != "finished"  # busy: bots are playing it
         record = self.storage.match(match_id)
         return record is not None and record.summary.status != "finished"
 

@@ -153,9 +153,11 @@ class Play(Seats):
         """Let the seated bots act until a person must (or ``rounds`` rounds are played);
         their actions are committed.
 
-        Quick bots play in rounds of :data:`BOT_ROUND` actions; a thinking bot's decision
-        is a round of its own, worked out in a worker process while the server serves
-        others. Between rounds the progress is stored and announced."""
+        Quick bots play in rounds of :data:`BOT_ROUND` actions, each in a worker thread,
+        and a thinking bot's decision is a round of its own, worked out in a worker process:
+        the event loop serves others meanwhile (the table's lock is held and ``table.busy``
+        set while the state changes, so that nobody reads it). Between rounds the progress
+        is stored and announced."""
         match = table.match
         first = match.seq
         limit = match.ruleset.info.max_actions
@@ -167,17 +169,21 @@ class Play(Seats):
             quick, thinking = self._agents(table)
             start = match.seq
             turn = match.ruleset.to_act(match.state, thinking) if thinking else None
+            table.busy = True  # readers without the lock leave the state alone meanwhile
             try:
                 if turn is not None:
                     await self._think(table, turn[0], thinking[turn[0]])
-                elif quick:
-                    match.play_bots(quick, limit=BOT_ROUND)
+                elif quick:  # off the event loop: others are served meanwhile
+                    await asyncio.to_thread(match.play_bots, quick, BOT_ROUND)
             except Exception:
                 # A bot or the rules failed: keep what was fully applied, rebuild on next use.
                 log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
+                table.busy = False
                 self._forget(table)
                 await self._commit(table, start)
                 break
+            finally:
+                table.busy = False
             await self._commit(table, start)
             if match.seq == start:
                 break

@@ -78,6 +78,7 @@ class Table:
     log: Shown = field(init=False, repr=False)  # the log as each reader sees it
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     dead: bool = False  # dropped (it may be ahead of storage): requests holding it retry
+    busy: bool = False  # bots are playing in a worker thread: read the state under the lock
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
