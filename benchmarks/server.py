@@ -35,11 +35,13 @@ import orjson
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
-LOG_TAIL = 40  # the log lines the match page asks for (web/static/match.js)
-# How the players ask, as the match page does: a reply's log tail; a spectator's socket.
-ACTION_QUERY = f"log_tail={LOG_TAIL}"
-VIEW_QUERY = f"log_tail={LOG_TAIL}"
-LIVE_QUERY = f"log_tail={LOG_TAIL}&lang=en"
+# How the players ask, as the match page (web/static/match.js) does: an action names how
+# many lines of its log the seat holds (the reply carries only the new ones); a look at the
+# view and a spectator's socket ask for nothing (the last page of the log, then deltas).
+# --old-page asks as the page did before issue 27: the last 40 lines with every reply.
+OLD_PAGE = {"action": "log_tail=40", "view": "log_tail=40", "live": "log_tail=40&lang=en"}
+PAGE = {"action": "log_have={have}", "view": "", "live": "lang=en"}
+ASKS = dict(PAGE)
 FIRST_QUERY = ""  # the page's first look at a match
 if sys.path and Path(sys.path[0]).resolve() == ROOT / "benchmarks":
     sys.path[0] = str(ROOT)  # the project's packages, not the benchmark scripts beside us
@@ -228,6 +230,7 @@ class Table:
         self.role: str | None = None
         self.payload: dict[str, Any] | None = None
         self.over = False
+        self.have: dict[str, int] = {}  # each seat's log lines held (as the page keeps them)
         self.counted: Any = lambda bucket, began: None  # (bucket, began): keep a latency
 
     async def create(self, game: str, players: int) -> None:
@@ -244,6 +247,11 @@ class Table:
         self.tokens = {s["role"]: s["token"] for s in created["seats"]}
         self.id = created["id"]
         self.url = f"/api/matches/{self.id}"
+
+    def held(self, payload: dict[str, Any]) -> None:
+        """Note how many log lines the seat holds after a payload (``log_from`` + lines)."""
+        if payload.get("log_from") is not None and self.role is not None:
+            self.have[self.role] = payload["log_from"] + len(payload["view"].get("log", []))
 
     def _wait(self) -> None:
         """Keep only who is to act: the seat that acted waits for the others (a seat that
@@ -263,10 +271,11 @@ class Table:
             self.role = self.rnd.choice(active) if active else next(iter(self.tokens))
             began = time.perf_counter()
             _, self.payload = await self.client.request(
-                "GET", f"{self.url}/view?{VIEW_QUERY}", token=self.tokens[self.role]
+                "GET", f"{self.url}/view?{ASKS['view']}", token=self.tokens[self.role]
             )
             self.counted(figures.views, began)
             assert self.payload is not None
+            self.held(self.payload)
             if self.payload["outcome"] is not None:
                 self.over = True
             elif not self.payload["view"]["actions"]:
@@ -278,7 +287,7 @@ class Table:
         began = time.perf_counter()
         status, reply = await self.client.request(
             "POST",
-            f"{self.url}/actions?{ACTION_QUERY}",
+            f"{self.url}/actions?{ASKS['action'].format(have=self.have.get(self.role, 0))}",
             {"type": kind, "arg": arg, "version": payload["version"]},
             self.tokens[self.role],
         )
@@ -288,6 +297,7 @@ class Table:
             self.payload = None
             return 0
         self.payload = reply
+        self.held(reply)
         if reply["outcome"] is not None:
             self.over = True
         elif self.role not in reply["view"]["active"]:
@@ -300,7 +310,7 @@ async def spectate(base: str, match_id: str, sizes: list[tuple[int, int]]) -> No
     message's ``(version, bytes)`` is noted until the socket is closed or cancelled."""
     from websockets.asyncio.client import connect
 
-    url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?{LIVE_QUERY}"
+    url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?{ASKS['live']}"
     async with connect(url, max_size=None, compression=None) as ws:
         await ws.send('{"token": null}')
         async for message in ws:
@@ -623,6 +633,11 @@ def main() -> None:
         "--spectators", type=int, default=1, help="live spectators' sockets per match"
     )
     parser.add_argument(
+        "--old-page",
+        action="store_true",
+        help="ask as the match page did before issue 27 (the last 40 log lines each time)",
+    )
+    parser.add_argument(
         "--long",
         default="",
         metavar="MARKS",
@@ -638,6 +653,8 @@ def main() -> None:
     )
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.old_page:
+        ASKS.update(OLD_PAGE)
     if args.serve:
         serve(
             int(args.serve[0]), args.serve[1], args.game, args.synchronous, args.rules, args.profile
