@@ -22,7 +22,7 @@ T = TypeVar("T")
 class Kept(Generic[T]):
     """At most ``size`` parts by key; when full, the oldest half is dropped."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 256) -> None:
         self.size = size
         self._parts: dict[Hashable, T] = {}
 

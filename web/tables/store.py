@@ -43,7 +43,7 @@ from gameshelf.web.writer import Writer
 log = logging.getLogger("gameshelf.web")
 
 SEED_BITS = 128
-VIEWS_KEPT = 256  # tables that keep their built views (those changed last)
+VIEWS_KEPT = 64  # tables that keep their built views (those changed last)
 
 
 def new_seed() -> int:
