@@ -8,7 +8,8 @@ stale only if the view its seat sees now differs from the one it was shown at th
 (the table keeps the last views it built for each role, :data:`SERVED_KEPT`), or if the
 seat itself acted or took back since (its own actions always count: it saw what it did).
 What does not count as a difference (:data:`PROGRESS_KEYS`): who is still to act
-(``active``) and who has already chosen in a secret simultaneous choice (``chosen``). So
+(``active``) and who has already chosen in a secret simultaneous choice (``chosen``), nor
+the log (the digests are of the view's parts: ``tables.seen``). So
 when England picks its card in Hammer's card phase, Scotland's choice, made on the same
 version, still stands. The views of the roles to act are built at every change; a version
 whose view of the seat the table does not hold (never built, older than the last
