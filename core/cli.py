@@ -741,4 +741,4 @@ READING = ["en"]  # the language `play` writes messages in (--lang)
 
 def rendered_view(match: Match, role: str | None) -> dict[str, Any]:
     """What ``role`` sees, its messages (log, prompt) written out in ``play``'s language."""
-    return render_view(match.view(role), READING[0], match.ruleset.namer())
+    return render_view(match.view(role), READING[0], match.ruleset.namer(), role)

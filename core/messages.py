@@ -33,6 +33,13 @@ of the language's ``Plural-Forms``: two in English, one in Chinese). The form is
 the message's ``count`` parameter (else its first whole-number parameter) through the
 catalog's plural rule, as gettext's ``ngettext`` does: ``Msg("web.hits", count=2)``;
 :func:`ngettext` gives one form's text directly.
+
+**Said to the seat itself.** Rendered for a reader (``render(..., reader=role)``: a seat's
+own view, its terminal), a message whose role parameter ``<param>`` is that reader takes
+the catalog's variant ``<id>.to_<param>`` when there is one: ``hansa.moved`` says "Red moved
+Blue's trader" to the others and, as ``hansa.moved.to_role``, "You moved Blue's trader" to
+Red; ``.to_role_owner`` gives Blue "Red moved your trader". The first role parameter (in the
+message's order) that is the reader and has a variant wins; a spectator reads the message.
 """
 
 from __future__ import annotations
@@ -86,7 +93,7 @@ class Msg:
     # everyone, spectators too.
     to: tuple[str, ...] = ()
     _json: dict[str, Any]  # its JSON form, once asked (``to_json``)
-    _said: dict[tuple[str, str | None], str]  # its text by (language, game), once asked
+    _said: dict[tuple[str, str | None, str | None], str]  # by (language, game, seat), once asked
 
     def __init__(self, id: str, /, **args: Param | Msg) -> None:
         # ``id`` is "<domain>.<name>": the code's ids are checked against the catalogs by the
@@ -303,18 +310,20 @@ def render(
     lang: str,
     namer: Namer | None = None,
     game: str | None = None,
+    reader: str | None = None,
 ) -> str:
     """A log line, prompt or reason as text in ``lang``: a plain string as it is, a message
     (or its JSON form) from its catalog with its parameters named by ``namer`` (default:
     the one registered for ``game``, else for the message's domain), else by the catalog of
     ``game`` (default: the message's domain; a core message in a game's view names that
-    game's things)."""
+    game's things); said to the seat ``reader`` where the catalog has the words for it."""
     if isinstance(item, str):
         return item
     msg = item if isinstance(item, Msg) else Msg.from_json(item)
-    pattern = text(msg.id, lang)
+    msgid = said_to(msg, reader) if reader is not None else msg.id
+    pattern = text(msgid, lang)
     if pattern is None and (count := _count(msg.args)) is not None:
-        pattern = ngettext(msg.id, count, lang)
+        pattern = ngettext(msgid, count, lang, msg.domain)
     if pattern is None:
         return msg.id + "".join(f" {k}={v}" for k, v in msg.args.items())
     if namer is None:
@@ -322,28 +331,54 @@ def render(
         if namer is None:
             namer = _namers.get(msg.domain)
     game = game or msg.domain
-    values = {k: _param(k, v, lang, namer, game) for k, v in msg.args.items()}
+    values = {k: _param(k, v, lang, namer, game, reader) for k, v in msg.args.items()}
     try:
         return pattern.format_map(values)
     except (KeyError, IndexError, ValueError):
         return pattern
 
 
-def said(line: str | Msg, lang: str, namer: Namer | None = None, game: str | None = None) -> str:
+def said(
+    line: str | Msg,
+    lang: str,
+    namer: Namer | None = None,
+    game: str | None = None,
+    reader: str | None = None,
+) -> str:
     """A logged line as text in ``lang`` (:func:`render`), made once per message and
     (language, game) and kept on the message: a logged line is never changed, so every
-    reader of it in one language shares one text, whatever the length of the game."""
+    reader of it in one language shares one text, whatever the length of the game. A line
+    about the seat ``reader`` (one of its parameters) is kept apart for it: it may be said
+    to it (:func:`said_to`)."""
     if isinstance(line, str):
         return line
     try:
         texts = line._said
     except AttributeError:  # not asked before
         texts = line._said = {}
-    key = (lang, game)
+    to = reader if reader is not None and reader in line.args.values() else None
+    key = (lang, game, to)
     found = texts.get(key)
     if found is None:
-        found = texts[key] = render(line, lang, namer, game)
+        found = texts[key] = render(line, lang, namer, game, to)
     return found
+
+
+def said_to(msg: Msg, reader: str) -> str:
+    """The id of ``msg`` as said to the seat ``reader``: ``<id>.to_<param>`` for the first
+    role parameter that is ``reader`` and has such a variant in the catalog, else its id."""
+    for key, value in msg.args.items():
+        if value != reader or not key.startswith("role"):
+            continue
+        match = KIND.match(key)
+        if match is None or match.group(1) != "role":
+            continue
+        variant = f"{msg.id}.to_{key}"
+        if text(variant, DEFAULT, msg.domain) is not None or variant in plural_forms(
+            msg.domain, DEFAULT
+        ):
+            return variant
+    return msg.id
 
 
 def _count(args: Mapping[str, Any]) -> int | None:
@@ -357,9 +392,11 @@ def _count(args: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) -> str | int:
+def _param(
+    key: str, value: Any, lang: str, namer: Namer | None, domain: str, reader: str | None
+) -> str | int:
     if isinstance(value, (Msg, Mapping)):
-        return render(value, lang, namer, domain)
+        return render(value, lang, namer, domain, reader)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         return str(value)
     match = KIND.match(key)
@@ -379,19 +416,23 @@ def _param(key: str, value: Any, lang: str, namer: Namer | None, domain: str) ->
 RENDERED_KEYS = ("prompt", "waiting")
 
 
-def render_view(view: Mapping[str, Any], lang: str, namer: Namer | None = None) -> dict[str, Any]:
-    """A view with its messages (log, prompt, outcome text) as text in ``lang``: what a
-    reader is sent. The view itself is left as it is (built once, read in every language)."""
+def render_view(
+    view: Mapping[str, Any], lang: str, namer: Namer | None = None, reader: str | None = None
+) -> dict[str, Any]:
+    """A view with its messages (log, prompt, outcome text) as text in ``lang``, said to
+    the seat ``reader`` whose view it is (``None``: a spectator's): what a reader is sent.
+    The view itself is left as it is (built once, read in every language)."""
     out = dict(view)
     game = out.get("game") if isinstance(out.get("game"), str) else None
     if "log" in out:
-        out["log"] = [render(line, lang, namer, game) for line in out["log"]]
+        out["log"] = [render(line, lang, namer, game, reader) for line in out["log"]]
     for key in RENDERED_KEYS:
         if isinstance(out.get(key), (Mapping, Msg)):
-            out[key] = render(out[key], lang, namer, game)
+            out[key] = render(out[key], lang, namer, game, reader)
     outcome = out.get("outcome")
     if isinstance(outcome, Mapping) and isinstance(outcome.get("text"), (Mapping, Msg)):
-        out["outcome"] = {**outcome, "text": render(outcome["text"], lang, namer, game)}
+        said = render(outcome["text"], lang, namer, game, reader)
+        out["outcome"] = {**outcome, "text": said}
     return out
 
 
@@ -428,12 +469,17 @@ def _accept_language(header: str) -> list[str]:
 
 
 def render_outcome(
-    outcome: Any, lang: str, namer: Namer | None = None, game: str | None = None
+    outcome: Any,
+    lang: str,
+    namer: Namer | None = None,
+    game: str | None = None,
+    reader: str | None = None,
 ) -> dict[str, Any] | None:
-    """An :class:`~core.ruleset.Outcome` (or ``None``) as JSON, its text in ``lang``."""
+    """An :class:`~core.ruleset.Outcome` (or ``None``) as JSON, its text in ``lang`` (said
+    to ``reader``, a seat)."""
     if outcome is None:
         return None
     data: dict[str, Any] = outcome.model_dump()
     if isinstance(data.get("text"), (Mapping, Msg)):
-        data["text"] = render(data["text"], lang, namer, game)
+        data["text"] = render(data["text"], lang, namer, game, reader)
     return data

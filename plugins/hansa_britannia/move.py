@@ -242,14 +242,18 @@ class Move(SeatStep):
         origin = f.origins.pop(0)
         s.spaces[sp] = code
         b = s.board
-        s.announce(
-            "hansa_britannia.moved",
-            role=s.seats[f.mover],
-            role_owner=owner_role(s, code >> 1),
-            piece=SHAPE_WORD[code & 1],
-            route_from=b.route_id[origin],
-            route=b.route_id[b.space_route[sp]],
-        )
+        mover, owner = s.seats[f.mover], owner_role(s, code >> 1)
+        where = {"route_from": b.route_id[origin], "route": b.route_id[b.space_route[sp]]}
+        if owner == mover:  # "Red moved a trader of theirs", never "Red moved Red's trader"
+            s.announce("hansa_britannia.moved_own", role=mover, piece=SHAPE_WORD[code & 1], **where)
+        else:
+            s.announce(
+                "hansa_britannia.moved",
+                role=mover,
+                role_owner=owner,
+                piece=SHAPE_WORD[code & 1],
+                **where,
+            )
         self._drop_next(s)
 
     def on_place_trader(self, s: State, role: Role, sp: int) -> None:

@@ -4,6 +4,8 @@ both languages."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -80,3 +82,70 @@ def test_every_message_the_code_names_is_in_its_catalog(domain: str) -> None:
     for lang in LANGS:
         missing = sorted(extracted(domain) - set(messages(domain, lang)))
         assert not missing, f"{domain}/{lang} lacks {missing}"
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_a_variant_said_to_a_seat_words_its_message_for_that_seat(domain: str) -> None:
+    """``<id>.to_<param>`` (core.messages.said_to) varies a message whose ``{param}`` is a
+    role, and needs no parameter that the message lacks."""
+    en = messages(domain, "en")
+    for msgid, said in en.items():
+        base, _, param = msgid.rpartition(".to_")
+        if not base or not param.startswith("role"):
+            continue
+        assert base in en, f"{msgid}: no message {base}"
+        assert f"{{{param}}}" in en[base], f"{base} has no {{{param}}}"
+        assert placeholders(said) <= placeholders(en[base]), msgid
+
+
+# A count said in English: a number's placeholder, then a noun in the plural.
+COUNTED = re.compile(r"\{(count|n|left|most|cap|min_length|max_length|total)\}\)? ([a-z]+s)\b")
+UNCOUNTED = {"is", "was", "has", "its", "as", "us", "plus", "ops"}  # "{n} is", Ops of a card
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_every_count_is_said_with_the_catalogs_plural_forms(domain: str) -> None:
+    singular: dict[str, str] = {}
+    for path in sorted((PACKAGES[domain][1] / "en" / "LC_MESSAGES").glob("*.po")):  # + boards'
+        with path.open("rb") as f:
+            singular.update({m.id: m.string for m in read_po(f) if isinstance(m.id, str) and m.id})
+    counted = {
+        msgid: said
+        for msgid, said in singular.items()
+        if any(word.lower() not in UNCOUNTED for _, word in COUNTED.findall(said))
+    }
+    assert counted == {}, "make these plural entries (msgid_plural): 1 is not 1s"
+
+
+GLOSSARIES = {
+    domain: json.loads((locale / "glossary.json").read_text(encoding="utf-8"))
+    for domain, (_, locale) in PACKAGES.items()
+    if (locale / "glossary.json").exists()
+}
+
+
+def every_text(domain: str, lang: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for path in sorted((PACKAGES[domain][1] / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as f:
+            for m in read_po(f):
+                if m.id:
+                    msgid = m.id if isinstance(m.id, str) else m.id[0]
+                    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                    found[msgid] = "\n".join(s for s in strings if s)
+    return found
+
+
+@pytest.mark.parametrize("domain", sorted(GLOSSARIES))
+def test_one_word_per_thing_in_each_language(domain: str) -> None:
+    """A game's glossary (``locale/glossary.json``): the Chinese of a message that names a
+    thing in English names it with the glossary's word, and no word it rules out is used."""
+    en, zh = every_text(domain, "en"), every_text(domain, "zh_TW")
+    texts = {"en": en, "zh_TW": zh}
+    for term, words in GLOSSARIES[domain]["terms"].items():
+        for msgid, said in en.items():
+            if re.search(rf"\b{re.escape(words['en'])}\b", said, re.I) and msgid in zh:
+                assert words["zh_TW"] in zh[msgid], f"{msgid} says {term}: {zh[msgid]}"
+        for lang, banned in words["not"].items():
+            used = {i: t for i, t in texts[lang].items() if any(b in t for b in banned)}
+            assert used == {}, f"{term}: {banned} in {lang}"

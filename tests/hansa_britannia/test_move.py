@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gameshelf.core.messages import render, render_view
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from tests.hansa_britannia.builders import SPACE_COUNTRY, build, legal, play, space
@@ -68,3 +69,19 @@ def test_a_moved_trader_may_not_go_to_a_ship_space():  # RULES §12.5
 def test_move_is_refused_without_a_piece_on_the_board():
     s = build()
     assert_refused(RULESET, s, "red", ("move",), "no piece")
+
+
+def test_a_player_moving_its_own_piece_reads_you_moved_your_trader():  # issue 28, item 3
+    s = build(pieces={"london--oxford": ["red"]})
+    play(s, "red", "move", ("lift", space("london--oxford", 0)), ("done",))
+    play(s, "red", ("place_trader", space("durham--york", 0)))
+    line = next(m for m in reversed(s.log) if m.id.startswith("hansa_britannia.moved"))
+    assert line.id == "hansa_britannia.moved_own"  # never "Red moved Red's trader"
+    namer = RULESET.namer()
+    mine = render(line, "en", namer, reader="red")
+    assert mine == "You moved your trader from London–Oxford to Durham–York."
+    assert render(line, "en", namer, reader="yellow").startswith("Red moved a trader of theirs")
+    assert render(line, "en", namer).startswith("Red moved a trader of theirs")  # a spectator
+    assert render(line, "zh_TW", namer, reader="red").startswith("你把你的小商人")
+    log = render_view(RULESET.view(s, "red"), "en", namer, "red")["log"]
+    assert any(line.startswith("You moved your trader") for line in log)

@@ -78,8 +78,9 @@ def build(match: Match, role: Role | None, last: Built | None) -> Built:
     return Built(view, parts, digest)
 
 
-def rendered_parts(built: Built, lang: str, match: Match) -> Parts:
-    """``built``'s parts with their messages (prompt, waiting, outcome) in ``lang``."""
+def rendered_parts(built: Built, lang: str, match: Match, role: Role | None = None) -> Parts:
+    """``built``'s parts with their messages (prompt, waiting, outcome) in ``lang``, said to
+    ``role``, the seat whose view it is (``core.messages.said_to``)."""
     found = built.by_lang.get(lang)
     if found is not None:
         return found
@@ -90,9 +91,10 @@ def rendered_parts(built: Built, lang: str, match: Match) -> Parts:
         if key == "outcome" and isinstance(value, dict):
             text = value.get("text")
             if isinstance(text, (dict, Msg)):
-                out[key] = orjson.dumps({**value, "text": render(text, lang, namer, game)})
+                said_text = render(text, lang, namer, game, role)
+                out[key] = orjson.dumps({**value, "text": said_text})
         elif isinstance(value, (dict, Msg)):
-            out[key] = orjson.dumps(render(value, lang, namer, game))
+            out[key] = orjson.dumps(render(value, lang, namer, game, role))
     built.by_lang[lang] = out
     return out
 
@@ -171,7 +173,7 @@ class Shown:
         places = self.places(role)
         log = self.match.state.log
         namer, game = self.match.ruleset.namer(), self.match.game_id
-        return [said(log[i], lang, namer, game) for i in places[start:end]]
+        return [said(log[i], lang, namer, game, role) for i in places[start:end]]
 
 
 def join_view(parts: Parts, log: Sequence[str] | None) -> bytes:

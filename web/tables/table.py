@@ -204,7 +204,7 @@ class Table:
 
     def parts(self, role: Role | None, lang: str = DEFAULT_LANG) -> dict[str, bytes]:
         """``role``'s view now as JSON parts, its messages in ``lang``."""
-        return rendered_parts(self.built(role), lang, self.match)
+        return rendered_parts(self.built(role), lang, self.match, role)
 
     def envelope(self, role: Role | None, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a payload carries around the view: before it and after it."""
@@ -213,7 +213,7 @@ class Table:
         namer = match.ruleset.namer()
         head = {"seq": match.seq}
         tail = {
-            "outcome": render_outcome(outcome, lang, namer, match.game_id),
+            "outcome": render_outcome(outcome, lang, namer, match.game_id, role),
             "role": role,
             "undo": match.undoable(role) if role is not None else 0,
             "seats": self.public_seats(),
