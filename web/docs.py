@@ -13,7 +13,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from gameshelf.web.pages import PAGE_HEADERS
@@ -63,6 +63,14 @@ def install(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
     folder = assets_folder()
     if folder is not None:
         app.mount(ASSETS, StaticFiles(directory=folder), name="api-docs")
+        logo = folder / "redoc" / "logo-mini.svg"
+        if logo.exists():  # ReDoc asks for it beside its page: /redoc/logo-mini.svg
+            app.add_api_route(
+                "/redoc/logo-mini.svg",
+                serve_file(logo),
+                methods=["GET"],
+                include_in_schema=False,
+            )
 
     for ui, url in (("swagger", "/docs"), ("redoc", "/redoc")):
         app.add_api_route(
@@ -71,6 +79,13 @@ def install(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
             methods=["GET"],
             include_in_schema=False,
         )
+
+
+def serve_file(path: Path) -> Callable[[], Awaitable[FileResponse]]:
+    async def file() -> FileResponse:
+        return FileResponse(path, media_type="image/svg+xml")
+
+    return file
 
 
 def serve_page(html: str) -> Callable[[], Awaitable[HTMLResponse]]:

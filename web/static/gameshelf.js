@@ -192,7 +192,9 @@
   G.sleep = function (ms) { return new Promise((r) => setTimeout(r, ms)); };
 
   /* --- shared pieces of the match and replay pages --- */
-  G.renderSeats = function (ul, payload, me) {
+  /* seenAs: a replay's seat whose view is shown ("seen as", never "you": the reader is no
+     seat of it). */
+  G.renderSeats = function (ul, payload, me, seenAs) {
     G.clear(ul);
     const active = (payload.view && payload.view.active) || [];
     for (const s of payload.seats || []) {
@@ -202,6 +204,7 @@
         s.kind === "bot" ? G.el("span", { class: "badge", text: G.t("js.bot") }) : null,
         s.kind === "bot" && s.thought_ms != null ? G.el("span", { class: "thought", text: G.t("js.thought", { seconds: (s.thought_ms / 1000).toFixed(1) }) }) : null,
         s.role === me ? G.el("span", { class: "badge you", text: G.t("js.you") }) : null,
+        seenAs && s.role === seenAs ? G.el("span", { class: "badge seen", text: G.t("js.seen_as") }) : null,
         active.includes(s.role) ? G.el("span", { class: "turn", text: G.t("js.to_play") }) : null);
       ul.appendChild(li);
     }

@@ -25,11 +25,13 @@
     const p = reply.data;
     ui.role = p.role;
     ui.payload = p;
-    G.renderSeats($("#seats"), p, p.role);
+    G.renderSeats($("#seats"), p, null, p.role);
     for (const option of $("#perspective").options) { // seats by the game's names ("曹操 Cao Cao")
       if (option.dataset.player === undefined) continue;
       const side = G.roleName(option.value, p.view);
-      option.textContent = option.dataset.player ? G.t("js.side_player", { side, name: option.dataset.player }) : side;
+      const seat = (p.seats || []).find((s) => s.role === option.value);
+      const name = seat && seat.kind === "bot" ? G.botName(seat) : option.dataset.player;
+      option.textContent = name ? G.t("js.side_player", { side, name }) : side;
     }
     G.renderOutcome($("#outcome"), position === page.total ? p : { outcome: null, view: p.view });
     $("#prompt").textContent = p.view.prompt || (p.outcome ? G.t("js.match_over") : "");

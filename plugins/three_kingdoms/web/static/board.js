@@ -34,8 +34,18 @@
   function paint(root) { // colours come from the view's data: set through the CSSOM (CSP-safe)
     for (const el of root.querySelectorAll("[data-hex]")) {
       const hex = el.getAttribute("data-hex");
-      if (/^#[0-9a-fA-F]{3,8}$/.test(hex)) el.style.setProperty("--c", hex);
+      if (!/^#[0-9a-fA-F]{6}$/.test(hex)) continue;
+      el.style.setProperty("--c", hex);
+      el.style.setProperty("--c-ink", ink(hex));
     }
+  }
+  /* Black or white on a lord's colour, whichever reads better (WCAG contrast): yellow
+     takes black, purple white. */
+  function ink(hex) {
+    const lin = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+    return lum > 0.179 ? "#000" : "#fff";
   }
 
   /* --- cards ------------------------------------------------------------------------- */
