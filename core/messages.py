@@ -36,8 +36,8 @@ catalog's plural rule, as gettext's ``ngettext`` does: ``Msg("web.hits", count=2
 
 **Said to the seat itself.** Rendered for a reader (``render(..., reader=role)``: a seat's
 own view, its terminal), a message whose role parameter ``<param>`` is that reader takes
-the catalog's variant ``<id>.to_<param>`` when there is one: ``hansa.moved`` says "Red moved
-Blue's trader" to the others and, as ``hansa.moved.to_role``, "You moved Blue's trader" to
+the catalog's variant ``<id>.to_<param>`` when there is one: ``game.moved`` says "Red moved
+Blue's trader" to the others and, as ``game.moved.to_role``, "You moved Blue's trader" to
 Red; ``.to_role_owner`` gives Blue "Red moved your trader". The first role parameter (in the
 message's order) that is the reader and has a variant wins; a spectator reads the message.
 """

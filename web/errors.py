@@ -134,7 +134,12 @@ def sentence(field: str, error: dict[str, Any]) -> Msg:
     }
     if kind in simple:
         msgid, args = simple[kind]
-        return Msg(msgid, field=name, **{k: str(v) for k, v in args.items()})
+        # a whole number stays one: it chooses the message's plural form ("1 character")
+        said = {
+            k: v if isinstance(v, int) and not isinstance(v, bool) else str(v)
+            for k, v in args.items()
+        }
+        return Msg(msgid, field=name, **said)
     return Msg("web.not_valid", field=name)
 
 

@@ -50,27 +50,10 @@
     document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
   }
 
-  /* Every choice is a button; a long run of one kind (Hansa's placements, a space each) is
-     a list to choose from instead, which a screen reader and a phone read as well as the
-     board's own spaces. */
-  const LIST_FROM = 9;
   function renderButtons(view) {
     const box = G.clear($("#actions"));
     for (const [type, args] of Object.entries(view.actions || {})) {
       const group = G.el("div", { class: "action-group", "data-type": type });
-      if (args.length >= LIST_FROM) {
-        const select = G.el("select", { class: "placements", "data-act-type": type,
-          "aria-label": G.label(type, args[0], view).split(" ")[0] + "…" },
-          G.el("option", { value: "", text: G.t("js.choose_one", { count: args.length }) }));
-        for (const arg of args) select.appendChild(G.el("option", { value: String(arg), text: G.label(type, arg, view) }));
-        select.addEventListener("change", () => {
-          const arg = args.find((a) => String(a) === select.value);
-          if (arg !== undefined) act(type, arg);
-        });
-        group.appendChild(select);
-        box.appendChild(group);
-        continue;
-      }
       for (const arg of args) {
         group.appendChild(G.el("button", {
           type: "button", class: "action", "data-act-type": type,

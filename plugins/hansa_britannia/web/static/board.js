@@ -22,6 +22,8 @@
   const zh = (text) => (/[^\x00-\x7f]/.test(text) ? "zh-Hant" : null);
   const COLOURS = { red: "#c0392b", yellow: "#e6b400", green: "#2e8b57", blue: "#2e6fd1", purple: "#8e44ad", neutral: "#7f8c8d" };
   const PRIVILEGE = { white: "#ffffff", orange: "#f39c3c", pink: "#f4a6c6", black: "#2b2b2b" };
+  const PHONE = window.matchMedia("(max-width: 700px)");
+  const TAP = 28; // px: the least side of a route space on a phone at the opening zoom
   const SPACE_TYPES = {
     trader: "place_trader place_merchant displace_trader displace_merchant lift",
     merchant: "place_merchant place_trader displace_merchant displace_trader lift",
@@ -438,6 +440,7 @@
     const page = G.pageData();
     if (G.zoomable) G.zoomable(hb.querySelector(".hb-map-wrap"), hb.querySelector(".hb-map-content"), {
       size: () => drawing.size, key: page.match ? page.match + ":" + (ui && ui.replay ? "replay" : "play") : null,
+      least: () => (PHONE.matches ? TAP / drawing.slot : 0),
       focus: () => focusPoint(current), barOutside: true,
     });
   }
