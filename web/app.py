@@ -23,6 +23,7 @@ from starlette.types import Scope
 from gameshelf.core import __version__
 from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.web import docs, errors
+from gameshelf.web.accounts import Accounts
 from gameshelf.web.hub import Hub
 from gameshelf.web.middleware import Guard
 from gameshelf.web.pages import make_templates
@@ -97,6 +98,7 @@ def create_app(
     app.state.hub = hub
     app.state.tables = Tables(storage, registry, settings, on_change=hub.publish, writer=writer)
     app.state.tables.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
+    app.state.accounts = Accounts(storage, settings, app.state.tables)
     app.state.templates = make_templates(registry)
 
     errors.install(app)
@@ -118,5 +120,5 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["Authorization", "Content-Type"],
         )
-    app.add_middleware(Guard, max_bytes=settings.max_body_bytes)
+    app.add_middleware(Guard, max_bytes=settings.max_body_bytes, trusted=settings.cors_origins)
     return app

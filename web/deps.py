@@ -3,6 +3,8 @@
 - ``SettingsDep``, ``StorageDep``, ``RegistryDep``, ``TablesDep``, ``HubDep``: what
   :func:`web.app.create_app` put on ``app.state``;
 - ``TableDep``: the match named by the path's ``match_id`` (404 when unknown);
+- ``AccountDep``: the signed-in account (401 without a live session), ``MaybeAccountDep``:
+  the same or ``None``;
 - ``SeatDep``: the seat whose bearer token came with the request for the path's match (404
   when unknown; 401 without a token or with one of no seat); ``ViewerDep``: the same, or a
   spectator when no token came.
@@ -17,16 +19,19 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends
-from fastapi.security import HTTPBearer
+from fastapi.security import APIKeyCookie, HTTPBearer
 from starlette.requests import HTTPConnection
 
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import Role
+from gameshelf.web.accounts import Accounts
 from gameshelf.web.hub import Hub
 from gameshelf.web.i18n import request_lang
+from gameshelf.web.people import SESSION_COOKIE
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
+from gameshelf.web.storage_people import Account
 from gameshelf.web.tables import Refusal, Table, Tables
 
 
@@ -50,7 +55,12 @@ async def get_hub(conn: HTTPConnection) -> Hub:
     return conn.app.state.hub
 
 
+async def get_accounts(conn: HTTPConnection) -> Accounts:
+    return conn.app.state.accounts
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 StorageDep = Annotated[Storage, Depends(get_storage)]
 RegistryDep = Annotated[Registry, Depends(get_registry)]
 TablesDep = Annotated[Tables, Depends(get_tables)]
@@ -128,3 +138,39 @@ SEAT = SeatToken(required=True)
 VIEWER = SeatToken(required=False)
 SeatDep = Annotated[Seat, Depends(SEAT)]
 ViewerDep = Annotated[Seat, Depends(VIEWER)]
+
+
+def signed_in(conn: HTTPConnection) -> Account | None:
+    """The account whose session cookie came with the request (looked up once a request),
+    or ``None``."""
+    if "account" not in conn.scope:
+        accounts: Accounts = conn.app.state.accounts
+        conn.scope["account"] = accounts.signed_in(conn.cookies.get(SESSION_COOKIE))
+    found: Account | None = conn.scope["account"]
+    return found
+
+
+class SessionCookie(APIKeyCookie):
+    """The signed-in account, from the session cookie (an ``APIKeyCookie``, so that the
+    OpenAPI document shows the routes secured by it). ``required``: 401 without one."""
+
+    def __init__(self, *, required: bool) -> None:
+        super().__init__(
+            name=SESSION_COOKIE,
+            auto_error=False,
+            scheme_name="Session",
+            description="The session cookie set by signing up or in (HttpOnly).",
+        )
+        self.required = required
+
+    async def __call__(self, request: HTTPConnection) -> Account | None:  # type: ignore[override]
+        account = signed_in(request)
+        if account is None and self.required:
+            raise Refusal("signed_out", Msg("web.account.signed_out"))
+        return account
+
+
+SESSION = SessionCookie(required=True)
+MAYBE_SESSION = SessionCookie(required=False)
+AccountDep = Annotated[Account, Depends(SESSION)]
+MaybeAccountDep = Annotated[Account | None, Depends(MAYBE_SESSION)]

@@ -26,6 +26,7 @@ from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
 
 from gameshelf.core.messages import DEFAULT, Msg, render
+from gameshelf.web.csrf import UNSAFE
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.schemas import publish_constraints
 from gameshelf.web.tables import Refusal
@@ -290,7 +291,7 @@ def install(app: FastAPI) -> None:
 DESCRIPTIONS = {
     "400": "The body could not be read (not JSON in UTF-8)",
     "401": "No seat token, or not one of this match",
-    "403": "Not this seat's decision now (or the match is over)",
+    "403": "Not this seat's decision now (or the match is over), or a cross-site request",
     "404": "No such match",
     "409": "The match is not where the request expects it",
     "413": "The body is too large",
@@ -300,9 +301,12 @@ DESCRIPTIONS = {
 PROBLEM = {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
 
 
-def refusals_of(path: str, operation: dict[str, Any]) -> list[str]:
-    """The refusals a route can answer: those it declares, and those of its inputs."""
+def refusals_of(path: str, operation: dict[str, Any], method: str = "get") -> list[str]:
+    """The refusals a route can answer: those it declares, those of its inputs, and the
+    refusal of a cross-site request for a state-changing one (``web.csrf``)."""
     found = {s for s in operation.get("responses", {}) if s.startswith("4")}
+    if method.upper() in UNSAFE:
+        found.add("403")
     if operation.get("parameters") or operation.get("requestBody"):
         found.add("422")
     if "{match_id}" in path:
@@ -333,9 +337,9 @@ def document(app: FastAPI) -> None:
         for unused in ("HTTPValidationError", "ValidationError"):
             schemas.pop(unused, None)
         for path, item in schema.get("paths", {}).items():
-            for operation in item.values():
+            for method, operation in item.items():
                 responses = operation.setdefault("responses", {})
-                for status in refusals_of(path, operation):
+                for status in refusals_of(path, operation, method):
                     described = responses.get(status, {}).get("description")
                     if described == "Validation Error":  # FastAPI's, for its own body
                         described = None

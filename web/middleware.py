@@ -1,4 +1,5 @@
-"""One plain ASGI middleware: a limit on request bodies and a few protective headers.
+"""One plain ASGI middleware: a limit on request bodies, the refusal of cross-site
+state-changing requests (:mod:`web.csrf`) and a few protective headers.
 
 It is a single layer (every layer costs a call and a wrapped ``send`` per message on every
 request) and FastAPI's own body limit is left off (``max_body_size`` unset), so a body is
@@ -9,8 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterable
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gameshelf.core.messages import Msg, render
+from gameshelf.web.csrf import forged
+from gameshelf.web.i18n import request_lang
 
 
 class BodyTooLarge(Exception):
@@ -18,7 +25,8 @@ class BodyTooLarge(Exception):
 
 
 class Guard:
-    """Refuse request bodies over ``max_bytes`` with 413, whether announced or streamed, and
+    """Refuse request bodies over ``max_bytes`` with 413, whether announced or streamed,
+    cross-site state-changing requests with 403 (``trusted``: other origins allowed), and
     give every response the headers of :data:`SAFETY_HEADERS`."""
 
     SAFETY_HEADERS = (
@@ -27,9 +35,10 @@ class Guard:
         (b"referrer-policy", b"no-referrer"),
     )
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, trusted: Iterable[str] = ()) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.trusted = frozenset(o.lower().rstrip("/") for o in trusted)
         body = json.dumps(
             {
                 "detail": {
@@ -54,6 +63,9 @@ class Guard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if forged(scope["method"], scope["headers"], self.trusted):
+            await self._refuse_forged(scope, send)
             return
         for key, value in scope["headers"]:
             if key == b"content-length":
@@ -98,3 +110,19 @@ class Guard:
         start, body = self._refusal
         await send(dict(start))
         await send(dict(body))
+
+    async def _refuse_forged(self, scope: Scope, send: Send) -> None:
+        reason = render(Msg("web.cross_site"), request_lang(HTTPConnection(scope)))
+        body = json.dumps({"detail": {"code": "cross_site", "reason": reason}}).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 403,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    *self.SAFETY_HEADERS,
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

@@ -149,13 +149,20 @@ def render_table(
     return render(request, name, context, game)
 
 
+def people(request: Request) -> dict[str, Any]:
+    """What every page's header says of its reader: the signed-in account (or ``None``)."""
+    from gameshelf.web.deps import signed_in  # deps needs the tables, which need pages
+
+    return {"account": signed_in(request)}
+
+
 def render(
     request: Request, name: str, context: dict[str, Any], game: Game | None = None
 ) -> HTMLResponse:
     """A page in its reader's language; a page of one game also carries its board's
     strings and the names of its things (``web.i18n.page_language``)."""
     templates: Jinja2Templates = request.app.state.templates
-    context = {**page_language(request_lang(request), game), **context}
+    context = {**page_language(request_lang(request), game), **people(request), **context}
     response = templates.TemplateResponse(request, name, context)
     response.headers.update(PAGE_HEADERS)
     return response

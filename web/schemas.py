@@ -81,6 +81,11 @@ class SeatIn(Body):
     name: SeatName = ""
     bot: StrictBool | Word | None = None
     open: StrictBool = False
+    me: StrictBool = Field(
+        False,
+        description="The seat of whoever makes the match: signed in, it is the account's "
+        "(under its name, on its page of matches).",
+    )
 
 
 class MatchIn(Body):
@@ -175,3 +180,45 @@ def _not_null(parameter: dict[str, Any]) -> None:
     if "anyOf" in inner and len(branches) == 1:
         rest = {k: v for k, v in inner.items() if k != "anyOf"}
         parameter["schema"] = {**branches[0], **rest}
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+Password = Annotated[StrictStr, Field(min_length=1, max_length=1024), AfterValidator(_encodable)]
+AccountName = Annotated[StrictStr, Field(min_length=1, max_length=100), AfterValidator(_encodable)]
+Email = Annotated[
+    StrictStr, Field(max_length=254, pattern=r"^[^@\s]+@[^@\s]+$"), AfterValidator(_encodable)
+]
+
+
+class SignUpIn(Body):
+    """A new account: a name (3–24 characters, unique whatever its case or Unicode form),
+    a password of at least 10 characters, and an e-mail address if you like."""
+
+    name: AccountName
+    password: Password
+    email: Email | None = None
+
+
+class SignInIn(Body):
+    name: AccountName
+    password: Password
+
+
+class PasswordIn(Body):
+    current: Password
+    new: Password
+
+
+class ConfirmIn(Body):
+    """The account's password, confirming what cannot be undone."""
+
+    password: Password
+
+
+class AccountOut(BaseModel):
+    id: int
+    name: str
+    email: str | None = None
+    admin: bool = False
+    seats_kept: int = Field(0, description="Seats held in this browser now the account's.")

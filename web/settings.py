@@ -85,6 +85,30 @@ class Settings(BaseSettings):
     max_connections: int = Field(
         1024, ge=1, le=1_000_000, description="Open connections in all, at most."
     )
+    secure_cookies: bool = Field(
+        False,
+        description="Mark the session cookie Secure (sent over HTTPS only): on for a site "
+        "served behind HTTPS.",
+    )
+    session_days: float = Field(
+        30.0, gt=0, le=365, description="A session ends this many days after its sign-in."
+    )
+    password_memory_kib: int = Field(
+        65536,
+        ge=1024,
+        le=4 * MEBIBYTE,
+        description="Argon2id's memory per password check, in KiB (tests use less).",
+    )
+    password_rounds: int = Field(3, ge=1, le=20, description="Argon2id's passes over it.")
+    signin_window_seconds: float = Field(
+        900.0, gt=0, le=86400, description="Failed sign-ins are counted over this time."
+    )
+    signin_failures_per_account: int = Field(
+        5, ge=1, le=1000, description="Failed sign-ins to one account in the window, at most."
+    )
+    signin_failures_per_address: int = Field(
+        20, ge=1, le=100_000, description="Failed sign-ins from one address in the window, at most."
+    )
     telemetry: bool = Field(
         False,
         description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "

@@ -25,6 +25,8 @@ from typing import Any, Literal
 
 import orjson
 
+from gameshelf.web.storage_people import ACCOUNTS_MIGRATION, PeopleStorage, SQLitePeople
+
 SeatKind = Literal["human", "bot", "open"]
 Status = Literal["open", "running", "finished"]
 
@@ -38,6 +40,7 @@ class SeatRecord:
     name: str = ""
     agent: str | None = None  # bots: the agent id
     token_hash: bytes | None = None  # people: SHA-256 of the seat token
+    account: int | None = None  # people: the account holding it, if any
 
 
 @dataclass(frozen=True)
@@ -96,8 +99,9 @@ class NewerDatabase(Exception):
     """The database was written by a newer Gameshelf than this one."""
 
 
-class Storage(ABC):
-    """The interface between the web app and wherever matches are kept."""
+class Storage(PeopleStorage, ABC):
+    """The interface between the web app and wherever matches and people are kept (people:
+    :class:`web.storage_people.PeopleStorage`)."""
 
     @abstractmethod
     def create_match(self, record: MatchRecord, seats: Sequence[SeatRecord]) -> None:
@@ -127,11 +131,30 @@ class Storage(ABC):
         token_hash: bytes,
         summary: Summary,
         expected_version: int | None = None,
+        account: int | None = None,
     ) -> bool:
-        """Give an open seat to a person; ``False`` when it was not open any more.
+        """Give an open seat to a person (held by ``account`` if given); ``False`` when it
+        was not open any more.
 
         With ``expected_version``, only if the stored match is at that version
         (:class:`StaleWrite` otherwise), as for every write below."""
+
+    @abstractmethod
+    def matches_of(self, account_id: int, limit: int = 200) -> list[MatchRecord]:
+        """The matches in which ``account_id`` holds a seat, most recently changed first."""
+
+    @abstractmethod
+    def seat_to_bot(
+        self,
+        match_id: str,
+        role: str,
+        agent: str,
+        name: str,
+        summary: Summary,
+        expected_version: int | None = None,
+    ) -> None:
+        """Hand a seat to the bot ``agent`` (its token no longer plays; the account that held
+        it stays noted)."""
 
     @abstractmethod
     def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
@@ -175,7 +198,7 @@ class Storage(ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -246,10 +269,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE matches ADD COLUMN place TEXT;
     """,
+    # 6: accounts, their sessions, failed sign-ins, and the account holding a seat
+    ACCOUNTS_MIGRATION,
 ]
 
 
-class SQLiteStorage(Storage):
+class SQLiteStorage(SQLitePeople, Storage):
     """Matches in one SQLite file (WAL), safe to share between the server's threads."""
 
     def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:
@@ -370,9 +395,10 @@ class SQLiteStorage(Storage):
                     ),
                 )
                 db.executemany(
-                    "INSERT INTO seats VALUES (?,?,?,?,?,?,?)",
+                    "INSERT INTO seats (match_id, position, role, kind, name, agent, token_hash, "
+                    "account_id) VALUES (?,?,?,?,?,?,?,?)",
                     [
-                        (record.id, i, s.role, s.kind, s.name, s.agent, s.token_hash)
+                        (record.id, i, s.role, s.kind, s.name, s.agent, s.token_hash, s.account)
                         for i, s in enumerate(seats)
                     ],
                 )
@@ -408,12 +434,12 @@ class SQLiteStorage(Storage):
         marks = ",".join("?" * len(match_ids))
         with self._read() as db:
             rows = db.execute(
-                "SELECT match_id, role, kind, name, agent, token_hash FROM seats "
+                "SELECT match_id, role, kind, name, agent, token_hash, account_id FROM seats "
                 f"WHERE match_id IN ({marks}) ORDER BY match_id, position",
                 tuple(match_ids),
             ).fetchall()
-        for mid, role, kind, name, agent, token_hash in rows:
-            found[mid].append(SeatRecord(role, kind, name, agent, token_hash))
+        for mid, role, kind, name, agent, token_hash, account in rows:
+            found[mid].append(SeatRecord(role, kind, name, agent, token_hash, account))
         return found
 
     def claim_seat(
@@ -424,17 +450,45 @@ class SQLiteStorage(Storage):
         token_hash: bytes,
         summary: Summary,
         expected_version: int | None = None,
+        account: int | None = None,
     ) -> bool:
         with self._write() as db:
             self._expect(match_id, expected_version)
             done = db.execute(
-                "UPDATE seats SET kind='human', name=?, token_hash=? "
+                "UPDATE seats SET kind='human', name=?, token_hash=?, account_id=? "
                 "WHERE match_id=? AND role=? AND kind='open'",
-                (name, token_hash, match_id, role),
+                (name, token_hash, account, match_id, role),
             ).rowcount
             if done:
                 self._set_summary(match_id, summary)
         return bool(done)
+
+    def matches_of(self, account_id: int, limit: int = 200) -> list[MatchRecord]:
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id IN "
+                "(SELECT match_id FROM seats WHERE account_id=?) ORDER BY updated DESC LIMIT ?",
+                (account_id, limit),
+            ).fetchall()
+        return [_match_record(row) for row in rows]
+
+    def seat_to_bot(
+        self,
+        match_id: str,
+        role: str,
+        agent: str,
+        name: str,
+        summary: Summary,
+        expected_version: int | None = None,
+    ) -> None:
+        with self._write() as db:
+            self._expect(match_id, expected_version)
+            db.execute(
+                "UPDATE seats SET kind='bot', agent=?, name=?, token_hash=NULL "
+                "WHERE match_id=? AND role=?",
+                (agent, name, match_id, role),
+            )
+            self._set_summary(match_id, summary)
 
     # --- the action log -------------------------------------------------------------
 

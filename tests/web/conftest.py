@@ -37,6 +37,18 @@ def toy_registry() -> Registry:
     return Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())]))
 
 
+# Argon2id at its cheapest for tests (the site's default spends 64 MiB and three passes).
+FAST_PASSWORDS: dict[str, Any] = {"password_memory_kib": 1024, "password_rounds": 1}
+ORIGIN = {"Origin": "http://testserver"}  # what a browser says on a page's own requests
+
+
+def sign_up(client: TestClient, name: str, password: str = "correct horse") -> dict[str, Any]:
+    """A new account, signed in on ``client`` (its cookie kept there)."""
+    reply = client.post("/api/account", json={"name": name, "password": password}, headers=ORIGIN)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "gameshelf.sqlite3"
@@ -44,7 +56,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
-    return Settings(db=db_path, snapshot_every=4)
+    return Settings(db=db_path, snapshot_every=4, **FAST_PASSWORDS)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
-from gameshelf.web.storage import MIGRATIONS, SQLiteStorage
+from gameshelf.web.storage import MIGRATIONS, SCHEMA_VERSION, SQLiteStorage
 from tests.web.games import games_registry
 
 
@@ -74,7 +74,7 @@ def test_rows_saved_before_the_place_was_kept_are_migrated(tmp_path: Path) -> No
     old.commit()
     old.close()
     storage = SQLiteStorage(db)
-    assert storage.schema_version() == 5
+    assert storage.schema_version() == SCHEMA_VERSION
     record = storage.match("abc123")
     storage.close()
     assert record is not None

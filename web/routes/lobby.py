@@ -10,10 +10,17 @@ from fastapi.responses import HTMLResponse
 from gameshelf.core import text
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, Registry
-from gameshelf.web.deps import RegistryDep, SettingsDep, TableDep, TablesDep
+from gameshelf.web.deps import (
+    MaybeAccountDep,
+    RegistryDep,
+    SettingsDep,
+    TableDep,
+    TablesDep,
+)
 from gameshelf.web.pages import render
 from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
 from gameshelf.web.settings import Settings
+from gameshelf.web.storage_people import Account
 from gameshelf.web.tables import Refusal, SeatRequest, Tables
 
 RULES_SUMMARY = "rules.html"  # a game's rules in a page, beside its board template
@@ -147,28 +154,33 @@ async def create_match(
     tables: TablesDep,
     settings: SettingsDep,
     request: Request,
+    account: MaybeAccountDep,
     idempotency_key: IdempotencyKey = None,
 ) -> Created:
     """Create a match. Each person's seat gets a token, returned only in this reply; bot
-    seats and open seats have none. Send an ``Idempotency-Key`` to retry safely."""
+    seats and open seats have none. Send an ``Idempotency-Key`` to retry safely. Signed
+    in, the seat marked ``me`` is the account's."""
     client = request.client.host if request.client else ""
     if idempotency_key is None:
-        return await _create(body, tables, settings, client)
+        return await _create(body, tables, settings, client, account)
     return await tables.once(
         (client, idempotency_key),
         body.model_dump_json().encode(),
-        lambda: _create(body, tables, settings, client),
+        lambda: _create(body, tables, settings, client, account),
     )
 
 
-async def _create(body: MatchIn, tables: Tables, settings: Settings, client: str) -> Created:
+async def _create(
+    body: MatchIn, tables: Tables, settings: Settings, client: str, account: Account | None
+) -> Created:
     tables.admit_creation(client)
     seats = [
         SeatRequest(
-            name=s.name.strip(),
+            name=account.name if s.me and account else s.name.strip(),
             role=s.role,
             open=s.open,
             bot=settings.default_bot if s.bot is True else (s.bot or None),
+            account=account.id if s.me and account else None,
         )
         for s in body.seats
     ]
@@ -189,10 +201,14 @@ async def _create(body: MatchIn, tables: Tables, settings: Settings, client: str
         422: {"description": "Malformed body, or no such seat in this match"},
     },
 )
-async def join_match(body: JoinIn, table: TableDep, tables: TablesDep) -> Joined:
-    """Take an open seat (the first one unless ``role`` is given); returns its token."""
-    role, token = await tables.join(table, body.role, body.name.strip())
-    return Joined(id=table.id, role=role, name=body.name.strip(), token=token, url=f"/m/{table.id}")
+async def join_match(
+    body: JoinIn, table: TableDep, tables: TablesDep, account: MaybeAccountDep
+) -> Joined:
+    """Take an open seat (the first one unless ``role`` is given); returns its token.
+    Signed in, the seat is the account's, under its name."""
+    name = account.name if account else body.name.strip()
+    role, token = await tables.join(table, body.role, name, account.id if account else None)
+    return Joined(id=table.id, role=role, name=name, token=token, url=f"/m/{table.id}")
 
 
 @pages.get("/", response_class=HTMLResponse)

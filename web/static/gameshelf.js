@@ -65,6 +65,14 @@
     location.reload();
   });
 
+  /* "Sign out" in the header: the session ends on the server, then the lobby. */
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest && event.target.closest(".sign-out");
+    if (!button) return;
+    await G.api("DELETE", "/api/session");
+    location.href = "/";
+  });
+
   G.registerBoard = function (b) { board = b; };
   G.board = function () { return board; };
 

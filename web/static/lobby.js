@@ -53,7 +53,7 @@
       else {
         if (!name) { error.textContent = G.t("js.name_every_seat"); error.hidden = false; return; }
         if (kind === "me") localStorage.setItem("gameshelf.name", name);
-        seats.push({ role, name });
+        seats.push(kind === "me" ? { role, name, me: true } : { role, name });
       }
     }
     const options = {};

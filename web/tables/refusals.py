@@ -23,6 +23,12 @@ STATUS: Mapping[str, int] = {
     # who is asking: no seat token, or not one of this match
     "missing_token": 401,
     "unknown_token": 401,
+    "signed_out": 401,
+    "wrong_password": 401,
+    "account_disabled": 403,
+    "not_admin": 403,
+    "cross_site": 403,
+    "name_taken": 409,
     # not this seat's decision now (the core's IllegalAction codes)
     "not_your_turn": 403,
     "game_over": 403,
@@ -39,6 +45,7 @@ STATUS: Mapping[str, int] = {
     "too_many_matches": 429,
     "too_many_live_matches": 429,
     "bots_busy": 429,
+    "too_many_signins": 429,
 }
 REFUSED = 422  # every other code: the body is wrong, or the rules or the setup refuse it
 

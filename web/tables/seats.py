@@ -30,6 +30,7 @@ class SeatRequest:
     role: Role | None = None
     bot: str | None = None  # an agent id
     open: bool = False  # anyone may take it from the lobby
+    account: int | None = None  # the account of the person seated, if signed in
 
 
 class Seats(Store):
@@ -60,7 +61,13 @@ class Seats(Store):
             else:
                 tokens[role] = self._new_token()
                 records.append(
-                    SeatRecord(role, "human", spec.name, token_hash=hash_token(tokens[role]))
+                    SeatRecord(
+                        role,
+                        "human",
+                        spec.name,
+                        token_hash=hash_token(tokens[role]),
+                        account=spec.account,
+                    )
                 )
         order = {r: i for i, r in enumerate(roles)}
         records.sort(key=lambda s: order[s.role])
@@ -96,13 +103,16 @@ class Seats(Store):
     def _new_token(self) -> str:
         return secrets.token_urlsafe(self.settings.token_bytes)
 
-    async def join(self, table: Table, role: Role | None, name: str) -> tuple[Role, str]:
-        """Take an open seat (the first one when ``role`` is ``None``); returns its token."""
+    async def join(
+        self, table: Table, role: Role | None, name: str, account: int | None = None
+    ) -> tuple[Role, str]:
+        """Take an open seat (the first one when ``role`` is ``None``), for ``account`` if
+        given; returns its token."""
         async with table.lock:
             self._alive(table)
             role = self._open_seat(table, role)
             token = self._new_token()
-            claimed = SeatRecord(role, "human", name, token_hash=hash_token(token))
+            claimed = SeatRecord(role, "human", name, token_hash=hash_token(token), account=account)
             seats = [claimed if s.role == role else s for s in table.seats]
             after = Table(table.id, table.match, seats, table.created, version=table.version + 1)
             write = partial(
@@ -113,6 +123,7 @@ class Seats(Store):
                 claimed.token_hash or b"",
                 after.summary(),
                 table.version,
+                account,
             )
             if not await self._write(None, write):
                 raise Refusal("seat_taken", Msg("web.seat_taken", role=role), **table.named())

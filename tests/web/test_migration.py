@@ -1,0 +1,85 @@
+"""The schema migrates forward from a database the version before accounts wrote
+(``data/schema5.sqlite3``, made by ``data/make_schema5.py`` with that version's code: commit
+c31198f), keeping every row, and the site goes on with its matches."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import SCHEMA_VERSION, SQLiteStorage
+from tests.web.conftest import FAST_PASSWORDS, ORIGIN, sign_up
+from tests.web.games import games_registry
+
+DATA = Path(__file__).parent / "data" / "schema5.sqlite3"
+OLD_TABLES = {
+    "matches": "*",
+    "seats": "match_id, position, role, kind, name, agent, token_hash",
+    "actions": "*",
+    "snapshots": "*",
+}
+
+
+def rows(path: Path) -> dict[str, list[Any]]:
+    db = sqlite3.connect(path)
+    try:
+        return {
+            table: sorted(db.execute(f"SELECT {columns} FROM {table}").fetchall(), key=repr)
+            for table, columns in OLD_TABLES.items()
+        }
+    finally:
+        db.close()
+
+
+def old_database(tmp_path: Path) -> Path:
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(DATA, path)
+    return path
+
+
+def test_the_old_database_is_at_schema_5_with_matches(tmp_path: Path) -> None:
+    before = rows(old_database(tmp_path))
+    assert len(before["matches"]) == 4
+    assert len(before["actions"]) > 300
+    assert sqlite3.connect(DATA).execute("SELECT value FROM meta").fetchone() == ("5",)
+
+
+def test_migrating_keeps_every_row(tmp_path: Path) -> None:
+    path = old_database(tmp_path)
+    before = rows(path)
+    storage = SQLiteStorage(path)
+    assert storage.schema_version() == SCHEMA_VERSION
+    storage.close()
+    assert rows(path) == before
+    seats = sqlite3.connect(path).execute("SELECT account_id FROM seats").fetchall()
+    assert seats
+    assert all(a == (None,) for a in seats)
+
+
+def test_the_site_goes_on_with_the_migrated_matches(tmp_path: Path) -> None:
+    path = old_database(tmp_path)
+    app = create_app(
+        Settings(db=path, **FAST_PASSWORDS),
+        registry=games_registry("hammer_scots", "three_kingdoms"),
+    )
+    with TestClient(app) as client:
+        listed = {m["id"]: m for m in client.get("/api/matches?bots=true").json()}
+        assert len(listed) == 4
+        for mid, match in listed.items():
+            payload = client.get(f"/api/matches/{mid}/view").json()
+            assert payload["seq"] == match["seq"]
+        finished = next(m for m in listed.values() if m["status"] == "finished")
+        assert client.get(f"/api/matches/{finished['id']}/history").status_code == 200
+        sign_up(client, "Dee")
+        open_match = next(m for m in listed.values() if m["status"] == "open")
+        joined = client.post(
+            f"/api/matches/{open_match['id']}/join", json={"name": "x"}, headers=ORIGIN
+        )
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["name"] == "Dee"

@@ -1,0 +1,295 @@
+"""Where people are kept: accounts, sessions and failed sign-ins, behind the storage
+interface (:class:`PeopleStorage`, which :class:`web.storage.Storage` extends) and their
+SQLite implementation (:class:`SQLitePeople`, mixed into :class:`web.storage.SQLiteStorage`).
+
+A second backend implements the same abstract methods; the web app never speaks SQL. What
+the store keeps of a secret is a digest or a hash: a session id's SHA-256, a password's
+Argon2id hash.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+DELETED_KEY = "\x00deleted:"  # a deleted account's name key: no name can ever match it
+
+
+@dataclass(frozen=True)
+class Account:
+    """A person's account. ``key`` is its name as compared (``web.people.name_key``);
+    ``password`` the Argon2id hash; ``settings`` what later features keep per person
+    (notifications, clocks) as JSON."""
+
+    id: int
+    name: str
+    key: str
+    password: str
+    email: str | None = None
+    admin: bool = False
+    disabled: bool = False
+    deleted: bool = False
+    created: float = 0.0
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+class NameTaken(Exception):
+    """Another account has this name (as names are compared)."""
+
+
+class PeopleStorage(ABC):
+    """Accounts, sessions and failed sign-ins."""
+
+    @abstractmethod
+    def create_account(
+        self, name: str, key: str, password: str, email: str | None, now: float, admin: bool
+    ) -> Account:
+        """A new account; :class:`NameTaken` when ``key`` is another's."""
+
+    @abstractmethod
+    def account(self, account_id: int) -> Account | None:
+        """The account ``account_id`` (deleted ones too), or ``None``."""
+
+    @abstractmethod
+    def account_named(self, key: str) -> Account | None:
+        """The account whose name key is ``key``, or ``None``."""
+
+    @abstractmethod
+    def accounts(self, limit: int = 100, after: int = 0) -> list[Account]:
+        """Accounts by id, from the first after ``after``; deleted ones left out."""
+
+    @abstractmethod
+    def set_password(self, account_id: int, password: str) -> None:
+        """Keep a new password hash."""
+
+    @abstractmethod
+    def set_flags(
+        self, account_id: int, *, admin: bool | None = None, disabled: bool | None = None
+    ) -> None:
+        """Make an account an administrator (or not), disable it (or not)."""
+
+    @abstractmethod
+    def forget_account(self, account_id: int) -> None:
+        """Delete an account: its name, password, e-mail and sessions go; its id stays, so
+        the seats it held read as a deleted player's."""
+
+    @abstractmethod
+    def create_session(
+        self, digest: bytes, account_id: int, now: float, expires: float, address: str
+    ) -> None:
+        """Keep a session (its id's digest) until ``expires``."""
+
+    @abstractmethod
+    def session_account(self, digest: bytes, now: float) -> Account | None:
+        """The account of a live session, or ``None`` (unknown, expired, or its account
+        disabled or deleted)."""
+
+    @abstractmethod
+    def end_session(self, digest: bytes) -> None:
+        """Forget a session."""
+
+    @abstractmethod
+    def end_sessions(self, account_id: int, keep: bytes | None = None) -> int:
+        """Forget every session of an account but ``keep``; how many were ended."""
+
+    @abstractmethod
+    def note_failure(self, keys: Sequence[str], now: float) -> None:
+        """Count a failed sign-in under each of ``keys`` (an account, an address)."""
+
+    @abstractmethod
+    def failures(self, key: str, since: float) -> list[float]:
+        """When the failures counted under ``key`` since ``since`` happened, oldest first."""
+
+    @abstractmethod
+    def clear_failures(self, key: str, before: float | None = None) -> None:
+        """Forget the failures under ``key`` (all, or those before ``before``)."""
+
+    @abstractmethod
+    def link_seat(self, match_id: str, role: str, account_id: int) -> bool:
+        """Give a person's seat that no account holds to ``account_id``; whether it did."""
+
+
+# The schema steps of people, for web.storage.MIGRATIONS (schema 6).
+ACCOUNTS_MIGRATION = """
+    CREATE TABLE accounts (
+        id       INTEGER PRIMARY KEY,
+        name     TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        email    TEXT,
+        admin    INTEGER NOT NULL DEFAULT 0,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        deleted  INTEGER NOT NULL DEFAULT 0,
+        created  REAL NOT NULL,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE sessions (
+        digest     BLOB PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        created    REAL NOT NULL,
+        expires    REAL NOT NULL,
+        address    TEXT NOT NULL DEFAULT ''
+    ) WITHOUT ROWID;
+    CREATE INDEX sessions_by_account ON sessions (account_id);
+    CREATE TABLE signin_failures (
+        key TEXT NOT NULL,
+        at  REAL NOT NULL
+    );
+    CREATE INDEX signin_failures_by_key ON signin_failures (key, at);
+    ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts (id);
+    CREATE INDEX seats_by_account ON seats (account_id);
+"""
+
+_ACCOUNT_COLUMNS = (
+    "id, name, name_key, password, email, admin, disabled, deleted, created, settings"
+)
+
+
+def _account(row: Sequence[Any]) -> Account:
+    aid, name, key, password, email, admin, disabled, deleted, created, settings = row
+    return Account(
+        aid,
+        name,
+        key,
+        password,
+        email,
+        bool(admin),
+        bool(disabled),
+        bool(deleted),
+        created,
+        json.loads(settings or "{}"),
+    )
+
+
+class SQLitePeople(PeopleStorage):
+    """:class:`PeopleStorage` in the SQLite file of :class:`web.storage.SQLiteStorage`."""
+
+    _write: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _read: Callable[[], AbstractContextManager[sqlite3.Connection]]
+
+    def create_account(
+        self, name: str, key: str, password: str, email: str | None, now: float, admin: bool
+    ) -> Account:
+        try:
+            with self._write() as db:
+                cursor = db.execute(
+                    "INSERT INTO accounts (name, name_key, password, email, admin, created) "
+                    "VALUES (?,?,?,?,?,?)",
+                    (name, key, password, email, int(admin), now),
+                )
+                aid = int(cursor.lastrowid or 0)
+        except sqlite3.IntegrityError as exc:
+            raise NameTaken(name) from exc
+        found = self.account(aid)
+        assert found is not None
+        return found
+
+    def _one(self, where: str, value: object) -> Account | None:
+        with self._read() as db:
+            row = db.execute(
+                f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE {where}=?", (value,)
+            ).fetchone()
+        return _account(row) if row else None
+
+    def account(self, account_id: int) -> Account | None:
+        return self._one("id", account_id)
+
+    def account_named(self, key: str) -> Account | None:
+        return self._one("name_key", key)
+
+    def accounts(self, limit: int = 100, after: int = 0) -> list[Account]:
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE id>? AND NOT deleted "
+                "ORDER BY id LIMIT ?",
+                (after, limit),
+            ).fetchall()
+        return [_account(r) for r in rows]
+
+    def set_password(self, account_id: int, password: str) -> None:
+        with self._write() as db:
+            db.execute("UPDATE accounts SET password=? WHERE id=?", (password, account_id))
+
+    def set_flags(
+        self, account_id: int, *, admin: bool | None = None, disabled: bool | None = None
+    ) -> None:
+        with self._write() as db:
+            if admin is not None:
+                db.execute("UPDATE accounts SET admin=? WHERE id=?", (int(admin), account_id))
+            if disabled is not None:
+                db.execute("UPDATE accounts SET disabled=? WHERE id=?", (int(disabled), account_id))
+                if disabled:
+                    db.execute("DELETE FROM sessions WHERE account_id=?", (account_id,))
+
+    def forget_account(self, account_id: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM sessions WHERE account_id=?", (account_id,))
+            db.execute(
+                "UPDATE accounts SET name='', name_key=?, password='', email=NULL, deleted=1, "
+                "admin=0, settings='{}' WHERE id=?",
+                (f"{DELETED_KEY}{account_id}", account_id),
+            )
+
+    def create_session(
+        self, digest: bytes, account_id: int, now: float, expires: float, address: str
+    ) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM sessions WHERE expires<=?", (now,))
+            db.execute(
+                "INSERT INTO sessions VALUES (?,?,?,?,?)",
+                (digest, account_id, now, expires, address),
+            )
+
+    def session_account(self, digest: bytes, now: float) -> Account | None:
+        columns = ", ".join(f"a.{c.strip()}" for c in _ACCOUNT_COLUMNS.split(","))
+        with self._read() as db:
+            row = db.execute(
+                f"SELECT {columns} FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                "WHERE s.digest=? AND s.expires>? AND NOT a.disabled AND NOT a.deleted",
+                (digest, now),
+            ).fetchone()
+        return _account(row) if row else None
+
+    def end_session(self, digest: bytes) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM sessions WHERE digest=?", (digest,))
+
+    def end_sessions(self, account_id: int, keep: bytes | None = None) -> int:
+        with self._write() as db:
+            return db.execute(
+                "DELETE FROM sessions WHERE account_id=? AND digest IS NOT ?",
+                (account_id, keep),
+            ).rowcount
+
+    def note_failure(self, keys: Sequence[str], now: float) -> None:
+        with self._write() as db:
+            db.executemany("INSERT INTO signin_failures VALUES (?,?)", [(k, now) for k in keys])
+
+    def failures(self, key: str, since: float) -> list[float]:
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT at FROM signin_failures WHERE key=? AND at>? ORDER BY at", (key, since)
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def clear_failures(self, key: str, before: float | None = None) -> None:
+        with self._write() as db:
+            if before is None:
+                db.execute("DELETE FROM signin_failures WHERE key=?", (key,))
+            else:
+                db.execute("DELETE FROM signin_failures WHERE key=? AND at<?", (key, before))
+
+    def link_seat(self, match_id: str, role: str, account_id: int) -> bool:
+        with self._write() as db:
+            return bool(
+                db.execute(
+                    "UPDATE seats SET account_id=? WHERE match_id=? AND role=? "
+                    "AND kind='human' AND account_id IS NULL",
+                    (account_id, match_id, role),
+                ).rowcount
+            )
