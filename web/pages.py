@@ -10,9 +10,12 @@ come from this site only, never inline.
 from __future__ import annotations
 
 import json
+import time
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.dates import format_timedelta
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
@@ -116,6 +119,14 @@ def make_templates(registry: Registry) -> Jinja2Templates:
         return found
 
     env.globals["log_messages"] = log_messages
+
+    @pass_context
+    def when(context: Context, timestamp: float) -> str:
+        """How long ago ``timestamp`` was, in the page's language ("3 minutes ago")."""
+        ago = timedelta(seconds=min(0.0, timestamp - time.time()))
+        return format_timedelta(ago, add_direction=True, locale=context.get("lang", "en"))
+
+    env.globals["when"] = when
     env.globals["named"] = named
     env.globals["message"] = message
     return Jinja2Templates(env=env)
@@ -150,10 +161,13 @@ def render_table(
 
 
 def people(request: Request) -> dict[str, Any]:
-    """What every page's header says of its reader: the signed-in account (or ``None``)."""
+    """What every page's header says of its reader: the signed-in account (or ``None``) and
+    how many matches wait for it."""
     from gameshelf.web.deps import signed_in  # deps needs the tables, which need pages
 
-    return {"account": signed_in(request)}
+    account = signed_in(request)
+    waiting = request.app.state.tables.waiting_count(account.id) if account else 0
+    return {"account": account, "waiting": waiting}
 
 
 def render(

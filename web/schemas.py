@@ -81,6 +81,11 @@ class SeatIn(Body):
     name: SeatName = ""
     bot: StrictBool | Word | None = None
     open: StrictBool = False
+    player: Annotated[Text, Field(min_length=1, max_length=100)] | None = Field(
+        None,
+        description="Invite the account of this name (signed in only): the seat waits for "
+        "its answer, and the match starts once every seat is taken.",
+    )
     me: StrictBool = Field(
         False,
         description="The seat of whoever makes the match: signed in, it is the account's "
@@ -222,3 +227,36 @@ class AccountOut(BaseModel):
     email: str | None = None
     admin: bool = False
     seats_kept: int = Field(0, description="Seats held in this browser now the account's.")
+
+
+class AnswerIn(Body):
+    """Accept the seat you were invited to, or decline it (it opens to anyone)."""
+
+    accept: StrictBool
+
+
+class Answered(BaseModel):
+    id: str
+    role: str
+    token: str | None = Field(None, description="The seat's token, when you accepted.")
+    url: str
+
+
+class MyMatch(BaseModel):
+    """A match of yours: ``waiting`` says whom it waits for (``you``: your turn, or an
+    invitation to answer; ``others``; ``finished``)."""
+
+    id: str
+    game: str
+    title: str
+    scenario: str
+    status: str
+    waiting: str
+    invited: bool
+    your_turn: bool
+    roles: list[str]
+    seats: list[dict[str, Any]]
+    seq: int
+    place: dict[str, Any] | str | None = None
+    outcome: dict[str, Any] | None = None
+    updated: float

@@ -25,15 +25,21 @@ from typing import Any, Literal
 
 import orjson
 
-from gameshelf.web.storage_people import ACCOUNTS_MIGRATION, PeopleStorage, SQLitePeople
+from gameshelf.web.storage_people import (
+    ACCOUNTS_MIGRATION,
+    SEAT_KEYS_MIGRATION,
+    PeopleStorage,
+    SQLitePeople,
+)
 
-SeatKind = Literal["human", "bot", "open"]
+SeatKind = Literal["human", "bot", "open", "invited"]
 Status = Literal["open", "running", "finished"]
 
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """A seat of a match: a person holding a token, a bot, or a place anyone may take."""
+    """A seat of a match: a person holding a token, a bot, a place anyone may take, or a
+    place kept for an invited account (``account``) until it answers."""
 
     role: str
     kind: SeatKind
@@ -157,6 +163,20 @@ class Storage(PeopleStorage, ABC):
         it stays noted)."""
 
     @abstractmethod
+    def answer_invitation(
+        self,
+        match_id: str,
+        role: str,
+        account: int,
+        token_hash: bytes | None,
+        summary: Summary,
+        expected_version: int | None = None,
+    ) -> bool:
+        """The invited ``account`` accepts its seat (``token_hash``: the seat's token, now a
+        person's) or declines it (``None``: the seat becomes open to anyone); ``False`` when
+        the seat was not waiting for that account."""
+
+    @abstractmethod
     def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
         """The action log of a match from ``seq`` ``after + 1`` on."""
 
@@ -198,7 +218,7 @@ class Storage(PeopleStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -271,6 +291,8 @@ MIGRATIONS: list[str] = [
     """,
     # 6: accounts, their sessions, failed sign-ins, and the account holding a seat
     ACCOUNTS_MIGRATION,
+    # 7: keys to accounts' seats, one per browser (session) that opened the match
+    SEAT_KEYS_MIGRATION,
 ]
 
 
@@ -489,6 +511,31 @@ class SQLiteStorage(SQLitePeople, Storage):
                 (agent, name, match_id, role),
             )
             self._set_summary(match_id, summary)
+
+    def answer_invitation(
+        self,
+        match_id: str,
+        role: str,
+        account: int,
+        token_hash: bytes | None,
+        summary: Summary,
+        expected_version: int | None = None,
+    ) -> bool:
+        with self._write() as db:
+            self._expect(match_id, expected_version)
+            if token_hash is not None:
+                query = "UPDATE seats SET kind='human', token_hash=? "
+                params: tuple[Any, ...] = (token_hash,)
+            else:
+                query = "UPDATE seats SET kind='open', name='', account_id=NULL "
+                params = ()
+            done = db.execute(
+                query + "WHERE match_id=? AND role=? AND kind='invited' AND account_id=?",
+                (*params, match_id, role, account),
+            ).rowcount
+            if done:
+                self._set_summary(match_id, summary)
+        return bool(done)
 
     # --- the action log -------------------------------------------------------------
 

@@ -113,8 +113,20 @@ class PeopleStorage(ABC):
     def link_seat(self, match_id: str, role: str, account_id: int) -> bool:
         """Give a person's seat that no account holds to ``account_id``; whether it did."""
 
+    @abstractmethod
+    def add_seat_key(
+        self, digest: bytes, match_id: str, role: str, account_id: int, session: bytes, now: float
+    ) -> None:
+        """Keep another key (its digest) to an account's seat, for the browser of
+        ``session`` (a session's digest): it opens the seat while that session lives."""
 
-# The schema steps of people, for web.storage.MIGRATIONS (schema 6).
+    @abstractmethod
+    def seat_key_role(self, digest: bytes, match_id: str, now: float) -> str | None:
+        """The role a seat key opens in ``match_id``: only while the session it was made for
+        lives and its account still holds that seat as a person; else ``None``."""
+
+
+# The schema steps of people, for web.storage.MIGRATIONS (schemas 6 and 7).
 ACCOUNTS_MIGRATION = """
     CREATE TABLE accounts (
         id       INTEGER PRIMARY KEY,
@@ -143,6 +155,20 @@ ACCOUNTS_MIGRATION = """
     CREATE INDEX signin_failures_by_key ON signin_failures (key, at);
     ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts (id);
     CREATE INDEX seats_by_account ON seats (account_id);
+"""
+
+# 7: keys to an account's seats for the browsers it signs in on (a seat token each, kept as
+# its SHA-256 like the seats' own), alive while the session they were made for lives.
+SEAT_KEYS_MIGRATION = """
+    CREATE TABLE seat_keys (
+        digest     BLOB PRIMARY KEY,
+        match_id   TEXT NOT NULL REFERENCES matches (id),
+        role       TEXT NOT NULL,
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        session    BLOB NOT NULL,
+        created    REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX seat_keys_by_session ON seat_keys (session);
 """
 
 _ACCOUNT_COLUMNS = (
@@ -225,10 +251,12 @@ class SQLitePeople(PeopleStorage):
                 db.execute("UPDATE accounts SET disabled=? WHERE id=?", (int(disabled), account_id))
                 if disabled:
                     db.execute("DELETE FROM sessions WHERE account_id=?", (account_id,))
+                    db.execute("DELETE FROM seat_keys WHERE account_id=?", (account_id,))
 
     def forget_account(self, account_id: int) -> None:
         with self._write() as db:
             db.execute("DELETE FROM sessions WHERE account_id=?", (account_id,))
+            db.execute("DELETE FROM seat_keys WHERE account_id=?", (account_id,))
             db.execute(
                 "UPDATE accounts SET name='', name_key=?, password='', email=NULL, deleted=1, "
                 "admin=0, settings='{}' WHERE id=?",
@@ -258,9 +286,13 @@ class SQLitePeople(PeopleStorage):
     def end_session(self, digest: bytes) -> None:
         with self._write() as db:
             db.execute("DELETE FROM sessions WHERE digest=?", (digest,))
+            db.execute("DELETE FROM seat_keys WHERE session=?", (digest,))
 
     def end_sessions(self, account_id: int, keep: bytes | None = None) -> int:
         with self._write() as db:
+            db.execute(
+                "DELETE FROM seat_keys WHERE account_id=? AND session IS NOT ?", (account_id, keep)
+            )
             return db.execute(
                 "DELETE FROM sessions WHERE account_id=? AND digest IS NOT ?",
                 (account_id, keep),
@@ -293,3 +325,26 @@ class SQLitePeople(PeopleStorage):
                     (account_id, match_id, role),
                 ).rowcount
             )
+
+    def add_seat_key(
+        self, digest: bytes, match_id: str, role: str, account_id: int, session: bytes, now: float
+    ) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO seat_keys VALUES (?,?,?,?,?,?)",
+                (digest, match_id, role, account_id, session, now),
+            )
+
+    def seat_key_role(self, digest: bytes, match_id: str, now: float) -> str | None:
+        with self._read() as db:
+            row = db.execute(
+                "SELECT k.role FROM seat_keys k "
+                "JOIN sessions s ON s.digest = k.session AND s.account_id = k.account_id "
+                "JOIN accounts a ON a.id = k.account_id "
+                "JOIN seats t ON t.match_id = k.match_id AND t.role = k.role "
+                "AND t.account_id = k.account_id AND t.kind = 'human' "
+                "WHERE k.digest=? AND k.match_id=? AND s.expires>? "
+                "AND NOT a.disabled AND NOT a.deleted",
+                (digest, match_id, now),
+            ).fetchone()
+        return str(row[0]) if row else None

@@ -73,7 +73,7 @@ async def live(
         return
     except GONE:
         return
-    role = table.role_for_token(token) if token else None
+    role = tables.role_of(table, token) if token else None
     if token and role is None:
         await websocket.close(CLOSE_UNKNOWN_TOKEN, "not a seat of this match")
         return

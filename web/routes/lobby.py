@@ -18,6 +18,7 @@ from gameshelf.web.deps import (
     TablesDep,
 )
 from gameshelf.web.pages import render
+from gameshelf.web.people import name_key
 from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage_people import Account
@@ -174,16 +175,19 @@ async def _create(
     body: MatchIn, tables: Tables, settings: Settings, client: str, account: Account | None
 ) -> Created:
     tables.admit_creation(client)
-    seats = [
-        SeatRequest(
-            name=account.name if s.me and account else s.name.strip(),
-            role=s.role,
-            open=s.open,
-            bot=settings.default_bot if s.bot is True else (s.bot or None),
-            account=account.id if s.me and account else None,
+    seats = []
+    for s in body.seats:
+        invited = _invited(tables, s.player, account) if s.player is not None else None
+        seats.append(
+            SeatRequest(
+                name=_seat_name(s.name, s.me, invited, account),
+                role=s.role,
+                open=s.open,
+                bot=settings.default_bot if s.bot is True else (s.bot or None),
+                account=account.id if s.me and account else None,
+                invite=invited.id if invited else None,
+            )
         )
-        for s in body.seats
-    ]
     table, tokens = await tables.create(body.game, body.scenario, body.options, body.seed, seats)
     tables.created_by(client, table)
     return Created(
@@ -191,6 +195,26 @@ async def _create(
         url=f"/m/{table.id}",
         seats=[SeatToken(role=s.role, name=s.name, token=tokens.get(s.role)) for s in table.seats],
     )
+
+
+def _seat_name(name: str, me: bool, invited: Account | None, account: Account | None) -> str:
+    """A person's seat is named by its account when it has one (invited, or the maker's)."""
+    if invited is not None:
+        return invited.name
+    return account.name if me and account is not None else name.strip()
+
+
+def _invited(tables: Tables, player: str, account: Account | None) -> Account:
+    """The account invited to a seat by name; refused when nobody is signed in to invite,
+    or no such account can play."""
+    if account is None:
+        raise Refusal("signed_out", Msg("web.invite_signed_out"))
+    found = tables.storage.account_named(name_key(player))
+    if found is None or found.disabled or found.deleted:
+        raise Refusal("unknown_player", Msg("web.unknown_player", name=player.strip()))
+    if found.id == account.id:
+        raise Refusal("unknown_player", Msg("web.invite_yourself"))
+    return found
 
 
 @router.post(

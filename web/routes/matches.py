@@ -8,8 +8,17 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
 
 from gameshelf.core.ruleset import Action
-from gameshelf.web.deps import RegistryDep, Seat, SeatDep, TableDep, ViewerDep
+from gameshelf.web.deps import (
+    MaybeAccountDep,
+    RegistryDep,
+    Seat,
+    SeatDep,
+    TableDep,
+    TablesDep,
+    ViewerDep,
+)
 from gameshelf.web.pages import render_table
+from gameshelf.web.routes.people import give_seat_keys
 from gameshelf.web.schemas import ActionIn, LogPage, Payload, UndoIn
 from gameshelf.web.tables import Table
 from gameshelf.web.tables.seen import LOG_PAGE
@@ -164,5 +173,13 @@ async def match_log(
 
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)
-async def match_page(request: Request, table: TableDep, registry: RegistryDep) -> HTMLResponse:
-    return render_table(request, "match.html", table, registry.game(table.match.game_id))
+async def match_page(
+    request: Request,
+    table: TableDep,
+    registry: RegistryDep,
+    tables: TablesDep,
+    account: MaybeAccountDep,
+) -> HTMLResponse:
+    response = render_table(request, "match.html", table, registry.game(table.match.game_id))
+    await give_seat_keys(request, response, table, tables, account)
+    return response

@@ -18,7 +18,7 @@
       const name = row.querySelector("input");
       name.hidden = kind.startsWith("bot:") || kind === "open";
       if (kind === "me" && !name.value) name.value = remembered();
-      name.placeholder = G.t(kind === "link" ? "js.friend_name" : "js.your_name");
+      name.placeholder = G.t(kind === "link" ? "js.friend_name" : kind === "invite" ? "js.account_name" : "js.your_name");
     }
   }
 
@@ -53,7 +53,8 @@
       else {
         if (!name) { error.textContent = G.t("js.name_every_seat"); error.hidden = false; return; }
         if (kind === "me") localStorage.setItem("gameshelf.name", name);
-        seats.push(kind === "me" ? { role, name, me: true } : { role, name });
+        if (kind === "invite") seats.push({ role, player: name });
+        else seats.push(kind === "me" ? { role, name, me: true } : { role, name });
       }
     }
     const options = {};
@@ -102,7 +103,7 @@
     form.addEventListener("submit", (ev) => { ev.preventDefault(); create(form); });
   }
   for (const form of document.querySelectorAll("form.join")) {
-    form.elements.name.value = remembered();
+    if (form.elements.name.type !== "hidden") form.elements.name.value = remembered();
     form.addEventListener("submit", (ev) => { ev.preventDefault(); join(form); });
   }
   const mine = G.matchesHeld();

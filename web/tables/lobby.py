@@ -18,7 +18,7 @@ from gameshelf.core.match import Match
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, UnknownGame
 from gameshelf.core.ruleset import Role
-from gameshelf.web.storage import Status
+from gameshelf.web.storage import MatchRecord, SeatRecord, Status
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.replays import Replays
 from gameshelf.web.tables.seats import SeatRequest
@@ -161,31 +161,36 @@ class Lobby(Replays):
         of bots alone only with ``finished_bots``: they would flood the lobby)."""
         records = self.storage.matches(limit, status, finished_bots)
         seats = self.storage.seats([r.id for r in records])
-        out = []
-        for r in records:
-            game = self.registry.games.get(r.game)
-            out.append(
+        return [self._listed(r, seats[r.id]) for r in records]
+
+    def _listed(self, r: MatchRecord, seats: list[SeatRecord]) -> dict[str, Any]:
+        """A match's public row (a listing's, a player's page's)."""
+        game = self.registry.games.get(r.game)
+        return {
+            "id": r.id,
+            "game": r.game,
+            "title": game.info.title if game else r.game,
+            "scenario": r.scenario,
+            "scenario_title": _scenario_title(game, r.scenario),
+            "status": r.summary.status,
+            "seq": r.summary.seq,
+            "active": r.summary.active,
+            "outcome": r.summary.outcome,
+            "place": r.summary.place,
+            "seats": [
                 {
-                    "id": r.id,
-                    "game": r.game,
-                    "title": game.info.title if game else r.game,
-                    "scenario": r.scenario,
-                    "scenario_title": _scenario_title(game, r.scenario),
-                    "status": r.summary.status,
-                    "seq": r.summary.seq,
-                    "active": r.summary.active,
-                    "outcome": r.summary.outcome,
-                    "place": r.summary.place,
-                    "seats": [
-                        {"role": s.role, "name": s.name, "kind": s.kind, "agent": s.agent}
-                        for s in seats[r.id]
-                    ],
-                    "created": r.created,
-                    "updated": r.updated,
-                    "bots_only": r.bots_only,
+                    "role": s.role,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "agent": s.agent,
+                    "account": s.account,
                 }
-            )
-        return out
+                for s in seats
+            ],
+            "created": r.created,
+            "updated": r.updated,
+            "bots_only": r.bots_only,
+        }
 
 
 def _scenario_title(game: Game | None, scenario: str) -> str:

@@ -1,17 +1,22 @@
-"""The site's people at the tables: the seats an account holds, a seat handed to a bot
-when its person leaves (an account deleted or disabled).
+"""The site's people at the tables: the seats an account holds (and the keys that open
+them from each browser it signs in on), invitations answered, an account's matches, a
+seat handed to a bot when its person leaves (an account deleted or disabled).
 """
 
 from __future__ import annotations
 
 import hmac
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.web.tables.lobby import Lobby
-from gameshelf.web.tables.table import Table
+from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.table import Table, hash_token
 
 
 class People(Lobby):
@@ -77,3 +82,123 @@ class People(Lobby):
             for seat in list(table.seats):
                 if seat.account == account and seat.kind == "human":
                     await self.hand_to_bot(table, seat.role)
+
+    # --- seats taken, invitations answered: the match starts when every seat is -------
+
+    async def join(
+        self, table: Table, role: Role | None, name: str, account: int | None = None
+    ) -> tuple[Role, str]:
+        role, token = await super().join(table, role, name, account)
+        await self._start_if_full(table)
+        return role, token
+
+    async def answer(self, table: Table, account: int, accept: bool) -> tuple[Role, str | None]:
+        """The invited ``account`` accepts its seat (returns the role and the seat's token)
+        or declines it (the seat opens to anyone; no token)."""
+        async with table.lock:
+            self._alive(table)
+            seat = next(
+                (s for s in table.seats if s.kind == "invited" and s.account == account), None
+            )
+            if seat is None:
+                raise Refusal("not_invited", Msg("web.not_invited"))
+            token = self._new_token() if accept else None
+            answered = (
+                replace(seat, kind="human", token_hash=hash_token(token))
+                if token is not None
+                else replace(seat, kind="open", name="", account=None)
+            )
+            seats = [answered if s.role == seat.role else s for s in table.seats]
+            after = Table(table.id, table.match, seats, table.created, version=table.version + 1)
+            write = partial(
+                self.storage.answer_invitation,
+                table.id,
+                seat.role,
+                account,
+                answered.token_hash,
+                after.summary(),
+                table.version,
+            )
+            if not await self._write(None, write):
+                raise Refusal("not_invited", Msg("web.not_invited"))
+            table.seats = seats
+            table.version += 1
+            self._changed(table)
+        await self._start_if_full(table)
+        return seat.role, token
+
+    async def _start_if_full(self, table: Table) -> None:
+        """Let the bots begin once the last seat is taken."""
+        if not table.started:
+            return
+        async with table.lock:
+            if await self._play_bots(table):
+                self._changed(table)
+
+    # --- keys to an account's seats, one per browser ---------------------------------
+
+    def role_of(self, table: Table, token: str) -> Role | None:
+        """The role a token opens: a seat's own token, else a key made for a browser of
+        the account holding the seat (while that browser's session lives)."""
+        role = table.role_for_token(token)
+        if role is None and len(token) <= 200:
+            found = self.storage.seat_key_role(hash_token(token), table.id, time.time())
+            role = found if found is not None and table.seat(found) is not None else None
+        return role
+
+    async def seat_keys(
+        self, table: Table, account: int, session: bytes, held: dict[Role, str]
+    ) -> dict[Role, str]:
+        """New keys to the seats ``account`` holds in ``table`` for which this browser's
+        seat cookies (``held``: role to token) open nothing: role to key."""
+        made: dict[Role, str] = {}
+        for seat in table.seats:
+            if seat.account != account or seat.kind != "human":
+                continue
+            token = held.get(seat.role)
+            if token and self.role_of(table, token) == seat.role:
+                continue
+            key = self._new_token()
+            write = partial(
+                self.storage.add_seat_key,
+                hash_token(key),
+                table.id,
+                seat.role,
+                account,
+                session,
+                time.time(),
+            )
+            await self._write(None, write)
+            made[seat.role] = key
+        return made
+
+    # --- an account's matches -------------------------------------------------------
+
+    def my_matches(self, account: int) -> list[dict[str, Any]]:
+        """The matches ``account`` holds a seat in: those waiting for it first (its turn, or
+        an invitation to answer), then those waiting for others, then the finished ones;
+        newest first within each."""
+        records = self.storage.matches_of(account)
+        seats = self.storage.seats([r.id for r in records])
+        rows = []
+        for record in records:
+            row = self._listed(record, seats[record.id])
+            mine = [s for s in seats[record.id] if s.account == account]
+            roles = [s.role for s in mine]
+            invited = any(s.kind == "invited" for s in mine)
+            status = record.summary.status
+            your_turn = status == "running" and any(r in record.summary.active for r in roles)
+            row["roles"] = roles
+            row["invited"] = invited
+            row["your_turn"] = your_turn
+            row["waiting"] = (
+                "finished" if status == "finished" else "you" if invited or your_turn else "others"
+            )
+            rows.append(row)
+        order = {"you": 0, "others": 1, "finished": 2}
+        rows.sort(key=lambda r: (order[r["waiting"]], -r["updated"]))
+        return rows
+
+    def waiting_count(self, account: int) -> int:
+        """How many matches wait for ``account`` (its turn, or an invitation)."""
+        return sum(1 for m in self.my_matches(account) if m["waiting"] == "you")

@@ -75,6 +75,8 @@ class Play(Seats):
         """
         async with table.lock:
             self._alive(table)
+            if not table.started:
+                raise Refusal("not_started", Msg("web.not_started"), version=table.version)
             match = table.match
             last = table.accepted.get(role)
             if last is not None and last[:2] == (version, action) and kept(table, role, last):
@@ -162,6 +164,8 @@ class Play(Seats):
         first = match.seq
         limit = match.ruleset.info.max_actions
         played = 0
+        if not table.started:
+            return 0
         while match.outcome() is None and match.seq - first < limit:
             if rounds is not None and played >= rounds:
                 break

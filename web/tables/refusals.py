@@ -40,6 +40,8 @@ STATUS: Mapping[str, int] = {
     "seat_taken": 409,
     "no_open_seat": 409,
     "finished": 409,
+    "not_started": 409,
+    "not_invited": 409,
     "not_finished": 409,
     # too many at once: try again later
     "too_many_matches": 429,

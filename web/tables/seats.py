@@ -31,6 +31,7 @@ class SeatRequest:
     bot: str | None = None  # an agent id
     open: bool = False  # anyone may take it from the lobby
     account: int | None = None  # the account of the person seated, if signed in
+    invite: int | None = None  # an account invited to the seat (its name in ``name``)
 
 
 class Seats(Store):
@@ -58,6 +59,8 @@ class Seats(Store):
                 records.append(SeatRecord(role, "bot", spec.name or agent, agent=spec.bot))
             elif spec.open:
                 records.append(SeatRecord(role, "open", ""))
+            elif spec.invite is not None:
+                records.append(SeatRecord(role, "invited", spec.name, account=spec.invite))
             else:
                 tokens[role] = self._new_token()
                 records.append(

@@ -114,9 +114,15 @@ class Table:
     def status(self) -> Status:
         if self.match.outcome() is not None:
             return "finished"
-        if any(s.kind == "open" for s in self.seats):
+        if not self.started:
             return "open"
         return "running"
+
+    @property
+    def started(self) -> bool:
+        """Whether every seat is taken (a seat open to anyone, or kept for an invited
+        account that has not answered, holds the match back: nobody plays before)."""
+        return all(s.kind in ("human", "bot") for s in self.seats)
 
     def summary(self) -> Summary:
         outcome = self.match.outcome()
