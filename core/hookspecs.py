@@ -99,8 +99,9 @@ def gameshelf_match_event(match: Match, event: MatchEvent) -> None:
     registered later does not receive past events.
 
     :param match: the ``core.match.Match`` that changed (read its state, history, outcome).
-    :param event: what happened: ``kind`` (``"action"``, ``"undo"``, ``"end"``), the role,
-        the action and the sequence number after the change.
+    :param event: what happened: ``kind`` (``"action"``, ``"undo"``, ``"end"``; the web
+        site adds ``"resign"``, a seat giving up), the role, the action and the sequence
+        number after the change.
 
     Example::
 

@@ -58,7 +58,7 @@ def _interrupters(agents: Mapping[Role, Agent]) -> dict[Role, InterruptPolicy]:
 
 
 class MatchEvent(BaseModel):
-    kind: str  # "action", "undo", "end"
+    kind: str  # "action", "undo", "end" (and the site's "resign")
     seq: int
     role: Role | None = None
     action: dict[str, Any] | None = None

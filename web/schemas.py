@@ -11,7 +11,7 @@ JSON Schema's ``integer`` allows too.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -65,6 +65,12 @@ class ActionIn(Body):
     type: Word
     arg: Arg = None
     version: Version
+
+
+class ResignIn(Body):
+    """Give up the match: ``confirm`` must be ``true`` (the page asks first)."""
+
+    confirm: Literal[True] = Field(description="true: the seat resigns; this cannot be undone")
 
 
 class UndoIn(Body):
@@ -149,6 +155,7 @@ class Payload(BaseModel):
         0, description="Where view.log starts in the seat's log (earlier lines: /log)."
     )
     log_total: int = Field(0, description="How many lines the seat's log has.")
+    resigned: list[str] = Field([], description="The seats that resigned, in order.")
 
 
 class LogPage(BaseModel):

@@ -177,6 +177,23 @@ class Storage(PeopleStorage, ABC):
         the seat was not waiting for that account."""
 
     @abstractmethod
+    def resign(
+        self,
+        match_id: str,
+        role: str,
+        seq: int,
+        summary: Summary,
+        expected_version: int | None = None,
+        bot: tuple[str, str] | None = None,
+    ) -> None:
+        """Note that ``role`` resigned after ``seq`` actions; with ``bot`` (an agent and its
+        title) that bot plays the seat from now on."""
+
+    @abstractmethod
+    def resignations(self, match_ids: Sequence[str]) -> dict[str, list[str]]:
+        """The roles that resigned in each match, in the order they did."""
+
+    @abstractmethod
     def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
         """The action log of a match from ``seq`` ``after + 1`` on."""
 
@@ -218,7 +235,7 @@ class Storage(PeopleStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -293,6 +310,16 @@ MIGRATIONS: list[str] = [
     ACCOUNTS_MIGRATION,
     # 7: keys to accounts' seats, one per browser (session) that opened the match
     SEAT_KEYS_MIGRATION,
+    # 8: resignations: who gave up a match, after how many actions
+    """
+    CREATE TABLE resignations (
+        match_id TEXT NOT NULL REFERENCES matches (id),
+        role     TEXT NOT NULL,
+        seq      INTEGER NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (match_id, role)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 
@@ -536,6 +563,43 @@ class SQLiteStorage(SQLitePeople, Storage):
             if done:
                 self._set_summary(match_id, summary)
         return bool(done)
+
+    def resign(
+        self,
+        match_id: str,
+        role: str,
+        seq: int,
+        summary: Summary,
+        expected_version: int | None = None,
+        bot: tuple[str, str] | None = None,
+    ) -> None:
+        with self._write() as db:
+            self._expect(match_id, expected_version)
+            db.execute(
+                "INSERT INTO resignations VALUES (?,?,?,?)", (match_id, role, seq, time.time())
+            )
+            if bot is not None:
+                db.execute(
+                    "UPDATE seats SET kind='bot', agent=?, name=?, token_hash=NULL "
+                    "WHERE match_id=? AND role=?",
+                    (*bot, match_id, role),
+                )
+            self._set_summary(match_id, summary)
+
+    def resignations(self, match_ids: Sequence[str]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {mid: [] for mid in match_ids}
+        if not match_ids:
+            return found
+        marks = ",".join("?" * len(match_ids))
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT match_id, role FROM resignations WHERE match_id IN ({marks}) "
+                "ORDER BY match_id, at",
+                tuple(match_ids),
+            ).fetchall()
+        for mid, role in rows:
+            found[mid].append(role)
+        return found
 
     # --- the action log -------------------------------------------------------------
 

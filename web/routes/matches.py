@@ -19,7 +19,7 @@ from gameshelf.web.deps import (
 )
 from gameshelf.web.pages import render_table
 from gameshelf.web.routes.people import give_seat_keys
-from gameshelf.web.schemas import ActionIn, LogPage, Payload, UndoIn
+from gameshelf.web.schemas import ActionIn, LogPage, Payload, ResignIn, UndoIn
 from gameshelf.web.tables import Table
 from gameshelf.web.tables.seen import LOG_PAGE
 
@@ -56,6 +56,8 @@ def match_facts(table: Table) -> dict[str, Any]:
         "version": table.version,
         "active": table.match.active(),
         "seats": table.public_seats(),
+        "resigned": table.resigned,
+        "outcome": table.summary().outcome,
     }
 
 
@@ -169,6 +171,17 @@ async def match_log(
     if role is not None:
         reader = seat.tables.replay_reader(seat.table, role)
     data = await seat.tables.log_page(seat.table, reader, before, limit, seat.lang)
+    return Response(data, media_type="application/json")
+
+
+@router.post("/resign", response_model=Payload, responses=REFUSALS)
+async def post_resign(seat: SeatDep, body: ResignIn, log_tail: LogTail = None) -> Response:
+    """Resign: in a game of two the other side wins at once; with more players a bot
+    plays this seat to the end and it is placed last. The reply is the seat's payload
+    (its ``resigned`` lists who gave up)."""
+    assert seat.role is not None
+    await seat.tables.resign(seat.table, seat.role)
+    data = seat.table.payload_json(seat.role, log_tail, seat.lang)
     return Response(data, media_type="application/json")
 
 

@@ -213,6 +213,7 @@
         s.kind === "bot" && s.thought_ms != null ? G.el("span", { class: "thought", text: G.t("js.thought", { seconds: (s.thought_ms / 1000).toFixed(1) }) }) : null,
         s.role === me ? G.el("span", { class: "badge you", text: G.t("js.you") }) : null,
         seenAs && s.role === seenAs ? G.el("span", { class: "badge seen", text: G.t("js.seen_as") }) : null,
+        (payload.resigned || []).includes(s.role) ? G.el("span", { class: "badge resigned", text: G.t("js.resigned") }) : null,
         active.includes(s.role) ? G.el("span", { class: "turn", text: G.t("js.to_play") }) : null);
       ul.appendChild(li);
     }

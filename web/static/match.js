@@ -48,6 +48,8 @@
     G.renderBoard(boardRoot, view, ui);
     drawLog();
     document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
+    // the page's other parts (match_people.js: resign, chat, notepad) follow the seat shown
+    document.dispatchEvent(new CustomEvent("gameshelf:payload", { detail: { payload, role, token: token() } }));
   }
 
   function renderButtons(view) {

@@ -6,17 +6,21 @@ seat handed to a bot when its person leaves (an account deleted or disabled).
 from __future__ import annotations
 
 import hmac
+import logging
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.web.tables.lobby import Lobby
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.table import Table, hash_token
+
+log = logging.getLogger("gameshelf.web")
 
 
 class People(Lobby):
@@ -202,3 +206,55 @@ class People(Lobby):
     def waiting_count(self, account: int) -> int:
         """How many matches wait for ``account`` (its turn, or an invitation)."""
         return sum(1 for m in self.my_matches(account) if m["waiting"] == "you")
+
+    # --- resigning ------------------------------------------------------------------
+
+    async def resign(self, table: Table, role: Role) -> None:
+        """``role`` gives up (:mod:`web.resign`): the match ends if one seat alone still
+        plays, else a bot plays ``role`` to the end, which places it last."""
+        async with table.lock:
+            self._alive(table)
+            if table.outcome() is not None:
+                raise Refusal("finished", Msg("web.finished"))
+            if not table.started:
+                raise Refusal("not_started", Msg("web.not_started"))
+            resigned = [*table.resigned, role]
+            playing = [r for r in table.match.roles if r not in resigned]
+            bot = None
+            seats = table.seats
+            if len(playing) > 1:
+                agent = self.settings.default_bot
+                bot = (agent, self._agent(table.match.game_id, agent))
+                seats = [
+                    replace(s, kind="bot", agent=bot[0], name=bot[1], token_hash=None)
+                    if s.role == role
+                    else s
+                    for s in table.seats
+                ]
+            after = Table(
+                table.id,
+                table.match,
+                seats,
+                table.created,
+                version=table.version + 1,
+                resigned=resigned,
+            )
+            write = partial(
+                self.storage.resign,
+                table.id,
+                role,
+                table.match.seq,
+                after.summary(),
+                table.version,
+                bot,
+            )
+            await self._write(table, write)
+            table.seats = seats
+            table.resigned = resigned
+            table.version += 1
+            log.info("match %s: %s resigned after %s actions", table.id, role, table.match.seq)
+            self.registry.notify(
+                table.match, MatchEvent(kind="resign", seq=table.match.seq, role=role)
+            )
+            await self._play_bots(table)
+            self._changed(table)

@@ -77,6 +77,8 @@ class Play(Seats):
             self._alive(table)
             if not table.started:
                 raise Refusal("not_started", Msg("web.not_started"), version=table.version)
+            if table.resigned and table.outcome() is not None:
+                raise Refusal("game_over", Msg("web.finished"), version=table.version)
             match = table.match
             last = table.accepted.get(role)
             if last is not None and last[:2] == (version, action) and kept(table, role, last):
@@ -166,7 +168,7 @@ class Play(Seats):
         played = 0
         if not table.started:
             return 0
-        while match.outcome() is None and match.seq - first < limit:
+        while table.outcome() is None and match.seq - first < limit:
             if rounds is not None and played >= rounds:
                 break
             played += 1
@@ -242,7 +244,7 @@ class Play(Seats):
 
     def _schedule(self, table: Table) -> None:
         """Queue a match of bots alone for the background player (started if idle)."""
-        if table.id in self._bot_matches or table.match.outcome() is not None:
+        if table.id in self._bot_matches or table.outcome() is not None:
             return
         self._bot_matches.add(table.id)
         self._bot_queue.append(table.id)
@@ -262,7 +264,7 @@ class Play(Seats):
                     if not table.dead:
                         played = await self._play_bots(table, rounds=1)
                         self._changed(table)
-                        over = table.match.outcome() is not None or not played
+                        over = table.outcome() is not None or not played
             except Exception:
                 log.exception("match %s: playing its bots in the background failed", match_id)
             if over:

@@ -52,6 +52,7 @@ class Replays(Play):
                 "id": table.id,
                 "seats": table.public_seats(),
                 "outcome": table.payload(None)["outcome"],
+                "resigned": table.resigned,
             }
             del head["history"]  # written a part at a time (game_file_json)
             history = list(table.match.history)
@@ -97,7 +98,12 @@ class Replays(Play):
             "total": table.match.seq,
             "view": render_view(view, lang, namer),
             "role": role,
-            "outcome": render_outcome(match.outcome(), lang, namer, match.game_id),
+            "outcome": render_outcome(
+                table.outcome() if seq == table.match.seq else match.outcome(),
+                lang,
+                namer,
+                match.game_id,
+            ),
             "seats": table.public_seats(),
             "log_from": start,
             "log_total": len(log),
@@ -127,7 +133,7 @@ class Replays(Play):
 
     @staticmethod
     def _require_finished(table: Table) -> None:
-        if table.match.outcome() is None:
+        if table.outcome() is None:
             raise Refusal("not_finished", Msg("web.not_finished"))
 
 

@@ -188,6 +188,7 @@ class Store:
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
         table = Table(record.id, match, seats, record.created, version=record.summary.version)
+        table.resigned = self.storage.resignations([record.id])[record.id]
         if gap:  # stored as repaired, so that the log reads whole from now on
             table.version += 1
             self.storage.truncate(

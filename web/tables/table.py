@@ -31,7 +31,8 @@ from gameshelf.core import text
 from gameshelf.core.match import Match
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg, render_outcome
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.ruleset import Action, Outcome, Role
+from gameshelf.web import resign
 from gameshelf.web.storage import SeatRecord, Status, Summary
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seen import (
@@ -80,6 +81,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     dead: bool = False  # dropped (it may be ahead of storage): requests holding it retry
     busy: bool = False  # bots are playing in a worker thread: read the state under the lock
+    resigned: list[Role] = field(default_factory=list)  # in the order they resigned
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
@@ -110,9 +112,14 @@ class Table:
 
     # --- what is shown --------------------------------------------------------------
 
+    def outcome(self) -> Outcome | None:
+        """How the match ended, the rules' outcome seen through resignations
+        (:mod:`web.resign`); ``None`` while it goes on."""
+        return resign.outcome(self.match.outcome(), self.match.roles, self.resigned)
+
     @property
     def status(self) -> Status:
-        if self.match.outcome() is not None:
+        if self.outcome() is not None:
             return "finished"
         if not self.started:
             return "open"
@@ -125,12 +132,15 @@ class Table:
         return all(s.kind in ("human", "bot") for s in self.seats)
 
     def summary(self) -> Summary:
-        outcome = self.match.outcome()
+        outcome = self.outcome()
+        dumped = outcome.model_dump() if outcome else None
+        if dumped is not None and self.resigned:
+            dumped["resigned"] = list(self.resigned)
         return Summary(
             seq=self.match.seq,
             status=self.status,
-            active=self.match.active(),
-            outcome=outcome.model_dump() if outcome else None,
+            active=self.match.active() if outcome is None else [],
+            outcome=dumped,
             version=self.version,
             place=self.place(),
         )
@@ -215,7 +225,7 @@ class Table:
     def envelope(self, role: Role | None, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a payload carries around the view: before it and after it."""
         match = self.match
-        outcome = match.outcome()
+        outcome = self.outcome()
         namer = match.ruleset.namer()
         head = {"seq": match.seq}
         tail = {
@@ -225,6 +235,7 @@ class Table:
             "seats": self.public_seats(),
             "status": self.status,
             "version": self.version,
+            "resigned": self.resigned,
         }
         return head, tail
 
