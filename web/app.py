@@ -32,6 +32,7 @@ from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SQLiteStorage, Storage
 from gameshelf.web.tables import Tables
 from gameshelf.web.thinking import Thinkers
+from gameshelf.web.talk import Talk
 from gameshelf.web.writer import Writer
 
 HERE = Path(__file__).parent
@@ -99,6 +100,7 @@ def create_app(
     app.state.tables = Tables(storage, registry, settings, on_change=hub.publish, writer=writer)
     app.state.tables.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
     app.state.accounts = Accounts(storage, settings, app.state.tables)
+    app.state.talk = Talk(storage, settings, hub)
     app.state.templates = make_templates(registry)
 
     errors.install(app)

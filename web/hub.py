@@ -12,10 +12,12 @@ Everything here runs on the server's event loop.
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+from collections import defaultdict, deque
 
 from gameshelf.core.ruleset import Role
 from gameshelf.web.tables import Table
+
+SAID_KEPT = 100  # chat lines waiting for a slow connection, at most (older ones dropped)
 
 
 class Listener:
@@ -39,6 +41,7 @@ class Listener:
         self.log_have, self.version = log_have, version  # the log lines it holds, as of
         self.sent: dict[str, bytes] | None = None  # the view's parts it was sent
         self._pending: tuple[str, dict[str, bytes], int, int] | None = None
+        self._said: deque[str] = deque(maxlen=SAID_KEPT)  # chat lines, each one sent
         self._ready = asyncio.Event()
 
     def push(self, table: Table) -> None:
@@ -47,12 +50,19 @@ class Listener:
         self._pending = table.live_message(self)
         self._ready.set()
 
+    def say(self, message: str) -> None:
+        """Queue a message that must not be skipped (a chat line), sent before the view."""
+        self._said.append(message)
+        self._ready.set()
+
     async def next(self) -> str:
-        await self._ready.wait()
-        self._ready.clear()
+        while not self._said and self._pending is None:
+            self._ready.clear()
+            await self._ready.wait()
+        if self._said:
+            return self._said.popleft()
         pending, self._pending = self._pending, None
-        if pending is None:
-            return ""
+        assert pending is not None
         message, self.sent, self.version, self.log_have = pending
         return message
 
@@ -85,6 +95,13 @@ class Hub:
 
     def watching(self, match_id: str) -> int:
         return len(self.rooms.get(match_id, ()))
+
+    def tell(self, match_id: str, message: str, spectators_only: bool = False) -> None:
+        """Send ``message`` (a chat line) to every listener of a match (or its spectators
+        only), none skipped."""
+        for listener in list(self.rooms.get(match_id, ())):
+            if not spectators_only or listener.role is None:
+                listener.say(message)
 
     def publish(self, table: Table) -> None:
         """Tell every listener of ``table`` what its own seat now sees."""

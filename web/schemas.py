@@ -267,3 +267,29 @@ class MyMatch(BaseModel):
     place: dict[str, Any] | str | None = None
     outcome: dict[str, Any] | None = None
     updated: float
+
+
+class ChatIn(Body):
+    """A chat message: text only, 1–500 characters."""
+
+    text: Annotated[Text, Field(min_length=1, max_length=500)]
+
+
+class ChatOut(BaseModel):
+    id: int
+    channel: Literal["seats", "spectators"]
+    role: str | None = Field(None, description="The seat that said it (none: a spectator).")
+    name: str
+    text: str = Field(description="Plain text: show it as text, never as HTML.")
+    at: float
+    removed: bool = Field(False, description="Taken away by an administrator.")
+
+
+class NoteIn(Body):
+    """A seat's private notepad, at most 10,000 characters."""
+
+    text: Annotated[Text, Field(max_length=10_000)]
+
+
+class NoteOut(BaseModel):
+    text: str

@@ -109,6 +109,14 @@ class Settings(BaseSettings):
     signin_failures_per_address: int = Field(
         20, ge=1, le=100_000, description="Failed sign-ins from one address in the window, at most."
     )
+    chat_per_minute: int = Field(
+        10, ge=1, le=1000, description="Chat messages a minute from one seat, at most."
+    )
+    spectator_chat: bool = Field(
+        False,
+        description="Let signed-in spectators talk, in a channel of their own that the seats "
+        "do not read (they always read the seats' chat).",
+    )
     telemetry: bool = Field(
         False,
         description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "

@@ -31,6 +31,7 @@ from gameshelf.web.storage_people import (
     PeopleStorage,
     SQLitePeople,
 )
+from gameshelf.web.storage_talk import TALK_MIGRATION, SQLiteTalk, TalkStorage
 
 SeatKind = Literal["human", "bot", "open", "invited"]
 Status = Literal["open", "running", "finished"]
@@ -105,7 +106,7 @@ class NewerDatabase(Exception):
     """The database was written by a newer Gameshelf than this one."""
 
 
-class Storage(PeopleStorage, ABC):
+class Storage(PeopleStorage, TalkStorage, ABC):
     """The interface between the web app and wherever matches and people are kept (people:
     :class:`web.storage_people.PeopleStorage`)."""
 
@@ -235,7 +236,7 @@ class Storage(PeopleStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -320,10 +321,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, role)
     ) WITHOUT ROWID;
     """,
+    # 9: each match's chat, each seat's notepad
+    TALK_MIGRATION,
 ]
 
 
-class SQLiteStorage(SQLitePeople, Storage):
+class SQLiteStorage(SQLitePeople, SQLiteTalk, Storage):
     """Matches in one SQLite file (WAL), safe to share between the server's threads."""
 
     def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:

@@ -193,6 +193,8 @@ async def match_page(
     tables: TablesDep,
     account: MaybeAccountDep,
 ) -> HTMLResponse:
-    response = render_table(request, "match.html", table, registry.game(table.match.game_id))
+    game = registry.game(table.match.game_id)
+    talking = request.app.state.settings.spectator_chat and account is not None
+    response = render_table(request, "match.html", table, game, spectatorChat=talking)
     await give_seat_keys(request, response, table, tables, account)
     return response

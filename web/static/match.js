@@ -216,6 +216,7 @@
     sock.onopen = () => { sock.send(JSON.stringify({ token: t || null })); retries = 0; setConnection("live"); };
     sock.onmessage = (ev) => {
       const p = JSON.parse(ev.data);
+      if (p.chat) { document.dispatchEvent(new CustomEvent("gameshelf:chat", { detail: p.chat })); return; }
       if (p.delta) { // the keys that changed since its base version, and the new log lines
         if (!live || p.base !== live.version) { sock.close(); return; } // lost: connect again
         const view = Object.assign({}, live.view, p.view);

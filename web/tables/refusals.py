@@ -28,6 +28,7 @@ STATUS: Mapping[str, int] = {
     "account_disabled": 403,
     "not_admin": 403,
     "cross_site": 403,
+    "spectators_silent": 403,
     "name_taken": 409,
     # not this seat's decision now (the core's IllegalAction codes)
     "not_your_turn": 403,
@@ -48,6 +49,7 @@ STATUS: Mapping[str, int] = {
     "too_many_live_matches": 429,
     "bots_busy": 429,
     "too_many_signins": 429,
+    "chat_too_fast": 429,
 }
 REFUSED = 422  # every other code: the body is wrong, or the rules or the setup refuse it
 
