@@ -293,3 +293,31 @@ class NoteIn(Body):
 
 class NoteOut(BaseModel):
     text: str
+
+
+class LeaderboardRow(BaseModel):
+    rank: int
+    name: str
+    rating: int = Field(description="1000 + 40 × (mu − 3 sigma), OpenSkill's cautious figure.")
+    matches: int
+
+
+class PlayerRating(BaseModel):
+    game: str
+    rating: int
+    matches: int
+
+
+class RatingChangeOut(BaseModel):
+    game: str
+    match_id: str
+    before: int
+    after: int
+    at: float
+
+
+class PlayerOut(BaseModel):
+    name: str
+    ratings: list[PlayerRating]
+    history: list[RatingChangeOut]
+    matches: list[dict[str, Any]]

@@ -117,6 +117,12 @@ class Settings(BaseSettings):
         description="Let signed-in spectators talk, in a channel of their own that the seats "
         "do not read (they always read the seats' chat).",
     )
+    rated_min_moves: int = Field(
+        10,
+        ge=0,
+        le=100_000,
+        description="A match in which someone resigned before this many actions is unrated.",
+    )
     telemetry: bool = Field(
         False,
         description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "

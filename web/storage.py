@@ -31,6 +31,7 @@ from gameshelf.web.storage_people import (
     PeopleStorage,
     SQLitePeople,
 )
+from gameshelf.web.storage_ratings import RATINGS_MIGRATION, RatingStorage, SQLiteRatings
 from gameshelf.web.storage_talk import TALK_MIGRATION, SQLiteTalk, TalkStorage
 
 SeatKind = Literal["human", "bot", "open", "invited"]
@@ -106,7 +107,7 @@ class NewerDatabase(Exception):
     """The database was written by a newer Gameshelf than this one."""
 
 
-class Storage(PeopleStorage, TalkStorage, ABC):
+class Storage(PeopleStorage, TalkStorage, RatingStorage, ABC):
     """The interface between the web app and wherever matches and people are kept (people:
     :class:`web.storage_people.PeopleStorage`)."""
 
@@ -195,6 +196,10 @@ class Storage(PeopleStorage, TalkStorage, ABC):
         """The roles that resigned in each match, in the order they did."""
 
     @abstractmethod
+    def resigned_at(self, match_id: str) -> list[tuple[str, int]]:
+        """Each resignation of a match: the role and how many actions were played then."""
+
+    @abstractmethod
     def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
         """The action log of a match from ``seq`` ``after + 1`` on."""
 
@@ -236,7 +241,7 @@ class Storage(PeopleStorage, TalkStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -323,10 +328,12 @@ MIGRATIONS: list[str] = [
     """,
     # 9: each match's chat, each seat's notepad
     TALK_MIGRATION,
+    # 10: ratings per game, their changes, the matches rated
+    RATINGS_MIGRATION,
 ]
 
 
-class SQLiteStorage(SQLitePeople, SQLiteTalk, Storage):
+class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, Storage):
     """Matches in one SQLite file (WAL), safe to share between the server's threads."""
 
     def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:
@@ -603,6 +610,13 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, Storage):
         for mid, role in rows:
             found[mid].append(role)
         return found
+
+    def resigned_at(self, match_id: str) -> list[tuple[str, int]]:
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT role, seq FROM resignations WHERE match_id=? ORDER BY at", (match_id,)
+            ).fetchall()
+        return [(str(r[0]), int(r[1])) for r in rows]
 
     # --- the action log -------------------------------------------------------------
 

@@ -258,6 +258,9 @@ class SQLitePeople(PeopleStorage):
             db.execute("DELETE FROM sessions WHERE account_id=?", (account_id,))
             db.execute("DELETE FROM seat_keys WHERE account_id=?", (account_id,))
             db.execute(
+                "UPDATE seats SET name='' WHERE account_id=? AND kind != 'bot'", (account_id,)
+            )
+            db.execute(
                 "UPDATE accounts SET name='', name_key=?, password='', email=NULL, deleted=1, "
                 "admin=0, settings='{}' WHERE id=?",
                 (f"{DELETED_KEY}{account_id}", account_id),

@@ -244,7 +244,7 @@ def test_a_guest_who_signs_up_keeps_the_seats_of_this_browser(
     assert [s.account for s in seats] == [account["id"], None]
 
 
-def test_delete_account_keeps_finished_matches_and_frees_nothing_else(
+def test_deleting_an_account_resigns_its_matches_and_keeps_them(
     client: TestClient, app: FastAPI
 ) -> None:
     account = sign_up(client, "Ann")
@@ -260,10 +260,12 @@ def test_delete_account_keeps_finished_matches_and_frees_nothing_else(
     assert reply.status_code == 204
     assert client.get("/api/account").status_code == 401
     assert sign_in(client, "Ann").status_code == 401
-    seat = app.state.storage.seats([made["id"]])[made["id"]][0]
-    assert seat.kind == "bot"
-    assert seat.account == account["id"]
+    info = client.get(f"/api/matches/{made['id']}").json()
+    assert info["status"] == "finished"  # resigned: Bob wins
+    assert info["outcome"]["winners"] == ["south"]
+    assert info["seats"][0]["name"] == ""  # the finished match stays, its player's name gone
+    assert "deleted player" in client.get("/").text
     stored = app.state.storage.account(account["id"])
     assert stored.deleted
-    assert stored.name == ""
-    assert stored.password == ""
+    assert (stored.name, stored.password, stored.email) == ("", "", None)
+    assert sign_up(client, "Ann")["id"] != account["id"]  # the name is free again

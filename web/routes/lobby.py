@@ -14,11 +14,13 @@ from gameshelf.web.deps import (
     MaybeAccountDep,
     RegistryDep,
     SettingsDep,
+    StorageDep,
     TableDep,
     TablesDep,
 )
 from gameshelf.web.pages import render
 from gameshelf.web.people import name_key
+from gameshelf.web.routes.people import with_ratings
 from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage_people import Account
@@ -236,8 +238,10 @@ async def join_match(
 
 
 @pages.get("/", response_class=HTMLResponse)
-async def lobby_page(request: Request, tables: TablesDep, registry: RegistryDep) -> HTMLResponse:
-    matches = [lobby_row(m, tables, registry) for m in tables.listing(100)]
+async def lobby_page(
+    request: Request, tables: TablesDep, registry: RegistryDep, storage: StorageDep
+) -> HTMLResponse:
+    matches = with_ratings([lobby_row(m, tables, registry) for m in tables.listing(100)], storage)
     # a few finished matches of bots alone too, which can never push people's out
     bots = [m for m in tables.listing(5, "finished", finished_bots=True) if m["bots_only"]]
     return render(

@@ -1,21 +1,33 @@
 """A person's side of the site: "my games" (its page and its list), answering an invitation,
-and the keys that open an account's seats from a browser it signs in on."""
+the keys that open an account's seats from a browser it signs in on, and ratings: the
+leaderboard of each game and each player's page."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
+from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import HTMLResponse
 
-from gameshelf.web.deps import AccountDep, MaybeAccountDep, SettingsDep, TableDep, TablesDep
+from gameshelf.core.messages import Msg
+from gameshelf.web.deps import (
+    AccountDep,
+    MaybeAccountDep,
+    RegistryDep,
+    SettingsDep,
+    StorageDep,
+    TableDep,
+    TablesDep,
+)
 from gameshelf.web.pages import render
-from gameshelf.web.people import SESSION_COOKIE, session_hash
-from gameshelf.web.schemas import Answered, AnswerIn, MyMatch
+from gameshelf.web.people import SESSION_COOKIE, name_key, session_hash
+from gameshelf.web.schemas import Answered, AnswerIn, LeaderboardRow, MyMatch, PlayerOut
 from gameshelf.web.settings import Settings
+from gameshelf.web.storage import Storage
 from gameshelf.web.storage_people import Account
-from gameshelf.web.tables import Table, Tables
+from gameshelf.web.tables import Refusal, Table, Tables
 
 router = APIRouter(tags=["people"])
 pages = APIRouter()
@@ -99,3 +111,101 @@ async def give_seat_keys(
 async def my_page(request: Request, account: MaybeAccountDep, tables: TablesDep) -> HTMLResponse:
     matches = tables.my_matches(account.id) if account else []
     return render(request, "my.html", {"matches": matches})
+
+
+# --- ratings: leaderboards and players' pages ------------------------------------------
+
+
+def leaderboard_rows(storage: Storage, game: str) -> list[dict[str, Any]]:
+    return [
+        {"rank": i, "name": name, "rating": r.shown, "matches": r.matches}
+        for i, (r, name) in enumerate(storage.leaderboard(game), start=1)
+    ]
+
+
+def player_data(storage: Storage, tables: Tables, name: str) -> dict[str, Any]:
+    """A player's public page: its ratings, their history, its latest matches."""
+    account = storage.account_named(name_key(name))
+    if account is None or account.deleted or account.disabled:
+        raise Refusal("not_found", Msg("web.no_player", name=name))
+    mine = [m for m in tables.my_matches(account.id) if not m["invited"]]
+    return {
+        "name": account.name,
+        "ratings": [
+            {"game": r.game, "rating": r.shown, "matches": r.matches}
+            for r in storage.ratings_of(account.id)
+        ],
+        "history": [asdict(h) for h in storage.rating_history(account.id)],
+        "matches": [_public(m) for m in mine[:50]],
+    }
+
+
+def _public(row: dict[str, Any]) -> dict[str, Any]:
+    """A match of a player's page, without what only its player reads."""
+    return {k: v for k, v in row.items() if k not in ("waiting", "your_turn", "invited")}
+
+
+@router.get(
+    "/games/{game_id}/leaderboard",
+    response_model=list[LeaderboardRow],
+    responses={404: {"description": "No such game"}},
+)
+async def leaderboard(game_id: str, registry: RegistryDep, storage: StorageDep) -> Any:
+    """The best rated players of a game (OpenSkill; see the rated-match rule in the docs)."""
+    if game_id not in registry.games:
+        raise Refusal("not_found", Msg("web.no_game", game=game_id))
+    return leaderboard_rows(storage, game_id)
+
+
+@router.get(
+    "/players/{name}",
+    response_model=PlayerOut,
+    responses={404: {"description": "No such player"}},
+)
+async def player(
+    name: Annotated[str, Path(max_length=100)], storage: StorageDep, tables: TablesDep
+) -> Any:
+    """A player's ratings per game, the history of their changes, and latest matches."""
+    return player_data(storage, tables, name)
+
+
+@pages.get("/games/{game_id}/leaderboard", response_class=HTMLResponse)
+async def leaderboard_page(
+    request: Request, game_id: str, registry: RegistryDep, storage: StorageDep
+) -> HTMLResponse:
+    game = registry.games.get(game_id)
+    if game is None:
+        raise Refusal("not_found", Msg("web.no_game", game=game_id))
+    rows = leaderboard_rows(storage, game_id)
+    settings: Settings = request.app.state.settings
+    context = {
+        "game": game.id,
+        "title": game.info.title,
+        "rows": rows,
+        "rated_min_moves": settings.rated_min_moves,
+    }
+    return render(request, "leaderboard.html", context)
+
+
+@pages.get("/players/{name}", response_class=HTMLResponse)
+async def player_page(
+    request: Request, name: str, storage: StorageDep, tables: TablesDep, registry: RegistryDep
+) -> HTMLResponse:
+    data = player_data(storage, tables, name)
+    titles = {g.id: g.info.title for g in registry.games.values()}
+    return render(request, "player.html", {"player": data, "titles": titles})
+
+
+def with_ratings(rows: list[dict[str, Any]], storage: Storage) -> list[dict[str, Any]]:
+    """Lobby rows whose account seats carry their player's rating at the row's game."""
+    by_game: dict[str, set[int]] = {}
+    for row in rows:
+        for seat in row["seats"]:
+            if seat.get("account") is not None:
+                by_game.setdefault(row["game"], set()).add(seat["account"])
+    known = {game: storage.ratings(sorted(ids), game) for game, ids in by_game.items()}
+    for row in rows:
+        for seat in row["seats"]:
+            found = known.get(row["game"], {}).get(seat.get("account") or 0)
+            seat["rating"] = found.shown if found is not None else None
+    return rows

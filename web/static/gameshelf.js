@@ -208,7 +208,7 @@
     for (const s of payload.seats || []) {
       const li = G.el("li", { class: "seat" + (active.includes(s.role) ? " to-play" : "") + (s.role === me ? " me" : ""), "data-role": s.role },
         G.el("span", { class: "seat-role role-" + s.role, text: G.roleName(s.role, payload.view) }),
-        G.el("span", { class: "seat-player", text: s.kind === "open" ? G.t("js.open_seat") : s.kind === "bot" ? G.botName(s) : s.name }),
+        G.el("span", { class: "seat-player", text: s.kind === "open" ? G.t("js.open_seat") : s.kind === "bot" ? G.botName(s) : s.name || (s.account ? G.t("js.deleted_player") : "") }),
         s.kind === "bot" ? G.el("span", { class: "badge", text: G.t("js.bot") }) : null,
         s.kind === "bot" && s.thought_ms != null ? G.el("span", { class: "thought", text: G.t("js.thought", { seconds: (s.thought_ms / 1000).toFixed(1) }) }) : null,
         s.role === me ? G.el("span", { class: "badge you", text: G.t("js.you") }) : null,

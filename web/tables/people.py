@@ -16,6 +16,7 @@ from typing import Any
 from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
+from gameshelf.web import ratings
 from gameshelf.web.tables.lobby import Lobby
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.table import Table, hash_token
@@ -24,7 +25,15 @@ log = logging.getLogger("gameshelf.web")
 
 
 class People(Lobby):
-    """Accounts' seats."""
+    """Accounts' seats, invitations, resigning, ratings."""
+
+    @property
+    def _rated(self) -> set[str]:
+        """The finished matches already looked at for ratings (in this process)."""
+        found: set[str] | None = getattr(self, "_rated_ids", None)
+        if found is None:
+            found = self._rated_ids = set()
+        return found
 
     async def link_seats(self, account: int, held: Sequence[tuple[str, Role, bytes]]) -> int:
         """Give ``account`` each seat ``(match, role, token digest)`` whose digest is the
@@ -78,13 +87,21 @@ class People(Lobby):
             self._changed(table)
 
     async def leave_all(self, account: int) -> None:
-        """Hand every seat ``account`` holds in an unfinished match to a bot."""
+        """``account`` leaves every unfinished match (deleted or disabled): it resigns
+        where the match was started, declines where it was invited, and a bot takes its
+        seat in a match still waiting for players."""
         for record in self.storage.matches_of(account):
             if record.summary.status == "finished":
                 continue
             table = await self.get(record.id, resume=False)
             for seat in list(table.seats):
-                if seat.account == account and seat.kind == "human":
+                if seat.account != account or table.outcome() is not None:
+                    continue
+                if seat.kind == "invited":
+                    await self.answer(table, account, accept=False)
+                elif seat.kind == "human" and table.started:
+                    await self.resign(table, seat.role)
+                elif seat.kind == "human":
                     await self.hand_to_bot(table, seat.role)
 
     # --- seats taken, invitations answered: the match starts when every seat is -------
@@ -258,3 +275,42 @@ class People(Lobby):
             )
             await self._play_bots(table)
             self._changed(table)
+
+    # --- ratings ------------------------------------------------------------------------
+
+    def _changed(self, table: Table) -> None:
+        super()._changed(table)
+        if table.status == "finished" and table.id not in self._rated:
+            self._rate(table)
+
+    def _rate(self, table: Table) -> None:
+        """Rate a finished match between accounts, once (:mod:`web.ratings`)."""
+        self._rated.add(table.id)
+        if len(self._rated) > 10_000:
+            self._rated.clear()
+        if not all(s.account is not None for s in table.seats):
+            return  # a guest's or a bot's seat: never rated (checked again below)
+        resigned = self.storage.resigned_at(table.id)
+        if not ratings.rated(table.seats, resigned, self.settings.rated_min_moves):
+            return
+        outcome = table.summary().outcome or {}
+        game = table.match.game_id
+        accounts = [s.account for s in table.seats if s.account is not None]
+        known = self.storage.ratings(accounts, game)
+        before = [known.get(a, ratings.Rating(a, game)) for a in accounts]
+        ranking = ratings.ranks([s.role for s in table.seats], outcome, table.resigned)
+        changes = ratings.rate(before, ranking)
+        if self.storage.apply_ratings(table.id, game, changes, time.time()):
+            log.info("match %s rated: %s", table.id, [c.account for c in changes])
+
+    def forget_names(self, account: int) -> None:
+        """The tables in memory drop a deleted account's name from its seats (the store
+        did): its matches read as a deleted player's."""
+        for record in self.storage.matches_of(account):
+            table = self.cached(record.id)
+            if table is not None:
+                table.seats = [
+                    replace(s, name="") if s.account == account and s.kind != "bot" else s
+                    for s in table.seats
+                ]
+                table.forget_texts()

@@ -194,6 +194,7 @@ class Table:
                 "name": s.name,
                 "kind": s.kind,
                 "agent": s.agent,
+                "account": s.account,
                 "thought_ms": self.thought.get(s.role),
             }
             for s in self.seats
