@@ -53,6 +53,11 @@ Version = Annotated[
     BeforeValidator(_whole),
 ]
 Seed = Annotated[StrictInt, Field(ge=0, lt=1 << 63), BeforeValidator(_whole)]
+Password = Annotated[StrictStr, Field(min_length=1, max_length=1024), AfterValidator(_encodable)]
+AccountName = Annotated[StrictStr, Field(min_length=1, max_length=100), AfterValidator(_encodable)]
+Email = Annotated[
+    StrictStr, Field(max_length=254, pattern=r"^[^@\s]+@[^@\s]+$"), AfterValidator(_encodable)
+]
 
 
 class Body(BaseModel):
@@ -87,7 +92,7 @@ class SeatIn(Body):
     name: SeatName = ""
     bot: StrictBool | Word | None = None
     open: StrictBool = False
-    player: Annotated[Text, Field(min_length=1, max_length=100)] | None = Field(
+    player: AccountName | None = Field(
         None,
         description="Invite the account of this name (signed in only): the seat waits for "
         "its answer, and the match starts once every seat is taken.",
@@ -196,12 +201,6 @@ def _not_null(parameter: dict[str, Any]) -> None:
 
 # --- accounts ------------------------------------------------------------------------------
 
-Password = Annotated[StrictStr, Field(min_length=1, max_length=1024), AfterValidator(_encodable)]
-AccountName = Annotated[StrictStr, Field(min_length=1, max_length=100), AfterValidator(_encodable)]
-Email = Annotated[
-    StrictStr, Field(max_length=254, pattern=r"^[^@\s]+@[^@\s]+$"), AfterValidator(_encodable)
-]
-
 
 class SignUpIn(Body):
     """A new account: a name (3–24 characters, unique whatever its case or Unicode form),
@@ -272,7 +271,7 @@ class MyMatch(BaseModel):
 class ChatIn(Body):
     """A chat message: text only, 1–500 characters."""
 
-    text: Annotated[Text, Field(min_length=1, max_length=500)]
+    text: Annotated[StrictStr, Field(min_length=1, max_length=500), AfterValidator(_encodable)]
 
 
 class ChatOut(BaseModel):
@@ -288,7 +287,7 @@ class ChatOut(BaseModel):
 class NoteIn(Body):
     """A seat's private notepad, at most 10,000 characters."""
 
-    text: Annotated[Text, Field(max_length=10_000)]
+    text: Annotated[StrictStr, Field(max_length=10_000), AfterValidator(_encodable)]
 
 
 class NoteOut(BaseModel):
