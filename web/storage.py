@@ -196,6 +196,11 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ABC):
         """The roles that resigned in each match, in the order they did."""
 
     @abstractmethod
+    def rematch(self, match_id: str, rematch_id: str | None = None) -> str | None:
+        """The rematch of a finished match; with ``rematch_id``, note it as that (once: the
+        one noted first stays, and is returned)."""
+
+    @abstractmethod
     def resigned_at(self, match_id: str) -> list[tuple[str, int]]:
         """Each resignation of a match: the role and how many actions were played then."""
 
@@ -241,7 +246,7 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -330,6 +335,14 @@ MIGRATIONS: list[str] = [
     TALK_MIGRATION,
     # 10: ratings per game, their changes, the matches rated
     RATINGS_MIGRATION,
+    # 11: the rematch offered from a finished match
+    """
+    CREATE TABLE rematches (
+        match_id   TEXT PRIMARY KEY REFERENCES matches (id),
+        rematch_id TEXT NOT NULL REFERENCES matches (id),
+        at         REAL NOT NULL
+    ) WITHOUT ROWID;
+    """,
 ]
 
 
@@ -610,6 +623,19 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, Storage):
         for mid, role in rows:
             found[mid].append(role)
         return found
+
+    def rematch(self, match_id: str, rematch_id: str | None = None) -> str | None:
+        if rematch_id is not None:
+            with self._write() as db:
+                db.execute(
+                    "INSERT OR IGNORE INTO rematches VALUES (?,?,?)",
+                    (match_id, rematch_id, time.time()),
+                )
+        with self._read() as db:
+            row = db.execute(
+                "SELECT rematch_id FROM rematches WHERE match_id=?", (match_id,)
+            ).fetchone()
+        return str(row[0]) if row else None
 
     def resigned_at(self, match_id: str) -> list[tuple[str, int]]:
         with self._read() as db:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response, status
 from fastapi.responses import HTMLResponse
 
 from gameshelf.core.ruleset import Action
@@ -13,13 +13,22 @@ from gameshelf.web.deps import (
     RegistryDep,
     Seat,
     SeatDep,
+    SettingsDep,
     TableDep,
     TablesDep,
     ViewerDep,
 )
 from gameshelf.web.pages import render_table
-from gameshelf.web.routes.people import give_seat_keys
-from gameshelf.web.schemas import ActionIn, LogPage, Payload, ResignIn, UndoIn
+from gameshelf.web.routes.people import give_seat_keys, hold_seat
+from gameshelf.web.schemas import (
+    ActionIn,
+    Created,
+    LogPage,
+    Payload,
+    ResignIn,
+    SeatToken,
+    UndoIn,
+)
 from gameshelf.web.tables import Table
 from gameshelf.web.tables.seen import LOG_PAGE
 
@@ -183,6 +192,42 @@ async def post_resign(seat: SeatDep, body: ResignIn, log_tail: LogTail = None) -
     await seat.tables.resign(seat.table, seat.role)
     data = seat.table.payload_json(seat.role, log_tail, seat.lang)
     return Response(data, media_type="application/json")
+
+
+@router.post(
+    "/rematch",
+    status_code=status.HTTP_201_CREATED,
+    response_model=Created,
+    responses={
+        **REFUSALS,
+        200: {"description": "The rematch offered before", "model": Created},
+        409: {"description": "The match is not over yet"},
+        429: {"description": "Too many new matches from this address this minute"},
+    },
+)
+async def post_rematch(
+    seat: SeatDep, request: Request, response: Response, settings: SettingsDep
+) -> Created:
+    """Offer a rematch of a finished match: the same game, scenario and options, each
+    player one seat on; bots stay, the other accounts are invited (each accepts), the other
+    guests get links (their tokens, in this reply only: send them). Offered once: asked
+    again (by any seat), the reply names the same match, with no token."""
+    assert seat.role is not None
+    holder = seat.table.seat(seat.role)
+    account = holder.account if holder is not None else None
+    seat.tables.admit_creation(request.client.host if request.client else "")
+    made, tokens, fresh = await seat.tables.rematch(seat.table, seat.role, account)
+    if not fresh:
+        response.status_code = status.HTTP_200_OK
+    roles = list(seat.table.match.roles)
+    mine = roles[(roles.index(seat.role) + 1) % len(roles)]
+    if mine in tokens:  # this browser holds its new seat, as the lobby's script does
+        hold_seat(response, made.id, mine, tokens[mine], settings)
+    return Created(
+        id=made.id,
+        url=f"/m/{made.id}",
+        seats=[SeatToken(role=s.role, name=s.name, token=tokens.get(s.role)) for s in made.seats],
+    )
 
 
 @pages.get("/m/{match_id}", response_class=HTMLResponse)

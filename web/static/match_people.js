@@ -25,6 +25,24 @@
     location.reload();
   });
 
+  /* --- rematch: the same game, each player one seat on --- */
+  const rematchButton = document.getElementById("rematch");
+  rematchButton.addEventListener("click", async () => {
+    const reply = await G.api("POST", "/api/matches/" + id + "/rematch", {}, current.token);
+    if (reply.status !== 200 && reply.status !== 201) { alert(G.reason(reply)); return; }
+    const mine = G.seatsHeld(reply.data.id);
+    const links = reply.data.seats.filter((s) => s.token && !(s.role in mine));
+    if (!links.length) { location.href = reply.data.url; return; }
+    const box = document.getElementById("rematch-dialog");
+    const list = G.clear(box.querySelector(".link-list"));
+    for (const s of links) {
+      const url = location.origin + reply.data.url + "#seat=" + encodeURIComponent(s.token);
+      list.appendChild(G.el("li", {}, G.el("strong", { text: s.name }), G.el("input", { readonly: true, value: url, class: "link-field" })));
+    }
+    box.querySelector(".go").href = reply.data.url;
+    box.showModal();
+  });
+
   /* --- chat --- */
   const list = document.getElementById("chat");
   const form = document.getElementById("chat-form");
@@ -91,6 +109,7 @@
     const p = current.payload;
     const resigned = (p.resigned || []).includes(current.role);
     resignButton.hidden = !current.role || p.status !== "running" || resigned;
+    rematchButton.hidden = !current.role || p.status !== "finished";
     form.hidden = !current.role && !G.pageData().spectatorChat;
     if (shownRole !== current.role) {
       shownRole = current.role;

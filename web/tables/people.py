@@ -17,8 +17,10 @@ from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.web import ratings
+from gameshelf.web.storage import SeatRecord
 from gameshelf.web.tables.lobby import Lobby
 from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.seats import SeatRequest
 from gameshelf.web.tables.table import Table, hash_token
 
 log = logging.getLogger("gameshelf.web")
@@ -314,3 +316,47 @@ class People(Lobby):
                     for s in table.seats
                 ]
                 table.forget_texts()
+
+    # --- rematch ------------------------------------------------------------------------
+
+    async def rematch(
+        self, table: Table, role: Role, account: int | None
+    ) -> tuple[Table, dict[Role, str], bool]:
+        """The rematch of a finished match, offered by the seat ``role``: the same game,
+        scenario and options, every player one seat on (the player of the first role takes
+        the second, ...); bots stay bots, the other accounts are invited (each accepts),
+        the other guests get a link (a token, for the one offering to send). Offered once:
+        asked again, it is the same match (``False``: not made now)."""
+        if table.outcome() is None:
+            raise Refusal("not_finished", Msg("web.rematch.not_finished"))
+        known = self.storage.rematch(table.id)
+        if known is not None:
+            return await self.get(known, resume=False), {}, False
+        roles = list(table.match.roles)
+        requests = []
+        for i, seat in enumerate(table.seats):
+            moved = roles[(roles.index(seat.role) + 1) % len(roles)]
+            requests.append(self._rematch_seat(seat, moved, role, account, i))
+        match = table.match
+        made, tokens = await self.create(
+            match.game_id, match.scenario, dict(match.options), None, requests
+        )
+        kept = self.storage.rematch(table.id, made.id)
+        if kept != made.id:  # another seat offered it at the same moment: theirs stands
+            return await self.get(kept or made.id, resume=False), {}, False
+        return made, tokens, True
+
+    def _rematch_seat(
+        self, seat: SeatRecord, moved: Role, role: Role, account: int | None, i: int
+    ) -> SeatRequest:
+        """The seat of the rematch for the player of ``seat`` (see :meth:`rematch`)."""
+        if seat.role == role:
+            return SeatRequest(name=seat.name, role=moved, account=account)
+        if seat.kind == "bot" and seat.account is None:
+            return SeatRequest(name=seat.name, role=moved, bot=seat.agent)
+        if seat.account is not None:
+            found = self.storage.account(seat.account)
+            if found is not None and not found.deleted and not found.disabled:
+                return SeatRequest(name=found.name, role=moved, invite=found.id)
+            return SeatRequest(role=moved, open=True)
+        return SeatRequest(name=seat.name or f"{i + 1}", role=moved)
