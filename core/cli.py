@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -727,6 +729,104 @@ def serve(
     from gameshelf.web.server import run
 
     run(host=host, port=port, db=db)
+
+
+# --- admin: the site's administration (web.admin) ----------------------------------------
+
+admin = typer.Typer(
+    no_args_is_help=True,
+    help="Administer a site's accounts and chat (its database; run it beside the server).",
+)
+app.add_typer(admin, name="admin")
+DbOption = Annotated[Path, typer.Option(help="the site's SQLite file")]
+DEFAULT_DB = Path("gameshelf.sqlite3")
+
+
+def _admin_run(db: Path, lang: str | None, work: Callable[[Any], Awaitable[Msg]]) -> None:
+    """Run ``work`` on the offline site of ``db``; print the message it returns, or the
+    refusal it raised, in the reader's language."""
+    from gameshelf.web.admin import offline_site
+    from gameshelf.web.tables import Refusal
+
+    with offline_site(db) as site:
+        try:
+            said = asyncio.run(work(site))
+        except Refusal as exc:
+            errors.print(exc.reason(reading(lang)), markup=False)
+            raise typer.Exit(1) from None
+    console.print(render(said, reading(lang)), markup=False)
+
+
+@admin.command("create")
+def admin_create(
+    name: Annotated[str, typer.Argument(help="the administrator's name")],
+    db: DbOption = DEFAULT_DB,
+    existing: Annotated[
+        bool, typer.Option(help="make an existing account an administrator (no password)")
+    ] = False,
+    lang: LangOption = None,
+) -> None:
+    """Create an administrator (the password is asked, twice, never shown)."""
+    from gameshelf.web.admin import make_admin
+
+    password = None
+    if not existing:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+
+    async def work(site: Any) -> Msg:
+        made = await make_admin(site.accounts, name, password)
+        return Msg("web.admin.made", name=made.name)
+
+    _admin_run(db, lang, work)
+
+
+@admin.command("accounts")
+def admin_accounts(db: DbOption = DEFAULT_DB, lang: LangOption = None) -> None:
+    """List the accounts: id, name, e-mail, administrator, disabled."""
+    from gameshelf.web.admin import listed, offline_site
+
+    words = reading(lang)
+    with offline_site(db) as site:
+        rows = listed(site.storage)
+    yes, no = render(Msg("web.admin.yes"), words), render(Msg("web.admin.no"), words)
+    console.print(render(Msg("web.admin.columns"), words), markup=False)
+    for row in rows:
+        flags = [yes if row["admin"] else no, yes if row["disabled"] else no]
+        console.print(row["id"], row["name"], row["email"] or "-", *flags, markup=False)
+
+
+@admin.command("disable")
+def admin_disable(
+    name: Annotated[str, typer.Argument(help="the account's name")],
+    db: DbOption = DEFAULT_DB,
+    enable: Annotated[bool, typer.Option(help="enable it again instead")] = False,
+    lang: LangOption = None,
+) -> None:
+    """Disable an account: its sessions end, its started matches are resigned, its
+    invitations declined (--enable: let it sign in again)."""
+    from gameshelf.web.admin import disable
+
+    async def work(site: Any) -> Msg:
+        found = await disable(site.storage, site.tables, name, disabled=not enable)
+        return Msg("web.admin.enabled" if enable else "web.admin.disabled", name=found.name)
+
+    _admin_run(db, lang, work)
+
+
+@admin.command("remove-message")
+def admin_remove_message(
+    line: Annotated[int, typer.Argument(help="the chat message's number (its id)")],
+    db: DbOption = DEFAULT_DB,
+    lang: LangOption = None,
+) -> None:
+    """Take a chat message away (its text is gone; readers see it was removed)."""
+    from gameshelf.web.admin import remove_message
+
+    async def work(site: Any) -> Msg:
+        await remove_message(site.talk, line)
+        return Msg("web.admin.removed", id=line)
+
+    _admin_run(db, lang, work)
 
 
 def main() -> None:

@@ -320,3 +320,14 @@ class PlayerOut(BaseModel):
     ratings: list[PlayerRating]
     history: list[RatingChangeOut]
     matches: list[dict[str, Any]]
+
+
+class AccountRow(BaseModel):
+    """An account as administrators read it."""
+
+    id: int
+    name: str
+    email: str | None = None
+    admin: bool
+    disabled: bool
+    created: float

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from gameshelf.web.routes import accounts, live, lobby, matches, people, replays, talk
+from gameshelf.web.routes import (
+    accounts,
+    admin,
+    live,
+    lobby,
+    matches,
+    people,
+    replays,
+    talk,
+)
 
 API = "/api"
 
@@ -19,8 +28,16 @@ def include_routes(app: FastAPI) -> None:
     app.include_router(accounts.router, prefix=API)
     app.include_router(people.router, prefix=API)
     app.include_router(talk.router, prefix=API)
+    app.include_router(admin.router, prefix=API)
     app.include_router(live.router)
-    for pages in (lobby.pages, matches.pages, replays.pages, accounts.pages, people.pages):
+    for pages in (
+        lobby.pages,
+        matches.pages,
+        replays.pages,
+        accounts.pages,
+        people.pages,
+        admin.pages,
+    ):
         app.include_router(pages, include_in_schema=False)
 
 

@@ -240,6 +240,7 @@ async def match_page(
 ) -> HTMLResponse:
     game = registry.game(table.match.game_id)
     talking = request.app.state.settings.spectator_chat and account is not None
-    response = render_table(request, "match.html", table, game, spectatorChat=talking)
+    admin = account is not None and account.admin
+    response = render_table(request, "match.html", table, game, spectatorChat=talking, admin=admin)
     await give_seat_keys(request, response, table, tables, account)
     return response

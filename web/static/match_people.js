@@ -57,6 +57,12 @@
     G.clear(li);
     li.appendChild(G.el("span", { class: "chat-who", text: sayer(line) }));
     li.appendChild(G.el("span", { class: "chat-text" + (line.removed ? " removed" : ""), text: line.removed ? G.t("js.chat_removed") : line.text }));
+    if (G.pageData().admin && !line.removed) {
+      li.appendChild(G.el("button", { type: "button", class: "link chat-remove", title: G.t("js.chat_remove"), text: "×", onclick: async () => {
+        const reply = await G.api("POST", "/api/admin/chat/" + line.id + "/remove");
+        if (reply.status !== 204) alert(G.reason(reply));
+      } }));
+    }
     if (!lines.has(line.id)) {
       lines.set(line.id, li);
       const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
