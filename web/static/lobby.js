@@ -2,7 +2,8 @@
 (function () {
   "use strict";
   const G = window.Gameshelf;
-  const remembered = () => localStorage.getItem("gameshelf.name") || "";
+  const account = document.querySelector(".account-nav .account-name"); // signed in: its name
+  const remembered = () => (account && account.textContent) || localStorage.getItem("gameshelf.name") || "";
 
   function seatRows(form) { return Array.from(form.querySelectorAll(".seat-row")); }
 
