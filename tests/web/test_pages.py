@@ -77,6 +77,8 @@ def test_the_match_page_carries_the_match_and_the_generic_board(client: TestClie
         "match": created["id"],
         "game": "toy_duel",
         "roles": ["north", "south"],
+        "spectatorChat": False,  # a spectator who may talk (issue 29): signed in, if allowed
+        "admin": False,  # an administrator reads the page (a remove button by chat lines)
     }
     assert 'data-board="generic"' in html
     assert "/assets/board_generic.js" in html
