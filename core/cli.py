@@ -6,7 +6,7 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -742,7 +742,7 @@ DbOption = Annotated[Path, typer.Option(help="the site's SQLite file")]
 DEFAULT_DB = Path("gameshelf.sqlite3")
 
 
-def _admin_run(db: Path, lang: str | None, work: Callable[[Any], Awaitable[Msg]]) -> None:
+def _admin_run(db: Path, lang: str | None, work: Callable[[Any], Coroutine[Any, Any, Msg]]) -> None:
     """Run ``work`` on the offline site of ``db``; print the message it returns, or the
     refusal it raised, in the reader's language."""
     from gameshelf.web.admin import offline_site
@@ -750,7 +750,7 @@ def _admin_run(db: Path, lang: str | None, work: Callable[[Any], Awaitable[Msg]]
 
     with offline_site(db) as site:
         try:
-            said = asyncio.run(work(site))
+            said: Msg = asyncio.run(work(site))
         except Refusal as exc:
             errors.print(exc.reason(reading(lang)), markup=False)
             raise typer.Exit(1) from None

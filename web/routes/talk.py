@@ -20,7 +20,7 @@ async def get_talk(conn: HTTPConnection) -> Talk:
 
 
 TalkDep = Annotated[Talk, Depends(get_talk)]
-SPECTATOR = {"security": [{}, {"HTTPBearer": []}]}  # a token is optional here
+SPECTATOR: dict[str, Any] = {"security": [{}, {"HTTPBearer": []}]}  # a token is optional here
 
 
 @router.get("/chat", response_model=list[ChatOut], openapi_extra=SPECTATOR)

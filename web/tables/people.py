@@ -34,7 +34,8 @@ class People(Lobby):
         """The finished matches already looked at for ratings (in this process)."""
         found: set[str] | None = getattr(self, "_rated_ids", None)
         if found is None:
-            found = self._rated_ids = set()
+            found = set()
+            self._rated_ids: set[str] = found
         return found
 
     async def link_seats(self, account: int, held: Sequence[tuple[str, Role, bytes]]) -> int:
