@@ -553,14 +553,18 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, Storage):
         summary: Summary,
         expected_version: int | None = None,
     ) -> None:
-        with self._write() as db:
+        with self._write():
             self._expect(match_id, expected_version)
-            db.execute(
-                "UPDATE seats SET kind='bot', agent=?, name=?, token_hash=NULL "
-                "WHERE match_id=? AND role=?",
-                (agent, name, match_id, role),
-            )
+            self._to_bot(match_id, role, agent, name)
             self._set_summary(match_id, summary)
+
+    def _to_bot(self, match_id: str, role: str, agent: str, name: str) -> None:
+        """Inside a write: the seat is the bot ``agent``'s (its token no longer plays)."""
+        self._db.execute(
+            "UPDATE seats SET kind='bot', agent=?, name=?, token_hash=NULL "
+            "WHERE match_id=? AND role=?",
+            (agent, name, match_id, role),
+        )
 
     def answer_invitation(
         self,
@@ -602,11 +606,7 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, Storage):
                 "INSERT INTO resignations VALUES (?,?,?,?)", (match_id, role, seq, time.time())
             )
             if bot is not None:
-                db.execute(
-                    "UPDATE seats SET kind='bot', agent=?, name=?, token_hash=NULL "
-                    "WHERE match_id=? AND role=?",
-                    (*bot, match_id, role),
-                )
+                self._to_bot(match_id, role, *bot)
             self._set_summary(match_id, summary)
 
     def resignations(self, match_ids: Sequence[str]) -> dict[str, list[str]]:

@@ -42,12 +42,17 @@ def person(browser: Any, site: str, name: str, lang: str = "en") -> Any:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
+    sign_up_on(page, site, name)
+    return page
+
+
+def sign_up_on(page: Any, site: str, name: str) -> None:
+    """Sign up as ``name`` through the page's form, which leads back to the lobby."""
     page.goto(site + "/signup")
     page.fill("form[data-form=signup] input[name=name]", name)
     page.fill("form[data-form=signup] input[name=password]", PASSWORD)
     page.click("form[data-form=signup] button[type=submit]")
     page.wait_for_url(site + "/")
-    return page
 
 
 def play_a_card(page: Any) -> None:
@@ -151,11 +156,7 @@ def test_a_guest_who_signs_up_keeps_the_seat_of_the_browser(browser: Any, site: 
     form.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r".*/m/[0-9a-f]+$"))
     mid = page.url.rsplit("/", 1)[1]
-    page.goto(site + "/signup")
-    page.fill("form[data-form=signup] input[name=name]", "Gustav")
-    page.fill("form[data-form=signup] input[name=password]", PASSWORD)
-    page.click("form[data-form=signup] button[type=submit]")
-    page.wait_for_url(site + "/")
+    sign_up_on(page, site, "Gustav")
     page.goto(site + "/my")
     assert page.locator(f".my-row[data-match='{mid}']").count() == 1
     shot(page, "people-my-phone")
