@@ -154,7 +154,11 @@ async def post_undo(
 @router.get(
     "/log",
     response_model=LogPage,
-    responses={401: REFUSALS[401], 404: REFUSALS[404]},
+    responses={
+        401: REFUSALS[401],
+        404: REFUSALS[404],
+        409: {"description": "A seat's log (role) asked of a match not over yet"},
+    },
     openapi_extra={"security": [{}]},
 )
 async def match_log(
