@@ -31,8 +31,8 @@ from gameshelf.web.routes import include_routes
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SQLiteStorage, Storage
 from gameshelf.web.tables import Tables
-from gameshelf.web.thinking import Thinkers
 from gameshelf.web.talk import Talk
+from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
 
 HERE = Path(__file__).parent
