@@ -117,7 +117,8 @@ def test_the_document_publishes_what_the_server_checks(tmp_path: Path) -> None:
     """The cases a review found: a version written 0.0 (an integer in JSON Schema) is
     accepted as 0; a blank name ("\\t") is refused, and the document says so (its
     pattern); the installed games and bots are listed; no parameter is ever null."""
-    with TestClient(create_app(Settings(db=tmp_path / "g.sqlite3"), registry=toy_registry())) as c:
+    registry = toy_registry()
+    with TestClient(create_app(Settings(db=tmp_path / "g.sqlite3"), registry=registry)) as c:
         doc = c.get("/openapi.json").json()
         models = doc["components"]["schemas"]
         assert models["JoinIn"]["properties"]["name"]["pattern"] == r"\S"
@@ -127,8 +128,9 @@ def test_the_document_publishes_what_the_server_checks(tmp_path: Path) -> None:
             "type": "string",
             "maxLength": 64,
             "minLength": 1,
-            "enum": ["first", "random"],
+            "enum": sorted(registry.agents),
         } in bot
+        assert {"first", "random", "greedy"} <= set(registry.agents)
         version = models["UndoIn"]["properties"]["version"]
         assert (version["minimum"], version["type"]) == (0, "integer")
         for item in doc["paths"].values():
