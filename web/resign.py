@@ -42,6 +42,14 @@ def outcome(
     return Outcome(winners=winners, reason=ruled.reason, text=ruled.text, scores=ruled.scores)
 
 
+def note(role: Role, roles: Sequence[Role], resigned: Sequence[Role]) -> Msg:
+    """The log's line for ``role`` resigning, ``resigned`` the seats that gave up so far
+    (``role`` the last of them): it ends the match, or a bot plays the seat on."""
+    playing = [r for r in roles if r not in resigned]
+    key = "web.resign.note_ends" if len(playing) <= 1 else "web.resign.note_bot"
+    return Msg(key, role=role)
+
+
 def best(playing: Sequence[Role], scores: dict[Role, float]) -> list[Role]:
     """The seats of ``playing`` with the highest score (all of them without scores)."""
     scored = [r for r in playing if r in scores]

@@ -139,3 +139,65 @@ def test_a_game_goes_on_until_one_seat_alone_still_plays() -> None:
     ended = resign.outcome(None, ["p1", "p2", "p3"], ["p1", "p3"])
     assert ended.winners == ["p2"]
     assert ended.reason == "resigned"
+
+
+def whole_log(client: TestClient, mid: str, token: str | None = None) -> list[str]:
+    """A reader's whole log, read a page at a time from its end."""
+    lines: list[str] = []
+    before = None
+    while True:
+        query = "" if before is None else f"?before={before}"
+        page = client.get(f"/api/matches/{mid}/log{query}", headers=auth(token)).json()
+        lines[:0] = page["log"]
+        if page["log_from"] == 0:
+            return lines
+        before = page["log_from"]
+
+
+def test_a_resignation_is_a_line_of_the_log_said_to_its_seat(settings: Settings) -> None:
+    from tests.web.conftest import toy_registry
+
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        made = new_duel(client)
+        mid, seat = made["id"], tokens(made)
+        before = whole_log(client, mid)
+        assert resign_seat(client, mid, seat["south"]).status_code == 200
+        seen = whole_log(client, mid)
+        assert seen[: len(before)] == before
+        assert seen[len(before)].endswith("resigned.")
+        assert "South" in seen[len(before)] or "south" in seen[len(before)]
+        north = client.get(f"/api/matches/{mid}/view", headers=auth(seat["north"])).json()
+        assert north["view"]["log"][-1] == seen[len(before)]
+        live = client.get(f"/api/matches/{mid}/log", headers=auth(seat["south"])).json()
+        assert live["log"][-1] == "You resigned."
+        chinese = client.get(f"/api/matches/{mid}/log", headers={"Accept-Language": "zh-TW"}).json()
+        assert chinese["log"][-1].endswith("認輸。")
+        total = client.get(f"/api/matches/{mid}").json()["seq"]
+        replay = client.get(f"/api/matches/{mid}/replay?seq={total}").json()
+        assert replay["view"]["log"][-1] == seen[len(before)]
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        assert whole_log(client, mid) == seen  # the same line at the same place
+
+
+def test_the_line_stands_where_the_seat_resigned_while_bots_play_on(tmp_path: Any) -> None:
+    settings = Settings(db=tmp_path / "g.sqlite3", **FAST_PASSWORDS)
+    with TestClient(create_app(settings, registry=games_registry("three_kingdoms"))) as client:
+        sign_up(client, "Ann")
+        made = client.post(
+            "/api/matches",
+            json={"game": "three_kingdoms", "seats": [{"me": True}, {"bot": True}, {"bot": True}]},
+            headers=ORIGIN,
+        ).json()
+        mid, token = made["id"], made["seats"][0]["token"]
+        before = whole_log(client, mid)
+        client.post(
+            f"/api/matches/{mid}/resign", json={"confirm": True}, headers={**ORIGIN, **auth(token)}
+        )
+        seen = whole_log(client, mid)
+        assert client.get(f"/api/matches/{mid}").json()["status"] == "finished"
+        assert len(seen) > len(before) + 1  # the bots played on after the line
+        assert seen[: len(before)] == before
+        assert "resigned: a bot plays the seat" in seen[len(before)]
+        assert sum("resigned" in line for line in seen) == 1
+    with TestClient(create_app(settings, registry=games_registry("three_kingdoms"))) as client:
+        assert whole_log(client, mid) == seen

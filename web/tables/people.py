@@ -16,7 +16,7 @@ from typing import Any
 from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
-from gameshelf.web import ratings
+from gameshelf.web import ratings, resign
 from gameshelf.web.storage import SeatRecord
 from gameshelf.web.tables.lobby import Lobby
 from gameshelf.web.tables.refusals import Refusal
@@ -271,6 +271,7 @@ class People(Lobby):
             await self._write(table, write)
             table.seats = seats
             table.resigned = resigned
+            table.note(resign.note(role, table.match.roles, resigned))
             table.version += 1
             log.info("match %s: %s resigned after %s actions", table.id, role, table.match.seq)
             self.registry.notify(

@@ -28,7 +28,7 @@ from gameshelf.core.ruleset import Role
 from gameshelf.web.storage import ActionRecord
 from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.refusals import Refusal
-from gameshelf.web.tables.seen import LOG_PAGE
+from gameshelf.web.tables.seen import LOG_PAGE, Note
 from gameshelf.web.tables.table import Table
 
 REPLAYS_KEPT = 16  # replay cursors kept (the matches replayed last)
@@ -90,7 +90,7 @@ class Replays(Play):
         namer = match.ruleset.namer()
         state = match.state
         view = match.ruleset.view(state, role)
-        log = view.get("log", [])
+        log = with_notes(view.get("log", []), state.log, table.notes, seq, role)
         start = max(0, len(log) - LOG_PAGE)
         view["log"] = log[start:]
         return {
@@ -157,3 +157,16 @@ def game_file_json(head: dict[str, Any], history: list[Any]) -> bytes:
         parts.append((b"," if at else b"") + orjson.dumps(chunk)[1:-1])
     parts.append(b"]}\n")
     return b"".join(parts)
+
+
+def with_notes(
+    shown: list[Any], log: list[Any], notes: list[Note], seq: int, role: Role | None
+) -> list[Any]:
+    """``shown`` (the lines of ``log`` that ``role`` reads) with the site's notes made by
+    the time ``seq`` actions were played, each where it stands in the log."""
+    out = list(shown)
+    for note in reversed([n for n in notes if n.seq <= seq]):
+        before = log[: note.log_at]
+        at = sum(1 for line in before if isinstance(line, str) or line.reads(role))
+        out.insert(at, note.msg)
+    return out

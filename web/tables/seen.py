@@ -15,7 +15,8 @@ reader lacks: from the count it says it has, at most :data:`LOG_PAGE` of them (e
 last page, ``log_from`` saying where they start); earlier lines come from the paged log
 (:meth:`Shown.log_page`). A line is rendered once per language (``core.messages.said``).
 After an undo the log is a prefix of what it was: the cuts are remembered, so a reader
-that had lines beyond a cut gets them again from the cut.
+that had lines beyond a cut gets them again from the cut. The site's notes (a seat
+resigned: :class:`Note`) stand among the lines where they happened, read by everyone.
 
 **Live updates.** A listener holds what it was sent last; its next message carries the
 parts that differ (``"delta": true``, ``"base"`` the version it had, ``"drop"`` the keys
@@ -99,25 +100,52 @@ def rendered_parts(built: Built, lang: str, match: Match, role: Role | None = No
     return out
 
 
+@dataclass(frozen=True)
+class Note:
+    """A line of the site's in a match's log, read by everyone: something the rules never
+    hear of (a seat resigned). It stands after the state's first ``log_at`` lines, made
+    when ``seq`` actions had been played."""
+
+    seq: int
+    log_at: int
+    msg: Msg
+
+
+Place = int | Note  # a line of the state's log (its index), or a site's note
+
+
+def _position(place: Place) -> float:
+    """Where a place stands in the state's log (a note just before line ``log_at``)."""
+    return place - 0.0 if isinstance(place, int) else place.log_at - 0.5
+
+
 class ReaderLog:
-    """Which lines of the state's log one reader may read (their places in it), kept up
-    to date as the log grows; started again when the log was replaced (an undo)."""
+    """Which lines of the state's log one reader may read (their places in it) and the
+    site's notes among them, kept up to date as the log grows; started again when the log
+    was replaced (an undo)."""
 
     def __init__(self, role: Role | None) -> None:
         self.role = role
         self.lines: list[Any] = []  # the state's log this was made from
         self.seen = 0  # how many of its lines were looked at
-        self.places: list[int] = []
+        self.noted = 0  # how many of the notes were placed
+        self.places: list[Place] = []
 
-    def update(self, log: list[Any]) -> list[int]:
+    def update(self, log: list[Any], notes: Sequence[Note] = ()) -> list[Place]:
         if log is not self.lines or len(log) < self.seen:
-            self.lines, self.seen, self.places = log, 0, []
+            self.lines, self.seen, self.noted, self.places = log, 0, 0, []
         role, places = self.role, self.places
         for i in range(self.seen, len(log)):
+            while self.noted < len(notes) and notes[self.noted].log_at <= i:
+                places.append(notes[self.noted])
+                self.noted += 1
             line = log[i]
             if isinstance(line, str) or line.reads(role):
                 places.append(i)
         self.seen = len(log)
+        while self.noted < len(notes) and notes[self.noted].log_at <= self.seen:
+            places.append(notes[self.noted])
+            self.noted += 1
         return places
 
 
@@ -126,15 +154,16 @@ class Shown:
     """A table's log as its readers see it, and the undos that cut it."""
 
     match: Match
+    notes: list[Note] = field(default_factory=list)  # the table's, by ``log_at``
     readers: dict[Role | None, ReaderLog] = field(default_factory=dict)
     cuts: list[tuple[int, int]] = field(default_factory=list)  # (version, state log length)
     cuts_dropped: bool = False
 
-    def places(self, role: Role | None) -> list[int]:
+    def places(self, role: Role | None) -> list[Place]:
         reader = self.readers.get(role)
         if reader is None:
             reader = self.readers[role] = ReaderLog(role)
-        return reader.update(self.match.state.log)
+        return reader.update(self.match.state.log, self.notes)
 
     def cut(self, version: int) -> None:
         """The log was cut back (an undo) at ``version``: remember its length."""
@@ -158,14 +187,14 @@ class Shown:
         count = LOG_PAGE if tail is None else tail
         return max(0, total - count), total
 
-    def _safe(self, have: int, since: int, places: list[int]) -> int | None:
+    def _safe(self, have: int, since: int, places: list[Place]) -> int | None:
         """How many of the ``have`` lines a reader held at version ``since`` are still
         the same lines (an undo after ``since`` cut the log shorter); ``None``: unknown."""
         if self.cuts_dropped and since < self.cuts[0][0]:
             return None
         shortest = min((n for v, n in self.cuts if v > since), default=None)
         if shortest is not None:
-            have = min(have, bisect_left(places, shortest))
+            have = min(have, bisect_left(places, shortest, key=_position))
         return min(have, len(places))
 
     def lines(self, role: Role | None, start: int, end: int, lang: str) -> list[str]:
@@ -173,7 +202,10 @@ class Shown:
         places = self.places(role)
         log = self.match.state.log
         namer, game = self.match.ruleset.namer(), self.match.game_id
-        return [said(log[i], lang, namer, game, role) for i in places[start:end]]
+        return [
+            said(log[p] if isinstance(p, int) else p.msg, lang, namer, game, role)
+            for p in places[start:end]
+        ]
 
 
 def join_view(parts: Parts, log: Sequence[str] | None) -> bytes:

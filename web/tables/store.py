@@ -26,6 +26,7 @@ from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry, UnknownGame
 from gameshelf.core.ruleset import Action, Role
+from gameshelf.web import resign
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import (
     ActionRecord,
@@ -36,6 +37,7 @@ from gameshelf.web.storage import (
     Storage,
 )
 from gameshelf.web.tables.refusals import Refusal
+from gameshelf.web.tables.seen import Note
 from gameshelf.web.tables.table import Table
 from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
@@ -182,13 +184,22 @@ class Store:
                 len(stored) - kept,
             )
             stored = stored[:kept]
-        match = self._from_snapshot(record.id, match, stored, at_most=kept)
+        resigned = self.storage.resigned_at(record.id)
+        # A resignation's line stands where it happened: play from a snapshot before it.
+        first = min((seq for _, seq in resigned), default=kept)
+        match = self._from_snapshot(record.id, match, stored, at_most=min(kept, first))
+        log_at: dict[int, int] = {}
         for action in stored[match.seq :]:
+            log_at.setdefault(match.seq, len(match.state.log))
             match.apply(action.role, Action(action.type, action.arg))
+        log_at.setdefault(match.seq, len(match.state.log))
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
         table = Table(record.id, match, seats, record.created, version=record.summary.version)
-        table.resigned = self.storage.resignations([record.id])[record.id]
+        for role, seq in resigned:
+            table.resigned.append(role)
+            line = resign.note(role, match.roles, table.resigned)
+            table.notes.append(Note(seq, log_at.get(seq, len(match.state.log)), line))
         if gap:  # stored as repaired, so that the log reads whole from now on
             table.version += 1
             self.storage.truncate(

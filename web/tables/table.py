@@ -39,6 +39,7 @@ from gameshelf.web.tables.seen import (
     LOG_PAGE,
     PROGRESS_KEYS,
     Built,
+    Note,
     Shown,
     build,
     join_payload,
@@ -82,10 +83,15 @@ class Table:
     dead: bool = False  # dropped (it may be ahead of storage): requests holding it retry
     busy: bool = False  # bots are playing in a worker thread: read the state under the lock
     resigned: list[Role] = field(default_factory=list)  # in the order they resigned
+    notes: list[Note] = field(default_factory=list)  # the site's lines in the log
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
-        self.log = Shown(self.match)
+        self.log = Shown(self.match, self.notes)
+
+    def note(self, msg: Msg) -> None:
+        """Add the site's line ``msg`` to the log, after the lines it has now."""
+        self.notes.append(Note(self.match.seq, len(self.match.state.log), msg))
 
     # --- who is who -----------------------------------------------------------------
 
@@ -338,7 +344,7 @@ class Table:
     def forget_texts(self) -> None:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
         self.drop_views()
-        self.log = Shown(self.match)
+        self.log = Shown(self.match, self.notes)
 
 
 def decision_digest(view: dict[str, Any]) -> int:
