@@ -11,8 +11,9 @@ protocol made by :func:`bounded_protocol` is uvicorn's own with :class:`Limits` 
 - a request's headers must have arrived within ``header_seconds`` of its first byte (or of
   the connection, for a client that says nothing), and its body within ``body_seconds`` of
   its headers; a connection that is late is closed (after a 408 when nothing was answered);
-- at most ``per_client`` connections from one address and ``total`` in all (WebSockets
-  included): a connection over either is answered 503 and closed at once.
+- at most ``per_client`` connections from one address (a trusted reverse proxy's apart:
+  ``proxies``) and ``total`` in all (WebSockets included): a connection over either is
+  answered 503 and closed at once.
 
 Each refusal is answered in the API's one shape, ``{"detail": {"code", "reason"}}``.
 
@@ -23,11 +24,14 @@ upgraded, by uvicorn's ``ws_max_size`` and the live route's first-message deadli
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 from typing import Any, NamedTuple
 
 import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from gameshelf.web.settings import Networks
 
 
 class Limits(NamedTuple):
@@ -36,6 +40,17 @@ class Limits(NamedTuple):
     body_seconds: float = 30.0
     per_client: int = 32
     total: int = 1024
+    proxies: Networks = ()  # trusted reverse proxies: not held to ``per_client``
+
+
+def is_proxy(host: str | None, proxies: Networks) -> bool:
+    if not proxies or not host:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return any(address in network for network in proxies)
 
 
 # status: (its phrase, the code of the answer's body: the API's one shape, web.errors)
@@ -67,6 +82,8 @@ def bounded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
             super().connection_made(transport)
             host = self.client[0] if self.client else None
             same = sum(1 for c in self.connections if _host(c) == host)
+            if is_proxy(host, limits.proxies):
+                same = 0  # its clients are many: each is counted by the routes' limits
             if len(self.connections) > limits.total or same > limits.per_client:
                 self._refuse(503, "Too many connections: close some and try again.")
                 return

@@ -15,7 +15,7 @@ from uvicorn.config import LOGGING_CONFIG
 
 from gameshelf.web.app import create_app
 from gameshelf.web.limits import Limits, bounded_protocol
-from gameshelf.web.settings import Settings
+from gameshelf.web.settings import Settings, proxy_networks
 
 
 def run(host: str, port: int, db: str | None) -> None:
@@ -31,11 +31,11 @@ def run(host: str, port: int, db: str | None) -> None:
 
 
 def serve(app: FastAPI, settings: Settings, log_level: str = "info") -> None:
-    """Run ``app`` with uvicorn as ``gameshelf serve`` does (the benchmark too): no proxy
-    headers trusted and no per-request middleware for them, no server header, the access
-    log only when asked for and no query string in any log line (:class:`NoQueryStrings`),
-    WebSocket messages no larger than request bodies, bounded headers, slow clients and
-    connections (:mod:`web.limits`)."""
+    """Run ``app`` with uvicorn as ``gameshelf serve`` does (the benchmark too): proxy
+    headers trusted only from the ``trusted_proxies`` setting's addresses, no server
+    header, the access log only when asked for and no query string in any log line
+    (:class:`NoQueryStrings`), WebSocket messages no larger than request bodies, bounded
+    headers, slow clients and connections (:mod:`web.limits`)."""
     settle_garbage_collector()
     uvicorn.run(app, **uvicorn_options(settings, log_level))
 
@@ -49,13 +49,16 @@ def uvicorn_options(settings: Settings, log_level: str = "info") -> dict[str, An
         body_seconds=settings.body_seconds,
         per_client=settings.max_connections_per_client,
         total=settings.max_connections,
+        proxies=proxy_networks(settings.trusted_proxies),
     )
     return {
         "host": settings.host,
         "port": settings.port,
         "access_log": settings.access_log,
         "ws_max_size": settings.max_body_bytes,
-        "proxy_headers": False,
+        # A trusted proxy's X-Forwarded-For names the client (uvicorn's own middleware).
+        "proxy_headers": bool(settings.trusted_proxies),
+        "forwarded_allow_ips": settings.trusted_proxies or None,
         "server_header": False,
         "log_level": log_level,
         "http": bounded_protocol(limits),

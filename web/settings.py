@@ -8,6 +8,7 @@ origin, request bodies over a mebibyte, a database path that is a directory.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Literal
 
@@ -15,6 +16,16 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 MEBIBYTE = 1 << 20
+
+
+Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+
+def proxy_networks(text: str) -> Networks:
+    """The networks of a comma-separated list of addresses and networks (the
+    ``trusted_proxies`` setting); ``ValueError`` for one that is neither."""
+    parts = (p.strip() for p in text.split(","))
+    return tuple(ipaddress.ip_network(p, strict=False) for p in parts if p)
 
 
 class Settings(BaseSettings):
@@ -52,6 +63,17 @@ class Settings(BaseSettings):
         (), description="Origins allowed by CORS; none by default (same origin only)."
     )
     access_log: bool = Field(False, description="uvicorn's access log (it prints URLs).")
+    trusted_proxies: str = Field(
+        "",
+        max_length=4096,
+        description=(
+            "Addresses or networks (comma-separated, e.g. 127.0.0.1,10.0.0.0/8) of the "
+            "reverse proxies in front of the site: a request from one of them is counted "
+            "under the address its X-Forwarded-For header names (rate limits, caps on "
+            "matches); a connection from one is not held to the connections per address. "
+            "None by default: the connection's address is the client's."
+        ),
+    )
     max_header_bytes: int = Field(
         16 * 1024, ge=1024, le=MEBIBYTE, description="A request's line and headers, at most."
     )
@@ -134,6 +156,15 @@ class Settings(BaseSettings):
     def _db_is_a_file(cls, value: Path) -> Path:
         if value.is_dir():
             raise ValueError(f"{value} is a directory; give the path of a database file")
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_addresses(cls, value: str) -> str:
+        try:
+            proxy_networks(value)  # "*" too is refused: any client could say who it is
+        except ValueError as exc:
+            raise ValueError(f"trusted proxies are addresses or networks: {exc}") from None
         return value
 
     @field_validator("cors_origins")

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from pydantic import ValidationError
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
@@ -146,3 +148,43 @@ def test_connections_in_all_are_bounded(tmp_path: Path) -> None:
             assert answer(conn).startswith(b"HTTP/1.1 503")
         for conn in held:
             conn.close()
+
+
+# --- Behind a reverse proxy -------------------------------------------------------------------
+
+
+def sign_in_from(url: str, address: str | None) -> int:
+    """A wrong sign-in through a proxy that says the client is ``address``."""
+    headers = {"Origin": url}
+    if address is not None:
+        headers["X-Forwarded-For"] = address
+    body = {"name": "nobody", "password": "whatever it is"}
+    return httpx.post(f"{url}/api/session", json=body, headers=headers).status_code
+
+
+def test_a_trusted_proxy_names_the_client_each_limit_counts(tmp_path: Path) -> None:
+    limits = {"trusted_proxies": "127.0.0.1", "signin_failures_per_address": 3}
+    with server(tmp_path, **limits) as (url, _):
+        assert [sign_in_from(url, "203.0.113.5") for _ in range(4)] == [401, 401, 401, 429]
+        assert sign_in_from(url, "203.0.113.6") == 401  # another client behind the proxy
+
+
+def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(tmp_path: Path) -> None:
+    with server(tmp_path, signin_failures_per_address=3) as (url, _):
+        said = [sign_in_from(url, f"203.0.113.{i}") for i in range(4)]
+        assert said == [401, 401, 401, 429]  # one address (the connection's), whatever it says
+
+
+def test_a_trusted_proxy_is_not_held_to_the_connections_per_address(tmp_path: Path) -> None:
+    limits = {"trusted_proxies": "127.0.0.0/8", "max_connections_per_client": 2}
+    with server(tmp_path, header_seconds=60, **limits) as (url, port):
+        held = [connection(port) for _ in range(6)]
+        assert httpx.get(f"{url}/api/games").status_code == 200
+        for conn in held:
+            conn.close()
+
+
+def test_trusted_proxies_are_addresses_or_networks() -> None:
+    for bad in ("*", "localhost", "10.0.0.0/33"):
+        with pytest.raises(ValidationError, match="addresses or networks"):
+            Settings(trusted_proxies=bad)
