@@ -141,3 +141,36 @@ def test_the_admin_command(tmp_path: Path) -> None:
         assert client.get("/api/account").status_code == 401  # the disabled account's session
         assert client.get(f"/api/matches/{line['id']}").json()["status"] == "finished"
         assert client.get(f"/api/matches/{line['id']}/chat").json()[0]["removed"]
+
+
+def test_the_command_disables_while_the_site_serves(tmp_path: Path) -> None:
+    """The command writes the database a running site serves from: the account's session
+    ends at once (sessions are read from the store); the site's copy of the resigned match
+    is stale, so its next write is refused as a conflict and changes nothing, and the match
+    is read again from the store, finished."""
+    db = tmp_path / "site.sqlite3"
+    settings = Settings(db=db, **FAST_PASSWORDS)
+    with TestClient(create_app(settings, registry=games_registry("hammer_scots"))) as ann:
+        sign_up(ann, "Ann")
+        made = ann.post(
+            "/api/matches",
+            json={"game": "hammer_scots", "seats": [{"me": True}, {"name": "Bob"}]},
+            headers=ORIGIN,
+        ).json()
+        mid = made["id"]
+        mine, bobs = made["seats"][0]["role"], made["seats"][1]
+        assert ann.get(f"/api/matches/{mid}/view", headers=auth(bobs["token"])).status_code == 200
+        off = CliRunner().invoke(cli, ["admin", "disable", "Ann", "--db", str(db)])
+        assert off.exit_code == 0, off.output
+        assert ann.get("/api/account").status_code == 401
+        late = ann.post(
+            f"/api/matches/{mid}/resign",
+            json={"confirm": True},
+            headers={**ORIGIN, **auth(bobs["token"])},
+        )
+        assert late.status_code == 409, late.text
+        after = ann.get(f"/api/matches/{mid}/view", headers=auth(bobs["token"])).json()
+        assert after["status"] == "finished"
+        assert after["resigned"] == [mine]
+        assert after["outcome"]["winners"] == [bobs["role"]]
+        assert after["view"]["log"][-1].endswith("resigned.")
