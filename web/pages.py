@@ -127,6 +127,14 @@ def make_templates(registry: Registry) -> Jinja2Templates:
         return format_timedelta(ago, add_direction=True, locale=context.get("lang", "en"))
 
     env.globals["when"] = when
+
+    @pass_context
+    def duration(context: Context, seconds: float) -> str:
+        """A length of time in the page's language ("2 days", "25 minutes")."""
+        span = timedelta(seconds=max(0.0, seconds))
+        return format_timedelta(span, threshold=1.5, locale=context.get("lang", "en"))
+
+    env.globals["duration"] = duration
     env.globals["named"] = named
     env.globals["message"] = message
     return Jinja2Templates(env=env)
@@ -150,6 +158,7 @@ def render_table(
     """A page of one match (``table.html`` and the pages extending it): the game's board and
     the page data its script reads (match id, game id, roles, and ``page``)."""
     data = {"match": table.id, "game": game.id, "roles": list(table.match.roles), **page}
+    data["now"] = request.app.state.tables.wall.now()  # the clocks count from the server's time
     context = {
         "table": table,
         "info": game.info,

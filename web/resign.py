@@ -19,18 +19,27 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Outcome, Role
 
 REASON = "resigned"
+TIMEOUT = "timeout"  # the last seat to give up was out of time (web.clocks)
 
 
 def outcome(
-    ruled: Outcome | None, roles: Sequence[Role], resigned: Sequence[Role]
+    ruled: Outcome | None,
+    roles: Sequence[Role],
+    resigned: Sequence[Role],
+    timed_out: Sequence[Role] = (),
 ) -> Outcome | None:
-    """The outcome of a match whose rules say ``ruled``, ``resigned`` having resigned."""
+    """The outcome of a match whose rules say ``ruled``, ``resigned`` having resigned (or
+    lost on time: those of ``timed_out`` among them)."""
     if not resigned:
         return ruled
     playing = [r for r in roles if r not in resigned]
     if ruled is None:
         if len(playing) > 1:
             return None
+        if resigned[-1] in timed_out:
+            return Outcome(
+                winners=playing, reason=TIMEOUT, text=Msg("web.clock.lost", role=resigned[-1])
+            )
         return Outcome(
             winners=playing,
             reason=REASON,

@@ -104,6 +104,17 @@ class SeatIn(Body):
     )
 
 
+class PaceIn(Body):
+    """A match's clocks: ``live`` (``minutes`` per game for each seat), ``fast`` (a day per
+    move, three at most in the bank), ``slow`` (three days per move, nine at most) or
+    ``none``. ``on_timeout``: a seat out of time loses (``lose``; the default between two
+    players) or a bot plays it on (``bot``; the default among more)."""
+
+    kind: Literal["none", "live", "fast", "slow"] = "none"
+    minutes: Annotated[StrictInt, Field(ge=1, le=600)] | None = None
+    on_timeout: Literal["lose", "bot"] | None = None
+
+
 class MatchIn(Body):
     game: Word
     scenario: Word | None = None
@@ -114,6 +125,7 @@ class MatchIn(Body):
         "a match of two or more people is always dealt from the server's secret seed.",
     )
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=16)]
+    pace: PaceIn | None = Field(None, description="The clocks (none by default).")
 
 
 class JoinIn(Body):
@@ -161,6 +173,13 @@ class Payload(BaseModel):
     )
     log_total: int = Field(0, description="How many lines the seat's log has.")
     resigned: list[str] = Field([], description="The seats that resigned, in order.")
+    timed_out: list[str] = Field([], description="The seats whose time ran out, in order.")
+    clocks: dict[str, Any] | None = Field(
+        None,
+        description="The clocks (none without a pace): pace, on_timeout, low (seconds "
+        "under which a clock is low) and for each seat its bank (seconds), since (the "
+        "server's epoch seconds since which it runs; null: stopped) and out (ran out).",
+    )
 
 
 class LogPage(BaseModel):
@@ -266,6 +285,9 @@ class MyMatch(BaseModel):
     place: dict[str, Any] | str | None = None
     outcome: dict[str, Any] | None = None
     updated: float
+    clock: dict[str, Any] | None = Field(
+        None, description="Your seat's clock: pace, left (seconds), running, low."
+    )
 
 
 class ChatIn(Body):

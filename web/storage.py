@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 import orjson
 
+from gameshelf.web.storage_clocks import CLOCKS_MIGRATION, ClockStorage, SQLiteClocks
 from gameshelf.web.storage_people import (
     ACCOUNTS_MIGRATION,
     SEAT_KEYS_MIGRATION,
@@ -107,7 +108,7 @@ class NewerDatabase(Exception):
     """The database was written by a newer Gameshelf than this one."""
 
 
-class Storage(PeopleStorage, TalkStorage, RatingStorage, ABC):
+class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
     """The interface between the web app and wherever matches and people are kept (people:
     :class:`web.storage_people.PeopleStorage`)."""
 
@@ -246,7 +247,7 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -343,10 +344,12 @@ MIGRATIONS: list[str] = [
         at         REAL NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 12: paces and clocks, timeouts claimed by the scheduler, why a seat gave up
+    CLOCKS_MIGRATION,
 ]
 
 
-class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, Storage):
+class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Storage):
     """Matches in one SQLite file (WAL), safe to share between the server's threads."""
 
     def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:
@@ -603,7 +606,8 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, Storage):
         with self._write() as db:
             self._expect(match_id, expected_version)
             db.execute(
-                "INSERT INTO resignations VALUES (?,?,?,?)", (match_id, role, seq, time.time())
+                "INSERT INTO resignations (match_id, role, seq, at) VALUES (?,?,?,?)",
+                (match_id, role, seq, time.time()),
             )
             if bot is not None:
                 self._to_bot(match_id, role, *bot)

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
-from gameshelf.web.storage import SCHEMA_VERSION, SQLiteStorage
+from gameshelf.web.storage import MIGRATIONS, SCHEMA_VERSION, SQLiteStorage
 from tests.web.conftest import FAST_PASSWORDS, ORIGIN, sign_up
 from tests.web.games import games_registry
 
@@ -83,3 +83,35 @@ def test_the_site_goes_on_with_the_migrated_matches(tmp_path: Path) -> None:
         )
         assert joined.status_code == 200, joined.text
         assert joined.json()["name"] == "Dee"
+
+
+def test_schema_11_gains_clocks_and_keeps_its_resignations(tmp_path: Path) -> None:
+    """Schema 12 (issue 30): paces, clocks and why a seat gave up; an older match has no
+    clock and its resignations read as resignations."""
+    path = tmp_path / "eleven.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:11]:
+        for statement in step.split(";"):
+            if statement.strip():
+                old.execute(statement)
+    old.execute("INSERT INTO meta VALUES ('schema_version', '11')")
+    old.execute(
+        "INSERT INTO matches (id, game, scenario, options, seed, players, created, updated,"
+        " seq, status, active, outcome, seed_text, version, bots_only)"
+        " VALUES ('m11', 'toy_duel', 'standard', '{}', 1, 2, 0, 0, 0, 'finished',"
+        ' \'[]\', \'{"winners": ["south"], "reason": "resigned"}\', \'1\', 1, 0)'
+    )
+    old.execute("INSERT INTO resignations VALUES ('m11', 'north', 0, 5.0)")
+    old.commit()
+    old.close()
+    storage = SQLiteStorage(path)
+    assert storage.schema_version() == SCHEMA_VERSION >= 12
+    assert storage.clocks(["m11"]) == {}
+    assert storage.timeouts("m11") == []
+    assert storage.resigned_at("m11") == [("north", 0)]
+    why = storage._db.execute("SELECT why FROM resignations").fetchall()
+    assert why == [("resigned",)]
+    assert storage.due_clocks(1e12) == []
+    assert storage.next_due() is None
+    storage.close()

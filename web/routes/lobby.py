@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse
 from gameshelf.core import text
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, Registry
+from gameshelf.web.clocks import LIVE_MINUTES, Pace
 from gameshelf.web.deps import (
     MaybeAccountDep,
     RegistryDep,
@@ -21,7 +22,7 @@ from gameshelf.web.deps import (
 from gameshelf.web.pages import render
 from gameshelf.web.people import name_key
 from gameshelf.web.routes.people import with_ratings
-from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, SeatToken
+from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, PaceIn, SeatToken
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage_people import Account
 from gameshelf.web.tables import Refusal, SeatRequest, Tables
@@ -190,13 +191,27 @@ async def _create(
                 invite=invited.id if invited else None,
             )
         )
-    table, tokens = await tables.create(body.game, body.scenario, body.options, body.seed, seats)
+    pace = _pace(body.pace, len(seats))
+    table, tokens = await tables.create(
+        body.game, body.scenario, body.options, body.seed, seats, pace
+    )
     tables.created_by(client, table)
     return Created(
         id=table.id,
         url=f"/m/{table.id}",
         seats=[SeatToken(role=s.role, name=s.name, token=tokens.get(s.role)) for s in table.seats],
     )
+
+
+def _pace(asked: PaceIn | None, players: int) -> Pace | None:
+    """The clocks asked for a new match; refused when a live pace lacks its minutes."""
+    if asked is None or asked.kind == "none":
+        return None
+    try:
+        return Pace.of(asked.kind, asked.minutes, asked.on_timeout, players)
+    except ValueError:
+        low, high = LIVE_MINUTES
+        raise Refusal("bad_setup", Msg("web.clock.minutes", low=low, high=high)) from None
 
 
 def _seat_name(name: str, me: bool, invited: Account | None, account: Account | None) -> str:

@@ -142,7 +142,7 @@ def player_data(storage: Storage, tables: Tables, name: str) -> dict[str, Any]:
 
 def _public(row: dict[str, Any]) -> dict[str, Any]:
     """A match of a player's page, without what only its player reads."""
-    return {k: v for k, v in row.items() if k not in ("waiting", "your_turn", "invited")}
+    return {k: v for k, v in row.items() if k not in ("waiting", "your_turn", "invited", "clock")}
 
 
 @router.get(

@@ -214,10 +214,49 @@
         s.role === me ? G.el("span", { class: "badge you", text: G.t("js.you") }) : null,
         seenAs && s.role === seenAs ? G.el("span", { class: "badge seen", text: G.t("js.seen_as") }) : null,
         (payload.resigned || []).includes(s.role) ? G.el("span", { class: "badge resigned", text: G.t("js.resigned") }) : null,
-        active.includes(s.role) ? G.el("span", { class: "turn", text: G.t("js.to_play") }) : null);
+        active.includes(s.role) ? G.el("span", { class: "turn", text: G.t("js.to_play") }) : null,
+        G.clockOf(payload, s.role));
       ul.appendChild(li);
     }
+    G.tickClocks();
   };
+  /* Clocks (issue 30): payload.clocks.seats[role] = {bank, since, out}; a running clock
+     (since set) counts down from bank seconds at the server's epoch second since. The
+     page's data says the server's time when it was made: the browser's own clock is
+     corrected by the difference. */
+  let clockSkew = null;
+  G.clockOf = function (payload, role) {
+    const clocks = payload.clocks;
+    const c = clocks && clocks.seats ? clocks.seats[role] : null;
+    if (!c) return null;
+    const span = G.el("span", { class: "clock" + (c.since != null ? " running" : ""), "data-role": role, title: G.t("js.clock_title") });
+    span.dataset.bank = String(c.bank);
+    span.dataset.low = String(clocks.low || 0);
+    if (c.since != null) span.dataset.since = String(c.since);
+    if (c.out) span.dataset.out = "1";
+    return span;
+  };
+  G.clockText = function (seconds) {
+    const s = Math.max(0, Math.floor(seconds));
+    if (s >= 86400) return G.t("js.clock_days", { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600) });
+    const two = (n) => String(n).padStart(2, "0");
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
+  };
+  G.tickClocks = function () {
+    if (clockSkew === null) {
+      const said = G.pageData().now;
+      clockSkew = typeof said === "number" ? said - Date.now() / 1000 : 0;
+    }
+    const now = Date.now() / 1000 + clockSkew;
+    for (const span of document.querySelectorAll(".clock[data-bank]")) {
+      const bank = Number(span.dataset.bank);
+      const left = span.dataset.since ? bank - (now - Number(span.dataset.since)) : bank;
+      span.textContent = span.dataset.out ? G.t("js.clock_out") : G.clockText(left);
+      span.classList.toggle("low", !span.dataset.out && left <= Number(span.dataset.low));
+    }
+  };
+  setInterval(function () { if (document.querySelector(".clock[data-since]")) G.tickClocks(); }, 1000);
   /* The log.
      - sections ([{line, place}], the match's /chapters): a heading where each year, turn
        or round begins, drawn by CSS from data-section so a line's text stays the line;

@@ -61,6 +61,11 @@
     const options = {};
     for (const input of form.querySelectorAll("[name^='opt:']")) options[input.name.slice(4)] = optionValue(input);
     const body = { game: form.dataset.game, scenario: form.elements.scenario.value, options, seats };
+    const pace = form.elements.pace ? form.elements.pace.value : "none";
+    if (pace !== "none") {
+      body.pace = { kind: pace, on_timeout: form.elements["on-timeout"].value || null };
+      if (pace === "live") body.pace.minutes = parseInt(form.elements["pace-minutes"].value, 10) || 0;
+    }
     const reply = await G.api("POST", "/api/matches", body);
     if (reply.status !== 201) { error.textContent = G.reason(reply); error.hidden = false; return; }
     const match = reply.data;

@@ -12,7 +12,8 @@ before:
 - :mod:`.play`: a seat's action and undo, the bots' answer, matches of bots alone;
 - :mod:`.replays`: the history and replay positions of finished matches;
 - :mod:`.lobby`: creating matches (limits, idempotency) and listing them;
-- :mod:`.people`: the seats accounts hold, a seat handed to a bot.
+- :mod:`.people`: the seats accounts hold, a seat handed to a bot;
+- :mod:`.clocks`: the clocks of matches played at a pace, and their timeouts.
 
 A refusal is a :class:`Refusal`: a code, whose HTTP status :data:`STATUS` gives (one
 mapping, in :mod:`.refusals`), and a reason as a message; the match is left exactly as it
@@ -21,8 +22,8 @@ was (the rules guarantee it for the state, and nothing is written).
 
 from __future__ import annotations
 
+from gameshelf.web.tables.clocks import Timing
 from gameshelf.web.tables.lobby import ONCE_KEPT, ONCE_SECONDS
-from gameshelf.web.tables.people import People
 from gameshelf.web.tables.play import BOT_ROUND
 from gameshelf.web.tables.refusals import STATUS, Refusal, status_of
 from gameshelf.web.tables.seats import SeatRequest
@@ -36,7 +37,7 @@ from gameshelf.web.tables.table import (
 )
 
 
-class Tables(People):
+class Tables(Timing):
     """Every match of the site, as the web app sees them (see the module)."""
 
 

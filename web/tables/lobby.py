@@ -18,6 +18,7 @@ from gameshelf.core.match import Match
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, UnknownGame
 from gameshelf.core.ruleset import Role
+from gameshelf.web.clocks import Pace
 from gameshelf.web.storage import MatchRecord, SeatRecord, Status
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.replays import Replays
@@ -40,8 +41,10 @@ class Lobby(Replays):
         options: Mapping[str, object] | None,
         seed: int | None,
         seats: Sequence[SeatRequest],
+        pace: Pace | None = None,
     ) -> tuple[Table, dict[Role, str]]:
-        """A new match; returns its table and the token of each person's seat."""
+        """A new match (with clocks at ``pace``); returns its table and the token of each
+        person's seat."""
         try:
             game = self.registry.game(game_id)
         except UnknownGame:
@@ -75,7 +78,7 @@ class Lobby(Replays):
         if all(r.kind == "bot" for r in records):
             self._admit_bots()
         match.observers = [self.registry.notify]
-        table = await self._store_new(match, records)
+        table = await self._store_new(match, records, pace)
         if table.bots_only:
             self._changed(table)
             self._schedule(table)  # played in the background, not in this request

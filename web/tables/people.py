@@ -258,6 +258,7 @@ class People(Lobby):
                 table.created,
                 version=table.version + 1,
                 resigned=resigned,
+                timed_out=table.timed_out,
             )
             write = partial(
                 self.storage.resign,
@@ -341,7 +342,7 @@ class People(Lobby):
             requests.append(self._rematch_seat(seat, moved, role, account, i))
         match = table.match
         made, tokens = await self.create(
-            match.game_id, match.scenario, dict(match.options), None, requests
+            match.game_id, match.scenario, dict(match.options), None, requests, table.pace
         )
         kept = self.storage.rematch(table.id, made.id)
         if kept != made.id:  # another seat offered it at the same moment: theirs stands

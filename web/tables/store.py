@@ -27,6 +27,7 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry, UnknownGame
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.web import resign
+from gameshelf.web.clocks import Clock, Pace, SeatClock, SystemClock
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import (
     ActionRecord,
@@ -86,6 +87,7 @@ class Store:
         self._files: OrderedDict[tuple[str, int], asyncio.Future[bytes]] = OrderedDict()
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
         self.clock: Callable[[], float] = time.monotonic  # tests may move time on
+        self.wall: Clock = SystemClock()  # the time of the match clocks (web.clocks)
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # or count pauses
         self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
         self._bot_matches: set[str] = set()  # those queued or being played
@@ -242,9 +244,14 @@ class Store:
         if self._live.get(table.id) is table:
             del self._live[table.id]
 
-    async def _store_new(self, match: Match, seats: list[SeatRecord]) -> Table:
-        """Store a new match under a fresh id, and keep its table."""
-        table = Table("", match, seats)
+    async def _store_new(
+        self, match: Match, seats: list[SeatRecord], pace: Pace | None = None
+    ) -> Table:
+        """Store a new match (with its clocks, if it has a ``pace``) under a fresh id, and
+        keep its table."""
+        table = Table("", match, seats, pace=pace)
+        if pace is not None:
+            table.clocks = {r: SeatClock(r, pace.start_bank) for r in match.roles}
         for _ in range(10):
             table.id = secrets.token_hex(6)
             record = MatchRecord(
@@ -257,7 +264,7 @@ class Store:
                 table.summary(),
             )
             try:
-                await self._write(None, partial(self.storage.create_match, record, seats))
+                await self._write(None, partial(self._create, record, seats, table))
             except SeqTaken:
                 continue
             stored = self.storage.match(table.id)
@@ -265,6 +272,13 @@ class Store:
             self._remember(table)
             return table
         raise RuntimeError("could not find a free match id")
+
+    def _create(self, record: MatchRecord, seats: list[SeatRecord], table: Table) -> None:
+        """Store a new match and its clocks, all or nothing."""
+        with self.storage.transaction():
+            self.storage.create_match(record, seats)
+            if table.pace is not None:
+                self.storage.add_clocks(record.id, table.pace, list(table.clocks.values()))
 
     def _changed(self, table: Table) -> None:
         """Announce a change already stored (its version counted). The views of the roles

@@ -32,7 +32,8 @@ from gameshelf.core.match import Match
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg, render_outcome
 from gameshelf.core.ruleset import Action, Outcome, Role
-from gameshelf.web import resign
+from gameshelf.web import clocks, resign
+from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.storage import SeatRecord, Status, Summary
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seen import (
@@ -84,6 +85,9 @@ class Table:
     busy: bool = False  # bots are playing in a worker thread: read the state under the lock
     resigned: list[Role] = field(default_factory=list)  # in the order they resigned
     notes: list[Note] = field(default_factory=list)  # the site's lines in the log
+    pace: Pace | None = None  # the match's clocks (web.clocks); None: no clock
+    clocks: dict[Role, SeatClock] = field(default_factory=dict)
+    timed_out: list[Role] = field(default_factory=list)  # whose clock ran out, in order
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
@@ -121,7 +125,7 @@ class Table:
     def outcome(self) -> Outcome | None:
         """How the match ended, the rules' outcome seen through resignations
         (:mod:`web.resign`); ``None`` while it goes on."""
-        return resign.outcome(self.match.outcome(), self.match.roles, self.resigned)
+        return resign.outcome(self.match.outcome(), self.match.roles, self.resigned, self.timed_out)
 
     @property
     def status(self) -> Status:
@@ -142,6 +146,8 @@ class Table:
         dumped = outcome.model_dump() if outcome else None
         if dumped is not None and self.resigned:
             dumped["resigned"] = list(self.resigned)
+        if dumped is not None and self.timed_out:
+            dumped["timed_out"] = list(self.timed_out)
         return Summary(
             seq=self.match.seq,
             status=self.status,
@@ -243,6 +249,8 @@ class Table:
             "status": self.status,
             "version": self.version,
             "resigned": self.resigned,
+            "timed_out": self.timed_out,
+            "clocks": clocks.shown(self.pace, self.clocks),
         }
         return head, tail
 
@@ -332,6 +340,11 @@ class Table:
         return orjson.dumps(
             {"log_from": start, "log": lines, "log_total": total, "version": self.version}
         )
+
+    def clocks_moved(self) -> None:
+        """The clocks changed: the payloads built for this version say them again."""
+        self._texts.clear()
+        self._live.clear()
 
     def drop_views(self) -> None:
         """Drop the views and JSON built so far (the staleness digests stay): a table
