@@ -671,9 +671,12 @@ WE_WILL_BURY_YOU, UN_INTERVENTION = 50, 32
 
 
 def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
-    """RULES §14: We Will Bury You resolves when the US plays its next action round's card:
-    the USSR gains 3 VP then, unless that card is UN Intervention played as an event (a
-    headline is no action round). Called by rounds.CardPlay; returns whether the game ended."""
+    """RULES §14: We Will Bury You resolves at the US's next action round, whatever it holds:
+    the USSR gains 3 VP when the US plays that round's card, unless it is UN Intervention
+    played as an event (a headline is no action round), or as the round begins when it is a
+    trap's (Quagmire) or is sat out, or when the US passes it keeping The China Card
+    (``card`` 0). Called by rounds.ActionRound and rounds.CardPlay; returns whether the game
+    ended."""
     if side != US or s.phasing != US or not in_effect(s, WE_WILL_BURY_YOU):
         return False  # (a card the US plays in the USSR's round, Grain Sales', is not it)
     end_effect(s, WE_WILL_BURY_YOU)

@@ -5,7 +5,8 @@ events that are written, and the scoring cards, which are only events), for Ops 
 of operation (Influence, realignment rolls, one coup), or on the Space Race. A scoring card
 may never be held: when a side's remaining action rounds are no more than the scoring cards
 in its hand, only those are offered (RULES §12.6). A side with no card to play sits the
-round out (§4).
+round out (§4); one whose only playable card is The China Card may play it or pass, as it
+is never forced into play (§4, §10), and may pass at no other time.
 
 The China Card (§10, §16.10): playable face up by its holder, for Ops or on the Space Race
 (never as an event), it then passes face down to the opponent; if the US plays it, Formosan
@@ -23,6 +24,7 @@ from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.twilight_struggle.effects import end_effect, in_effect
 from gameshelf.plugins.twilight_struggle.events import (
     OPS_USES,
+    PASS,
     EventPlay,
     OpsEvent,
     envy_played,
@@ -117,6 +119,12 @@ def may_play_china(s: State, side: str) -> bool:
     return s.china == side and s.china_up
 
 
+def china_only(s: State, side: str) -> bool:
+    """RULES §4, §10: The China Card is the one card ``side`` could play this round, so it
+    may pass instead (The China Card is never forced out by a shortage)."""
+    return not s.hands[side] and may_play_china(s, side)
+
+
 def playable(s: State, side: str) -> list[int]:
     """The cards ``side`` may play this round (Missile Envy owed: only it, RULES §14)."""
     if must_play_scoring(s, side):
@@ -142,9 +150,13 @@ class ActionRound(Step[State]):
         s.active = [f.side]
         trap = trap_of(s, f.side)
         if trap:  # Quagmire or Bear Trap: a round of its own (mid_war.TrappedRound)
+            if we_will_bury_you(s, f.side, 0, ""):  # RULES §14: the US's next round all the same
+                return
             machine.enter(s, "trapped_round", Trapped(side=f.side, card=trap))
             return
         if not playable(s, f.side):
+            if we_will_bury_you(s, f.side, 0, ""):  # a round sat out is the next round too
+                return
             s.announce("twilight_struggle.sits_out", role=f.side)
             finish(s)
 
@@ -168,9 +180,14 @@ class ActionRound(Step[State]):
                 yield PICK_CARD[CHINA], Msg("twilight_struggle.china_down", card=CHINA)
             else:
                 yield PICK_CARD[CHINA], Msg("twilight_struggle.scoring_must", card=CHINA)
+        if china_only(s, role):
+            yield PASS, None
+        else:
+            yield PASS, Msg("twilight_struggle.no_pass", card=CHINA)
 
     def actions(self, s: State, role: str) -> list[Action]:
-        return [PICK_CARD[c] for c in playable(s, role)]
+        cards = [PICK_CARD[c] for c in playable(s, role)]
+        return [*cards, PASS] if china_only(s, role) else cards
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         for option, reason in self.options(s, role):
@@ -182,6 +199,13 @@ class ActionRound(Step[State]):
 
     def on_card(self, s: State, role: str, card: int) -> None:
         machine.enter(s, "card_play", Play(side=role, card=card))
+
+    def on_pass(self, s: State, role: str, arg: None) -> None:
+        """RULES §4, §10: The China Card kept, the round passed."""
+        if we_will_bury_you(s, role, 0, ""):  # a round passed is the US's next round too
+            return
+        s.announce("twilight_struggle.china_passed", role=role, card=CHINA)
+        finish(s)
 
 
 def use_refusal(s: State, side: str, card: int, use: str, aim: bool) -> Msg | None:

@@ -8,12 +8,15 @@ from gameshelf.plugins.twilight_struggle.scoring import final_scoring
 from tests.twilight_struggle.builders import (
     at_headline,
     at_round,
+    begin,
     build,
     dice,
     inf,
     legal,
     play,
     refused,
+    said,
+    say,
 )
 
 CHINA, DUCK = 6, 4
@@ -82,3 +85,48 @@ def test_16_10_it_is_never_part_of_a_hand_so_no_event_can_take_or_discard_it():
     s = at_round(build(hands={USSR: [DUCK]}), USSR)
     assert CHINA not in s.hands[USSR]
     assert ("card", CHINA) in legal(s, USSR)
+
+
+def test_10_with_no_other_card_to_play_its_holder_may_pass_the_round():
+    # RULES §4, §10 (issue 26 item 1): never forced into play by a shortage
+    s = begin(at_round(build(hands={USSR: [DUCK], US: []}, china=US), US))
+    assert s.step == "action_round"
+    assert sorted(legal(s, US)) == [("card", CHINA), ("pass", None)]
+    play(s, US, "pass")
+    assert (s.china, s.china_up) == (US, True)
+    assert s.rounds_done[US] == 1
+    assert s.phasing == USSR  # the USSR's next round
+    line = said(s, "china_passed")[-1]
+    assert say(line) == "The US keeps The China Card and passes this action round."
+    assert say(line, "zh_TW") == "美國保留中國牌，放棄這一輪行動。"
+
+
+def test_10_it_may_still_be_played_when_passing_is_offered():
+    s = begin(at_round(build(hands={USSR: [DUCK], US: []}, china=US), US))
+    play(s, US, ("card", CHINA), ("use", "influence"), *[("country", "japan")] * 4)
+    assert (s.china, s.china_up) == (USSR, False)
+
+
+def test_10_no_pass_while_a_hand_card_may_be_played():
+    # RULES §4: a player may not pass an action round while it has a playable card
+    s = begin(at_round(build(hands={USSR: [DUCK], US: [19]}, china=US), US))
+    refused(s, US, "pass", "only when The China Card is the one card")
+    refused(s, US, "pass", "才能放棄行動輪", lang="zh_TW")
+    s = begin(at_round(build(hands={USSR: [DUCK], US: [4, 19]}), US))  # no China Card
+    refused(s, US, "pass", "only when")
+
+
+def test_10_no_pass_when_a_scoring_card_or_missile_envy_must_be_played():
+    s = begin(at_round(build(hands={USSR: [1]}), USSR, done=6))  # Asia Scoring, last round
+    assert legal(s, USSR) == [("card", 1)]
+    refused(s, USSR, "pass", "only when")
+    s = build(hands={USSR: [49], US: [4]}, effects=[(49, USSR, "game")])
+    s = begin(at_round(s, USSR))
+    assert legal(s, USSR) == [("card", 49)]
+    refused(s, USSR, "pass", "only when")
+
+
+def test_10_face_down_and_no_card_the_round_is_sat_out_without_a_question():
+    s = begin(at_round(build(hands={USSR: [DUCK], US: []}, china=US, china_up=False), US))
+    assert s.phasing == USSR
+    assert not said(s, "china_passed")

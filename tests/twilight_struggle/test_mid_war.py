@@ -805,3 +805,39 @@ def test_107_che_no_second_coup_after_one_that_took_nothing():
     play(s, USSR, ("country", "kenya"))
     assert s.step == "action_round"
     assert inf(s, "kenya") == (0, 1)
+
+
+def test_50_we_will_bury_you_resolves_in_a_quagmire_round():
+    # RULES §14 (issue 26 item 4): the US's next round is a trap's discard and roll
+    s = as_event(
+        50, USSR, defcon=4, hands={USSR: [50, 103], US: [4, 19]}, effects=[(42, USSR, "game")]
+    )
+    assert s.step == "trapped_round"
+    assert s.vp == -3
+    assert not in_effect(s, 50)
+    dice(s, 6)
+    play(s, US, ("card", 4))
+    assert s.vp == -3  # given once
+
+
+def test_50_we_will_bury_you_resolves_when_the_us_round_is_sat_out():
+    s = as_event(50, USSR, defcon=4, hands={USSR: [50, 103], US: []})
+    assert s.vp == -3
+    assert not in_effect(s, 50)
+    assert s.phasing == USSR  # the US sat its round out
+
+
+def test_50_we_will_bury_you_resolves_when_the_us_passes_keeping_the_china_card():
+    s = as_event(50, USSR, defcon=4, hands={USSR: [50, 103], US: []}, china=US)
+    assert s.vp == 0  # the US may still play The China Card
+    refused(s, US, ("card", 32), "not in your hand")
+    play(s, US, "pass")
+    assert s.vp == -3
+    assert not in_effect(s, 50)
+
+
+def test_50_we_will_bury_you_in_a_skipped_round_can_win_the_game():
+    s = as_event(50, USSR, defcon=4, hands={USSR: [50, 103], US: []}, vp=-17)
+    out = RULESET.outcome(s)
+    assert out.reason == "vp_20"
+    assert out.winners == [USSR]
