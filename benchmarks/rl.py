@@ -1,0 +1,143 @@
+"""How fast the learning environments step (``gameshelf.rl``) beside the raw engine, in one run.
+
+Run: ``.venv/bin/python benchmarks/rl.py [--steps N] [--only GAME] [--profile FRAMEWORK]``.
+For each game, random play over the same seeds (0, 1, ...) until ``--steps`` decisions
+(default 3000; a game cut short at that count) through:
+
+- **raw**: the engine as the bots drive it, ``Ruleset.to_act`` then ``Ruleset.play`` of a
+  random listed action (no view, no vector);
+- **pettingzoo**: the AEC environment as a learner drives it: ``env.last()`` (the seat's
+  observation vector and action mask), a random index among the mask's ones, ``env.step``;
+- **openspiel**: ``state.legal_actions()``, ``state.observation_tensor(player)``, a random
+  legal index, ``state.apply_action`` (the loop of OpenSpiel's own examples, with the
+  tensor a learner reads).
+
+Prints steps per second (CPU time of this process) and each environment's rate over the raw
+engine's. Figures only; no assertion (shared machines are noisy: compare within one run).
+``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gameshelf.rl.session import registry
+
+GAMES = (  # game, scenario, players: the games of tests/rl
+    ("hammer_scots", "braveheart", 2),
+    ("three_kingdoms", None, 3),
+    ("twilight_struggle", "standard", 2),
+    ("hansa_britannia", None, 3),
+)
+
+
+def raw(game_id: str, scenario: str | None, players: int, steps: int) -> int:
+    ruleset = registry().game(game_id).ruleset
+    roles = ruleset.roles(players)
+    done, seed = 0, 0
+    while done < steps:
+        state = ruleset.setup(seed, scenario, None, players)
+        pick = random.Random(seed)
+        while done < steps:
+            turn = ruleset.to_act(state, roles)
+            if turn is None:
+                break
+            role, actions = turn
+            ruleset.play(state, role, pick.choice(actions))
+            done += 1
+        seed += 1
+    return done
+
+
+def pettingzoo(game_id: str, scenario: str | None, players: int, steps: int) -> int:
+    from gameshelf.rl import pettingzoo as pz
+
+    env = pz.env(game_id, scenario=scenario, players=players, max_cycles=10**9)
+    done, seed = 0, 0
+    while done < steps:
+        env.reset(seed=seed)
+        pick = random.Random(seed)
+        while done < steps:
+            obs, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                break
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(pick.choice(legal)))
+            done += 1
+        seed += 1
+    return done
+
+
+def openspiel(game_id: str, scenario: str | None, players: int, steps: int) -> int:
+    import pyspiel
+
+    from gameshelf.rl import openspiel as os_
+
+    os_.register()
+    params: dict[str, object] = {"players": players}
+    if scenario is not None:
+        params["scenario"] = scenario
+    done, seed = 0, 0
+    while done < steps:
+        game = pyspiel.load_game(f"gameshelf_{game_id}", {**params, "seed": seed})
+        state = game.new_initial_state()
+        pick = random.Random(seed)
+        while done < steps and not state.is_terminal():
+            legal = state.legal_actions()
+            state.observation_tensor(state.current_player())
+            state.apply_action(pick.choice(legal))
+            done += 1
+        seed += 1
+    return done
+
+
+RUNS: dict[str, Callable[[str, str | None, int, int], int]] = {
+    "raw": raw,
+    "pettingzoo": pettingzoo,
+    "openspiel": openspiel,
+}
+
+
+def rate(run: Callable[[str, str | None, int, int], int], *args: object) -> float:
+    start = time.process_time()
+    done = run(*args)  # type: ignore[arg-type]
+    return done / (time.process_time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--only", default="", help="a game id")
+    parser.add_argument("--profile", default="", choices=["", *RUNS], help="profile one run")
+    parser.add_argument("--frameworks", default="raw,pettingzoo,openspiel")
+    args = parser.parse_args()
+    chosen = [f for f in args.frameworks.split(",") if f]
+    for game_id, scenario, players in GAMES:
+        if args.only and game_id != args.only:
+            continue
+        label = f"{game_id} {scenario or ''} {players}p".replace("  ", " ")
+        if args.profile:
+            profile = cProfile.Profile()
+            profile.runcall(RUNS[args.profile], game_id, scenario, players, args.steps)
+            print(f"== {label}: {args.profile}")
+            pstats.Stats(profile).sort_stats("tottime").print_stats(18)
+            continue
+        rates = {name: rate(RUNS[name], game_id, scenario, players, args.steps) for name in chosen}
+        shown = "  ".join(f"{name} {r:>9,.0f}/s" for name, r in rates.items())
+        ratios = "  ".join(
+            f"{name}/raw {r / rates['raw']:.2f}" for name, r in rates.items() if name != "raw"
+        )
+        print(f"{label:<32} {shown}  {ratios if 'raw' in rates else ''}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
