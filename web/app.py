@@ -7,6 +7,7 @@ fresh FastAPI app. ``gameshelf serve`` calls it through :func:`web.server.run`.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -28,6 +29,7 @@ from gameshelf.web.hub import Hub
 from gameshelf.web.middleware import Guard
 from gameshelf.web.pages import make_templates
 from gameshelf.web.routes import include_routes
+from gameshelf.web.scheduler import Scheduler
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SQLiteStorage, Storage
 from gameshelf.web.tables import Tables
@@ -79,7 +81,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await app.state.tables.resume_bots()  # matches of bots alone a restart interrupted
+        ticking = asyncio.get_running_loop().create_task(app.state.scheduler.run())
         yield
+        ticking.cancel()
         app.state.tables.thinkers.close()
         writer.close()
         storage.close()
@@ -101,6 +105,7 @@ def create_app(
     app.state.tables.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
     app.state.accounts = Accounts(storage, settings, app.state.tables)
     app.state.talk = Talk(storage, settings, hub)
+    app.state.scheduler = Scheduler(storage, app.state.tables, settings.scheduler_seconds)
     app.state.templates = make_templates(registry)
 
     errors.install(app)

@@ -124,15 +124,26 @@ class SeatClock:
 
 
 def advance(
-    pace: Pace, seats: Mapping[str, SeatClock], awaited: Collection[str], now: float
+    pace: Pace,
+    seats: Mapping[str, SeatClock],
+    awaited: Collection[str],
+    now: float,
+    moved: Collection[str] = (),
 ) -> dict[str, SeatClock]:
-    """The seats' clocks once the game awaits ``awaited`` (from ``now``): only those that
-    changed. A clock that ran out stays as it is (its timeout is on its way, or done)."""
+    """The seats' clocks once the game awaits ``awaited`` (from ``now``), the seats of
+    ``moved`` having acted since the clocks last moved: only those that changed. At an
+    async pace a seat that acted and is awaited again (its next decision: a bonus after
+    its card, the next round's choice, the next action of a long turn) gets its time per
+    move again, up to the cap: the game never waits longer than the cap for one action.
+    A clock that ran out stays as it is (its timeout is on its way, or done)."""
     changed: dict[str, SeatClock] = {}
     for role, clock in seats.items():
         if clock.timed_out is not None:
             continue
-        if clock.running and role not in awaited:
+        if clock.running and role in awaited and role in moved and pace.kind != "live":
+            bank = min(pace.cap, clock.left(now) + pace.base)
+            changed[role] = replace(clock, bank=bank, since=now, due=now + bank)
+        elif clock.running and role not in awaited:
             changed[role] = replace(clock, bank=clock.left(now), since=None, due=None)
         elif not clock.running and role in awaited:
             bank = clock.bank

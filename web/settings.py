@@ -145,6 +145,13 @@ class Settings(BaseSettings):
         le=100_000,
         description="A match in which someone resigned before this many actions is unrated.",
     )
+    scheduler_seconds: float = Field(
+        15.0,
+        gt=0,
+        le=3600,
+        description="How often the scheduler looks for clocks run out (and catches up at "
+        "once on start): a timeout fires at most this late.",
+    )
     telemetry: bool = Field(
         False,
         description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "

@@ -25,7 +25,12 @@ from typing import Any, Literal
 
 import orjson
 
-from gameshelf.web.storage_clocks import CLOCKS_MIGRATION, ClockStorage, SQLiteClocks
+from gameshelf.web.storage_clocks import (
+    CLOCKS_MIGRATION,
+    TIMEOUTS_MIGRATION,
+    ClockStorage,
+    SQLiteClocks,
+)
 from gameshelf.web.storage_people import (
     ACCOUNTS_MIGRATION,
     SEAT_KEYS_MIGRATION,
@@ -247,7 +252,7 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -346,6 +351,8 @@ MIGRATIONS: list[str] = [
     """,
     # 12: paces and clocks, timeouts claimed by the scheduler, why a seat gave up
     CLOCKS_MIGRATION,
+    # 13: the timeouts carried out: when (after how many actions), and what they did
+    TIMEOUTS_MIGRATION,
 ]
 
 

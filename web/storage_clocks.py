@@ -73,8 +73,9 @@ class ClockStorage(ABC):
         the clock had run out already."""
 
     @abstractmethod
-    def timeouts(self, match_id: str) -> list[str]:
-        """The roles of a match whose clock ran out, in the order they did."""
+    def timeouts(self, match_id: str) -> list[tuple[str, int, bool]]:
+        """The seats of a match whose clock ran out, in the order they did: each role,
+        after how many actions, and whether it lost (else a bot played it on)."""
 
 
 # 12: paces, clocks, timeouts (and why a seat gave up: it resigned, or its time ran out)
@@ -98,6 +99,12 @@ CLOCKS_MIGRATION = """
     ) WITHOUT ROWID;
     CREATE INDEX clocks_due ON clocks (due) WHERE due IS NOT NULL;
     ALTER TABLE resignations ADD COLUMN why TEXT NOT NULL DEFAULT 'resigned';
+"""
+
+# 13: after how many actions a clock ran out, and whether its seat lost (else a bot played on)
+TIMEOUTS_MIGRATION = """
+    ALTER TABLE clocks ADD COLUMN out_seq INTEGER;
+    ALTER TABLE clocks ADD COLUMN out_lost INTEGER;
 """
 
 
@@ -197,9 +204,9 @@ class SQLiteClocks(ClockStorage):
         with self._write() as db:
             self._expect(match_id, expected_version)
             done = db.execute(
-                "UPDATE clocks SET bank=0, since=NULL, due=NULL, lease=NULL, timed_out=? "
-                "WHERE match_id=? AND role=? AND timed_out IS NULL",
-                (at, match_id, role),
+                "UPDATE clocks SET bank=0, since=NULL, due=NULL, lease=NULL, timed_out=?, "
+                "out_seq=?, out_lost=? WHERE match_id=? AND role=? AND timed_out IS NULL",
+                (at, seq, int(resign), match_id, role),
             ).rowcount
             if not done:
                 return False
@@ -214,11 +221,11 @@ class SQLiteClocks(ClockStorage):
             self._set_summary(match_id, summary)
         return True
 
-    def timeouts(self, match_id: str) -> list[str]:
+    def timeouts(self, match_id: str) -> list[tuple[str, int, bool]]:
         with self._read() as db:
             rows = db.execute(
-                "SELECT role FROM clocks WHERE match_id=? AND timed_out IS NOT NULL "
-                "ORDER BY timed_out",
+                "SELECT role, out_seq, out_lost FROM clocks WHERE match_id=? "
+                "AND timed_out IS NOT NULL ORDER BY timed_out",
                 (match_id,),
             ).fetchall()
-        return [str(r[0]) for r in rows]
+        return [(str(r), int(seq or 0), bool(lost)) for r, seq, lost in rows]

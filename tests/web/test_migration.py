@@ -115,3 +115,38 @@ def test_schema_11_gains_clocks_and_keeps_its_resignations(tmp_path: Path) -> No
     assert storage.due_clocks(1e12) == []
     assert storage.next_due() is None
     storage.close()
+
+
+def test_schema_12_clocks_gain_when_and_how_they_ran_out(tmp_path: Path) -> None:
+    """Schema 13 (issue 30): a clock run out says after how many actions, and whether its
+    seat lost; a clock stored at schema 12 keeps its bank and still runs."""
+    path = tmp_path / "twelve.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:12]:
+        for statement in step.split(";"):
+            if statement.strip():
+                old.execute(statement)
+    old.execute("INSERT INTO meta VALUES ('schema_version', '12')")
+    old.execute(
+        "INSERT INTO matches (id, game, scenario, options, seed, players, created, updated,"
+        " seq, status, active, outcome, seed_text, version, bots_only)"
+        " VALUES ('m12', 'toy_duel', 'standard', '{}', 1, 2, 0, 0, 0, 'running',"
+        " '[\"north\"]', NULL, '1', 1, 0)"
+    )
+    old.execute("INSERT INTO paces VALUES ('m12', 'fast', 86400, 259200, 'lose')")
+    old.execute(
+        "INSERT INTO clocks (match_id, role, bank, since, due) VALUES"
+        " ('m12', 'north', 86400, 10, 86410), ('m12', 'south', 5, NULL, NULL)"
+    )
+    old.commit()
+    old.close()
+    storage = SQLiteStorage(path)
+    assert storage.schema_version() == SCHEMA_VERSION >= 13
+    pace, clocks = storage.clocks(["m12"])["m12"]
+    assert pace.kind == "fast"
+    assert clocks["north"].due == 86410
+    assert clocks["south"].bank == 5
+    assert storage.due_clocks(90000) == [("m12", "north", 86410.0)]
+    assert storage.timeouts("m12") == []
+    storage.close()

@@ -1,12 +1,17 @@
 """The tables' clocks (:mod:`web.clocks`): loaded with a match, moved at each change of it
 (before anyone is told of the change, so that every payload says them), shown in "my
-games"."""
+games"; and the timeouts the scheduler (:mod:`web.scheduler`) claims, carried out."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
+from gameshelf.core.match import MatchEvent
+from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.web.clocks import advance
 from gameshelf.web.storage import MatchRecord
@@ -14,6 +19,17 @@ from gameshelf.web.tables.people import People
 from gameshelf.web.tables.table import Table
 
 log = logging.getLogger("gameshelf.web")
+
+
+def timeout_note(role: Role, roles: Sequence[Role], resigned: Sequence[Role] | None) -> Msg:
+    """The log's line for ``role`` out of time: it loses (``resigned``: the seats given up
+    so far, ``role`` the last), ending the match or leaving its seat to a bot; or
+    (``None``) a bot plays it on."""
+    if resigned is not None and len([r for r in roles if r not in resigned]) <= 1:
+        return Msg("web.clock.note_ends", role=role)
+    if resigned is not None:
+        return Msg("web.clock.note_lost", role=role)
+    return Msg("web.clock.note_bot", role=role)
 
 
 class Timing(People):
@@ -24,9 +40,27 @@ class Timing(People):
         found = self.storage.clocks([record.id]).get(record.id)
         if found is not None:
             table.pace, table.clocks = found
-            table.timed_out = self.storage.timeouts(record.id)
+            table.clock_seq = table.match.seq
+            table.timed_out = [role for role, _, _ in self.storage.timeouts(record.id)]
             self._move_clocks(table)  # a change a crash kept from moving them
         return table
+
+    def _site_lines(
+        self, match_id: str, roles: list[Role], resigned: list[tuple[Role, int]]
+    ) -> list[tuple[int, Msg]]:
+        """The resignations' lines, a timeout's said as one, and the lines of the timeouts
+        after which a bot played on."""
+        lines = super()._site_lines(match_id, roles, resigned)
+        out = self.storage.timeouts(match_id)
+        if not out:
+            return lines
+        lost = {role for role, _, was_lost in out if was_lost}
+        said = []
+        for (seq, line), (role, _) in zip(lines, resigned, strict=True):
+            gone = [r for r, _ in resigned[: resigned.index((role, seq)) + 1]]
+            said.append((seq, timeout_note(role, roles, gone) if role in lost else line))
+        said += [(seq, timeout_note(role, roles, None)) for role, seq, was in out if not was]
+        return sorted(said, key=lambda pair: pair[0])
 
     @staticmethod
     def awaited(table: Table) -> set[Role]:
@@ -42,7 +76,12 @@ class Timing(People):
         stored at once."""
         if table.pace is None:
             return
-        changed = advance(table.pace, table.clocks, self.awaited(table), self.wall.now())
+        match = table.match
+        seen = min(table.clock_seq, match.seq)  # an undo went back: no move since
+        moved = {entry.role for entry in match.history[seen:]}
+        table.clock_seq = match.seq
+        now = self.wall.now()
+        changed = advance(table.pace, table.clocks, self.awaited(table), now, moved)
         if not changed:
             return
         self.storage.set_clocks(table.id, list(changed.values()))
@@ -74,3 +113,78 @@ class Timing(People):
                     "low": mine.left(now) <= pace.low_at(),
                 }
         return rows
+
+    # --- timeouts (claimed by web.scheduler) ------------------------------------------
+
+    async def time_out(self, match_id: str, role: Role) -> bool:
+        """Carry out ``role``'s timeout, its clock having run out (the scheduler claimed
+        it): the match follows its pace's setting (:mod:`web.clocks`): ``lose``: the seat
+        resigns on time (two seats: the other wins; more: a bot plays it, placed last);
+        ``bot``: a bot plays it on. ``False`` when there is nothing to do (the clock was
+        stopped or moved meanwhile, or the match is over)."""
+        table = await self.get(match_id, resume=False)
+        async with table.lock:
+            self._alive(table)
+            clock = table.clocks.get(role)
+            pace = table.pace
+            now = self.wall.now()
+            if pace is None or clock is None or clock.timed_out is not None:
+                return False
+            if clock.due is None or clock.due > now or table.outcome() is not None:
+                return False
+            lose = pace.on_timeout == "lose"
+            resigned = [*table.resigned, role] if lose else list(table.resigned)
+            timed_out = [*table.timed_out, role]
+            playing = [r for r in table.match.roles if r not in resigned]
+            seats = table.seats
+            bot = None
+            if len(playing) > 1:  # the match goes on: a bot plays the seat
+                agent = self.settings.default_bot
+                bot = (agent, self._agent(table.match.game_id, agent))
+                seats = [
+                    replace(s, kind="bot", agent=bot[0], name=bot[1], token_hash=None)
+                    if s.role == role
+                    else s
+                    for s in table.seats
+                ]
+            after = Table(
+                table.id,
+                table.match,
+                seats,
+                table.created,
+                version=table.version + 1,
+                resigned=resigned,
+                timed_out=timed_out,
+            )
+            write = partial(
+                self.storage.time_out,
+                table.id,
+                role,
+                clock.due,
+                table.match.seq,
+                after.summary(),
+                table.version,
+                lose,
+                bot,
+            )
+            if not await self._write(table, write):
+                return False
+            table.seats = seats
+            table.resigned = resigned
+            table.timed_out = timed_out
+            table.version += 1
+            table.clocks[role] = replace(clock, bank=0.0, since=None, due=None, timed_out=clock.due)
+            table.note(timeout_note(role, table.match.roles, resigned if lose else None))
+            log.info(
+                "match %s: %s ran out of time after %s actions (%s)",
+                table.id,
+                role,
+                table.match.seq,
+                "loses" if lose else "a bot plays on",
+            )
+            self.registry.notify(
+                table.match, MatchEvent(kind="timeout", seq=table.match.seq, role=role)
+            )
+            await self._play_bots(table)
+            self._changed(table)
+        return True

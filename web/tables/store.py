@@ -187,8 +187,9 @@ class Store:
             )
             stored = stored[:kept]
         resigned = self.storage.resigned_at(record.id)
-        # A resignation's line stands where it happened: play from a snapshot before it.
-        first = min((seq for _, seq in resigned), default=kept)
+        notes = self._site_lines(record.id, list(match.roles), resigned)
+        # A site's line stands where it happened: play from a snapshot before the first.
+        first = min((seq for seq, _ in notes), default=kept)
         match = self._from_snapshot(record.id, match, stored, at_most=min(kept, first))
         log_at: dict[int, int] = {}
         for action in stored[match.seq :]:
@@ -198,9 +199,8 @@ class Store:
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
         table = Table(record.id, match, seats, record.created, version=record.summary.version)
-        for role, seq in resigned:
-            table.resigned.append(role)
-            line = resign.note(role, match.roles, table.resigned)
+        table.resigned = [role for role, _ in resigned]
+        for seq, line in notes:
             table.notes.append(Note(seq, log_at.get(seq, len(match.state.log)), line))
         if gap:  # stored as repaired, so that the log reads whole from now on
             table.version += 1
@@ -208,6 +208,16 @@ class Store:
                 record.id, kept, table.summary(), expected_version=record.summary.version
             )
         return table
+
+    def _site_lines(
+        self, match_id: str, roles: list[Role], resigned: list[tuple[Role, int]]
+    ) -> list[tuple[int, Msg]]:
+        """The site's lines in a stored match's log, each after how many actions: its
+        resignations (``resigned``: each role and when, in order)."""
+        lines = []
+        for i, (role, seq) in enumerate(resigned):
+            lines.append((seq, resign.note(role, roles, [r for r, _ in resigned[: i + 1]])))
+        return lines
 
     def _from_snapshot(
         self,

@@ -88,6 +88,7 @@ class Table:
     pace: Pace | None = None  # the match's clocks (web.clocks); None: no clock
     clocks: dict[Role, SeatClock] = field(default_factory=dict)
     timed_out: list[Role] = field(default_factory=list)  # whose clock ran out, in order
+    clock_seq: int = 0  # the actions the clocks have seen (a seat's new move: web.clocks)
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title

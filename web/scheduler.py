@@ -1,0 +1,76 @@
+"""The scheduler (issue 30): what must happen at a time, done once, whatever the number of
+server processes and however long they were down.
+
+Every due time is in the database (a running clock's ``due``), never only in a process's
+memory. Each process runs :meth:`Scheduler.run`: at start, and then every
+``scheduler_seconds``, :meth:`Scheduler.tick` finds what is due by now (so a site that was
+down catches up at once on start) and, for each, *claims* it with a conditional update
+(``ClockStorage.claim_timeout``: only if it is still due at that very time and not leased
+by another process, or its lease ran out) before carrying it out. The carrying out is one
+transaction that fails if it was done already (``ClockStorage.time_out``), so a timeout
+fires exactly once: two processes never both hold a lease; one dying between its claim and
+its write leaves a lease that runs out (``lease_seconds``), after which a process claims it
+again.
+
+Time comes from the tables' clock object (``Tables.wall``), so tests move it on and call
+:meth:`Scheduler.tick` instead of waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from gameshelf.web.storage import Storage
+
+if TYPE_CHECKING:
+    from gameshelf.web.tables import Tables
+
+log = logging.getLogger("gameshelf.web")
+
+LEASE_SECONDS = 60.0  # a claim held by a process that died is claimed again after this
+
+
+class Scheduler:
+    """Fires the timeouts that are due (see the module)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        tables: Tables,
+        every: float = 15.0,
+        lease: float = LEASE_SECONDS,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.storage = storage
+        self.tables = tables
+        self.every = every
+        self.lease = lease
+        self.sleep = sleep
+        self.fired = 0  # timeouts this process carried out
+
+    async def tick(self) -> int:
+        """Carry out every timeout due now that this process can claim; how many fired."""
+        fired = 0
+        now = self.tables.wall.now()
+        for match_id, role, due in self.storage.due_clocks(now):
+            if not self.storage.claim_timeout(match_id, role, due, now, now + self.lease):
+                continue  # another process holds it, or it moved
+            try:
+                if await self.tables.time_out(match_id, role):
+                    fired += 1
+            except Exception:  # its lease runs out and it is tried again
+                log.exception("match %s: the timeout of %s failed", match_id, role)
+        self.fired += fired
+        return fired
+
+    async def run(self) -> None:
+        """Tick at once (catching up after downtime), then every ``every`` seconds."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the scheduler's tick failed")
+            await self.sleep(self.every)
