@@ -11,6 +11,7 @@ it plays.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -186,6 +187,37 @@ class RandomAgent:
         return actions[pick]
 
 
+class PlayerAgent(RandomAgent):
+    """Random, but like a person who uses their actions: each legal action is drawn with
+    the weight its game gives its type (``GameInfo.bot_weights``, 1 for a type not named),
+    so that a turn is ended early only when nothing else is legal where the game says so
+    (weight 0). A game that names no weights gets exactly :class:`RandomAgent`'s picks.
+
+    The site's bots and ``gameshelf simulate`` play this one by default (``"random"``);
+    the uniform one is ``"uniform"``.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._random = random.Random(seed_from("player-agent", seed)).random
+
+    def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        weights = observation.info.bot_weights
+        if not weights:
+            return super().choose(observation, actions)
+        if not actions:
+            raise ValueError(f"{observation.role} has no legal action to choose from")
+        get = weights.get
+        cumulative: list[float] = []
+        total = 0.0
+        for action in actions:
+            total += get(action.type, 1.0)
+            cumulative.append(total)
+        if total <= 0:  # only actions of weight 0: any of them, uniformly
+            return super().choose(observation, actions)
+        return actions[bisect.bisect_right(cumulative, self._random() * total)]
+
+
 class FirstLegalAgent:
     """Always picks the first legal action: a deterministic opponent for tests."""
 
@@ -197,6 +229,12 @@ class FirstLegalAgent:
 
 
 BUILTIN_AGENTS = [
-    AgentSpec("random", "Random moves", RandomAgent, "Picks any legal action at random."),
+    AgentSpec(
+        "random",
+        "Random moves",
+        PlayerAgent,
+        "Picks a legal action at random, ending a turn early only when the game says so.",
+    ),
+    AgentSpec("uniform", "Uniform random moves", RandomAgent, "Picks any legal action at random."),
     AgentSpec("first", "First legal move", FirstLegalAgent, "Always picks the first legal action."),
 ]

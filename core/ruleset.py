@@ -151,6 +151,10 @@ class GameInfo(BaseModel):
     max_actions: int = 100_000  # a bound on one game's length, for the kit and simulate
     # Every reason code ``outcome`` may give (empty: not declared); the kit holds a game to it.
     outcome_reasons: tuple[str, ...] = ()
+    # How the default bot ("random", core.agents.PlayerAgent) weighs each action type
+    # against the others (a type not named weighs 1): 0 takes one only when nothing else is
+    # legal (e.g. ending a turn early), more than 1 prefers it. Empty: uniformly random.
+    bot_weights: dict[str, float] = Field(default_factory=dict)
 
     def scenario(self, scenario_id: str | None) -> Scenario:
         if scenario_id is None:

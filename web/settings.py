@@ -95,6 +95,13 @@ class Settings(BaseSettings):
     max_bot_matches: int = Field(
         8, ge=1, le=10_000, description="Matches of bots alone being played at once, at most."
     )
+    max_match_actions: int = Field(
+        20_000,
+        ge=0,
+        le=10_000_000,
+        description="A match not over after this many actions ends there, abandoned "
+        "(0: no limit); it bounds matches of bots alone.",
+    )
     max_creations_per_minute: int = Field(
         30, ge=1, le=100_000, description="New matches a minute from one address, at most."
     )

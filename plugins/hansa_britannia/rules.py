@@ -75,6 +75,9 @@ class HansaBritannia(StepRuleset[State]):
         ),
         max_actions=100_000,
         outcome_reasons=OUTCOME_REASONS,
+        # The default bot ends its turn only with no action left to take, and creates a
+        # route whenever it can: uniform picks gave games of 17,000-37,000 actions.
+        bot_weights={"end_turn": 0.0, "create": 100.0},
     )
     state_type = State
     machine = machine

@@ -4,7 +4,13 @@ from collections import Counter
 
 import pytest
 
-from gameshelf.core.agents import AgentSpec, FirstLegalAgent, Observation, RandomAgent
+from gameshelf.core.agents import (
+    AgentSpec,
+    FirstLegalAgent,
+    Observation,
+    PlayerAgent,
+    RandomAgent,
+)
 from gameshelf.core.plugins import Registry, UnknownAgent
 from gameshelf.core.ruleset import Action
 from tests.core.toygame import RULESET
@@ -89,3 +95,46 @@ def test_an_agent_spec_names_the_games_it_plays():
     assert "random" in registry.agents_for("hammer_scots")  # the built-ins play every game
     with pytest.raises(UnknownAgent):
         registry.agent("duelist", "hammer_scots")
+
+
+class Weighed:
+    """An observation whose game weighs action types (``GameInfo.bot_weights``)."""
+
+    def __init__(self, weights):
+        self.info = RULESET.info.model_copy(update={"bot_weights": weights})
+        self.role = "north"
+
+
+def test_the_default_bot_is_the_uniform_one_where_the_game_weighs_nothing():
+    seen = Observation(RULESET, RULESET.setup(1), "north")
+    assert [PlayerAgent(4).choose(seen, CHOICES) for _ in range(1)] == picks(RandomAgent(4), 1)
+    player = PlayerAgent(4)
+    assert [player.choose(seen, CHOICES) for _ in range(200)] == picks(RandomAgent(4), 200)
+
+
+def test_the_default_bot_takes_a_type_of_weight_zero_only_when_nothing_else_is_legal():
+    seen = Weighed({"end_turn": 0.0})
+    end = Action("end_turn")
+    player = PlayerAgent(2)
+    assert {player.choose(seen, [*CHOICES, end]) for _ in range(2_000)} == set(CHOICES)
+    assert player.choose(seen, [end]) == end
+    assert player.choose(seen, [end, Action("end_turn", 1)]) in (end, Action("end_turn", 1))
+
+
+def test_the_default_bot_prefers_a_heavier_type_by_its_weight():
+    seen = Weighed({"create": 9.0})
+    player = PlayerAgent(3)
+    pair = [Action("create"), Action("card", 1)]
+    counts = Counter(player.choose(seen, pair) for _ in range(20_000))
+    assert counts[Action("create")] / 20_000 == pytest.approx(0.9, abs=0.01)
+
+
+def test_the_default_bot_refuses_an_empty_list():
+    with pytest.raises(ValueError, match="no legal action"):
+        PlayerAgent(1).choose(Weighed({"x": 0.0}), [])
+
+
+def test_random_names_the_default_bot_and_uniform_the_uniform_one():
+    registry = Registry()
+    assert registry.agent("random", "toy_duel").factory is PlayerAgent
+    assert registry.agent("uniform", "toy_duel").factory is RandomAgent

@@ -130,7 +130,7 @@ def test_the_document_publishes_what_the_server_checks(tmp_path: Path) -> None:
             "minLength": 1,
             "enum": sorted(registry.agents),
         } in bot
-        assert {"first", "random", "greedy"} <= set(registry.agents)
+        assert {"first", "random", "uniform", "greedy"} <= set(registry.agents)
         version = models["UndoIn"]["properties"]["version"]
         assert (version["minimum"], version["type"]) == (0, "integer")
         for item in doc["paths"].values():

@@ -77,7 +77,7 @@ class Play(Seats):
             self._alive(table)
             if not table.started:
                 raise Refusal("not_started", Msg("web.not_started"), version=table.version)
-            if table.resigned and table.outcome() is not None:
+            if (table.resigned or table.abandoned) and table.outcome() is not None:
                 raise Refusal("game_over", Msg("web.finished"), version=table.version)
             match = table.match
             last = table.accepted.get(role)
@@ -119,7 +119,7 @@ class Play(Seats):
             refusal = table.stale(role, version)
             if refusal is not None:
                 raise refusal
-            if not match.undoable(role):
+            if table.abandoned or not match.undoable(role):
                 raise Refusal("cannot_undo", Msg("web.cannot_undo"), version=table.version)
             try:
                 match.undo(role)
@@ -180,7 +180,9 @@ class Play(Seats):
                 if turn is not None:
                     await self._think(table, turn[0], thinking[turn[0]])
                 elif quick:  # off the event loop: others are served meanwhile
-                    await asyncio.to_thread(match.play_bots, quick, BOT_ROUND)
+                    room = table.room()
+                    batch = BOT_ROUND if room is None else min(BOT_ROUND, room)
+                    await asyncio.to_thread(match.play_bots, quick, batch)
             except Exception:
                 # A bot or the rules failed: keep what was fully applied, rebuild on next use.
                 log.exception("match %s: a bot failed at seq %s", table.id, match.seq)

@@ -240,6 +240,7 @@ class Store:
             return start
 
     def _remember(self, table: Table) -> None:
+        table.step_limit = self.settings.max_match_actions
         self._live[table.id] = table
         self._cache[table.id] = table
         self._cache.move_to_end(table.id)

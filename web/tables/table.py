@@ -48,6 +48,7 @@ from gameshelf.web.tables.seen import (
     rendered_parts,
 )
 
+ABANDONED = "abandoned"  # the outcome's reason at the step limit (Table.outcome)
 SERVED_KEPT = 8  # views (their digests) kept per role, to judge decisions made on them
 
 
@@ -89,6 +90,9 @@ class Table:
     clocks: dict[Role, SeatClock] = field(default_factory=dict)
     timed_out: list[Role] = field(default_factory=list)  # whose clock ran out, in order
     clock_seq: int = 0  # the actions the clocks have seen (a seat's new move: web.clocks)
+    # the site's bound on a match's length (Settings.max_match_actions; 0: none): a match
+    # that reaches it unfinished ends there as abandoned, nobody winning
+    step_limit: int = 0
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
@@ -125,8 +129,24 @@ class Table:
 
     def outcome(self) -> Outcome | None:
         """How the match ended, the rules' outcome seen through resignations
-        (:mod:`web.resign`); ``None`` while it goes on."""
-        return resign.outcome(self.match.outcome(), self.match.roles, self.resigned, self.timed_out)
+        (:mod:`web.resign`), or abandoned at the site's step limit; ``None`` while it
+        goes on."""
+        ruled = self.match.outcome()
+        found = resign.outcome(ruled, self.match.roles, self.resigned, self.timed_out)
+        if found is None and self.abandoned:
+            limit = self.step_limit
+            return Outcome(winners=[], reason=ABANDONED, text=Msg("web.abandoned", count=limit))
+        return found
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the match reached the site's step limit before the game ended."""
+        limit = self.step_limit
+        return 0 < limit <= self.match.seq and self.match.outcome() is None
+
+    def room(self) -> int | None:
+        """How many more actions the step limit allows (``None``: no limit)."""
+        return max(0, self.step_limit - self.match.seq) if self.step_limit else None
 
     @property
     def status(self) -> Status:

@@ -1,0 +1,71 @@
+"""A match on the site has a step limit (``max_match_actions``): one not over by then ends
+there as abandoned, nobody winning, said in both languages (issue 28 item 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gameshelf.core.messages import render
+from gameshelf.web.tables import Refusal, SeatRequest, Tables
+from tests.web.test_bots_background import BOTS, run_tables
+
+
+def test_a_match_of_bots_alone_ends_abandoned_at_the_step_limit(tmp_path: Path) -> None:
+    async def run(tables: Tables) -> None:
+        table, _ = await tables.create("toy_duel", None, None, None, BOTS)
+        assert tables._bot_task is not None
+        await tables._bot_task
+        assert table.match.seq == 3  # the limit, not one more
+        assert table.match.outcome() is None  # the game itself was not over
+        outcome = table.outcome()
+        assert outcome is not None
+        assert (outcome.winners, outcome.reason) == ([], "abandoned")
+        assert render(outcome.text, "en") == (
+            "Abandoned: the match was not over after 3 actions, the site's limit. Nobody wins."
+        )
+        assert "無人獲勝" in render(outcome.text, "zh_TW")
+        record = tables.storage.match(table.id)
+        assert record is not None
+        assert record.summary.status == "finished"
+        assert record.summary.outcome is not None
+        assert record.summary.outcome["reason"] == "abandoned"
+        assert len(tables.storage.actions(table.id)) == 3
+        assert table.id not in tables._bot_matches  # no longer played
+
+    run_tables(tmp_path / "g.sqlite3", run, max_match_actions=3)
+
+
+def test_a_person_may_not_act_or_undo_in_an_abandoned_match(tmp_path: Path) -> None:
+    async def run(tables: Tables) -> None:
+        seats = [SeatRequest(name="Ann"), SeatRequest(bot="first")]
+        table, _ = await tables.create("toy_duel", None, None, None, seats)
+        role = table.seats[0].role
+        while table.outcome() is None:
+            action = table.match.actions(role)[0]
+            await tables.act(table, role, action, table.version)
+        assert table.match.seq == 2
+        assert table.outcome().reason == "abandoned"
+        before = (table.match.seq, table.version)
+        with pytest.raises(Refusal) as refused:
+            await tables.act(table, role, action, table.version)
+        assert refused.value.code == "game_over"
+        with pytest.raises(Refusal) as refused:
+            await tables.undo(table, role, table.version)
+        assert refused.value.code == "cannot_undo"
+        assert (table.match.seq, table.version) == before
+
+    run_tables(tmp_path / "g.sqlite3", run, max_match_actions=2)
+
+
+def test_no_limit_with_zero(tmp_path: Path) -> None:
+    async def run(tables: Tables) -> None:
+        table, _ = await tables.create("toy_duel", None, None, None, BOTS)
+        assert tables._bot_task is not None
+        await tables._bot_task
+        outcome = table.outcome()
+        assert outcome is not None
+        assert outcome.reason != "abandoned"
+
+    run_tables(tmp_path / "g.sqlite3", run, max_match_actions=0)
