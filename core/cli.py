@@ -722,7 +722,10 @@ def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     db: Annotated[
-        str | None, typer.Option(help="SQLite file (default ./gameshelf.sqlite3)")
+        str | None,
+        typer.Option(
+            help="SQLite file (default ./gameshelf.sqlite3) or a postgresql:// database URL"
+        ),
     ] = None,
 ) -> None:
     """Start the web site."""

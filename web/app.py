@@ -31,7 +31,7 @@ from gameshelf.web.pages import make_templates
 from gameshelf.web.routes import include_routes
 from gameshelf.web.scheduler import Scheduler
 from gameshelf.web.settings import Settings
-from gameshelf.web.storage import SQLiteStorage, Storage
+from gameshelf.web.storage import Storage, open_storage
 from gameshelf.web.tables import Tables
 from gameshelf.web.talk import Talk
 from gameshelf.web.thinking import Thinkers
@@ -67,13 +67,12 @@ def create_app(
     bot_registry: Callable[[], Registry] | None = None,
 ) -> FastAPI:
     """A Gameshelf site for ``settings``; ``registry`` and ``storage`` default to the
-    installed plugins and the SQLite file ``settings.db``. ``bot_registry``: how the worker
-    processes the search bots think in load their plugins, a module-level function they
-    import (default: the installed plugins; a test that gives ``registry`` gives this too)."""
+    installed plugins and the store the settings name (:func:`web.storage.open_storage`).
+    ``bot_registry``: how the worker processes the search bots think in load their
+    plugins, a module-level function they import (default: the installed plugins; a test
+    that gives ``registry`` gives this too)."""
     registry = registry if registry is not None else Registry(make_plugin_manager())
-    storage = (
-        storage if storage is not None else SQLiteStorage(settings.db, settings.sqlite_synchronous)
-    )
+    storage = storage if storage is not None else open_storage(settings)
     hub = Hub()
 
     writer = Writer(storage)

@@ -16,14 +16,18 @@ from uvicorn.config import LOGGING_CONFIG
 from gameshelf.web.app import create_app
 from gameshelf.web.limits import Limits, bounded_protocol
 from gameshelf.web.settings import Settings, proxy_networks
+from gameshelf.web.storage_pg import is_postgres_url
 
 
 def run(host: str, port: int, db: str | None) -> None:
     """Serve Gameshelf on ``host:port`` with the SQLite file ``db`` (default
-    ``./gameshelf.sqlite3``, created on first start). Other settings come from the
-    ``GAMESHELF_*`` environment variables."""
+    ``./gameshelf.sqlite3``, created on first start) or, when ``db`` is a
+    ``postgresql://`` URL, that PostgreSQL database. Other settings come from the
+    ``GAMESHELF_*`` environment variables (``GAMESHELF_DATABASE_URL`` among them)."""
     overrides: dict[str, object] = {"host": host, "port": port}
-    if db is not None:
+    if db is not None and is_postgres_url(db):
+        overrides["database_url"] = db
+    elif db is not None:
         overrides["db"] = Path(db)
     # pydantic-settings validates the overrides; their static types are not the fields'
     settings = Settings(**overrides)  # type: ignore[arg-type]

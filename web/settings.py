@@ -36,6 +36,15 @@ class Settings(BaseSettings):
     db: Path = Field(
         Path("gameshelf.sqlite3"), description="The SQLite file, created on first start."
     )
+    database_url: str | None = Field(
+        None,
+        description="A PostgreSQL database (postgresql://user@host:5432/name) to keep the "
+        "site in instead of the SQLite file: any number of server processes, on one machine "
+        "or several, may share it.",
+    )
+    database_pool_size: int = Field(
+        4, ge=1, le=100, description="PostgreSQL: connections each process reads on."
+    )
     host: str = Field("127.0.0.1", description="Where `gameshelf serve` listens.")
     port: int = Field(8000, ge=1, le=65535)
     sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
@@ -179,6 +188,13 @@ class Settings(BaseSettings):
             proxy_networks(value)  # "*" too is refused: any client could say who it is
         except ValueError as exc:
             raise ValueError(f"trusted proxies are addresses or networks: {exc}") from None
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_is_postgres(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError(f"{value!r} is not a postgresql:// URL")
         return value
 
     @field_validator("cors_origins")

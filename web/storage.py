@@ -5,9 +5,11 @@ seed, players and a summary for the lobby), its seats (a seat token is stored on
 SHA-256), its action log numbered by ``seq`` (the match's version after the action), and
 snapshots of the state every so often so that loading a long match does not replay it all.
 
-:class:`Storage` is the interface the web app uses; :class:`SQLiteStorage` is the default,
-in WAL mode, with a versioned schema (``meta.schema_version``) migrated on open. A server
-database can implement the same interface later.
+:class:`Storage` is the interface the web app uses; :class:`SQLStorage` implements it in the
+SQL both backends speak; :class:`SQLiteStorage` is the default, in WAL mode, with a versioned
+schema (``meta.schema_version``) migrated on open; :class:`web.storage_pg.PostgresStorage`
+keeps the same in PostgreSQL for a site of several server processes. :func:`open_storage`
+picks the one the settings name.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 
@@ -38,6 +40,10 @@ from gameshelf.web.storage_people import (
     SQLitePeople,
 )
 from gameshelf.web.storage_ratings import RATINGS_MIGRATION, RatingStorage, SQLiteRatings
+from gameshelf.web.storage_sql import INTEGRITY_ERRORS, Connection
+
+if TYPE_CHECKING:
+    from gameshelf.web.settings import Settings
 from gameshelf.web.storage_talk import TALK_MIGRATION, SQLiteTalk, TalkStorage
 
 SeatKind = Literal["human", "bot", "open", "invited"]
@@ -356,59 +362,29 @@ MIGRATIONS: list[str] = [
 ]
 
 
-class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Storage):
-    """Matches in one SQLite file (WAL), safe to share between the server's threads."""
+class SQLStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Storage):
+    """The storage interface in the SQL both backends speak (:mod:`web.storage_sql`): one
+    writing connection (``_db``) whose transaction nests as savepoints, held by one thread
+    at a time; reads on connections of their own (``_read``). A backend opens the
+    connections, keeps its schema and says how a transaction begins and how a write locks
+    the match it changes (``_FOR_UPDATE``: in PostgreSQL, the row lock that serialises the
+    writers of one match, architecture §4.5)."""
 
-    def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:
-        self.path = str(path)
+    _BEGIN = "BEGIN"
+    _FOR_UPDATE = ""
+    _db: Connection  # the writing connection
+
+    def _init_writes(self) -> None:
         self._lock = threading.RLock()  # the writing connection and its transaction depth
         self._depth = 0
         self._isolated = True  # the open transaction undoes a failing write alone
-        self._db = self._connect(synchronous)
-        self._migrate()
-        # WAL lets readers work beside the writer: the event loop never waits for an fsync
-        self._read_lock = threading.Lock()
-        self._reader = self._connect(synchronous)
 
-    def _connect(self, synchronous: str) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
-        db.execute("PRAGMA foreign_keys=ON")
-        db.execute("PRAGMA busy_timeout=5000")
-        return db
-
-    # --- schema ---------------------------------------------------------------------
-
-    def schema_version(self) -> int:
-        row = self._db.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name='meta'"
-        ).fetchone()
-        if row is None:
-            return 0
-        found = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        return int(found[0]) if found else 0
-
-    def _migrate(self) -> None:
-        with self._write():
-            version = self.schema_version()
-            if version > SCHEMA_VERSION:
-                raise NewerDatabase(
-                    f"{self.path} has schema {version}; this Gameshelf "
-                    f"knows up to {SCHEMA_VERSION}: upgrade Gameshelf"
-                )
-            if version == 0:
-                self._db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-            for step in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[step].split(";"):
-                    if statement.strip():
-                        self._db.execute(statement)
-            self._db.execute(
-                "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-            )
+    def _begin(self) -> None:
+        """Open a transaction on ``_db`` (a backend may first mend a broken connection)."""
+        self._db.execute(self._BEGIN)
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self) -> Iterator[Connection]:
         """A transaction, or a savepoint inside the transaction already open (none when
         that transaction is not isolated: it fails whole)."""
         with self._lock:
@@ -420,20 +396,26 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
                 finally:
                     self._depth = depth
                 return
-            self._db.execute("BEGIN IMMEDIATE" if depth == 0 else f"SAVEPOINT w{depth}")
+            if depth == 0:
+                self._begin()
+            else:
+                self._db.execute(f"SAVEPOINT w{depth}")
             self._depth += 1
             try:
                 yield self._db
             except BaseException:
                 self._depth = depth
-                if depth == 0:
-                    self._db.execute("ROLLBACK")
-                else:
-                    self._db.execute(f"ROLLBACK TO w{depth}")
-                    self._db.execute(f"RELEASE w{depth}")
+                self._undo(depth)
                 raise
             self._depth = depth
             self._db.execute("COMMIT" if depth == 0 else f"RELEASE w{depth}")
+
+    def _undo(self, depth: int) -> None:
+        if depth == 0:
+            self._db.execute("ROLLBACK")
+        else:
+            self._db.execute(f"ROLLBACK TO w{depth}")
+            self._db.execute(f"RELEASE w{depth}")
 
     @contextmanager
     def transaction(self, isolated: bool = True) -> Iterator[None]:
@@ -447,10 +429,9 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
             finally:
                 self._isolated = outer
 
-    @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        with self._read_lock:
-            yield self._reader
+    @abstractmethod
+    def _read(self) -> AbstractContextManager[Connection]:
+        """A connection to read committed rows on."""
 
     # --- matches --------------------------------------------------------------------
 
@@ -484,7 +465,7 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
                         for i, s in enumerate(seats)
                     ],
                 )
-        except sqlite3.IntegrityError as exc:
+        except INTEGRITY_ERRORS as exc:
             raise SeqTaken(f"match {record.id} exists") from exc
 
     def match(self, match_id: str) -> MatchRecord | None:
@@ -497,13 +478,13 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
     def matches(
         self, limit: int = 100, status: Status | None = None, finished_bots: bool = True
     ) -> list[MatchRecord]:
-        query = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE 1"
+        query = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE 1=1"
         params: tuple[Any, ...] = ()
         if status is not None:
             query += " AND status=?"
             params = (status,)
         if not finished_bots:
-            query += " AND NOT (bots_only AND status='finished')"
+            query += " AND NOT (bots_only=1 AND status='finished')"
         query += " ORDER BY updated DESC LIMIT ?"
         with self._read() as db:
             rows = db.execute(query, (*params, limit)).fetchall()
@@ -639,7 +620,7 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
         if rematch_id is not None:
             with self._write() as db:
                 db.execute(
-                    "INSERT OR IGNORE INTO rematches VALUES (?,?,?)",
+                    "INSERT INTO rematches VALUES (?,?,?) ON CONFLICT DO NOTHING",
                     (match_id, rematch_id, time.time()),
                 )
         with self._read() as db:
@@ -696,10 +677,12 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
                 )
                 if snapshot is not None:
                     db.execute(
-                        "INSERT OR REPLACE INTO snapshots VALUES (?,?,?)", (match_id, *snapshot)
+                        "INSERT INTO snapshots VALUES (?,?,?) ON CONFLICT (match_id, seq) "
+                        "DO UPDATE SET state=excluded.state",
+                        (match_id, *snapshot),
                     )
                 self._set_summary(match_id, summary, now)
-        except sqlite3.IntegrityError as exc:
+        except INTEGRITY_ERRORS as exc:
             raise SeqTaken(f"match {match_id}: an action with this seq is stored") from exc
 
     def truncate(
@@ -725,7 +708,9 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
         """The last stored ``seq`` of the match's actions, inside a write; raises
         :class:`StaleWrite` when the match is not stored or (``version`` given) not at
         that version."""
-        row = self._db.execute("SELECT version FROM matches WHERE id=?", (match_id,)).fetchone()
+        row = self._db.execute(
+            f"SELECT version FROM matches WHERE id=?{self._FOR_UPDATE}", (match_id,)
+        ).fetchone()
         if row is None or (version is not None and row[0] != version):
             found = "no such match" if row is None else f"it is at version {row[0]}"
             raise StaleWrite(f"match {match_id}: expected version {version}, {found}")
@@ -746,9 +731,65 @@ class SQLiteStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Stora
             ),
         )
 
+
+class SQLiteStorage(SQLStorage):
+    """Matches in one SQLite file (WAL), safe to share between the server's threads."""
+
+    _BEGIN = "BEGIN IMMEDIATE"  # the write lock at once: no deadlock between two writers
+
+    def __init__(self, path: Path | str, synchronous: str = "NORMAL") -> None:
+        self.path = str(path)
+        self._init_writes()
+        self._sqlite = self._connect(synchronous)
+        self._db = self._sqlite
+        self._migrate()
+        # WAL lets readers work beside the writer: the event loop never waits for an fsync
+        self._read_lock = threading.Lock()
+        self._reader = self._connect(synchronous)
+
+    def _connect(self, synchronous: str) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=5000")
+        return db
+
+    def schema_version(self) -> int:
+        row = self._sqlite.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        if row is None:
+            return 0
+        found = self._sqlite.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        return int(found[0]) if found else 0
+
+    def _migrate(self) -> None:
+        with self._write():
+            version = self.schema_version()
+            if version > SCHEMA_VERSION:
+                raise NewerDatabase(
+                    f"{self.path} has schema {version}; this Gameshelf "
+                    f"knows up to {SCHEMA_VERSION}: upgrade Gameshelf"
+                )
+            if version == 0:
+                self._sqlite.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self._sqlite.execute(statement)
+            self._sqlite.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self._read_lock:
+            yield self._reader
+
     def close(self) -> None:
         with self._lock, self._read_lock:
-            self._db.close()
+            self._sqlite.close()
             self._reader.close()
 
 
@@ -800,3 +841,13 @@ def _match_record(row: Sequence[Any]) -> MatchRecord:
         updated,
         bool(bots_only),
     )
+
+
+def open_storage(settings: Settings) -> Storage:
+    """The store the settings name: the PostgreSQL database of ``database_url`` when it is
+    set, else the SQLite file ``db``."""
+    if settings.database_url:
+        from gameshelf.web.storage_pg import PostgresStorage
+
+        return PostgresStorage(settings.database_url, settings.database_pool_size)
+    return SQLiteStorage(settings.db, settings.sqlite_synchronous)

@@ -14,13 +14,13 @@ condition makes a second one fail. A scheduler that was down finds every due clo
 
 from __future__ import annotations
 
-import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.web.clocks import Pace, SeatClock
+from gameshelf.web.storage_sql import Connection
 
 if TYPE_CHECKING:
     from gameshelf.web.storage import Summary
@@ -114,10 +114,10 @@ def _clock(row: Sequence[Any]) -> SeatClock:
 
 
 class SQLiteClocks(ClockStorage):
-    """:class:`ClockStorage` in the SQLite file of :class:`web.storage.SQLiteStorage`."""
+    """:class:`ClockStorage` in SQL, for both backends of :class:`web.storage.SQLStorage`."""
 
-    _write: Callable[[], AbstractContextManager[sqlite3.Connection]]
-    _read: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _write: Callable[[], AbstractContextManager[Connection]]
+    _read: Callable[[], AbstractContextManager[Connection]]
     _expect: Callable[[str, int | None], int]
     _to_bot: Callable[[str, str, str, str], None]
     _set_summary: Callable[..., None]

@@ -10,14 +10,15 @@ Argon2id hash.
 from __future__ import annotations
 
 import json
-import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
-DELETED_KEY = "\x00deleted:"  # a deleted account's name key: no name can ever match it
+from gameshelf.web.storage_sql import INTEGRITY_ERRORS, Connection
+
+DELETED_KEY = " deleted:"  # a deleted account's name key: no name key starts with a space
 
 
 @dataclass(frozen=True)
@@ -193,23 +194,23 @@ def _account(row: Sequence[Any]) -> Account:
 
 
 class SQLitePeople(PeopleStorage):
-    """:class:`PeopleStorage` in the SQLite file of :class:`web.storage.SQLiteStorage`."""
+    """:class:`PeopleStorage` in SQL, for both backends of :class:`web.storage.SQLStorage`."""
 
-    _write: Callable[[], AbstractContextManager[sqlite3.Connection]]
-    _read: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _write: Callable[[], AbstractContextManager[Connection]]
+    _read: Callable[[], AbstractContextManager[Connection]]
 
     def create_account(
         self, name: str, key: str, password: str, email: str | None, now: float, admin: bool
     ) -> Account:
         try:
             with self._write() as db:
-                cursor = db.execute(
+                row = db.execute(
                     "INSERT INTO accounts (name, name_key, password, email, admin, created) "
-                    "VALUES (?,?,?,?,?,?)",
+                    "VALUES (?,?,?,?,?,?) RETURNING id",
                     (name, key, password, email, int(admin), now),
-                )
-                aid = int(cursor.lastrowid or 0)
-        except sqlite3.IntegrityError as exc:
+                ).fetchone()
+                aid = int(row[0])
+        except INTEGRITY_ERRORS as exc:
             raise NameTaken(name) from exc
         found = self.account(aid)
         assert found is not None
@@ -231,7 +232,7 @@ class SQLitePeople(PeopleStorage):
     def accounts(self, limit: int = 100, after: int = 0) -> list[Account]:
         with self._read() as db:
             rows = db.execute(
-                f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE id>? AND NOT deleted "
+                f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE id>? AND deleted=0 "
                 "ORDER BY id LIMIT ?",
                 (after, limit),
             ).fetchall()
@@ -281,7 +282,7 @@ class SQLitePeople(PeopleStorage):
         with self._read() as db:
             row = db.execute(
                 f"SELECT {columns} FROM sessions s JOIN accounts a ON a.id = s.account_id "
-                "WHERE s.digest=? AND s.expires>? AND NOT a.disabled AND NOT a.deleted",
+                "WHERE s.digest=? AND s.expires>? AND a.disabled=0 AND a.deleted=0",
                 (digest, now),
             ).fetchone()
         return _account(row) if row else None
@@ -294,10 +295,11 @@ class SQLitePeople(PeopleStorage):
     def end_sessions(self, account_id: int, keep: bytes | None = None) -> int:
         with self._write() as db:
             db.execute(
-                "DELETE FROM seat_keys WHERE account_id=? AND session IS NOT ?", (account_id, keep)
+                "DELETE FROM seat_keys WHERE account_id=? AND COALESCE(session <> ?, 1=1)",
+                (account_id, keep),
             )
             return db.execute(
-                "DELETE FROM sessions WHERE account_id=? AND digest IS NOT ?",
+                "DELETE FROM sessions WHERE account_id=? AND COALESCE(digest <> ?, 1=1)",
                 (account_id, keep),
             ).rowcount
 
@@ -334,7 +336,9 @@ class SQLitePeople(PeopleStorage):
     ) -> None:
         with self._write() as db:
             db.execute(
-                "INSERT OR REPLACE INTO seat_keys VALUES (?,?,?,?,?,?)",
+                "INSERT INTO seat_keys VALUES (?,?,?,?,?,?) ON CONFLICT (digest) DO UPDATE SET "
+                "match_id=excluded.match_id, role=excluded.role, account_id=excluded.account_id, "
+                "session=excluded.session, created=excluded.created",
                 (digest, match_id, role, account_id, session, now),
             )
 
@@ -347,7 +351,7 @@ class SQLitePeople(PeopleStorage):
                 "JOIN seats t ON t.match_id = k.match_id AND t.role = k.role "
                 "AND t.account_id = k.account_id AND t.kind = 'human' "
                 "WHERE k.digest=? AND k.match_id=? AND s.expires>? "
-                "AND NOT a.disabled AND NOT a.deleted",
+                "AND a.disabled=0 AND a.deleted=0",
                 (digest, match_id, now),
             ).fetchone()
         return str(row[0]) if row else None

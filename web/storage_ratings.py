@@ -4,13 +4,13 @@ and which matches were rated; behind the storage interface (:class:`RatingStorag
 
 from __future__ import annotations
 
-import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from gameshelf.web.ratings import Change, Rating
+from gameshelf.web.storage_sql import Connection
 
 
 @dataclass(frozen=True)
@@ -84,10 +84,10 @@ RATINGS_MIGRATION = """
 
 
 class SQLiteRatings(RatingStorage):
-    """:class:`RatingStorage` in the SQLite file of :class:`web.storage.SQLiteStorage`."""
+    """:class:`RatingStorage` in SQL, for both backends of :class:`web.storage.SQLStorage`."""
 
-    _write: Callable[[], AbstractContextManager[sqlite3.Connection]]
-    _read: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _write: Callable[[], AbstractContextManager[Connection]]
+    _read: Callable[[], AbstractContextManager[Connection]]
 
     def ratings(self, accounts: Sequence[int], game: str) -> dict[int, Rating]:
         if not accounts:
@@ -114,14 +114,16 @@ class SQLiteRatings(RatingStorage):
         self, match_id: str, game: str, changes: Sequence[Change], now: float
     ) -> bool:
         with self._write() as db:
-            try:
-                db.execute("INSERT INTO rated_matches VALUES (?,?)", (match_id, now))
-            except sqlite3.IntegrityError:
+            if not db.execute(
+                "INSERT INTO rated_matches VALUES (?,?) ON CONFLICT DO NOTHING", (match_id, now)
+            ).rowcount:
                 return False
             for c in changes:
                 after = Rating(c.account, game, c.mu, c.sigma, c.before.matches + 1)
                 db.execute(
-                    "INSERT OR REPLACE INTO ratings VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO ratings VALUES (?,?,?,?,?,?) ON CONFLICT (account_id, game) "
+                    "DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma, "
+                    "matches=excluded.matches, shown=excluded.shown",
                     (c.account, game, c.mu, c.sigma, after.matches, after.shown),
                 )
                 db.execute(
@@ -135,7 +137,7 @@ class SQLiteRatings(RatingStorage):
             rows = db.execute(
                 "SELECT r.account_id, r.game, r.mu, r.sigma, r.matches, a.name FROM ratings r "
                 "JOIN accounts a ON a.id = r.account_id "
-                "WHERE r.game=? AND NOT a.disabled AND NOT a.deleted "
+                "WHERE r.game=? AND a.disabled=0 AND a.deleted=0 "
                 "ORDER BY r.shown DESC, r.matches DESC, a.name LIMIT ?",
                 (game, limit),
             ).fetchall()

@@ -4,12 +4,13 @@ SQLite implementation (:class:`SQLiteTalk`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Literal
+
+from gameshelf.web.storage_sql import Connection
 
 Channel = Literal["seats", "spectators"]
 
@@ -115,10 +116,10 @@ def _line(row: Sequence[object]) -> ChatLine:
 
 
 class SQLiteTalk(TalkStorage):
-    """:class:`TalkStorage` in the SQLite file of :class:`web.storage.SQLiteStorage`."""
+    """:class:`TalkStorage` in SQL, for both backends of :class:`web.storage.SQLStorage`."""
 
-    _write: Callable[[], AbstractContextManager[sqlite3.Connection]]
-    _read: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _write: Callable[[], AbstractContextManager[Connection]]
+    _read: Callable[[], AbstractContextManager[Connection]]
 
     def add_chat(
         self,
@@ -131,12 +132,12 @@ class SQLiteTalk(TalkStorage):
         now: float,
     ) -> ChatLine:
         with self._write() as db:
-            cursor = db.execute(
+            row = db.execute(
                 "INSERT INTO chat (match_id, channel, role, account_id, name, text, at) "
-                "VALUES (?,?,?,?,?,?,?)",
+                "VALUES (?,?,?,?,?,?,?) RETURNING id",
                 (match_id, channel, role, account, name, text, now),
-            )
-            lid = int(cursor.lastrowid or 0)
+            ).fetchone()
+            lid = int(row[0])
         return ChatLine(lid, match_id, channel, role, account, name, text, now)
 
     def chat(
@@ -183,4 +184,8 @@ class SQLiteTalk(TalkStorage):
 
     def set_note(self, match_id: str, role: str, text: str, now: float) -> None:
         with self._write() as db:
-            db.execute("INSERT OR REPLACE INTO notes VALUES (?,?,?,?)", (match_id, role, text, now))
+            db.execute(
+                "INSERT INTO notes VALUES (?,?,?,?) ON CONFLICT (match_id, role) "
+                "DO UPDATE SET text=excluded.text, updated=excluded.updated",
+                (match_id, role, text, now),
+            )

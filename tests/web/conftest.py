@@ -3,10 +3,11 @@ with core's agents and the toy game (offered by a throwaway plugin) installed.""
 
 from __future__ import annotations
 
+import os
 import types
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET
 from tests.web.browser import ARGS, CHROMIUM, system_fonts_without_cjk
+from tests.web.pg import pg_schema
 
 
 def toy_plugin() -> types.SimpleNamespace:
@@ -47,6 +49,30 @@ def sign_up(client: TestClient, name: str, password: str = "correct horse") -> d
     reply = client.post("/api/account", json={"name": name, "password": password}, headers=ORIGIN)
     assert reply.status_code == 201, reply.text
     return reply.json()
+
+
+@pytest.fixture(autouse=True)
+def on_postgres_if_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """With ``GAMESHELF_TEST_BACKEND=postgresql``, every app a test builds from its
+    settings keeps its site in a PostgreSQL schema of its own instead of the SQLite file:
+    the whole web suite on the second backend (by hand; CI runs the storage suites on
+    both)."""
+    if os.environ.get("GAMESHELF_TEST_BACKEND") != "postgresql":
+        yield
+        return
+    from gameshelf.web import app as app_module
+    from gameshelf.web.storage_pg import PostgresStorage
+
+    with ExitStack() as stack:
+        schemas: dict[Path, str] = {}  # one per SQLite path: a restarted app finds its site
+
+        def open_storage(settings: Settings) -> PostgresStorage:
+            if settings.db not in schemas:
+                schemas[settings.db] = stack.enter_context(pg_schema())
+            return PostgresStorage(schemas[settings.db])
+
+        monkeypatch.setattr(app_module, "open_storage", open_storage)
+        yield
 
 
 @pytest.fixture

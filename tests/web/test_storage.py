@@ -1,8 +1,10 @@
-"""Storage and the writer: transactions, savepoints, group commit, and ``gameshelf serve``."""
+"""Storage and the writer: transactions, savepoints, group commit, and ``gameshelf serve``;
+on both backends (SQLite, PostgreSQL in a schema of its own)."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +16,15 @@ from gameshelf.web.storage import (
     SeatRecord,
     SeqTaken,
     SQLiteStorage,
+    SQLStorage,
     Summary,
 )
+from gameshelf.web.storage_pg import PG_SCHEMA_VERSION, PostgresStorage
 from gameshelf.web.writer import Writer
+from tests.web.pg import pg_schema
 
 
-def new_match(storage: SQLiteStorage, match_id: str = "m1") -> None:
+def new_match(storage: SQLStorage, match_id: str = "m1") -> None:
     storage.create_match(
         MatchRecord(
             match_id,
@@ -41,14 +46,20 @@ def action(seq: int) -> ActionRecord:
     return ActionRecord(seq, "north", "card", seq, fresh=False)
 
 
-@pytest.fixture
-def storage(tmp_path: Path) -> Any:
-    s = SQLiteStorage(tmp_path / "s.sqlite3")
-    yield s
-    s.close()
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SQLStorage]:
+    if request.param == "sqlite":
+        s: SQLStorage = SQLiteStorage(tmp_path / "s.sqlite3")
+        yield s
+        s.close()
+        return
+    with pg_schema() as url:
+        s = PostgresStorage(url)
+        yield s
+        s.close()
 
 
-def test_a_match_its_seats_and_its_log_round_trip(storage: SQLiteStorage) -> None:
+def test_a_match_its_seats_and_its_log_round_trip(storage: SQLStorage) -> None:
     new_match(storage)
     storage.append(
         "m1", [action(1), action(2)], Summary(2, "running", ["south"]), snapshot=(2, '{"state": 1}')
@@ -68,7 +79,7 @@ def test_a_match_its_seats_and_its_log_round_trip(storage: SQLiteStorage) -> Non
     ]
 
 
-def test_any_json_value_round_trips_even_integers_beyond_64_bits(storage: SQLiteStorage) -> None:
+def test_any_json_value_round_trips_even_integers_beyond_64_bits(storage: SQLStorage) -> None:
     new_match(storage)
     args: list[int | str | None] = [10**30, "Dalriada – ☃", None, -(2**63)]
     storage.append(
@@ -84,7 +95,7 @@ def test_any_json_value_round_trips_even_integers_beyond_64_bits(storage: SQLite
     }
 
 
-def test_an_action_stored_twice_under_one_seq_is_refused_whole(storage: SQLiteStorage) -> None:
+def test_an_action_stored_twice_under_one_seq_is_refused_whole(storage: SQLStorage) -> None:
     new_match(storage)
     storage.append("m1", [action(1)], Summary(1, "running"))
     with pytest.raises(SeqTaken):
@@ -93,7 +104,7 @@ def test_an_action_stored_twice_under_one_seq_is_refused_whole(storage: SQLiteSt
     assert storage.match("m1").summary.seq == 1  # type: ignore[union-attr]
 
 
-def test_undo_forgets_the_actions_and_snapshots_after_it(storage: SQLiteStorage) -> None:
+def test_undo_forgets_the_actions_and_snapshots_after_it(storage: SQLStorage) -> None:
     new_match(storage)
     storage.append(
         "m1", [action(1), action(2), action(3)], Summary(3, "running"), snapshot=(3, "{}")
@@ -103,7 +114,7 @@ def test_undo_forgets_the_actions_and_snapshots_after_it(storage: SQLiteStorage)
     assert storage.snapshot("m1") is None
 
 
-def test_inside_a_transaction_a_failing_write_is_undone_alone(storage: SQLiteStorage) -> None:
+def test_inside_a_transaction_a_failing_write_is_undone_alone(storage: SQLStorage) -> None:
     new_match(storage)
     new_match(storage, "m2")
     storage.append("m1", [action(1)], Summary(1, "running"))
@@ -116,7 +127,7 @@ def test_inside_a_transaction_a_failing_write_is_undone_alone(storage: SQLiteSto
     assert storage.match("m1").summary.seq == 1  # type: ignore[union-attr]
 
 
-def test_a_transaction_that_is_not_isolated_fails_whole(storage: SQLiteStorage) -> None:
+def test_a_transaction_that_is_not_isolated_fails_whole(storage: SQLStorage) -> None:
     new_match(storage)
     new_match(storage, "m2")
     storage.append("m1", [action(1)], Summary(1, "running"))
@@ -135,7 +146,7 @@ def test_a_transaction_that_is_not_isolated_fails_whole(storage: SQLiteStorage) 
     assert [a.seq for a in storage.actions("m2")] == [1]
 
 
-def test_the_writer_commits_many_writes_at_once_each_on_its_own(storage: SQLiteStorage) -> None:
+def test_the_writer_commits_many_writes_at_once_each_on_its_own(storage: SQLStorage) -> None:
     for i in range(20):
         new_match(storage, f"m{i}")
     writer = Writer(storage)
@@ -182,6 +193,33 @@ def test_serve_builds_the_app_for_the_address_and_database(
     seen["app"].state.storage.close()
 
 
+def test_serve_takes_a_postgres_url_for_the_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from gameshelf.web import server
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.update(app=app))
+    monkeypatch.setattr(server, "settle_garbage_collector", lambda: None)
+    monkeypatch.setenv("GAMESHELF_PLUGINS", "core")
+    with pg_schema() as url:
+        server.run("127.0.0.1", 8123, url)
+        app = seen["app"]
+        assert app.state.settings.database_url == url
+        assert isinstance(app.state.storage, PostgresStorage)
+        assert app.state.storage.schema_version() == PG_SCHEMA_VERSION
+        app.state.storage.close()
+
+
+def test_a_database_url_must_be_postgres(tmp_path: Path) -> None:
+    from pydantic import ValidationError
+
+    from gameshelf.web.settings import Settings
+
+    with pytest.raises(ValidationError, match="postgresql://"):
+        Settings(database_url="mysql://127.0.0.1/site")
+
+
 def test_the_server_sets_aside_what_it_loaded_and_collects_cycles_seldom() -> None:
     import gc
 
@@ -197,7 +235,7 @@ def test_the_server_sets_aside_what_it_loaded_and_collects_cycles_seldom() -> No
         gc.set_threshold(*thresholds)
 
 
-def test_a_write_whose_request_was_cancelled_is_still_stored(storage: SQLiteStorage) -> None:
+def test_a_write_whose_request_was_cancelled_is_still_stored(storage: SQLStorage) -> None:
     new_match(storage)
     writer = Writer(storage)
     failures: list[BaseException] = []
