@@ -32,8 +32,8 @@ PG_SCHEMA_VERSION = 2
 MIGRATION_LOCK = 0x6A5E_5E1F
 
 # PG_MIGRATIONS[n] takes a database from schema version n to n + 1. Version 1 is what
-# SQLite's schema 11 keeps, version 2 its 12 (web.storage.MIGRATIONS), in PostgreSQL's types: flags stay
-# integers (0 or 1) so that both backends run the same queries.
+# SQLite's schema 11 keeps, version 2 its 12 (web.storage.MIGRATIONS), in PostgreSQL's
+# types: flags stay integers (0 or 1) so that both backends run the same queries.
 PG_MIGRATIONS: list[str] = [
     """
     CREATE TABLE matches (

@@ -1,4 +1,4 @@
-"""People, talk, ratings, seats, resignations and rematches in storage, the same on both
+"""People, talk, ratings, clocks, seats, resignations and rematches in storage, the same on both
 backends (SQLite, and PostgreSQL in a schema of its own): what the web app relies on."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.ratings import Change, Rating
 from gameshelf.web.storage import (
     MatchRecord,
@@ -20,7 +21,7 @@ from gameshelf.web.storage import (
     Summary,
 )
 from gameshelf.web.storage_people import NameTaken
-from gameshelf.web.storage_pg import PG_SCHEMA_VERSION, PostgresStorage
+from gameshelf.web.storage_pg import PG_MIGRATIONS, PG_SCHEMA_VERSION, PostgresStorage
 from tests.web.pg import pg_schema
 
 NOW = 1_000_000.0
@@ -147,3 +148,44 @@ def test_a_newer_postgres_schema_is_refused_and_migration_is_idempotent() -> Non
         kept = PostgresStorage(url)
         assert kept.match("m1") is not None
         kept.close()
+
+
+def test_clocks_and_a_timeout_claimed_once(storage: SQLStorage) -> None:
+    new_match(storage)
+    pace = Pace("fast", 86400.0, 3 * 86400.0, "lose")
+    storage.add_clocks("m1", pace, [SeatClock("north", 100.0, NOW, NOW + 100.0)])
+    assert storage.clocks(["m1", "m2"]) == {
+        "m1": (pace, {"north": SeatClock("north", 100.0, NOW, NOW + 100.0)})
+    }
+    assert storage.next_due() == NOW + 100.0
+    assert storage.due_clocks(NOW + 99) == []
+    assert storage.due_clocks(NOW + 100) == [("m1", "north", NOW + 100.0)]
+    assert storage.claim_timeout("m1", "north", NOW + 100, NOW + 100, NOW + 130)
+    assert not storage.claim_timeout("m1", "north", NOW + 100, NOW + 101, NOW + 131)  # leased
+    assert storage.claim_timeout("m1", "north", NOW + 100, NOW + 131, NOW + 160)  # ran out
+    summary = Summary(0, "finished", version=1)
+    assert storage.time_out("m1", "north", NOW + 131, 0, summary, 0, True, None)
+    assert not storage.time_out("m1", "north", NOW + 132, 0, summary, None, True, None)
+    assert storage.timeouts("m1") == ["north"]
+    assert storage.resigned_at("m1") == [("north", 0)]
+
+
+def test_a_postgres_database_of_the_previous_schema_migrates_keeping_its_rows() -> None:
+    with pg_schema() as url:
+        with psycopg.connect(url, autocommit=True) as db:  # as the previous release left it
+            db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+            db.execute(PG_MIGRATIONS[0])
+            db.execute("INSERT INTO meta VALUES ('schema_version', %s)", (str(1),))
+            db.execute(
+                "INSERT INTO matches VALUES ('m1','toy_duel','standard','{}',7,2,1.0,1.0,0,"
+                "'running','[]',NULL,'7',3,0,NULL)"
+            )
+            db.execute("INSERT INTO resignations VALUES ('m1','north',0,2.0)")
+        storage = PostgresStorage(url)
+        try:
+            assert storage.schema_version() == PG_SCHEMA_VERSION == 2
+            assert storage.match("m1").summary.version == 3  # type: ignore[union-attr]
+            assert storage.resigned_at("m1") == [("north", 0)]
+            assert storage.clocks(["m1"]) == {}
+        finally:
+            storage.close()
