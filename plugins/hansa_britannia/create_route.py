@@ -10,10 +10,10 @@ In order:
    - ``office``: a Kontor in the leftmost empty printed office of an end city, of the right
      shape (a merchant for a circle) and a colour the Privilegium allows; its coin, if any, is
      prestige at once; the city's last office completes it; the other pieces go to stock;
-   - ``annex`` (the Additional Trading Post marker, not one taken in this same action): a
-     piece of either shape left of every office of an end city whose leftmost office is
-     occupied; it never completes a city. The piece kept is a trader when the route has one
-     (the cheaper piece: our ruling, the rules leave the choice to the player);
+   - ``annex_trader`` / ``annex_merchant`` (the Additional Trading Post marker, not one
+     taken in this same action): a piece of the route, of the shape the player chooses,
+     left of every office of an end city whose leftmost office is occupied; it never
+     completes a city;
    - ``ability``: develop the ability of an end city one step; all pieces to stock;
    - ``prestige``: Plymouth's special prestige (RULES §12.2): one merchant of the route onto
      an empty special space whose colour the Privilegium allows;
@@ -62,6 +62,11 @@ LEFTMOST_EMPTY = Msg("hansa_britannia.leftmost_office_empty")
 TRACK_FULL = Msg("hansa_britannia.track_full")
 SPACE_TAKEN = Msg("hansa_britannia.special_space_taken")
 NO_MERCHANT = Msg("hansa_britannia.route_has_no_merchant")
+ANNEX = ("annex_trader", "annex_merchant")  # by shape: the piece that becomes the annex
+NO_ANNEX_PIECE = (
+    Msg("hansa_britannia.annex_needs_trader"),
+    Msg("hansa_britannia.annex_needs_merchant"),
+)
 NOTHING = Action("nothing")
 
 
@@ -121,12 +126,15 @@ def office_refusal(s: State, p: int, r: int, c: int) -> Msg | None:
     return None
 
 
-def annex_refusal(s: State, p: int, f: Creation, c: int) -> Msg | None:
+def annex_refusal(s: State, p: int, f: Creation, c: int, sh: int) -> Msg | None:
+    """RULES §7.2: a piece of shape ``sh`` from the route becomes an annex of city ``c``."""
     held = s.hand[p].count(ANNEX_MARKER) - (1 if f.taken == ANNEX_MARKER else 0)
     if held <= 0:
         return NO_ANNEX_MARKER
     if not s.offices[c]:
         return LEFTMOST_EMPTY
+    if sh not in route_shapes(s, f.route):
+        return NO_ANNEX_PIECE[sh]
     return None
 
 
@@ -215,7 +223,8 @@ class CreateRoute(SeatStep):
         for c in b.route_cities[r]:
             yield Action("office", b.city_id[c]), office_refusal(s, p, r, c)
         for c in b.route_cities[r]:
-            yield Action("annex", b.city_id[c]), annex_refusal(s, p, f, c)
+            for sh in (TRADER, MERCHANT):
+                yield Action(ANNEX[sh], b.city_id[c]), annex_refusal(s, p, f, c, sh)
         for c in b.route_cities[r]:
             a = b.city_ability[c]
             if a >= 0:
@@ -245,13 +254,18 @@ class CreateRoute(SeatStep):
         open_office(s, f.seat, c, code)
         self._printed_marker(s)
 
-    def on_annex(self, s: State, role: Role, city: str) -> None:
+    def on_annex_trader(self, s: State, role: Role, city: str) -> None:
+        self._annex(s, role, city, TRADER)
+
+    def on_annex_merchant(self, s: State, role: Role, city: str) -> None:
+        self._annex(s, role, city, MERCHANT)
+
+    def _annex(self, s: State, role: Role, city: str, sh: int) -> None:
         f = self.frame(s)
         c = s.board.city_ix[city]
         s.hand[f.seat].remove(ANNEX_MARKER)
         s.used[f.seat].append(ANNEX_MARKER)
-        code = _keep(s, f.route, TRADER if TRADER in route_shapes(s, f.route) else MERCHANT)
-        s.annexes[c].append(code)
+        s.annexes[c].append(_keep(s, f.route, sh))
         s.announce("hansa_britannia.annex", role=role, city=city)
         east_west(s, f.seat)
         self._printed_marker(s)

@@ -30,4 +30,6 @@ def drawable(s: State) -> int:
 
 
 def supply_view(s: State) -> dict[str, int]:
-    return {"markers_supply": len(s.markers_supply)}
+    """The face-down markers shown: those that can still be drawn, the replacements owed
+    counted as drawn already (RULES §7.3: they are drawn when the marker is taken)."""
+    return {"markers_supply": max(drawable(s), 0)}

@@ -1,8 +1,9 @@
 """Action A: income (RULES §6 A, §13.11).
 
 Up to the Bursa value of pieces (traders and merchants, the player's choice, one decision a
-piece) from the player's own general stock into its personal supply; with Bursa at C, all of
-them. Fewer if fewer are there. With an empty general stock the action is not offered (RULES
+piece) from the player's own general stock into its personal supply; with Bursa at C, up to
+all of them, chosen the same way (RULES §6 A: "up to" whatever the value). Fewer if fewer are
+there. With an empty general stock the action is not offered (RULES
 §13.11: it would do nothing).
 """
 
@@ -66,14 +67,6 @@ class Income(SeatStep):
 
     name, frame_type = "income", Hire
     waiting = Msg("hansa_britannia.waiting_income")
-
-    def begin(self, s: State) -> None:
-        f = self.frame(s)
-        if f.limit >= stock_count(s, f.seat) and bank(s, f.seat) == ALL:
-            for sh in (TRADER, MERCHANT):  # Bursa C: all of them, no choice to make
-                f.taken += s.stock[f.seat][sh]
-                _hire(s, f.seat, sh, s.stock[f.seat][sh])
-            self._end(s)
 
     def prompt(self, s: State, role: Role) -> Msg:
         f = self.frame(s)

@@ -105,8 +105,8 @@ def test_an_additional_trading_post_goes_left_of_the_offices():  # RULES §7.2
         hand={"red": ["additional_trading_post"]},
     )
     play(s, "red", ("create", "richmond--lancaster"))
-    assert_refused(RULESET, s, "red", ("annex", "lancaster"), "leftmost office")
-    play(s, "red", ("annex", "richmond"))
+    assert_refused(RULESET, s, "red", ("annex_trader", "lancaster"), "leftmost office")
+    play(s, "red", ("annex_trader", "richmond"))
     assert s.annexes[CITY_IX["richmond"]] == [0]  # the trader; the merchant to stock
     assert s.used[0] == ["additional_trading_post"]
     assert s.hand[0] == []
@@ -123,7 +123,35 @@ def test_a_marker_taken_in_this_action_cannot_be_used_in_it():  # RULES §7.1
     play(s, "red", ("create", "richmond--lancaster"))
     assert s.hand[0] == ["additional_trading_post"]
     assert s.owed[0] == 1
-    assert_refused(RULESET, s, "red", ("annex", "richmond"), "no Additional")
+    assert_refused(RULESET, s, "red", ("annex_trader", "richmond"), "no Additional")
+
+
+def test_the_player_chooses_which_piece_becomes_the_annex():  # RULES §7.2, issue 26 item 7
+    s = build(
+        pieces={"richmond--lancaster": ["red", "red:m"]},
+        offices={"richmond": ["yellow"]},
+        hand={"red": ["additional_trading_post"]},
+        stock={"red": (2, 0)},
+    )
+    play(s, "red", ("create", "richmond--lancaster"))
+    assert {("annex_trader", "richmond"), ("annex_merchant", "richmond")} <= set(legal(s, "red"))
+    play(s, "red", ("annex_merchant", "richmond"))
+    assert s.annexes[CITY_IX["richmond"]] == [1]  # red's merchant; the trader to stock
+    assert s.stock[0] == [3, 0]
+    assert s.used[0] == ["additional_trading_post"]
+
+
+def test_an_annex_of_a_shape_the_route_lacks_is_refused():  # RULES §7.2
+    s = build(
+        pieces={"richmond--lancaster": ["red", "red"]},
+        offices={"richmond": ["yellow"]},
+        hand={"red": ["additional_trading_post"]},
+    )
+    play(s, "red", ("create", "richmond--lancaster"))
+    assert ("annex_merchant", "richmond") not in legal(s, "red")
+    assert_refused(RULESET, s, "red", ("annex_merchant", "richmond"), "no merchant")
+    play(s, "red", ("annex_trader", "richmond"))
+    assert s.annexes[CITY_IX["richmond"]] == [0]
 
 
 def test_the_printed_move_any_2_marker_is_used_at_the_end_of_the_action():  # RULES §12.6

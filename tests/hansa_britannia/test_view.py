@@ -34,6 +34,22 @@ def test_the_marker_supply_shows_only_its_count():
     assert dump_view(RULESET.view(s, "red")) == before
 
 
+def test_the_marker_supply_shown_counts_the_replacements_owed_as_drawn():  # issue 26 item 7a
+    s = build(
+        pieces={"richmond--lancaster": ["red", "red"]},
+        markers={"richmond--lancaster": "plus_3_actions"},
+        actions_left=1,
+    )
+    assert RULESET.view(s, "red")["markers_supply"] == 12
+    play(s, "red", ("create", "richmond--lancaster"), "nothing")
+    assert (s.owed[0], len(s.markers_supply)) == (1, 12)  # drawn when placed, at the end
+    assert RULESET.view(s, "red")["markers_supply"] == 11  # but no longer to be drawn
+    assert RULESET.view(s, None)["markers_supply"] == 11  # a spectator's too
+    play(s, "red", "end_turn", ("route", "london--oxford"))
+    assert (s.owed[0], len(s.markers_supply)) == (0, 11)
+    assert RULESET.view(s, "yellow")["markers_supply"] == 11
+
+
 def test_the_supply_is_declared_a_draw_pile_and_the_core_deals_it_again():  # issue 11
     s = build()
     assert [type(part).__name__ for part in RULESET.hidden] == ["DrawPile"]

@@ -8,8 +8,8 @@
  * the supply of markers; above it a line saying what the step being decided is about (a
  * displaced victim is asked in its own colour). Spaces, cities, offices, abilities, markers
  * and pieces carry data-act-type / data-act-arg, so whatever the view lists as legal is
- * highlighted and clickable. A space takes a trader or a merchant: where both are legal the
- * piece chooser above the desks decides which. No rule is decided here.
+ * highlighted and clickable. A space takes a trader or a merchant, and an annex is made of either: where
+ * both are legal the piece chooser above the desks decides which. No rule is decided here.
  */
 (function () {
   "use strict";
@@ -28,6 +28,8 @@
     trader: "place_trader place_merchant displace_trader displace_merchant lift",
     merchant: "place_merchant place_trader displace_merchant displace_trader lift",
   };
+  /* The Additional Trading Post: the piece of the route that becomes the annex (RULES §7.2). */
+  const ANNEX_TYPES = { trader: "annex_trader annex_merchant", merchant: "annex_merchant annex_trader" };
   const drawings = {}; // by board side: its drawing-<side>.json once read (false: none)
   const loading = {};
   let drawing = null; // the drawing of the side being shown
@@ -180,7 +182,7 @@
         G.svg("rect", { class: "hb-annex-slot", x: ax - 11, y: y + 20, width: 22, height: 22, rx: 4 }), piece(k, ax, y + 31, 14)));
     });
     const nx = x - 14 - seen.annexes.length * 24;
-    g.appendChild(G.svg("g", { class: "hb-annex-new", "data-act-type": "annex", "data-act-arg": id },
+    g.appendChild(G.svg("g", { class: "hb-annex-new", "data-act-type": ANNEX_TYPES[shape], "data-act-arg": id },
       G.svg("title", { text: T("annex_new_tip", { city: name }) }),
       G.svg("rect", { x: nx - 11, y: y + 20, width: 22, height: 22, rx: 4 }),
       G.svg("text", { x: nx, y: y + 36, text: "+" })));
@@ -379,7 +381,7 @@
   function drawChooser(root, view) {
     const box = G.clear(root.querySelector(".hb-shape"));
     const a = view.actions || {};
-    const both = (a.place_trader && a.place_merchant) || (a.displace_trader && a.displace_merchant);
+    const both = (a.place_trader && a.place_merchant) || (a.displace_trader && a.displace_merchant) || (a.annex_trader && a.annex_merchant);
     box.hidden = !both;
     if (!both) return;
     box.appendChild(G.el("span", { class: "hb-pool-label", text: T("shape_label") }));
@@ -403,7 +405,7 @@
       return route ? T("action." + type, { route: N("route", route) }) : null;
     }
     if (type === "create" || type === "route") return T("action." + type, { route: N("route", arg) });
-    if (type === "office" || type === "annex") return T("action." + type, { city: N("city", arg) });
+    if (type === "office" || type === "annex" || type === "annex_trader" || type === "annex_merchant") return T("action." + type, { city: N("city", arg) });
     if (type === "ability") return T("action.ability", { ability: N("ability", arg) });
     if (type === "marker") return T("action.marker", { marker: N("marker", arg) });
     if (type === "swap") return T("action.swap", { city: N("city", String(arg).split(":")[0]) });
