@@ -24,15 +24,16 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from gameshelf.web.storage import NewerDatabase, SQLStorage
+from gameshelf.web.storage_clocks import TIMEOUTS_MIGRATION
 from gameshelf.web.storage_sql import Connection, Cursor
 
-PG_SCHEMA_VERSION = 2
+PG_SCHEMA_VERSION = 3
 
 # An advisory lock's key: the migration of one database, one process at a time.
 MIGRATION_LOCK = 0x6A5E_5E1F
 
 # PG_MIGRATIONS[n] takes a database from schema version n to n + 1. Version 1 is what
-# SQLite's schema 11 keeps, version 2 its 12 (web.storage.MIGRATIONS), in PostgreSQL's
+# SQLite's schema 11 keeps, 2 its 12, 3 its 13 (web.storage.MIGRATIONS), in PostgreSQL's
 # types: flags stay integers (0 or 1) so that both backends run the same queries.
 PG_MIGRATIONS: list[str] = [
     """
@@ -199,6 +200,8 @@ PG_MIGRATIONS: list[str] = [
     CREATE INDEX clocks_due ON clocks (due) WHERE due IS NOT NULL;
     ALTER TABLE resignations ADD COLUMN why TEXT NOT NULL DEFAULT 'resigned';
     """,
+    # 3 (SQLite's 13): the timeouts carried out, after how many actions, and what they did
+    TIMEOUTS_MIGRATION,
 ]
 
 

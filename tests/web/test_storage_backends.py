@@ -166,7 +166,7 @@ def test_clocks_and_a_timeout_claimed_once(storage: SQLStorage) -> None:
     summary = Summary(0, "finished", version=1)
     assert storage.time_out("m1", "north", NOW + 131, 0, summary, 0, True, None)
     assert not storage.time_out("m1", "north", NOW + 132, 0, summary, None, True, None)
-    assert storage.timeouts("m1") == ["north"]
+    assert storage.timeouts("m1") == [("north", 0, True)]
     assert storage.resigned_at("m1") == [("north", 0)]
 
 
@@ -183,9 +183,39 @@ def test_a_postgres_database_of_the_previous_schema_migrates_keeping_its_rows() 
             db.execute("INSERT INTO resignations VALUES ('m1','north',0,2.0)")
         storage = PostgresStorage(url)
         try:
-            assert storage.schema_version() == PG_SCHEMA_VERSION == 2
+            assert storage.schema_version() == PG_SCHEMA_VERSION
             assert storage.match("m1").summary.version == 3  # type: ignore[union-attr]
             assert storage.resigned_at("m1") == [("north", 0)]
             assert storage.clocks(["m1"]) == {}
         finally:
             storage.close()
+
+
+def test_postgres_keeps_every_table_and_column_sqlite_keeps(tmp_path: Path) -> None:
+    """A schema step added to SQLite needs its step in PG_MIGRATIONS: same tables, same
+    columns, in the same order (the shared queries insert by position)."""
+    lite = SQLiteStorage(tmp_path / "s.sqlite3")
+    try:
+        tables = [
+            r[0]
+            for r in lite._sqlite.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"
+            ).fetchall()
+        ]
+        in_sqlite = {
+            t: [c[1] for c in lite._sqlite.execute(f"PRAGMA table_info({t})").fetchall()]
+            for t in tables
+        }
+    finally:
+        lite.close()
+    with pg_schema() as url:
+        PostgresStorage(url).close()
+        with psycopg.connect(url) as db:
+            rows = db.execute(
+                "SELECT table_name, column_name FROM information_schema.columns "
+                "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+            ).fetchall()
+    in_pg: dict[str, list[str]] = {}
+    for table, column in rows:
+        in_pg.setdefault(table, []).append(column)
+    assert in_pg == in_sqlite
