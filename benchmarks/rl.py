@@ -14,7 +14,8 @@ For each game, random play over the same seeds (0, 1, ...) until ``--steps`` dec
 
 Prints steps per second (CPU time of this process) and each environment's rate over the raw
 engine's. Figures only; no assertion (shared machines are noisy: compare within one run).
-``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead.
+``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead;
+``--split`` the microseconds of each part of an environment step (see ``split``).
 """
 
 from __future__ import annotations
@@ -100,6 +101,53 @@ def openspiel(game_id: str, scenario: str | None, players: int, steps: int) -> i
     return done
 
 
+def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[str, float]:
+    """Microseconds a step of the parts of an environment step, timed one by one on the
+    same random play: the move itself (``Ruleset.play``), the board's part of the seat's
+    view (``board_view``: its kept parts made), then its whole view (``Ruleset.view``, the
+    board's kept parts found again), the vector from the seat's memory (``Memory``), the
+    vector afresh (for comparison), the action mask."""
+    from gameshelf.core.encoding import Memory
+    from gameshelf.rl.session import Session
+
+    session = Session(game_id, scenario, None, players)
+    ruleset, clock = session.ruleset, time.process_time
+    names = ("play", "board view", "whole view after", "vector", "fresh", "mask")
+    spent = dict.fromkeys(names, 0.0)
+    done, seed = 0, 0
+    while done < steps:
+        session.new(seed)
+        memories = {role: Memory() for role in session.roles}
+        pick = random.Random(seed)
+        while done < steps and session.outcome() is None:
+            role = session.awaited()[0]
+            state = session.state
+            t0 = clock()
+            ruleset.board_view(state, role)
+            t1 = clock()
+            view = ruleset.view(state, role, len(state.log))
+            t2 = clock()
+            session.encoding.observe(view, memories[role])
+            t3 = clock()
+            session.encoding.observe(view)
+            t4 = clock()
+            mask = session.mask(role)
+            t5 = clock()
+            index = int(pick.choice(mask.nonzero()[0]))
+            action = session.encoding.actions.decode(index)
+            t6 = clock()
+            ruleset.play(state, role, action)
+            t7 = clock()
+            session._changed()
+            for name, took in zip(
+                spent, (t7 - t6, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True
+            ):
+                spent[name] += took
+            done += 1
+        seed += 1
+    return {name: 1e6 * took / done for name, took in spent.items()}
+
+
 RUNS: dict[str, Callable[[str, str | None, int, int], int]] = {
     "raw": raw,
     "pettingzoo": pettingzoo,
@@ -108,6 +156,7 @@ RUNS: dict[str, Callable[[str, str | None, int, int], int]] = {
 
 
 def rate(run: Callable[[str, str | None, int, int], int], *args: object) -> float:
+    run(*args[:3], 50)  # type: ignore[arg-type]  # loads the games, registers, warms up
     start = time.process_time()
     done = run(*args)  # type: ignore[arg-type]
     return done / (time.process_time() - start)
@@ -119,17 +168,26 @@ def main() -> None:
     parser.add_argument("--only", default="", help="a game id")
     parser.add_argument("--profile", default="", choices=["", *RUNS], help="profile one run")
     parser.add_argument("--frameworks", default="raw,pettingzoo,openspiel")
+    parser.add_argument("--split", action="store_true", help="time an env step's parts")
     args = parser.parse_args()
     chosen = [f for f in args.frameworks.split(",") if f]
     for game_id, scenario, players in GAMES:
         if args.only and game_id != args.only:
             continue
         label = f"{game_id} {scenario or ''} {players}p".replace("  ", " ")
+        if args.split:
+            parts = split(game_id, scenario, players, args.steps)
+            shown = "  ".join(f"{name} {us:.1f}" for name, us in parts.items())
+            print(f"{label:<32} µs a step: {shown}", flush=True)
+            continue
         if args.profile:
+            RUNS[args.profile](game_id, scenario, players, 50)  # the loading, unprofiled
             profile = cProfile.Profile()
             profile.runcall(RUNS[args.profile], game_id, scenario, players, args.steps)
             print(f"== {label}: {args.profile}")
-            pstats.Stats(profile).sort_stats("tottime").print_stats(18)
+            stats = pstats.Stats(profile)
+            stats.sort_stats("tottime").print_stats(18)
+            stats.sort_stats("cumulative").print_stats(30)
             continue
         rates = {name: rate(RUNS[name], game_id, scenario, players, args.steps) for name in chosen}
         shown = "  ".join(f"{name} {r:>9,.0f}/s" for name, r in rates.items())

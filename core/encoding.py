@@ -15,7 +15,9 @@ players)`` (``core.ruleset``), which returns an :class:`Encoding` or ``None``:
 
 :func:`check_encoding` walks random games and checks every offered action round-trips and
 stays inside N, every vector has the layout's length and finite values, and re-dealing what
-a seat may not see (``Ruleset.shuffle_hidden``) never changes its vector.
+a seat may not see (``Ruleset.shuffle_hidden``) never changes its vector, and that a seat's
+vector filled again from its memory of the last one (``Memory``: only the parts of the view
+that changed) is the vector filled afresh.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -135,19 +137,41 @@ class Table:
         return len(self.ids)
 
 
+class Memory:
+    """What one seat's vector was the last time it was filled: the vector, and per part
+    (``Filler.part``) the view part it was filled from and the places it wrote. Filling
+    again with a memory starts from that vector and redoes only the parts that are not the
+    very same objects as before (a game's kept view parts, ``core.parts``)."""
+
+    __slots__ = ("parts", "vector")
+
+    def __init__(self) -> None:
+        self.vector: Vector | None = None
+        self.parts: dict[Hashable, tuple[object, list[int]]] = {}
+
+
 class Filler:
-    """Writes one observation vector field by field (the helpers a game's ``observe`` uses)."""
+    """Writes one observation vector field by field (the helpers a game's ``observe`` uses).
 
-    __slots__ = ("vector",)
+    With a :class:`Memory`, every write is recorded with the part (``part``) it belongs to,
+    the writes outside any part to the whole fill: a place is written by one part only."""
 
-    def __init__(self, size: int) -> None:
-        self.vector: Vector = array("f", bytes(4 * size))
+    __slots__ = ("later", "memory", "vector", "written")
+
+    def __init__(self, size: int, memory: Memory | None = None) -> None:
+        last = memory.vector if memory is not None else None
+        self.vector: Vector = array("f", last if last is not None else bytes(4 * size))
+        self.memory = memory
+        self.written: list[int] | None = None  # the places written, while a memory records
+        self.later: list[tuple[Hashable, object, Callable[[Filler], None]]] = []
 
     def put(self, f: Field, value: float, at: int = 0) -> None:
         """``value`` at position ``at`` of field ``f``."""
         if not 0 <= at < f.size:
             raise IndexError(f"{f.name}[{at}] is outside its {f.size} places")
         self.vector[f.offset + at] = value
+        if self.written is not None:
+            self.written.append(f.offset + at)
 
     def one_hot(self, f: Field, table: Table, key: Hashable, block: int = 0) -> None:
         """1 at ``key``'s place in ``table``, in the ``block``-th run of ``len(table)`` places
@@ -164,6 +188,48 @@ class Filler:
         """Add ``value`` at position ``at`` of field ``f`` (counts)."""
         self.put(f, self.vector[f.offset + at] + value, at)
 
+    def part(self, slot: Hashable, part: object, fill: Callable[[Filler], None]) -> None:
+        """``fill(self)``: the writes made from one part of the view, ``slot`` naming where
+        in the view it is (``("area", 3)``). With a memory, nothing is done when ``part`` is
+        the very object the slot was filled from last time (a kept part never changes):
+        the vector the memory started from has its writes already. Else the places it
+        wrote then are cleared now, and ``fill`` writes anew once every part has been seen
+        (so a thing that went from one part to another is cleared, then written).
+
+        Within one vector a place is written by one part only (or only outside parts), and
+        a fill asks for the same slots every time (an absent part as ``None``)."""
+        memory = self.memory
+        if memory is None:
+            fill(self)
+            return
+        last = memory.parts.get(slot)
+        if last is not None and last[0] is part:
+            return
+        if last is not None:
+            vector = self.vector
+            for i in last[1]:
+                vector[i] = 0.0
+        self.later.append((slot, part, fill))
+
+    def refill(self, whole: Callable[[Filler], None]) -> None:
+        """With a memory: the writes outside parts cleared and made again by ``whole``,
+        then the parts that changed (``part``)."""
+        memory = self.memory
+        assert memory is not None
+        last = memory.parts.get(_WHOLE)
+        vector = self.vector
+        for i in last[1] if last is not None else ():
+            vector[i] = 0.0
+        self.later = []
+        self.written = []
+        whole(self)
+        memory.parts[_WHOLE] = (None, self.written)
+        for slot, part, fill in self.later:
+            self.written = []
+            fill(self)
+            memory.parts[slot] = (part, self.written)
+        self.written = None
+
 
 class Encoding(ABC):
     """A game's fixed action space and observation layout, for one scenario, options and
@@ -172,16 +238,28 @@ class Encoding(ABC):
     actions: ActionSpace
     layout: Layout
     roles: tuple[Role, ...]
+    # The fill reads parts the game's view keeps (``Filler.part``), so filling a seat's
+    # vector again from its ``Memory`` saves work: learning environments keep one a seat.
+    remembers: bool = False
 
     @abstractmethod
     def fill(self, view: JSON, out: Filler) -> None:
         """Write the game's fields of one seat's ``view`` into ``out``."""
 
-    def observe(self, view: JSON) -> Vector:
-        """The observation vector of one seat's ``view`` (``Ruleset.view``)."""
-        out = Filler(self.layout.size)
-        self.fill(view, out)
+    def observe(self, view: JSON, memory: Memory | None = None) -> Vector:
+        """The observation vector of one seat's ``view`` (``Ruleset.view``). With the
+        seat's ``memory`` of its last vector, only the parts of the view that changed are
+        filled again (``Filler.part``): the same vector, made faster."""
+        out = Filler(self.layout.size, memory)
+        if memory is None:
+            self.fill(view, out)
+            return out.vector
+        out.refill(lambda o: self.fill(view, o))
+        memory.vector = array("f", out.vector)  # the caller's vector is its own
         return out.vector
+
+
+_WHOLE = ("whole",)  # the slot of the writes outside any part
 
 
 class SeatHeader:
@@ -241,13 +319,14 @@ def check_encoding(
         state = ruleset.setup(seed, scenario, options, players)
         pick = random.Random(seed_from("check-encoding", seed))
         probe = Rng(seed=seed)
+        memories = {role: Memory() for role in encoding.roles}
         for step in range(max_steps):
             if ruleset.outcome(state) is not None:
                 break
             where = f"{ruleset.info.id} seed {seed} action {step} ({state.step})"
             if step % leak_every == 0:
                 for role in encoding.roles:
-                    _check_vector(ruleset, encoding, state, role, probe, where)
+                    _check_vector(ruleset, encoding, state, role, probe, where, memories[role])
                     report.vectors += 1
             role = ruleset.active(state)[0]
             offered = ruleset.actions(state, role)
@@ -262,9 +341,20 @@ def check_encoding(
 
 
 def _check_vector(
-    ruleset: Ruleset[Any], encoding: Encoding, state: Any, role: Role, probe: Rng, where: str
+    ruleset: Ruleset[Any],
+    encoding: Encoding,
+    state: Any,
+    role: Role,
+    probe: Rng,
+    where: str,
+    memory: Memory,
 ) -> None:
-    vector = encoding.observe(ruleset.view(state, role))
+    view = ruleset.view(state, role)
+    vector = encoding.observe(view)
+    remembered = encoding.observe(view, memory)
+    if remembered != vector:
+        moved = [f.name for f in encoding.layout.fields if _part(remembered, f) != _part(vector, f)]
+        raise AssertionError(f"{where}: {role}'s vector filled from its memory differs in {moved}")
     assert len(vector) == encoding.layout.size, f"{where}: {len(vector)} floats for {role}"
     assert all(math.isfinite(x) for x in vector), f"{where}: a value of {role} is not finite"
     shuffled = ruleset.copy_state(state)

@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import numpy as np
@@ -149,10 +148,7 @@ class GameshelfState(pyspiel.State):
         return dump_view(session.ruleset.view(session.state, None, len(session.state.log)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameshelfState:
-        session = copy.copy(self.session)
-        session.state = self.session.ruleset.copy_state(self.session.state)
-        session._views = {}
-        return GameshelfState(self.get_game(), session)
+        return GameshelfState(self.get_game(), self.session.fork())
 
 
 class Observer:

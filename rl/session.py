@@ -13,12 +13,13 @@ evenly over -1..+1 (first of four: +1, second: +1/3, third: -1/3, last: -1).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from gameshelf.core.encoding import Encoding
+from gameshelf.core.encoding import Encoding, Memory
 from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import JSON, Action, Outcome, Role, Ruleset
 from gameshelf.core.text import draw
@@ -58,64 +59,104 @@ class Session:
         self.n_obs = encoding.layout.size
         self.state: Any = None
         self.version = 0
-        self._views: dict[Role, tuple[int, JSON]] = {}
+        self._now: dict[Any, Any] = {}  # what was worked out at this version of the state
+        self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.encoding)
 
     # --- the game ------------------------------------------------------------------------
 
     def new(self, seed: int) -> None:
         self.state = self.ruleset.setup(seed, self.scenario, self.options, self.players)
+        self._memories = {}
+        self._changed()
+
+    def fork(self) -> Session:
+        """A session of its own on a copy of this game (OpenSpiel's clones)."""
+        copied = copy.copy(self)
+        copied.state = self.ruleset.copy_state(self.state)
+        copied._now, copied._memories = {}, {}
+        return copied
+
+    def _changed(self) -> None:
         self.version += 1
+        self._now = {}
 
     def awaited(self) -> list[Role]:
         """The seats the game waits for now (empty once it is over)."""
-        return self.ruleset.active(self.state)
+        found = self._now.get("awaited")
+        if found is None:
+            found = self._now["awaited"] = self.ruleset.active(self.state)
+        return found
 
     def legal(self, role: Role) -> list[Action]:
-        return self.ruleset.actions(self.state, role)
+        key = ("legal", role)
+        found = self._now.get(key)
+        if found is None:
+            found = self._now[key] = self.ruleset.actions(self.state, role)
+        return found
 
     def play(self, role: Role, index: int) -> bool:
         """Play action ``index`` for ``role``; ``False`` (and nothing changes) when it is not
         one of the role's legal actions now."""
-        if not 0 <= index < self.n_actions:
+        if not 0 <= index < self.n_actions or not self._indices(role)[index]:
             return False
-        action = self.encoding.actions.decode(index)
-        if action not in self.legal(role):
-            return False
-        self.ruleset.play(self.state, role, action)
-        self.version += 1
+        self.ruleset.play(self.state, role, self.encoding.actions.decode(index))
+        self._changed()
         return True
 
     def play_action(self, role: Role, action: Action) -> None:
         """Play a legal ``action`` (a bot's choice) for ``role``."""
         self.ruleset.play(self.state, role, action)
-        self.version += 1
+        self._changed()
 
     def outcome(self) -> Outcome | None:
-        return self.ruleset.outcome(self.state)
+        if "outcome" not in self._now:
+            self._now["outcome"] = self.ruleset.outcome(self.state)
+        return self._now["outcome"]
 
     # --- what a seat sees -------------------------------------------------------------------
 
     def view(self, role: Role) -> JSON:
         """The seat's view now, without the log (the vector does not read it), built once
         per state."""
-        cached = self._views.get(role)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
-        view = self.ruleset.view(self.state, role, len(self.state.log))
-        self._views[role] = (self.version, view)
-        return view
+        key = ("view", role)
+        found = self._now.get(key)
+        if found is None:
+            found = self._now[key] = self.ruleset.view(self.state, role, len(self.state.log))
+        return found
 
     def observe(self, role: Role) -> np.ndarray:
-        return np.frombuffer(self.encoding.observe(self.view(role)), dtype=np.float32)
+        """The seat's observation vector (a new array, the caller's); for a game whose
+        encoding ``remembers``, filled again only where the seat's view changed since its
+        last one (``core.encoding.Memory``)."""
+        memory = self._memories.get(role)
+        if memory is None and self.encoding.remembers:
+            memory = self._memories[role] = Memory()
+        vector = self.encoding.observe(self.view(role), memory)
+        return np.frombuffer(vector, dtype=np.float32)
 
     def mask(self, role: Role, size: int | None = None) -> np.ndarray:
         """1 at the index of each legal action of ``role`` (all 0 when it is not awaited)."""
-        mask = np.zeros(size or self.n_actions, dtype=np.int8)
-        if role in self.awaited():
-            encode = self.encoding.actions.encode
-            for action in self.legal(role):
-                mask[encode(action)] = 1
+        indices = self._indices(role)
+        if size is None or size == self.n_actions:
+            return indices.copy()
+        mask = np.zeros(size, dtype=np.int8)
+        mask[: self.n_actions] = indices
         return mask
+
+    def _indices(self, role: Role) -> np.ndarray:
+        """The mask of ``role`` now, worked out once a state (not to be changed)."""
+        key = ("mask", role)
+        found = self._now.get(key)
+        if found is None:
+            found = self._now[key] = np.zeros(self.n_actions, dtype=np.int8)
+            if role in self.awaited():
+                index = self.encoding.actions.index
+                try:
+                    found[[index[a] for a in self.legal(role)]] = 1
+                except KeyError:
+                    for action in self.legal(role):  # names the action outside the space
+                        self.encoding.actions.encode(action)
+        return found
 
     def render(self, role: Role | None, lang: str = "en") -> str:
         """The text board (``core.text``) of the seat's view, or its prompt and actions for a

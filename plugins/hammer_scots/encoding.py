@@ -8,6 +8,7 @@ only as "a block of that side in that area" (fog of war, RULES §1), as on the b
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from gameshelf.core.encoding import (
@@ -47,6 +48,8 @@ def action_space() -> ActionSpace:
 
 
 class HammerEncoding(Encoding):
+    remembers = True  # the board's kept parts (view.py) are read with Filler.part
+
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
         self.roles, self.actions = roles, action_space()
         self.sides, self.areas = Table(SIDES), Table(AREA_ID)
@@ -131,30 +134,43 @@ class HammerEncoding(Encoding):
             out.one_hot(self.sided, self.sides, view[key] or None, i)
 
     def fill_blocks(self, view: JSON, out: Filler) -> None:
-        width = len(PLACES) + 4
+        # Each area, the pools, the dead are parts kept while they do not change (view.py):
+        # a seat's vector is filled again only where they did (core.encoding.Filler.part).
         for a, area in enumerate(view["areas"]):
-            for s, side in enumerate(SIDES):
-                for blk in area["blocks"][side]:
-                    out.add(self.area, 0.1, 7 * a + s)
-                    if blk["reserve"]:
-                        out.add(self.area, 0.1, 7 * a + 2 + s)
-                    if "id" in blk:
-                        self.fill_block(out, blk, area["id"], width)
-            if area["attacker"]:
-                out.put(self.area, 1.0, 7 * a + 4 + self.sides.at[area["attacker"]])
-            out.put(self.area, float(area["contested"]), 7 * a + 6)
-        for s, side in enumerate(SIDES):
-            pool = view["pools"][side]
-            out.put(self.pools, pool["count"] / 20, s)
-            for blk in pool["blocks"] or ():
-                self.fill_block(out, blk, "pool", width)
-        for blk in view["dead"]:
-            b = self.blocks.at[blk["id"]]
-            out.put(self.block, 1.0, b * width + PLACES.at["dead"])
-            out.put(self.block, 1.0, b * width + width - 1)
+            out.part(("area", a), area, partial(self.fill_area, a, area))
+        out.part("pools", view["pools"], partial(self.fill_pools, view["pools"]))
+        out.part("dead", view["dead"], partial(self.fill_dead, view["dead"]))
         for s, side in enumerate(SIDES):
             for name in view["nobles"][side]:
                 out.put(self.noble, 1.0, 2 * self.nobles.at[name] + s)
+
+    def fill_area(self, a: int, area: JSON, out: Filler) -> None:
+        width = len(PLACES) + 4
+        for s, side in enumerate(SIDES):
+            for blk in area["blocks"][side]:
+                out.add(self.area, 0.1, 7 * a + s)
+                if blk["reserve"]:
+                    out.add(self.area, 0.1, 7 * a + 2 + s)
+                if "id" in blk:
+                    self.fill_block(out, blk, area["id"], width)
+        if area["attacker"]:
+            out.put(self.area, 1.0, 7 * a + 4 + self.sides.at[area["attacker"]])
+        out.put(self.area, float(area["contested"]), 7 * a + 6)
+
+    def fill_pools(self, pools: JSON, out: Filler) -> None:
+        width = len(PLACES) + 4
+        for s, side in enumerate(SIDES):
+            pool = pools[side]
+            out.put(self.pools, pool["count"] / 20, s)
+            for blk in pool["blocks"] or ():
+                self.fill_block(out, blk, "pool", width)
+
+    def fill_dead(self, dead: list[JSON], out: Filler) -> None:
+        width = len(PLACES) + 4
+        for blk in dead:
+            b = self.blocks.at[blk["id"]]
+            out.put(self.block, 1.0, b * width + PLACES.at["dead"])
+            out.put(self.block, 1.0, b * width + width - 1)
 
     def fill_block(self, out: Filler, blk: JSON, place: str, width: int) -> None:
         at = self.blocks.at[blk["id"]] * width
@@ -175,13 +191,20 @@ class HammerEncoding(Encoding):
                 out.put(self.chosen, 1.0, s * (n + 1) + n)
             elif chosen is not None:
                 out.put(self.chosen, 1.0, s * (n + 1) + self.cards.at[chosen["id"]])
-            out.hot(self.played, self.cards, (c["id"] for c in view["played"][side]), s)
+            played = view["played"][side]
+            out.part(("played", s), played, partial(self.fill_played, s, played))
 
-    def fill_moves(self, view: JSON, out: Filler) -> None:
-        for i, border in enumerate(view["borders"]):
+    def fill_played(self, s: int, played: list[JSON], out: Filler) -> None:
+        out.hot(self.played, self.cards, (c["id"] for c in played), s)
+
+    def fill_borders(self, borders: list[JSON], out: Filler) -> None:
+        for i, border in enumerate(borders):
             out.put(self.border, border["crossed"] / 6, 3 * i)
             if border["last_used"]:
                 out.put(self.border, 1.0, 3 * i + 1 + self.sides.at[border["last_used"]])
+
+    def fill_moves(self, view: JSON, out: Filler) -> None:
+        out.part("borders", view["borders"], partial(self.fill_borders, view["borders"]))
         moving = view["moving"]
         if moving is not None:
             out.one_hot(self.moving, self.sides, moving["side"])

@@ -9,6 +9,7 @@ cards the seat knows its hand, what an event showed it, and the public piles.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from gameshelf.core.encoding import (
@@ -75,6 +76,8 @@ def action_space(cards: tuple[int, ...]) -> ActionSpace:
 
 
 class TwilightEncoding(Encoding):
+    remembers = True  # the board's kept parts (view.py) are read with Filler.part
+
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...], optional: bool) -> None:
         cards = card_ids(optional)
         self.roles, self.actions = roles, action_space(cards)
@@ -123,13 +126,19 @@ class TwilightEncoding(Encoding):
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
         self.fill_tracks(view, out)
-        for c, country in enumerate(view["countries"]):
+        # the map's countries are one part kept while no Influence moves (view.py): a seat's
+        # vector is filled again only when it did (core.encoding.Filler.part)
+        countries = view["countries"]
+        out.part("countries", countries, partial(self.fill_countries, countries))
+        self.fill_cards(view, out)
+        self.fill_operation(view, out)
+
+    def fill_countries(self, countries: list[JSON], out: Filler) -> None:
+        for c, country in enumerate(countries):
             for s, side in enumerate(SIDES):
                 out.put(self.country, country["influence"][side] / 10, 4 * c + s)
             if country["control"]:
                 out.put(self.country, 1.0, 4 * c + 2 + self.sides.at[country["control"]])
-        self.fill_cards(view, out)
-        self.fill_operation(view, out)
 
     def fill_tracks(self, view: JSON, out: Filler) -> None:
         china = view["china"]

@@ -15,6 +15,7 @@ from gameshelf.core.encoding import (
     EncodingError,
     Filler,
     Layout,
+    Memory,
     SeatHeader,
     Table,
     check_encoding,
@@ -108,6 +109,61 @@ def test_a_filler_writes_inside_its_field_only():
     assert list(out.vector) == [0.0, 0.0, 1.0, 1.0, 0.0]
     with pytest.raises(IndexError, match=r"f\[3\]"):
         out.put(f, 1.0, 3)
+
+
+class Places(Encoding):
+    """Things in places, each place a part of the view: ``{"places": [[thing, ...], ...]}``,
+    a thing's own field written by the place that holds it."""
+
+    def __init__(self) -> None:
+        self.roles, self.actions = ("a",), ActionSpace([("pass", [None])])
+        self.layout = Layout()
+        self.things = Table("xyz")
+        self.where = self.layout.add("where", 3 * 2, "per thing: in place 0, in place 1")
+        self.count = self.layout.add("count", 2, "things per place")
+        self.turn = self.layout.add("turn", 1, "the turn")
+        self.filled: list[int] = []  # the places filled, in order
+
+    def fill(self, view: JSON, out: Filler) -> None:
+        out.put(self.turn, view["turn"])
+        for p, place in enumerate(view["places"]):
+            out.part(("place", p), place, lambda o, p=p, place=place: self.place(p, place, o))
+
+    def place(self, p: int, place: list[str], out: Filler) -> None:
+        self.filled.append(p)
+        for thing in place:
+            out.put(self.where, 1.0, 2 * self.things.at[thing] + p)
+            out.add(self.count, 1.0, p)
+
+
+def test_a_memory_fills_again_only_the_parts_that_are_new_objects():
+    enc, memory = Places(), Memory()
+    first, second = ["x", "y"], []
+    assert enc.observe({"turn": 1, "places": [first, second]}, memory) == enc.observe(
+        {"turn": 1, "places": [first, second]}
+    )
+    enc.filled.clear()
+    moved = ["y", "z"]  # x went away and z came: a new part; place 0 is the same object
+    again = enc.observe({"turn": 2, "places": [first, moved]}, memory)
+    assert enc.filled == [1]
+    assert again == enc.observe({"turn": 2, "places": [first, moved]})
+    enc.filled.clear()
+    to_first = ["x", "y", "z"]  # z goes from place 1 to place 0: cleared, then written
+    third = enc.observe({"turn": 3, "places": [to_first, []]}, memory)
+    assert third == enc.observe({"turn": 3, "places": [to_first, []]})
+    assert list(third[:6]) == [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+
+
+def test_the_walk_catches_a_part_filled_from_a_memory_that_misses_a_change():
+    class Stale(EncodedDuel):
+        def encoding(self, scenario=None, options=None, players=None):
+            enc = DuelEncoding(self)
+            fill = enc.fill
+            enc.fill = lambda view, out: out.part("all", "the same", lambda o: fill(view, o))
+            return enc
+
+    with pytest.raises(AssertionError, match="filled from its memory differs"):
+        check_encoding(Stale(), seeds=range(1), max_steps=30)
 
 
 def test_a_game_without_an_encoding_says_so():
