@@ -101,6 +101,7 @@ def create_app(
     app.state.storage = storage
     app.state.hub = hub
     app.state.tables = Tables(storage, registry, settings, on_change=hub.publish, writer=writer)
+    app.state.tables.watching = hub.watching  # bots alone play at a pace while watched
     app.state.tables.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
     app.state.accounts = Accounts(storage, settings, app.state.tables)
     app.state.talk = Talk(storage, settings, hub)

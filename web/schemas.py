@@ -126,6 +126,16 @@ class MatchIn(Body):
     )
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=16)]
     pace: PaceIn | None = Field(None, description="The clocks (none by default).")
+    bot_pace: Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)] | None = Field(
+        None,
+        description="Bots alone: actions a second while someone watches the match "
+        "(default: the site's, about one; 0: full speed). Unwatched, they play at full speed.",
+    )
+    watch: StrictBool = Field(
+        False,
+        description="Its creator is about to watch it (the lobby page): bots alone play at "
+        "their watched pace from the start, for a few seconds, before a spectator connects.",
+    )
 
 
 class JoinIn(Body):

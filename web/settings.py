@@ -104,6 +104,20 @@ class Settings(BaseSettings):
     max_bot_matches: int = Field(
         8, ge=1, le=10_000, description="Matches of bots alone being played at once, at most."
     )
+    watched_bot_pace: float = Field(
+        1.0,
+        ge=0,
+        le=1000,
+        description="Actions a second a match of bots alone plays while someone watches it "
+        "(a match may say its own; 0: full speed); unwatched, it plays at full speed.",
+    )
+    watch_grace_seconds: float = Field(
+        10.0,
+        ge=0,
+        le=600,
+        description="A match of bots alone made from the lobby page plays at its watched "
+        "pace for this long even before a spectator connects (its creator is on the way).",
+    )
     max_match_actions: int = Field(
         20_000,
         ge=0,

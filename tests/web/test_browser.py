@@ -274,6 +274,10 @@ def test_a_finished_match_can_be_replayed_step_by_step(page: Any, site: str) -> 
     page.click(".replay-link")
     page.wait_for_selector("#position")
     total = int(page.locator("#position").get_attribute("max"))
+    # it opens at the start, nothing played yet (issue 28 item 7)
+    until(page, f"() => document.getElementById('position-label').textContent === '0 / {total}'")
+    assert page.locator("#outcome").is_hidden()
+    page.click("[data-step=last]")
     until(
         page, f"() => document.getElementById('position-label').textContent === '{total} / {total}'"
     )

@@ -128,3 +128,22 @@ def test_the_lines_between_two_of_your_moves_fold_under_their_first_line(
     until(page, "() => document.querySelector('#log li.fold-head').classList.contains('open')")
     assert page.locator("#log li").count() == total  # folding hides lines, it drops none
     shot(page, "toy_duel_log_folds")
+
+
+def test_bots_alone_made_in_the_lobby_play_at_a_watchable_pace(page: Any, site: str) -> None:
+    """Issue 28 item 7: about one action a second while the page watches, not the whole
+    game in three seconds."""
+    page.goto(site + "/")
+    page.click("button.open-form[data-game=hammer_scots]")
+    form = page.locator("form.new-match[data-game=hammer_scots]")
+    for index in (0, 1):
+        form.locator(f".seat-row[data-index='{index}'] select").select_option("bot:random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r".*/m/[0-9a-f]+$"))
+    page.wait_for_selector("#connection.live")
+    match_id = page.url.rsplit("/", 1)[1]
+    page.wait_for_timeout(2500)
+    view = page.request.get(f"{site}/api/matches/{match_id}/view").json()
+    assert view["status"] == "running"
+    assert 1 <= view["seq"] <= 6, view["seq"]  # some 2.5 actions so far, at 1 a second
+    shot(page, "hammer_scots_bots_watched")

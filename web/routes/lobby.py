@@ -193,7 +193,7 @@ async def _create(
         )
     pace = _pace(body.pace, len(seats))
     table, tokens = await tables.create(
-        body.game, body.scenario, body.options, body.seed, seats, pace
+        body.game, body.scenario, body.options, body.seed, seats, pace, body.bot_pace, body.watch
     )
     tables.created_by(client, table)
     return Created(

@@ -61,6 +61,7 @@
     const options = {};
     for (const input of form.querySelectorAll("[name^='opt:']")) options[input.name.slice(4)] = optionValue(input);
     const body = { game: form.dataset.game, scenario: form.elements.scenario.value, options, seats };
+    if (seats.every((s) => s.bot)) body.watch = true; // bots alone: paced until we watch
     const pace = form.elements.pace ? form.elements.pace.value : "none";
     if (pace !== "none") {
       body.pace = { kind: pace, on_timeout: form.elements["on-timeout"].value || null };

@@ -115,5 +115,8 @@
     if (ev.key === "ArrowRight") go(position + 1);
     if (ev.key === "ArrowLeft") go(position - 1);
   });
-  go(page.total).then(loadChapters);
+  // A replay opens at the start (nothing played: the story unfolds from there), or at the
+  // position its address names (#42).
+  const named = Number(location.hash.slice(1));
+  go(Number.isInteger(named) && named > 0 ? named : 0).then(loadChapters);
 })();

@@ -42,9 +42,14 @@ class Lobby(Replays):
         seed: int | None,
         seats: Sequence[SeatRequest],
         pace: Pace | None = None,
+        bot_pace: float | None = None,
+        watch: bool = False,
     ) -> tuple[Table, dict[Role, str]]:
         """A new match (with clocks at ``pace``); returns its table and the token of each
-        person's seat."""
+        person's seat. Bots alone play ``bot_pace`` actions a second while someone watches
+        (default ``Settings.watched_bot_pace``; 0: full speed), and with ``watch`` (its
+        creator is about to watch) at that pace from the start for
+        ``Settings.watch_grace_seconds`` even before a spectator comes."""
         try:
             game = self.registry.game(game_id)
         except UnknownGame:
@@ -79,6 +84,9 @@ class Lobby(Replays):
             self._admit_bots()
         match.observers = [self.registry.notify]
         table = await self._store_new(match, records, pace)
+        table.bot_pace = self.settings.watched_bot_pace if bot_pace is None else bot_pace
+        if watch:
+            table.paced_until = self.clock() + self.settings.watch_grace_seconds
         if table.bots_only:
             self._changed(table)
             self._schedule(table)  # played in the background, not in this request

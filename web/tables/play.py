@@ -153,11 +153,13 @@ class Play(Seats):
                 quick[s.role] = spec.factory(seed_from("bot", match.seed, match.seq, s.role))
         return quick, thinking
 
-    async def _play_bots(self, table: Table, rounds: int | None = None) -> int:
+    async def _play_bots(
+        self, table: Table, rounds: int | None = None, batch: int = BOT_ROUND
+    ) -> int:
         """Let the seated bots act until a person must (or ``rounds`` rounds are played);
         their actions are committed.
 
-        Quick bots play in rounds of :data:`BOT_ROUND` actions, each in a worker thread,
+        Quick bots play in rounds of ``batch`` actions (:data:`BOT_ROUND`), each in a worker thread,
         and a thinking bot's decision is a round of its own, worked out in a worker process:
         the event loop serves others meanwhile (the table's lock is held and ``table.busy``
         set while the state changes, so that nobody reads it). Between rounds the progress
@@ -181,8 +183,8 @@ class Play(Seats):
                     await self._think(table, turn[0], thinking[turn[0]])
                 elif quick:  # off the event loop: others are served meanwhile
                     room = table.room()
-                    batch = BOT_ROUND if room is None else min(BOT_ROUND, room)
-                    await asyncio.to_thread(match.play_bots, quick, batch)
+                    size = batch if room is None else min(batch, room)
+                    await asyncio.to_thread(match.play_bots, quick, size)
             except Exception:
                 # A bot or the rules failed: keep what was fully applied, rebuild on next use.
                 log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
@@ -195,7 +197,7 @@ class Play(Seats):
             await self._commit(table, start)
             if match.seq == start:
                 break
-            stopped = turn is None and match.seq - start < BOT_ROUND  # the quick bots did
+            stopped = turn is None and match.seq - start < batch  # the quick bots did
             if stopped and (not thinking or match.ruleset.to_act(match.state, thinking) is None):
                 break  # a person must act, or the game is over
             self._changed(table)
@@ -255,25 +257,55 @@ class Play(Seats):
 
     async def _play_in_background(self) -> None:
         """Play the queued matches of bots alone a round each in turn, at most
-        ``bot_actions_per_second`` actions a second in all, so people's matches come first."""
+        ``bot_actions_per_second`` actions a second in all, so people's matches come first.
+
+        A match someone watches (``watching``), or made to be watched and still in its
+        grace (``Table.paced_until``), plays one action a round at its ``bot_pace`` instead
+        (its next round is due ``1 / bot_pace`` s later; others play meanwhile), so that
+        the game can be followed live."""
         rate = self.settings.bot_actions_per_second
         while self._bot_queue:
             match_id = self._bot_queue.popleft()
+            now = self.clock()
+            waiting = self.cached(match_id)
+            if waiting is not None and not self._paced(waiting):  # nobody watches any more
+                self._bot_due.pop(match_id, None)
+            if self._bot_due.get(match_id, now) > now:  # a paced match not due yet
+                self._bot_queue.append(match_id)
+                soonest = min(self._bot_due.get(m, now) for m in self._bot_queue)
+                if soonest > now:  # nobody is due: wait for the first
+                    await self.sleep(soonest - now)
+                continue
             played, over = 0, True
             try:
                 table = await self.get(match_id, resume=False)
                 async with table.lock:
                     if not table.dead:
-                        played = await self._play_bots(table, rounds=1)
+                        paced = self._paced(table)
+                        if paced:  # one action this round
+                            played = await self._play_bots(table, rounds=1, batch=1)
+                        else:
+                            played = await self._play_bots(table, rounds=1)
                         self._changed(table)
                         over = table.outcome() is not None or not played
+                        if paced and table.bot_pace:
+                            self._bot_due[match_id] = self.clock() + 1 / table.bot_pace
+                        else:
+                            self._bot_due.pop(match_id, None)
             except Exception:
                 log.exception("match %s: playing its bots in the background failed", match_id)
             if over:
                 self._bot_matches.discard(match_id)
+                self._bot_due.pop(match_id, None)
             else:
                 self._bot_queue.append(match_id)
             await self.sleep(played / rate)
+
+    def _paced(self, table: Table) -> bool:
+        """Whether a match of bots alone plays at its watched pace now (see above)."""
+        if not table.bot_pace:
+            return False
+        return self.clock() < table.paced_until or self.watching(table.id) > 0
 
     async def resume_bots(self) -> int:
         """Queue the unfinished matches of bots alone (after a restart); how many."""

@@ -92,6 +92,9 @@ class Store:
         self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
         self._bot_matches: set[str] = set()  # those queued or being played
         self._bot_task: asyncio.Task[None] | None = None
+        self._bot_due: dict[str, float] = {}  # a paced match's next action, on self.clock
+        # how many listen to a match (the app's Hub.watching): its bots alone are paced then
+        self.watching: Callable[[str], int] = lambda match_id: 0
         self.thinkers = Thinkers(settings.bot_workers)  # where search bots think
         self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
         self._created: dict[str, list[str]] = {}  # client -> its matches that may be live
@@ -241,6 +244,8 @@ class Store:
 
     def _remember(self, table: Table) -> None:
         table.step_limit = self.settings.max_match_actions
+        if table.bot_pace is None:
+            table.bot_pace = self.settings.watched_bot_pace
         self._live[table.id] = table
         self._cache[table.id] = table
         self._cache.move_to_end(table.id)

@@ -93,6 +93,11 @@ class Table:
     # the site's bound on a match's length (Settings.max_match_actions; 0: none): a match
     # that reaches it unfinished ends there as abandoned, nobody winning
     step_limit: int = 0
+    # bots alone: actions a second while someone watches (0: full speed), and until when
+    # (Tables.clock) they play at that pace anyway, for the creator about to watch; a
+    # match's own pace is not stored: after a restart it has the site's
+    bot_pace: float | None = None
+    paced_until: float = 0.0
 
     def __post_init__(self) -> None:
         self.title = self.match.game.info.title
