@@ -56,7 +56,7 @@ from gameshelf.plugins.twilight_struggle.model import (
     USSR,
     N,
 )
-from gameshelf.plugins.twilight_struggle.ops import ops_in, ops_value, region_bonuses
+from gameshelf.plugins.twilight_struggle.ops import ops_value, region_bonuses
 from gameshelf.plugins.twilight_struggle.state import (
     PICK_COUNTRY,
     State,
@@ -528,7 +528,9 @@ class Coup(Step[State]):
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)
         c = CIX[country]
-        coup(s, f.side, c, ops_in(s, f.side, f.card, c))
+        # the Ops of this play, the regional bonuses of ``c`` with them: an event's granted
+        # Ops (Olympic boycott: 4, modified) are not its card's printed value (RULES §6, §9)
+        coup(s, f.side, c, available(f, c))
         finish(s)
 
 
