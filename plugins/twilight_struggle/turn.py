@@ -7,8 +7,8 @@
   start of turn 4 and 8 (discards wait, §13), deal to 8 or 9 one card at a time (USSR
   first; The China Card not counted), the headline, the action rounds (USSR first; 6 or 7
   each, 8 for the Space Station holder, its extra round after the other side's last), the
-  military operations check (§9), the Eagle/Bear Has Landed discard, the end of the turn's
-  effects and the China Card's flip.
+  military operations check (§9), the Eagle/Bear Has Landed discard, a held scoring card
+  (§12.6: its holder loses), the end of the turn's effects and the China Card's flip.
 - "headline" (§5): "headline_choice" is the core's secret simultaneous choice (no China
   Card, no UN Intervention); with the Man in Earth Orbit ability the opponent first
   chooses and shows its card ("headline_open"). The events then happen in order: higher
@@ -65,6 +65,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     State,
     check_vp,
     controls,
+    end_game,
     finish,
     gain_vp,
     machine,
@@ -77,6 +78,7 @@ DEFECTORS = 103
 NORAD, CANADA = 106, CIX["canada"]
 ERA_CARDS_AT = {4: "mid_war", 8: "late_war"}  # RULES §13: the turn the era's cards join
 PASS = Action("pass")
+SCORING_HELD = "scoring_withheld"  # victory.OUTCOME_REASONS
 ERA_NAMES = {
     "mid_war": Msg("twilight_struggle.mid_war"),
     "late_war": Msg("twilight_struggle.late_war"),
@@ -219,6 +221,28 @@ def eagle_discard_due(s: State) -> bool:
     )
 
 
+def scoring_held(s: State) -> None:
+    """Phase F (RULES §4, §12.6): a side holding a scoring card when the turn ends loses the
+    game (both: a draw). Only events can bring it about (Ask Not What Your Country Can Do
+    For You drawing more scoring cards than there are rounds left): the action rounds never
+    let a side keep one it could still play. After the Eagle/Bear Has Landed discard, which
+    may throw one away first (a card discarded is held no more)."""
+    if s.over:
+        return
+    held = {side: [c for c in s.hands[side] if CARDS[c].scoring] for side in SIDES}
+    holders = [side for side in SIDES if held[side]]
+    if not holders:
+        return
+    if len(holders) == len(SIDES):
+        text = Msg("twilight_struggle.draw_scoring_held", card=held[USSR][0], card2=held[US][0])
+        end_game(s, "", SCORING_HELD, text)
+        return
+    loser = holders[0]
+    winner = OTHER[loser]
+    text = Msg("twilight_struggle.won_scoring_held", role=winner, role2=loser, card=held[loser][0])
+    end_game(s, winner, SCORING_HELD, text)
+
+
 def end_turn(s: State) -> None:
     """Phases G-H: the turn's effects end, The China Card turns face up."""
     expire(s)
@@ -241,6 +265,7 @@ class Turn(Procedure[State]):
         While(more_rounds, next_round, If(norad_due, Call("event_influence", args=norad_point))),
         military_operations_check,
         If(eagle_discard_due, "held_discard"),
+        scoring_held,
         end_turn,
     )
 

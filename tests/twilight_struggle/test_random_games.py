@@ -5,7 +5,8 @@ test plays 10,000 (half printed, half competitive: the US bonus and the optional
 
 The mix of endings under the random bot is what ``gameshelf simulate twilight_struggle``
 prints (the reason codes ``vp_20``, ``europe_control``, ``defcon_1``, ``final_scoring``,
-``cuban_missile_crisis``, ``wargames``, each reached by a rule test of its own)."""
+``cuban_missile_crisis``, ``wargames``, ``scoring_withheld``, each reached by a rule test
+of its own)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ ENDINGS = {
     "final_scoring",
     "cuban_missile_crisis",
     "wargames",
+    "scoring_withheld",
 }
 
 
@@ -54,7 +56,7 @@ def play_many(games: int) -> Counter[str]:
     return endings
 
 
-def test_the_outcome_reason_codes_are_the_six_endings():
+def test_the_outcome_reason_codes_are_the_seven_endings():
     assert set(OUTCOME_REASONS) == ENDINGS
     assert set(RULESET.info.outcome_reasons) == ENDINGS
 

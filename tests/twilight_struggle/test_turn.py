@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import in_effect
 from gameshelf.plugins.twilight_struggle.model import US, USSR, era_deck
+from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.plugins.twilight_struggle.turn import (
     deal,
     end_turn,
     military_operations_check,
     next_side,
+    scoring_held,
     start_turn,
 )
 from tests.twilight_struggle.builders import (
@@ -152,3 +154,56 @@ def test_a_whole_early_war_turn_has_six_action_rounds_each_ussr_first():
             s, role, Action("use", "influence") if Action("use", "influence") in legal else legal[0]
         )
     assert rounds == [USSR, US] * 6
+
+
+def ask_not_into_two_scoring_cards():
+    """The US's fifth round of turn 1: Ask Not What Your Country Can Do For You throws away
+    two cards and draws Asia and Europe Scoring, two scoring cards for one round left."""
+    s = build(hands={USSR: [], US: [77, 19, 4]}, milops={USSR: 5, US: 5})
+    s.rounds_done[USSR] = 5
+    s.deck.draw_pile = [ASIA, EUROPE]
+    at_round(s, US, done=5)
+    play(s, US, ("card", 77), ("use", "event"), ("card", 19), ("card", 4))  # the whole hand
+    play(s, USSR, "pass")  # its sixth round: The China Card kept
+    return s
+
+
+def test_12_6_a_scoring_card_held_at_the_end_of_the_turn_loses_the_game():
+    # issue 26 item 5: more scoring cards than rounds left after Ask Not (#77)
+    s = ask_not_into_two_scoring_cards()
+    assert sorted(s.hands[US]) == [ASIA, EUROPE]
+    assert s.phasing == US  # the US's last round
+    assert sorted(legal(s, US)) == [("card", ASIA), ("card", EUROPE)]
+    refused(s, US, "pass", "only when")
+    play(s, US, ("card", ASIA), ("use", "event"))
+    out = RULESET.outcome(s)
+    assert out.reason == "scoring_withheld"
+    assert out.winners == [USSR]
+    text = "The US holds Europe Scoring at the end of the turn and loses; the USSR wins."
+    assert say(out.text) == text
+    assert say(s.log[-1]) == text
+    assert say(s.log[-1], "zh_TW") == "美國在回合結束時仍持有歐洲計分而落敗，蘇聯獲勝。"
+    assert RULESET.view(s, None)["outcome"]["reason"] == "scoring_withheld"
+    assert RULESET.active(s) == []
+    assert s.turn == 1  # the game ends in turn 1's end, before turn 2
+
+
+def test_12_6_no_scoring_card_held_the_turn_ends_as_usual():
+    s = build(hands={USSR: [], US: [77, 19, 4]}, milops={USSR: 5, US: 5})
+    s.rounds_done[USSR] = 5
+    s.deck.draw_pile = [ASIA, 30, *range(40, 60)]
+    at_round(s, US, done=5)
+    play(s, US, ("card", 77), ("use", "event"), ("card", 19), "done")
+    play(s, USSR, "pass")
+    play(s, US, ("card", ASIA), ("use", "event"))
+    assert RULESET.outcome(s) is None
+    assert s.turn == 2
+
+
+def test_12_6_both_sides_holding_a_scoring_card_is_a_draw():
+    s = build(hands={USSR: [ASIA], US: [EUROPE]})
+    go_on_from(s, "turn", scoring_held)
+    out = RULESET.outcome(s)
+    assert out.reason == "scoring_withheld"
+    assert out.winners == []
+    assert "Both sides hold a scoring card" in say(out.text)
