@@ -727,11 +727,14 @@ def serve(
             help="SQLite file (default ./gameshelf.sqlite3) or a postgresql:// database URL"
         ),
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=256, help="server processes (more than one: PostgreSQL)")
+    ] = 1,
 ) -> None:
     """Start the web site."""
     from gameshelf.web.server import run
 
-    run(host=host, port=port, db=db)
+    run(host=host, port=port, db=db, workers=workers)
 
 
 # --- admin: the site's administration (web.admin) ----------------------------------------

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import logging
+import os
 import re
+import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +23,12 @@ from gameshelf.web.settings import Settings, proxy_networks
 from gameshelf.web.storage_pg import is_postgres_url
 
 
-def run(host: str, port: int, db: str | None) -> None:
+def run(host: str, port: int, db: str | None, workers: int = 1) -> None:
     """Serve Gameshelf on ``host:port`` with the SQLite file ``db`` (default
     ``./gameshelf.sqlite3``, created on first start) or, when ``db`` is a
-    ``postgresql://`` URL, that PostgreSQL database. Other settings come from the
-    ``GAMESHELF_*`` environment variables (``GAMESHELF_DATABASE_URL`` among them)."""
+    ``postgresql://`` URL, that PostgreSQL database, in ``workers`` processes (several
+    need PostgreSQL). Other settings come from the ``GAMESHELF_*`` environment variables
+    (``GAMESHELF_DATABASE_URL`` among them)."""
     overrides: dict[str, object] = {"host": host, "port": port}
     if db is not None and is_postgres_url(db):
         overrides["database_url"] = db
@@ -31,7 +36,67 @@ def run(host: str, port: int, db: str | None) -> None:
         overrides["db"] = Path(db)
     # pydantic-settings validates the overrides; their static types are not the fields'
     settings = Settings(**overrides)  # type: ignore[arg-type]
+    if workers > 1:
+        if not settings.database_url:
+            raise SystemExit(
+                "several workers share one PostgreSQL database: give --db postgresql://..."
+            )
+        serve_workers(settings, workers)
+        return
     serve(create_app(settings), settings)
+
+
+def serve_workers(settings: Settings, workers: int, log_level: str = "info") -> None:
+    """Serve the site in ``workers`` processes on one listening socket (the kernel spreads
+    the connections), each with its own app over the shared PostgreSQL database: any of
+    them serves any request (architecture §4.5). A worker that dies is started again; a
+    SIGTERM or SIGINT stops them all."""
+    options = uvicorn_options(settings, log_level)
+    sock = uvicorn.Config("gameshelf.web.app:create_app", **options).bind_socket()
+    children: dict[int, int] = {}  # pid -> worker number
+    stopping = False
+
+    def start(number: int) -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker: its own app, connections and threads, made after the fork
+            code = 0
+            try:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                settle_garbage_collector()
+                config = uvicorn.Config(create_app(settings), **options)
+                uvicorn.Server(config).run(sockets=[sock])
+            except BaseException:
+                logging.getLogger("gameshelf.web").exception("worker %s failed", number)
+                code = 1
+            finally:
+                os._exit(code)
+        children[pid] = number
+
+    def stop(signum: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for number in range(workers):
+        start(number)
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        number = children.pop(pid, -1)
+        if number >= 0 and not stopping:
+            logging.getLogger("gameshelf.web").warning(
+                "worker %s (pid %s) ended (status %s): starting it again", number, pid, status
+            )
+            time.sleep(1)  # a worker that cannot start does not spin
+            start(number)
+    sock.close()
 
 
 def serve(app: FastAPI, settings: Settings, log_level: str = "info") -> None:

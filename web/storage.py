@@ -123,6 +123,10 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
     """The interface between the web app and wherever matches and people are kept (people:
     :class:`web.storage_people.PeopleStorage`)."""
 
+    # Other server processes write to the same store (PostgreSQL): a match kept in memory
+    # is checked against the stored version before use (architecture §4.5).
+    shared: bool = False
+
     @abstractmethod
     def create_match(self, record: MatchRecord, seats: Sequence[SeatRecord]) -> None:
         """Store a new match and its seats; the id must be new (``SeqTaken`` otherwise)."""
@@ -130,6 +134,10 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
     @abstractmethod
     def match(self, match_id: str) -> MatchRecord | None:
         """The match ``match_id``, or ``None``."""
+
+    @abstractmethod
+    def version(self, match_id: str) -> int | None:
+        """The stored version of the match ``match_id``, or ``None`` (no such match)."""
 
     @abstractmethod
     def matches(
@@ -467,6 +475,11 @@ class SQLStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Storage)
                 )
         except INTEGRITY_ERRORS as exc:
             raise SeqTaken(f"match {record.id} exists") from exc
+
+    def version(self, match_id: str) -> int | None:
+        with self._read() as db:
+            row = db.execute("SELECT version FROM matches WHERE id=?", (match_id,)).fetchone()
+        return int(row[0]) if row else None
 
     def match(self, match_id: str) -> MatchRecord | None:
         with self._read() as db:

@@ -240,6 +240,7 @@ class PostgresStorage(SQLStorage):
     processes (see the module)."""
 
     _FOR_UPDATE = " FOR UPDATE"
+    shared = True
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
         self.url = url

@@ -109,11 +109,11 @@ class Store:
         """The table ``match_id`` and whether it was just loaded from storage;
         ``Refusal`` (unknown_match) when there is none."""
         table = self._cache.get(match_id)
-        if table is not None:
+        if table is not None and self._current(table):
             self._cache.move_to_end(match_id)
             return table, False
         table = self._live.get(match_id)
-        if table is not None and not table.dead:
+        if table is not None and not table.dead and self._current(table):
             self._remember(table)
             return table, False
         record = self.storage.match(match_id)
@@ -122,6 +122,18 @@ class Store:
         table = self._load(record)
         self._remember(table)
         return table, True
+
+    def _current(self, table: Table) -> bool:
+        """Whether the table in memory is the match as stored. Only a store shared with
+        other processes is asked (architecture §4.5): one that moved the match on makes
+        this copy stale, and it is dropped (a copy ahead of the store is writing)."""
+        if not self.storage.shared:
+            return True
+        stored = self.storage.version(table.id)
+        if stored is not None and stored <= table.version:
+            return True
+        self._forget(table)
+        return False
 
     def cached(self, match_id: str) -> Table | None:
         """The table if it is in memory (tests look at the state this way)."""
