@@ -39,6 +39,7 @@ from gameshelf.plugins.twilight_struggle.hidden import HIDDEN
 from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
 from gameshelf.plugins.twilight_struggle.state import State, check_fits_data, machine
+from gameshelf.plugins.twilight_struggle.text import TEXT
 from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS, outcome
 from gameshelf.plugins.twilight_struggle.view import board_view
 
@@ -100,6 +101,7 @@ class TwilightStruggle(StepRuleset[State]):
     # hands, looks and the draw pile (hidden.py); the headline's secret choice hides itself
     hidden = HIDDEN
     locale = Path(__file__).parent / "locale"
+    text = TEXT
     # The world map the web app draws from the view (web/: template, script, styles).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
 

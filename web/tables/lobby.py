@@ -14,8 +14,9 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from gameshelf.core import text
 from gameshelf.core.match import Match
-from gameshelf.core.messages import Msg
+from gameshelf.core.messages import LANGS, Msg
 from gameshelf.core.plugins import Game, UnknownGame
 from gameshelf.core.ruleset import Role
 from gameshelf.web.clocks import Pace
@@ -29,6 +30,7 @@ T = TypeVar("T")
 
 ONCE_SECONDS = 600.0  # how long a creation's reply is kept for a retry with its key
 ONCE_KEPT = 10_000  # at most this many replies kept
+NAMES_KEPT = 256  # setups kept to name the seats of matches not in memory (Lobby.seat_names)
 
 
 class Lobby(Replays):
@@ -201,7 +203,41 @@ class Lobby(Replays):
             "created": r.created,
             "updated": r.updated,
             "bots_only": r.bots_only,
+            "names": self.seat_names(r, game),
         }
+
+    def seat_names(self, r: MatchRecord, game: Game | None) -> dict[Role, dict[str, str]]:
+        """What the match calls each seat in each language, where its game names seats by
+        what happens in it (Three Kingdoms: by the lord each drew, "曹操 Cao Cao"): from
+        the match in memory, else from its setup (the same deal, made again and kept in
+        :data:`NAMES_KEPT` entries). Empty for a game that names its seats alike in every
+        match (the catalogs' role names serve)."""
+        board = text.text_board(game.ruleset) if game is not None else None
+        if game is None or board is None or board.role_name is text._no_name:
+            return {}
+        table = self.cached(r.id)
+        if table is not None and not table.busy:
+            view = table.view(None)
+        else:
+            key = (r.game, r.scenario, r.seed, r.players, repr(sorted(r.options.items())))
+            view = self._setup_views.get(key)
+            if view is None:
+                try:
+                    match = Match(
+                        game, scenario=r.scenario, options=r.options, seed=r.seed, players=r.players
+                    )
+                except ValueError:
+                    return {}
+                view = match.view(None)
+                self._setup_views[key] = view
+                while len(self._setup_views) > NAMES_KEPT:
+                    self._setup_views.pop(next(iter(self._setup_views)))
+        names: dict[Role, dict[str, str]] = {}
+        for seat_role in game.ruleset.roles(r.players):
+            said = {lang: text.role_name(game.ruleset, seat_role, view, lang) for lang in LANGS}
+            if any(name != seat_role for name in said.values()):
+                names[seat_role] = said
+        return names
 
 
 def _scenario_title(game: Game | None, scenario: str) -> str:

@@ -92,6 +92,7 @@ class Store:
         self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
         self._bot_matches: set[str] = set()  # those queued or being played
         self._bot_task: asyncio.Task[None] | None = None
+        self._setup_views: dict[tuple[Any, ...], Any] = {}  # Lobby.seat_names, by deal
         self._bot_due: dict[str, float] = {}  # a paced match's next action, on self.clock
         # how many listen to a match (the app's Hub.watching): its bots alone are paced then
         self.watching: Callable[[str], int] = lambda match_id: 0
