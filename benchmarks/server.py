@@ -43,6 +43,8 @@ OLD_PAGE = {"action": "log_tail=40", "view": "log_tail=40", "live": "log_tail=40
 PAGE = {"action": "log_have={have}", "view": "", "live": "lang=en"}
 ASKS = dict(PAGE)
 FIRST_QUERY = ""  # the page's first look at a match
+# --transport ws: each seat holds a live connection and decides over it (the match page's way)
+TRANSPORT = {"live": False}
 if sys.path and Path(sys.path[0]).resolve() == ROOT / "benchmarks":
     sys.path[0] = str(ROOT)  # the project's packages, not the benchmark scripts beside us
 
@@ -305,6 +307,96 @@ class Table:
         return self.client.size
 
 
+class LiveTable(Table):
+    """A match whose seats each hold a live connection, as open match pages do: a seat's
+    view is what its live updates made of it, and its decisions go over its connection
+    (``--transport ws``); a decision's latency runs until its answer and the view it led
+    to have arrived."""
+
+    def __init__(self, client: Connection, rnd: random.Random, figures: Figures) -> None:
+        super().__init__(client, rnd, figures)
+        self.views: dict[str, dict[str, Any]] = {}  # each seat's payload, as its page holds
+        self.acted_at: dict[str, int] = {}  # the version a seat's latest decision was made on
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.asked = 0
+        self.changed = asyncio.Event()
+        self.sockets: dict[str, Any] = {}
+        self.readers: list[asyncio.Task[None]] = []
+
+    async def open(self, base: str) -> None:
+        from websockets.asyncio.client import connect
+
+        url = base.replace("http://", "ws://") + f"/ws/matches/{self.id}?{ASKS['live']}"
+        for role, token in self.tokens.items():
+            ws = await connect(url, max_size=None, compression=None)
+            await ws.send(orjson.dumps({"token": token}).decode())
+            self.sockets[role] = ws
+            self.readers.append(asyncio.create_task(self._read(role, ws)))
+
+    async def close(self) -> None:
+        for task in self.readers:
+            task.cancel()
+        await asyncio.gather(*self.readers, return_exceptions=True)
+        for ws in self.sockets.values():
+            await ws.close()
+
+    async def _read(self, role: str, ws: Any) -> None:
+        async for message in ws:
+            got = orjson.loads(message)
+            if "answer" in got:
+                self.answers.pop(got["answer"]).set_result(got)
+                continue
+            if got.get("delta"):
+                view = {**self.views[role]["view"], **got["view"]}
+                for key in got.get("drop", ()):
+                    view.pop(key, None)
+                got["view"] = view
+            self.views[role] = got
+            self.changed.set()
+
+    def _ready(self) -> list[str]:
+        """The seats to act, each with a view newer than its latest decision's."""
+        return [
+            role
+            for role, got in self.views.items()
+            if got["view"]["actions"]
+            and role in got["view"]["active"]
+            and got["version"] > self.acted_at.get(role, -1)
+        ]
+
+    async def turn(self) -> int:
+        while True:
+            if any(got.get("outcome") is not None for got in self.views.values()):
+                self.over = True
+                return 0
+            ready = self._ready()
+            if ready:
+                break
+            self.changed.clear()
+            await self.changed.wait()
+        role = self.rnd.choice(ready)
+        got = self.views[role]
+        menu = [(t, a) for t, args in got["view"]["actions"].items() for a in args]
+        kind, arg = self.rnd.choice(menu)
+        self.asked += 1
+        answer = self.answers[self.asked] = asyncio.get_running_loop().create_future()
+        began = time.perf_counter()
+        act = {"type": kind, "arg": arg, "version": got["version"]}
+        await self.sockets[role].send(orjson.dumps({"id": self.asked, "act": act}).decode())
+        said = await answer
+        if "detail" in said:
+            code = said["detail"]["code"]
+            self.figures.refused[code] = self.figures.refused.get(code, 0) + 1
+            self.acted_at[role] = got["version"]  # wait for the view to change
+            return 0
+        while self.views[role]["version"] < said["version"]:
+            self.changed.clear()
+            await self.changed.wait()
+        self.counted(self.figures.actions, began)
+        self.acted_at[role] = got["version"]
+        return 1
+
+
 async def spectate(base: str, match_id: str, sizes: list[tuple[int, int]]) -> None:
     """A spectator's live connection to a match, as the match page opens it: every
     message's ``(version, bytes)`` is noted until the socket is closed or cancelled."""
@@ -338,16 +430,20 @@ async def play_on(
             bucket.append(time.perf_counter() - began)
 
     while time.perf_counter() < deadline:
-        table = Table(client, rnd, figures)
+        table = (LiveTable if TRANSPORT["live"] else Table)(client, rnd, figures)
         table.counted = counted
         await table.create(game, players)
         watching = [
             asyncio.create_task(spectate(base, table.id, figures.live)) for _ in range(spectators)
         ]
+        if isinstance(table, LiveTable):
+            await table.open(base)
         try:
             while time.perf_counter() < deadline and not table.over:
                 await table.turn()
         finally:
+            if isinstance(table, LiveTable):
+                await table.close()
             for task in watching:
                 task.cancel()
             await asyncio.gather(*watching, return_exceptions=True)
@@ -651,10 +747,19 @@ def main() -> None:
         help="instead of the load: the server's memory with this many live matches, then "
         "this many spectators' sockets (e.g. 1000,500)",
     )
+    parser.add_argument(
+        "--transport",
+        choices=["http", "ws"],
+        default="http",
+        help="http: seats post their decisions and fetch views (no seat sockets); ws: each "
+        "seat holds a live connection, its view kept from its updates, and decides over it "
+        "(as the match page does)",
+    )
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.old_page:
         ASKS.update(OLD_PAGE)
+    TRANSPORT["live"] = args.transport == "ws"
     if args.serve:
         serve(
             int(args.serve[0]), args.serve[1], args.game, args.synchronous, args.rules, args.profile

@@ -22,6 +22,7 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
+    model_validator,
 )
 
 
@@ -70,6 +71,21 @@ class ActionIn(Body):
     type: Word
     arg: Arg = None
     version: Version
+
+
+class LiveRequest(Body):
+    """A decision sent over a seat's live connection (``/ws/matches/{id}``): ``act`` or
+    ``undo``, numbered by ``id`` so that its answer can be told apart."""
+
+    id: Annotated[StrictInt, Field(ge=0, le=1 << 53)]
+    act: ActionIn | None = None
+    undo: UndoIn | None = None
+
+    @model_validator(mode="after")
+    def _one_request(self) -> LiveRequest:
+        if (self.act is None) == (self.undo is None):
+            raise ValueError("a request is either act or undo")
+        return self
 
 
 class ResignIn(Body):

@@ -7,6 +7,7 @@ under ``test-artifacts/``. Skipped, with the reason, when ``/usr/bin/chromium`` 
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -247,19 +248,54 @@ def test_a_friend_joins_by_link_and_sees_moves_live_across_a_restart(
 
 
 def test_a_refused_action_shows_the_reason(page: Any, site: str) -> None:
-    start_from_lobby(page, site, "toy_duel", "Ann")
+    """Refused over the live connection (the page's way) and over HTTP (when the
+    connection is down), the reason is shown."""
 
+    def refuse_over_the_socket(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str) -> None:
+            request = json.loads(message)
+            if "act" not in request:
+                server.send(message)
+                return
+            reason = {"code": "illegal", "reason": "That card is gone."}
+            ws.send(json.dumps({"answer": request["id"], "detail": reason}))
+
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r".*/ws/matches/.*"), refuse_over_the_socket)
+    start_from_lobby(page, site, "toy_duel", "Ann")
+    page.locator("#actions button").first.click()
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.locator("#message").inner_text() == "That card is gone."
+
+
+def test_a_refused_action_over_http_shows_the_reason(page: Any, site: str) -> None:
     def refuse(route: Any) -> None:
         route.fulfill(
             status=422,
             content_type="application/json",
-            body='{"detail":{"code":"illegal","reason":"That card is gone."}}',
+            body='{"detail":{"code":"illegal","reason":"That card is gone, too."}}',
         )
 
+    sockets: list[Any] = []
+
+    def live_until_cut(ws: Any) -> None:
+        if sockets:
+            ws.close(code=1011)  # the live connection fails again: decisions go over HTTP
+            return
+        sockets.append(ws)
+        ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r".*/ws/matches/.*"), live_until_cut)
     page.route(re.compile(r".*/actions(\?.*)?$"), refuse)
+    start_from_lobby(page, site, "toy_duel", "Ann")
+    sockets[0].close(code=1011)
+    page.wait_for_selector("#connection:not(.live)")
     page.locator("#actions button").first.click()
     page.wait_for_selector("#message:not([hidden])")
-    assert page.locator("#message").inner_text() == "That card is gone."
+    assert page.locator("#message").inner_text() == "That card is gone, too."
 
 
 def test_a_finished_match_can_be_replayed_step_by_step(page: Any, site: str) -> None:

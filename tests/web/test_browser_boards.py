@@ -51,7 +51,9 @@ class ShotsFolder:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
     db = tmp_path_factory.mktemp("boards") / "site.sqlite3"
-    app = create_app(Settings(db=db), registry=games_registry("hammer_scots", "three_kingdoms"))
+    # Every test of the module opens matches from one address and leaves them unfinished.
+    settings = Settings(db=db, max_live_matches_per_client=1000)
+    app = create_app(settings, registry=games_registry("hammer_scots", "three_kingdoms"))
     plugins = request.config.pluginmanager
     if not plugins.has_plugin(ShotsFolder.name):
         plugins.register(ShotsFolder(), ShotsFolder.name)

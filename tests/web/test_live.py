@@ -165,3 +165,88 @@ def test_live_messages_may_carry_only_the_tail_of_the_log(client: TestClient) ->
         full = client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()
         assert pushed["view"]["log"] == full["view"]["log"][-1:]
         assert pushed["log_from"] == len(full["view"]["log"]) - 1
+
+
+# --- Decisions over the connection ---------------------------------------------------------
+
+
+def test_a_seat_acts_and_undoes_over_its_connection(client: TestClient, app: FastAPI) -> None:
+    """An action sent over the socket is answered, then the view it led to arrives as the
+    live update; the other seats see it as after an HTTP action; an undo likewise."""
+    created = new_duel(client)
+    mid, tok = created["id"], tokens(created)
+    with watch(client, mid, tok["north"]) as north, watch(client, mid, tok["south"]) as south:
+        mine, theirs = Page(), Page()
+        first = mine.take(north.receive_json())
+        theirs.take(south.receive_json())
+        card = first_card(first)
+        north.send_json({"id": 7, "act": {"type": "card", "arg": card, "version": 0}})
+        assert north.receive_json() == {"answer": 7, "applied": True, "version": 1}
+        after = mine.take(north.receive_json())
+        assert after["version"] == 1
+        assert after["view"]["my_choice"] == {"type": "card", "arg": card}
+        assert theirs.take(south.receive_json())["view"]["chosen"] == ["north"]
+        fresh = client.get(f"/api/matches/{mid}/view", headers=auth(tok["north"])).json()
+        assert fresh["view"] == mine.payload["view"] | {"log": fresh["view"]["log"]}
+        north.send_json({"id": 8, "undo": {"version": 1}})
+        assert north.receive_json() == {"answer": 8, "applied": True, "version": 2}
+        assert mine.take(north.receive_json())["view"]["my_choice"] is None
+        assert app.state.tables.cached(mid).match.seq == 0
+
+
+def test_a_retried_action_over_the_connection_is_applied_once(client: TestClient) -> None:
+    created = new_duel(client)
+    mid, tok = created["id"], tokens(created)
+    with watch(client, mid, tok["north"]) as north:
+        card = first_card(north.receive_json())
+        act = {"type": "card", "arg": card, "version": 0}
+        north.send_json({"id": 1, "act": act})
+        assert north.receive_json()["applied"] is True
+        north.receive_json()  # the view it led to
+        north.send_json({"id": 2, "act": act})
+        assert north.receive_json() == {"answer": 2, "applied": False, "version": 1}
+    assert client.get(f"/api/matches/{mid}").json()["seq"] == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("not json", "malformed"),
+        ('{"id": 1}', "malformed"),  # neither act nor undo
+        (
+            '{"id": 1, "act": {"type": "card", "arg": 1, "version": 0}, "undo": {"version": 0}}',
+            "malformed",
+        ),
+        ('{"id": 1, "act": {"type": "card", "version": 0.5}}', "malformed"),
+        ('{"id": 1, "act": {"type": "card", "arg": 99, "version": 0}}', "illegal"),
+        ('{"id": 1, "act": {"type": "fly", "arg": 1, "version": 0}}', "unknown_action"),
+        ('{"id": 1, "act": {"type": "card", "arg": 1, "version": 5}}', "stale"),
+        ('{"id": 1, "undo": {"version": 0}}', "cannot_undo"),
+    ],
+)
+def test_a_bad_request_over_the_connection_is_refused_and_changes_nothing(
+    client: TestClient, message: str, code: str
+) -> None:
+    created = new_duel(client)
+    mid, tok = created["id"], tokens(created)
+    with watch(client, mid, tok["north"]) as north:
+        north.receive_json()
+        north.send_text(message)
+        answer = north.receive_json()
+        assert answer["detail"]["code"].startswith(code), answer
+        assert answer["detail"]["reason"]
+        assert client.get(f"/api/matches/{mid}").json()["version"] == 0
+        north.send_json({"id": 2, "undo": {"version": 0}})
+        assert north.receive_json()["answer"] == 2  # the connection goes on
+
+
+def test_a_spectator_cannot_act_over_its_connection(client: TestClient) -> None:
+    created = new_duel(client)
+    mid = created["id"]
+    with watch(client, mid) as spectator:
+        spectator.receive_json()
+        spectator.send_json({"id": 3, "act": {"type": "card", "arg": 1, "version": 0}})
+        answer = spectator.receive_json()
+        assert answer["answer"] == 3
+        assert answer["detail"]["code"] == "missing_token"
+    assert client.get(f"/api/matches/{mid}").json()["seq"] == 0

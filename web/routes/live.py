@@ -13,7 +13,16 @@ with the log lines the page lacks (``view.log``, from its line ``log_from``). In
 (no secret): ``log_have=N`` and ``version=V`` say the page holds the first N lines of its
 log as of version V (a page that reconnects gets only the lines it lacks), else
 ``log_tail=N`` how many of the last lines it wants first (default a page,
-``tables.seen.LOG_PAGE``). Later messages from the browser are read and ignored.
+``tables.seen.LOG_PAGE``).
+
+A seat may also make its decisions over the connection, as the match page does (one
+request less per move, and no payload built for its reply: the view comes as the live
+update it is sent anyway): ``{"id": N, "act": {"type", "arg", "version"}}`` or ``{"id":
+N, "undo": {"version"}}``, under the same rules as ``POST …/actions`` and ``…/undo``.
+Each is answered, in order and before the view it leads to, by ``{"answer": N,
+"applied": bool, "version": V}`` or ``{"answer": N, "detail": {"code", "reason", …}}``
+(the refusal an HTTP request gets; ``"answer": null`` for a message that is no request).
+The token is checked again at every request (a seat handed to a bot is closed to it).
 
 A wrong match or token closes the socket with code 4404 or 4401, so the page stops
 retrying; a token in the URL (``?token=``, ``?access_token=``) with 4403, before anything
@@ -29,12 +38,18 @@ import contextlib
 import json
 from typing import Annotated
 
+import orjson
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
 
+from gameshelf.core.messages import Msg, render
+from gameshelf.core.ruleset import Action
 from gameshelf.web.deps import HubDep, TablesDep, bearer
+from gameshelf.web.errors import field_problems
 from gameshelf.web.hub import Listener
 from gameshelf.web.i18n import request_lang
-from gameshelf.web.tables import Refusal
+from gameshelf.web.schemas import LiveRequest
+from gameshelf.web.tables import Refusal, Tables
 
 router = APIRouter(tags=["live"])
 
@@ -83,7 +98,7 @@ async def live(
         async with table.lock:  # the state as stored: no change is on its way to the disk
             listener.push(table)
         sender = asyncio.create_task(_send(websocket, listener))
-        receiver = asyncio.create_task(_drain(websocket))
+        receiver = asyncio.create_task(_requests(websocket, tables, listener, token))
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         for task in (sender, receiver):
             task.cancel()
@@ -120,8 +135,50 @@ async def _send(websocket: WebSocket, listener: Listener) -> None:
         await websocket.send_text(await listener.next())
 
 
-async def _drain(websocket: WebSocket) -> None:
+async def _requests(
+    websocket: WebSocket, tables: Tables, listener: Listener, token: str | None
+) -> None:
+    """Answer the connection's requests (:class:`LiveRequest`) in turn, each answer queued
+    before the view it led to."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        text = message.get("text") or message.get("bytes") or b""
+        listener.say(await _answer(text, tables, listener, token))
+
+
+async def _answer(text: str | bytes, tables: Tables, listener: Listener, token: str | None) -> str:
+    """``{"answer": id, "applied": bool, "version": V}`` for a request done, else
+    ``{"answer": id, "detail": {code, reason, …}}`` as an HTTP refusal says it (``id``
+    ``null`` for a message that is no request)."""
+    lang = listener.lang
+    try:
+        request = LiveRequest.model_validate_json(text)
+    except ValidationError as exc:
+        fields = field_problems([dict(e) for e in exc.errors()], lang)
+        reason = " ".join(f.reason for f in fields) or render(Msg("web.malformed"), lang)
+        return _said({"answer": None, "detail": {"code": "malformed", "reason": reason}})
+    try:
+        table = await tables.get(listener.match_id, resume=False)
+        role = tables.role_of(table, token) if token else None
+        if role is None or role != listener.role:
+            code = "missing_token" if token is None else "unknown_token"
+            raise Refusal(code, Msg(f"web.{code}"))
+        if request.act is not None:
+            act, version = Action(request.act.type, request.act.arg), request.act.version
+            applied, _ = await tables.act(table, role, act, version, lang=lang, reply=False)
+        else:
+            assert request.undo is not None
+            await tables.undo(table, role, request.undo.version, lang=lang, reply=False)
+            applied = True
+    except Refusal as refusal:
+        detail = {"code": refusal.code, "reason": refusal.reason(lang)}
+        extra = {"version": refusal.version, "seq": refusal.seq}
+        detail.update({k: v for k, v in extra.items() if v is not None})
+        return _said({"answer": request.id, "detail": detail})
+    return _said({"answer": request.id, "applied": applied, "version": table.version})
+
+
+def _said(message: dict[str, object]) -> str:
+    return orjson.dumps(message).decode()

@@ -17,6 +17,9 @@
   let busy = false;
   let socket = null;
   let retries = 0;
+  let asked = 0; // the decisions sent over the live connection, numbered
+  const answers = new Map(); // a decision's number -> what is waiting for its answer
+  let shown = []; // what waits for the page to show a version: [version, resolve]
 
   const token = () => (role ? held[role] : null);
 
@@ -91,6 +94,7 @@
     p.view.log = fullLog;
     version = p.version;
     payload = p;
+    shown = shown.filter(([v, resolve]) => (v <= version ? (resolve(), false) : true));
     render();
     followActiveSeat();
     loadSections();
@@ -216,6 +220,7 @@
     sock.onopen = () => { sock.send(JSON.stringify({ token: t || null })); retries = 0; setConnection("live"); };
     sock.onmessage = (ev) => {
       const p = JSON.parse(ev.data);
+      if ("answer" in p) { const done = answers.get(p.answer); answers.delete(p.answer); if (done) done(p); return; }
       if (p.chat) { document.dispatchEvent(new CustomEvent("gameshelf:chat", { detail: p.chat })); return; }
       if (p.delta) { // the keys that changed since its base version, and the new log lines
         if (!live || p.base !== live.version) { sock.close(); return; } // lost: connect again
@@ -228,6 +233,8 @@
       first = false;
     };
     sock.onclose = (ev) => {
+      for (const done of answers.values()) done(null); // unanswered: sent again over HTTP
+      answers.clear();
       if (socket !== sock) return; // replaced on purpose
       if (ev.code === 4404) { setConnection("gone"); showMessage(G.t("js.match_gone")); return; }
       if (ev.code === 4401 && role) { G.dropSeat(id, role); held = G.seatsHeld(id); role = null; }
@@ -263,16 +270,42 @@
     }
   }
 
+  /* A decision goes over the live connection when it is open (its answer comes first, then
+     the view it led to, as a live update); else, or when the connection drops before the
+     answer, over HTTP with the same version (a decision already applied is not applied again). */
+  function overSocket(request) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.resolve(null);
+    asked += 1;
+    const n = asked;
+    return new Promise((resolve) => {
+      answers.set(n, resolve);
+      socket.send(JSON.stringify(Object.assign({ id: n }, request)));
+    });
+  }
+
+  function showing(v) { // resolves once the page shows version v or a later one
+    return v <= version ? Promise.resolve() : new Promise((resolve) => shown.push([v, resolve]));
+  }
+
+  async function decide(kind, body, path) {
+    const answer = await overSocket({ [kind]: body });
+    if (answer && !answer.detail) { await showing(answer.version); return { status: 200 }; }
+    if (answer) return { status: ["stale", "conflict"].includes(answer.detail.code) ? 409 : 400, data: answer };
+    const reply = await send(path, body);
+    if (reply.status === 200) accept(reply.data);
+    return reply;
+  }
+
   async function act(type, arg) {
     if (busy || !payload || !role) return;
     setBusy(true);
     showMessage("");
     const mark = have();
     try {
-      const reply = await send("/api/matches/" + id + "/actions?log_have=" + mark, { type, arg, version: payload.version });
+      const path = "/api/matches/" + id + "/actions?log_have=" + mark;
+      const reply = await decide("act", { type, arg, version: payload.version }, path);
       if (reply.status === 200) {
         if (mark > 0 && marks[marks.length - 1] !== mark) marks.push(mark);
-        accept(reply.data);
       }
       else if (reply.status === 409) {
         showMessage(G.t("js.match_moved_on"), "notice");
@@ -291,9 +324,9 @@
     setBusy(true);
     showMessage("");
     try {
-      const reply = await send("/api/matches/" + id + "/undo?log_have=" + have(), { version: payload.version });
+      const path = "/api/matches/" + id + "/undo?log_have=" + have();
+      const reply = await decide("undo", { version: payload.version }, path);
       if (reply.status === 200) {
-        accept(reply.data);
         while (marks.length && marks[marks.length - 1] >= have()) marks.pop(); // taken back
         drawLog();
       }

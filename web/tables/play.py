@@ -63,6 +63,7 @@ class Play(Seats):
         log_tail: int | None = None,
         lang: str = DEFAULT_LANG,
         log_have: int | None = None,
+        reply: bool = True,
     ) -> tuple[bool, bytes]:
         """Apply ``role``'s action, decided on ``version`` of the match, then let bots answer.
 
@@ -70,7 +71,8 @@ class Play(Seats):
         module). Returns whether it was applied (``False``: this very action, named with
         the same version, was applied already: a retry, not applied twice) and ``role``'s
         payload as it stands right after, once stored and announced: the log lines after
-        the ``log_have`` it held at ``version`` (else its last ``log_tail``).
+        the ``log_have`` it held at ``version`` (else its last ``log_tail``); with
+        ``reply=False`` no payload (``b""``): the seat's live connection carries it.
         Raises :class:`Refusal` otherwise.
         """
         async with table.lock:
@@ -82,6 +84,8 @@ class Play(Seats):
             match = table.match
             last = table.accepted.get(role)
             if last is not None and last[:2] == (version, action) and kept(table, role, last):
+                if not reply:
+                    return False, b""
                 return False, table.payload_json(role, log_tail, lang, log_have, version)
             refusal = table.stale(role, version)
             if refusal is not None:
@@ -100,6 +104,8 @@ class Play(Seats):
             table.accepted[role] = (version, action, match.seq)
             await self._play_bots(table)
             self._changed(table)
+            if not reply:
+                return True, b""
             return True, table.payload_json(role, log_tail, lang, log_have, version)
 
     async def undo(
@@ -110,9 +116,11 @@ class Play(Seats):
         log_tail: int | None = None,
         lang: str = DEFAULT_LANG,
         log_have: int | None = None,
+        reply: bool = True,
     ) -> bytes:
         """Take back ``role``'s latest action under the core's undo rule, if what ``role``
-        sees did not change after ``version``; returns ``role``'s payload right after."""
+        sees did not change after ``version``; returns ``role``'s payload right after
+        (``reply=False``: ``b""``, its live connection carries it)."""
         async with table.lock:
             self._alive(table)
             match = table.match
@@ -135,6 +143,8 @@ class Play(Seats):
             table.own_at[role] = table.version
             table.accepted.pop(role, None)
             self._changed(table)
+            if not reply:
+                return b""
             return table.payload_json(role, log_tail, lang, log_have, version)
 
     def _agents(self, table: Table) -> tuple[dict[Role, Agent], dict[Role, str]]:
