@@ -24,7 +24,7 @@ from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Ambient, Option, Step
+from gameshelf.core.steps import EVERY_STEP, Ambient, Option, Step
 from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event, strip, war
 from gameshelf.plugins.twilight_struggle.effects import (
     GAME,
@@ -180,30 +180,13 @@ class CubanMissileCrisis(Instant):
 
 @machine.ambient
 class CancelCrisis(Ambient[State]):
-    """RULES §14: the victim of Cuban Missile Crisis may cancel it at any time it acts (its
-    own action round, or a choice it makes in the opponent's) by removing 2 Influence: the
-    USSR from Cuba, the US from West Germany or Turkey. DEFCON need not stay at 2."""
+    """RULES §14 [FAQ]: the victim of Cuban Missile Crisis may cancel it at any time, by
+    removing 2 Influence: the USSR from Cuba, the US from West Germany or Turkey. An
+    interrupt (``core.steps.Ambient.interrupt``): offered to the victim in every step, also
+    while the game waits for the opponent (at the start of the opponent's action round,
+    before the opponent can remove the Influence it needs). DEFCON need not stay at 2."""
 
-    name = "cancel_crisis"
-    steps = frozenset(
-        {
-            "action_round",
-            "card_play",
-            "coup",
-            "influence",
-            "realign",
-            "event_timing",
-            "event_ops",
-            "event_country",
-            "event_choice",
-            "event_influence",
-            "event_discard",
-            "event_take",
-            "discard_looked",
-            "event_from_discard",
-            "event_discard_from",
-        }
-    )
+    name, steps, interrupt = "cancel_crisis", EVERY_STEP, True
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         crisis = effect(s, CRISIS)

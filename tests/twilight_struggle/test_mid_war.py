@@ -22,6 +22,7 @@ from tests.twilight_struggle.builders import (
     legal,
     play,
     refused,
+    say,
 )
 
 
@@ -474,6 +475,29 @@ def test_40_cuban_missile_crisis_cancelled_by_removing_2_influence():
     s = event_round(19, US, effects=[(40, USSR)], influence={"turkey": (0, 2)}, defcon=2)
     assert ("cancel_crisis", "turkey") in legal(s, US)
     refused(s, US, ("cancel_crisis", "west_germany"), "West Germany")
+
+
+def test_40_cuban_missile_crisis_cancelled_at_the_start_of_the_opponents_round():
+    """RULES §14 [FAQ], issue 26 item 3: an interrupt, also while the USSR is to act."""
+    fx = [(40, USSR)]
+    influence = {"turkey": (0, 2), "west_germany": (0, 1), "iran": (0, 1)}
+    s = at_round(build(hands={USSR: [39], US: [19]}, effects=fx, influence=influence), USSR)
+    assert RULESET.active(s) == [USSR]
+    assert legal(s, US) == [("cancel_crisis", "turkey")]  # only it, and only where feasible
+    assert RULESET.view(s, US)["interrupts"] == {"cancel_crisis": ["turkey"]}
+    assert "interrupts" not in RULESET.view(s, USSR)
+    refused(s, US, ("cancel_crisis", "west_germany"), "2 of your Influence in West Germany")
+    refused(s, US, ("card", 19), "not your turn|waiting")  # nothing else becomes legal
+    refused(s, USSR, ("cancel_crisis", "cuba"), "")  # the crisis's player cannot cancel it
+    refused(s, USSR, ("cancel_crisis", "turkey"), "")
+    play(s, US, ("cancel_crisis", "turkey"))
+    assert inf(s, "turkey") == (0, 0)
+    assert not in_effect(s, 40)
+    assert (s.step, RULESET.active(s)) == ("action_round", [USSR])  # the round goes on
+    assert "Turkey" in say(s.log[-2])
+    assert "土耳其" in say(s.log[-2], "zh_TW")
+    assert legal(s, US) == []
+    play(s, USSR, ("card", 39), ("use", "coup"))  # the USSR's round, as it was
 
 
 def test_47_junta_2_influence_then_a_free_coup_without_milops():

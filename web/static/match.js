@@ -44,20 +44,43 @@
     G.renderOutcome($("#outcome"), payload);
     document.querySelector(".replay-link").hidden = payload.status !== "finished";
     const prompt = view.prompt || (payload.outcome ? G.t("js.match_over") : role ? G.t("js.nothing_to_do") : G.t("js.watching"));
+    const own = promptActions(view);
     $("#prompt").textContent = prompt;
-    $("#prompt").classList.toggle("your-turn", Object.keys(view.actions || {}).length > 0);
-    renderButtons(view);
+    $("#prompt").classList.toggle("your-turn", Object.keys(own).length > 0);
+    renderButtons($("#actions"), own, view);
+    renderInterrupts(view);
     $("#undo").hidden = !(payload.undo > 0);
     G.renderBoard(boardRoot, view, ui);
     drawLog();
-    document.title = (Object.keys(view.actions || {}).length ? "● " : "") + document.title.replace(/^● /, "");
+    document.title = (Object.keys(own).length ? "● " : "") + document.title.replace(/^● /, "");
     // the page's other parts (match_people.js: resign, chat, notepad) follow the seat shown
     document.dispatchEvent(new CustomEvent("gameshelf:payload", { detail: { payload, role, token: token() } }));
   }
 
-  function renderButtons(view) {
-    const box = G.clear($("#actions"));
+  /* The actions of the prompt: the seat's actions but its interrupts (view.interrupts, the
+     actions open to it whether or not it is awaited), which have a box of their own. */
+  function promptActions(view) {
+    const extra = view.interrupts || {};
+    const own = {};
     for (const [type, args] of Object.entries(view.actions || {})) {
+      const rest = extra[type] ? args.filter((a) => !extra[type].includes(a)) : args;
+      if (rest.length) own[type] = rest;
+    }
+    return own;
+  }
+
+  /* An interrupt is offered to this seat whether or not the game waits for it: a button
+     apart from the prompt, shown only while it is legal. */
+  function renderInterrupts(view) {
+    const box = $("#interrupts");
+    const extra = view.interrupts || {};
+    box.hidden = !Object.keys(extra).length;
+    renderButtons(box.querySelector(".action-buttons"), extra, view);
+  }
+
+  function renderButtons(target, actions, view) {
+    const box = G.clear(target);
+    for (const [type, args] of Object.entries(actions)) {
       const group = G.el("div", { class: "action-group", "data-type": type });
       for (const arg of args) {
         group.appendChild(G.el("button", {
@@ -256,7 +279,7 @@
   function setBusy(on) {
     busy = on;
     document.body.classList.toggle("busy", on);
-    for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = on;
+    for (const b of document.querySelectorAll("#actions button, #interrupts button, #undo")) b.disabled = on;
   }
 
   async function send(path, body) {
