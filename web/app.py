@@ -25,6 +25,7 @@ from gameshelf.core import __version__
 from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.web import docs, errors
 from gameshelf.web.accounts import Accounts
+from gameshelf.web.fanout import Fanout
 from gameshelf.web.hub import Hub
 from gameshelf.web.middleware import Guard
 from gameshelf.web.pages import make_templates
@@ -32,6 +33,7 @@ from gameshelf.web.routes import include_routes
 from gameshelf.web.scheduler import Scheduler
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage, open_storage
+from gameshelf.web.storage_pg import PostgresStorage
 from gameshelf.web.tables import Tables
 from gameshelf.web.talk import Talk
 from gameshelf.web.thinking import Thinkers
@@ -81,7 +83,13 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await app.state.tables.resume_bots()  # matches of bots alone a restart interrupted
         ticking = asyncio.get_running_loop().create_task(app.state.scheduler.run())
+        fanout = None
+        if isinstance(storage, PostgresStorage):  # news from the other processes
+            fanout = Fanout(storage, app.state.tables, hub, settings.bot_sweep_seconds)
+            fanout.start()
         yield
+        if fanout is not None:
+            fanout.stop()
         ticking.cancel()
         app.state.tables.thinkers.close()
         writer.close()

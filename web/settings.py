@@ -42,6 +42,13 @@ class Settings(BaseSettings):
         "site in instead of the SQLite file: any number of server processes, on one machine "
         "or several, may share it.",
     )
+    bot_sweep_seconds: float = Field(
+        5.0,
+        gt=0,
+        le=3600,
+        description="PostgreSQL: how often each process looks for matches of bots alone that "
+        "no process plays (their player stopped) and takes them.",
+    )
     database_pool_size: int = Field(
         4, ge=1, le=100, description="PostgreSQL: connections each process reads on."
     )

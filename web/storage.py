@@ -127,6 +127,15 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
     # is checked against the stored version before use (architecture §4.5).
     shared: bool = False
 
+    def claim_work(self, key: str) -> bool:
+        """Take the work ``key`` (playing a match of bots alone) for this process, until
+        :meth:`release_work` or the process's end; ``False`` when another process holds it.
+        One process alone holds everything (SQLite)."""
+        return True
+
+    def release_work(self, key: str) -> None:
+        """Give the work ``key`` back."""
+
     @abstractmethod
     def create_match(self, record: MatchRecord, seats: Sequence[SeatRecord]) -> None:
         """Store a new match and its seats; the id must be new (``SeqTaken`` otherwise)."""

@@ -15,7 +15,10 @@ an advisory lock, so that several processes starting at once migrate once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from typing import Any
@@ -23,11 +26,16 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from gameshelf.web.storage import NewerDatabase, SQLStorage
+from gameshelf.web.storage import NewerDatabase, SQLStorage, Summary
 from gameshelf.web.storage_clocks import TIMEOUTS_MIGRATION
 from gameshelf.web.storage_sql import Connection, Cursor
 
 PG_SCHEMA_VERSION = 3
+
+log = logging.getLogger("gameshelf.web")
+
+# The channel on which a committed change of a match is told to every process.
+CHANNEL = "gameshelf_matches"
 
 # An advisory lock's key: the migration of one database, one process at a time.
 MIGRATION_LOCK = 0x6A5E_5E1F
@@ -244,6 +252,12 @@ class PostgresStorage(SQLStorage):
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
         self.url = url
+        self.origin = secrets.token_hex(6)  # this process, in the news it sends
+        self.listening_pid: int | None = None  # the listening connection's server process
+        self._closing = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._claims_lock = threading.Lock()
+        self._claims: psycopg.Connection[Any] | None = None
         self._init_writes()
         self._conn = self._connect()
         self._db = PgConnection(self._conn)
@@ -263,6 +277,74 @@ class PostgresStorage(SQLStorage):
 
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True)
+
+    # --- changes heard by every process (LISTEN/NOTIFY) ------------------------------
+
+    def _set_summary(self, match_id: str, summary: Summary, now: float | None = None) -> None:
+        """Inside the write: the new summary, and the news "match M is at version V",
+        which PostgreSQL delivers to every listening process once (and only if) the
+        transaction commits. The news names this process, which knows already."""
+        super()._set_summary(match_id, summary, now)
+        self._db.execute(
+            f"SELECT pg_notify('{CHANNEL}', ?)", (f"{self.origin} {match_id} {summary.version}",)
+        )
+
+    def listen(self, heard: Callable[[str, int], None], missed: Callable[[], None]) -> None:
+        """Call ``heard(match, version)`` (in a thread of its own) for every change another
+        process commits, and ``missed()`` after the listening connection was lost and made
+        again (changes may have passed meanwhile: catch up from the store)."""
+        thread = threading.Thread(
+            target=self._listen, args=(heard, missed), name="gameshelf-listen", daemon=True
+        )
+        self._listener = thread
+        thread.start()
+
+    def _listen(self, heard: Callable[[str, int], None], missed: Callable[[], None]) -> None:
+        lost = False
+        while not self._closing.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening_pid = conn.info.backend_pid
+                    if lost:
+                        missed()
+                    while not self._closing.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            origin, match_id, version = note.payload.split(" ")
+                            if origin != self.origin:
+                                heard(match_id, int(version))
+            except psycopg.OperationalError:
+                if not self._closing.is_set():
+                    log.warning("the PostgreSQL listening connection was lost; listening again")
+                lost = True
+                self._closing.wait(1.0)
+            except Exception:
+                log.exception("a change heard from PostgreSQL could not be handled")
+                lost = True
+
+    # --- work done by one process at a time (advisory locks) -------------------------
+
+    def claim_work(self, key: str) -> bool:
+        """An advisory lock on a connection of its own: held until released, or until this
+        process (or its connection) dies, when another process may take the work."""
+        with self._claims_lock:
+            if self._claims is None or self._claims.closed or self._claims.broken:
+                self._claims = psycopg.connect(self.url, autocommit=True)
+            row = self._claims.execute(
+                "SELECT pg_try_advisory_lock(hashtextextended(current_schema() || ':' || %s, 0))",
+                (key,),
+            ).fetchone()
+        return bool(row and row[0])
+
+    def release_work(self, key: str) -> None:
+        with self._claims_lock:
+            if self._claims is None or self._claims.closed or self._claims.broken:
+                return
+            with suppress(psycopg.Error):
+                self._claims.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended(current_schema() || ':' || %s, 0))",
+                    (key,),
+                )
 
     def _begin(self) -> None:
         if self._conn.closed or self._conn.broken:  # the server restarted, or the network
@@ -314,6 +396,12 @@ class PostgresStorage(SQLStorage):
             yield PgConnection(conn)
 
     def close(self) -> None:
+        self._closing.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        with self._claims_lock:
+            if self._claims is not None:
+                self._claims.close()
         with self._lock:
             self._pool.close()
             self._conn.close()

@@ -1,7 +1,10 @@
-"""Several server processes on one PostgreSQL database (architecture §4.5), here as two apps
-in one process over one schema: a match kept in memory is checked against the stored
-version before use, a write made on an older version is refused whole, and the writers of
-one match take turns on its row lock."""
+"""Several server processes on one PostgreSQL database (architecture §4.5 and architecture
+§4.6), here as two apps in one process over one schema: a match kept in memory is checked
+against the stored version before use, a write made on an older version is refused whole,
+the writers of one match take turns on its row lock, a change made on one reaches the
+WebSockets held on the other (and after a lost connection, by catching up), and a match of
+bots alone is played by one of them. tests/web/test_processes.py does the same with real
+processes."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -17,7 +21,8 @@ from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import ActionRecord, StaleWrite, Summary
 from gameshelf.web.storage_pg import PostgresStorage
-from tests.web.conftest import FAST_PASSWORDS, auth, new_duel, tokens, toy_registry
+from tests.web.conftest import FAST_PASSWORDS, auth, new_duel, tokens, toy_registry, watch
+from tests.web.games import games_registry
 from tests.web.pg import pg_schema
 
 
@@ -124,3 +129,74 @@ def test_several_workers_need_postgres(tmp_path: Any) -> None:
 
     with pytest.raises(SystemExit, match="PostgreSQL"):
         server.run("127.0.0.1", 8124, str(tmp_path / "one.sqlite3"), workers=2)
+
+
+def next_version(ws: Any, above: int, seconds: float = 10.0) -> int:
+    """The version of the first message on ``ws`` past ``above`` (waiting at most
+    ``seconds``, in a thread: the test client's receive does not time out)."""
+    found: list[int] = []
+
+    def receive() -> None:
+        while True:
+            version = int(ws.receive_json()["version"])
+            if version > above:
+                found.append(version)
+                return
+
+    reader = threading.Thread(target=receive, daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert found, f"no message past version {above} within {seconds} s"
+    return found[0]
+
+
+def test_an_action_posted_to_one_site_reaches_a_socket_held_on_the_other(
+    two_sites: Any,
+) -> None:
+    a, b, _ = two_sites
+    created = new_duel(a)
+    mid, seat = created["id"], tokens(created)
+    with watch(b, mid, seat["south"]) as south:
+        assert south.receive_json()["version"] == 0
+        seen = view(a, mid, seat["north"])
+        assert play(a, mid, seat["north"], seen["view"]["actions"]["card"][0], 0).status_code == 200
+        assert next_version(south, 0) == 1
+
+
+def test_a_site_that_lost_its_listening_connection_catches_up(two_sites: Any) -> None:
+    a, b, url = two_sites
+    deaf = a.app.state.storage
+    hearing = b.app.state.storage
+    deaf.origin = hearing.origin  # b takes a's news for its own: it hears none of it
+    created = new_duel(a)
+    mid, seat = created["id"], tokens(created)
+    with watch(b, mid, seat["south"]) as south:
+        assert south.receive_json()["version"] == 0
+        seen = view(a, mid, seat["north"])
+        assert play(a, mid, seat["north"], seen["view"]["actions"]["card"][0], 0).status_code == 200
+        old = hearing.listening_pid
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (old,))
+        assert next_version(south, 0) == 1  # told on reconnecting: it checked the store
+        assert hearing.listening_pid != old
+
+
+def test_a_match_of_bots_alone_is_played_by_one_site_and_taken_over_when_it_stops() -> None:
+    with pg_schema() as url:
+        settings = Settings(
+            database_url=url, bot_actions_per_second=5, bot_sweep_seconds=3600, **FAST_PASSWORDS
+        )
+        registry = games_registry("hammer_scots")  # long enough to outlast a round
+        a = TestClient(create_app(settings, registry=registry))
+        b = TestClient(create_app(settings, registry=registry))
+        with b:
+            with a:
+                body = {"game": "hammer_scots", "seats": [{"bot": "random"}, {"bot": "random"}]}
+                mid = a.post("/api/matches", json=body).json()["id"]
+                played_by = [c for c in (a, b) if mid in c.app.state.tables._bot_matches]
+                assert played_by == [a]
+                assert b.portal.call(b.app.state.tables.sweep_bots) == 0  # a holds it
+                assert mid not in b.app.state.tables._bot_matches
+            # a stopped (its claim went with its connection): b takes the match on
+            assert b.portal.call(b.app.state.tables.sweep_bots) == 1
+            assert mid in b.app.state.tables._bot_matches

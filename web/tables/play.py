@@ -260,6 +260,8 @@ class Play(Seats):
         """Queue a match of bots alone for the background player (started if idle)."""
         if table.id in self._bot_matches or table.outcome() is not None:
             return
+        if not self.storage.claim_work(f"bots:{table.id}"):
+            return  # another process plays it (architecture §4.6)
         self._bot_matches.add(table.id)
         self._bot_queue.append(table.id)
         if self._bot_task is None or self._bot_task.done():
@@ -306,6 +308,7 @@ class Play(Seats):
                 log.exception("match %s: playing its bots in the background failed", match_id)
             if over:
                 self._bot_matches.discard(match_id)
+                self.storage.release_work(f"bots:{match_id}")
                 self._bot_due.pop(match_id, None)
             else:
                 self._bot_queue.append(match_id)
@@ -316,6 +319,21 @@ class Play(Seats):
         if not table.bot_pace:
             return False
         return self.clock() < table.paced_until or self.watching(table.id) > 0
+
+    async def sweep_bots(self) -> int:
+        """Take the unfinished matches of bots alone that no process plays (several
+        processes on one store: their player died); how many were taken."""
+        taken = 0
+        for record in self.storage.matches(1000, "running"):
+            key = f"bots:{record.id}"
+            if not record.bots_only or record.id in self._bot_matches:
+                continue
+            if not self.storage.claim_work(key):  # played elsewhere: not even loaded
+                continue
+            self.storage.release_work(key)  # taken again by _schedule, the one way in
+            self._schedule(await self.get(record.id, resume=False))
+            taken += record.id in self._bot_matches
+        return taken
 
     async def resume_bots(self) -> int:
         """Queue the unfinished matches of bots alone (after a restart); how many."""

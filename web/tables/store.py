@@ -309,6 +309,11 @@ class Store:
             if table.pace is not None:
                 self.storage.add_clocks(record.id, table.pace, list(table.clocks.values()))
 
+    def announce(self, table: Table) -> None:
+        """Tell this process's listeners of a change another process stored (the table
+        was rebuilt from the store): :meth:`_changed`."""
+        self._changed(table)
+
     def _changed(self, table: Table) -> None:
         """Announce a change already stored (its version counted). The views of the roles
         now to act are built (and kept: a decision made on them is judged against them);
