@@ -1032,14 +1032,17 @@ choice_option("return_card", Msg("twilight_struggle.choice_return_card"))
 
 
 def _grain_take(s: State, f: EventPlay) -> None:
-    """A random card of the USSR's hand (never The China Card, which is not in it)."""
+    """A random card of the USSR's hand (never The China Card, which is not in it), seen by
+    both players: named in a line to the two sides only; a spectator learns it only if the
+    US plays it (rounds.CardPlay then shows it, issue 26)."""
     hand = s.hands[USSR]
     if not hand:
         s.announce("twilight_struggle.grain_empty", role=USSR)
         return
     f.pick = s.rng.choice(hand)
     hand.remove(f.pick)
-    s.announce("twilight_struggle.grain_taken", role=US, role2=USSR, card=f.pick)
+    s.announce("twilight_struggle.grain_taken", role=US, role2=USSR)
+    s.say(Msg("twilight_struggle.grain_card", card=f.pick), to=SIDES)
 
 
 def _grain_play(s: State, f: EventPlay) -> None:
@@ -1056,7 +1059,7 @@ def _grain_play(s: State, f: EventPlay) -> None:
 def _grain_ops(s: State, f: EventPlay) -> None:
     if f.pick:
         s.hands[USSR].append(f.pick)
-        s.announce("twilight_struggle.grain_returned", role=US, role2=USSR, card=f.pick)
+        s.announce("twilight_struggle.grain_returned", role=US, role2=USSR)  # not named
     machine.call(s, "event_ops", EventOps(side=US, card=GRAIN, ops=ops_value(s, US, GRAIN)))
 
 
