@@ -173,7 +173,7 @@ async def _answer(text: str | bytes, tables: Tables, listener: Listener, token: 
             await tables.undo(table, role, request.undo.version, lang=lang, reply=False)
             applied = True
     except Refusal as refusal:
-        detail = {"code": refusal.code, "reason": refusal.reason(lang)}
+        detail: dict[str, object] = {"code": refusal.code, "reason": refusal.reason(lang)}
         extra = {"version": refusal.version, "seq": refusal.seq}
         detail.update({k: v for k, v in extra.items() if v is not None})
         return _said({"answer": request.id, "detail": detail})

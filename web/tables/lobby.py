@@ -216,6 +216,7 @@ class Lobby(Replays):
         if game is None or board is None or board.role_name is text._no_name:
             return {}
         table = self.cached(r.id)
+        view: dict[str, Any] | None
         if table is not None and not table.busy:
             view = table.view(None)
         else:

@@ -116,7 +116,7 @@ Place = int | Note  # a line of the state's log (its index), or a site's note
 
 def _position(place: Place) -> float:
     """Where a place stands in the state's log (a note just before line ``log_at``)."""
-    return place - 0.0 if isinstance(place, int) else place.log_at - 0.5
+    return float(place) if isinstance(place, int) else place.log_at - 0.5
 
 
 class ReaderLog:
@@ -194,7 +194,7 @@ class Shown:
             return None
         shortest = min((n for v, n in self.cuts if v > since), default=None)
         if shortest is not None:
-            have = min(have, bisect_left(places, shortest, key=_position))
+            have = min(have, bisect_left(places, float(shortest), key=_position))
         return min(have, len(places))
 
     def lines(self, role: Role | None, start: int, end: int, lang: str) -> list[str]:
