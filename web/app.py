@@ -28,6 +28,7 @@ from gameshelf.web.accounts import Accounts
 from gameshelf.web.fanout import Fanout
 from gameshelf.web.hub import Hub
 from gameshelf.web.middleware import Guard
+from gameshelf.web.notices import Notices
 from gameshelf.web.pages import make_templates
 from gameshelf.web.routes import include_routes
 from gameshelf.web.scheduler import Scheduler
@@ -114,6 +115,11 @@ def create_app(
     app.state.accounts = Accounts(storage, settings, app.state.tables)
     app.state.talk = Talk(storage, settings, hub)
     app.state.scheduler = Scheduler(storage, app.state.tables, settings.scheduler_seconds)
+    app.state.notices = Notices(storage, settings, hub)
+    app.state.notices.tables = app.state.tables
+    app.state.tables.notices = app.state.notices
+    app.state.scheduler.notices = app.state.notices
+    app.state.talk.on_chat = app.state.notices.chat
     app.state.templates = make_templates(registry)
 
     errors.install(app)

@@ -1,5 +1,6 @@
 """The scheduler (issue 30): what must happen at a time, done once, whatever the number of
-server processes and however long they were down.
+server processes and however long they were down: timeouts, low clocks told, the notices'
+queue sent (:mod:`web.notices`).
 
 Every due time is in the database (a running clock's ``due``), never only in a process's
 memory. Each process runs :meth:`Scheduler.run`: at start, and then every
@@ -23,9 +24,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from gameshelf.web.clocks import LOW_SHARE
 from gameshelf.web.storage import Storage
 
 if TYPE_CHECKING:
+    from gameshelf.web.notices import Notices
     from gameshelf.web.tables import Tables
 
 log = logging.getLogger("gameshelf.web")
@@ -50,9 +53,16 @@ class Scheduler:
         self.lease = lease
         self.sleep = sleep
         self.fired = 0  # timeouts this process carried out
+        self._ticking = asyncio.Lock()
+        self.notices: Notices | None = None  # sent at each tick too (web.notices)
 
     async def tick(self) -> int:
-        """Carry out every timeout due now that this process can claim; how many fired."""
+        """Carry out every timeout due now that this process can claim, then the rest
+        (:meth:`_tick`); one tick at a time in a process; how many timeouts fired."""
+        async with self._ticking:
+            return await self._tick()
+
+    async def _tick(self) -> int:
         fired = 0
         now = self.tables.wall.now()
         for match_id, role, due in self.storage.due_clocks(now):
@@ -64,7 +74,22 @@ class Scheduler:
             except Exception:  # its lease runs out and it is tried again
                 log.exception("match %s: the timeout of %s failed", match_id, role)
         self.fired += fired
+        if self.notices is not None:
+            await self._low_clocks(now)
+            await self.notices.deliver()
         return fired
+
+    async def _low_clocks(self, now: float) -> None:
+        """Tell each seat whose clock ran low (once per run of its clock)."""
+        assert self.notices is not None
+        for match_id, role, due in self.storage.low_clocks(now, LOW_SHARE):
+            if not self.storage.claim_low_clock(match_id, role, due, now):
+                continue
+            try:
+                table = await self.tables.get(match_id, resume=False)
+                self.notices.clock_low(table, role)
+            except Exception:
+                log.exception("match %s: telling %s of its low clock failed", match_id, role)
 
     async def run(self) -> None:
         """Tick at once (catching up after downtime), then every ``every`` seconds."""

@@ -316,6 +316,26 @@ class MyMatch(BaseModel):
     )
 
 
+class NoticesIn(Body):
+    """Your notices: by e-mail (your account's address), to a webhook (``""``: none), each
+    at once or one e-mail a day listing the games waiting for you."""
+
+    email: StrictBool = False
+    webhook: Annotated[StrictStr, Field(max_length=2000), AfterValidator(_encodable)] = ""
+    digest: Literal["immediate", "daily"] = "immediate"
+
+
+class NoticesOut(BaseModel):
+    email: bool
+    address: str | None = None
+    webhook: str
+    secret: str = Field("", description="The HMAC key of the webhook's signature header.")
+    digest: str
+    email_off: str | None = Field(None, description="Why e-mail was turned off, if it was.")
+    webhook_off: str | None = Field(None, description="Why the webhook was turned off.")
+    recent: list[dict[str, Any]] = []
+
+
 class ChatIn(Body):
     """A chat message: text only, 1–500 characters."""
 

@@ -189,11 +189,51 @@ class Settings(BaseSettings):
         description="How often the scheduler looks for clocks run out (and catches up at "
         "once on start): a timeout fires at most this late.",
     )
+    site_url: str = Field(
+        "http://127.0.0.1:8000",
+        description="The site's address as its players reach it: the links in notices.",
+    )
+    smtp_host: str = Field("", description="The SMTP server of notices by e-mail (none: off).")
+    smtp_port: int = Field(25, ge=1, le=65535)
+    smtp_user: str = Field("", description="A user name for the SMTP server, if it wants one.")
+    smtp_password: str = Field("", repr=False, description="Its password.")
+    smtp_starttls: bool = Field(False, description="Talk to the SMTP server over STARTTLS.")
+    smtp_from: str = Field("gameshelf@localhost", description="The notices' sender address.")
+    webhook_private: bool = Field(
+        False,
+        description="Let webhooks go to private, loopback and link-local addresses (a site "
+        "whose players' services are on its own network); off, only public addresses.",
+    )
+    notice_turn_minutes: float = Field(
+        30.0,
+        ge=0,
+        le=10080,
+        description='One "your turn" (or chat) notice per match and player in this time, at most.',
+    )
+    notice_retry_seconds: float = Field(
+        60.0,
+        gt=0,
+        le=86400,
+        description="A failed notice is tried again after this, doubled each time.",
+    )
+    notice_failures: int = Field(
+        5,
+        ge=1,
+        le=100,
+        description="A player's channel failing this many tries in a row is turned off.",
+    )
     telemetry: bool = Field(
         False,
         description="FastAPI's OpenTelemetry spans, metrics and logs, for a site that "
         "configures an OpenTelemetry SDK; off, no request pays for looking whether one is.",
     )
+
+    @field_validator("site_url")
+    @classmethod
+    def _site_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"the site's address is a URL (http:// or https://), not {value!r}")
+        return value
 
     @field_validator("db")
     @classmethod

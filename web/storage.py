@@ -33,6 +33,7 @@ from gameshelf.web.storage_clocks import (
     ClockStorage,
     SQLiteClocks,
 )
+from gameshelf.web.storage_notices import NOTICES_MIGRATION, NoticeStorage, SQLiteNotices
 from gameshelf.web.storage_people import (
     ACCOUNTS_MIGRATION,
     SEAT_KEYS_MIGRATION,
@@ -119,7 +120,7 @@ class NewerDatabase(Exception):
     """The database was written by a newer Gameshelf than this one."""
 
 
-class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
+class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, NoticeStorage, ABC):
     """The interface between the web app and wherever matches and people are kept (people:
     :class:`web.storage_people.PeopleStorage`)."""
 
@@ -275,7 +276,7 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, ABC):
         """Release the database."""
 
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -376,10 +377,12 @@ MIGRATIONS: list[str] = [
     CLOCKS_MIGRATION,
     # 13: the timeouts carried out: when (after how many actions), and what they did
     TIMEOUTS_MIGRATION,
+    # 14: notices: players' channels, the queue, rate marks, a low clock told once
+    NOTICES_MIGRATION,
 ]
 
 
-class SQLStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, Storage):
+class SQLStorage(SQLitePeople, SQLiteTalk, SQLiteRatings, SQLiteClocks, SQLiteNotices, Storage):
     """The storage interface in the SQL both backends speak (:mod:`web.storage_sql`): one
     writing connection (``_db``) whose transaction nests as savepoints, held by one thread
     at a time; reads on connections of their own (``_read``). A backend opens the

@@ -160,7 +160,7 @@ class SQLiteClocks(ClockStorage):
     def set_clocks(self, match_id: str, clocks: Sequence[SeatClock]) -> None:
         with self._write() as db:
             db.executemany(
-                "UPDATE clocks SET bank=?, since=?, due=?, lease=NULL "
+                "UPDATE clocks SET bank=?, since=?, due=?, lease=NULL, low_told=NULL "
                 "WHERE match_id=? AND role=? AND timed_out IS NULL",
                 [(c.bank, c.since, c.due, match_id, c.role) for c in clocks],
             )

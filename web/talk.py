@@ -62,6 +62,7 @@ class Talk:
         self.settings = settings
         self.hub = hub
         self.clock: Callable[[], float] = time.time
+        self.on_chat: Callable[[Table, Role | None], None] | None = None  # web.notices
 
     def channels(self, table: Table, role: Role | None) -> list[Channel]:
         """What a reader reads: everything once the match is over; else the seats' channel,
@@ -103,6 +104,8 @@ class Talk:
         said = shown(line)
         message = json.dumps({"chat": said}, ensure_ascii=False)
         self.hub.tell(table.id, message, spectators_only=channel == "spectators")
+        if channel == "seats" and self.on_chat is not None:
+            self.on_chat(table, role)
         return said
 
     def _admit(self, table: Table, role: Role | None, account: Account | None) -> None:

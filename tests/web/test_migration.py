@@ -150,3 +150,37 @@ def test_schema_12_clocks_gain_when_and_how_they_ran_out(tmp_path: Path) -> None
     assert storage.due_clocks(90000) == [("m12", "north", 86410.0)]
     assert storage.timeouts("m12") == []
     storage.close()
+
+
+def test_schema_13_gains_the_notices_and_keeps_its_clocks(tmp_path: Path) -> None:
+    """Schema 14 (issue 30): players' notice settings, the queue, rate marks, and a low
+    clock told once; the clocks of schema 13 are kept and not told yet."""
+    path = tmp_path / "thirteen.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:13]:
+        for statement in step.split(";"):
+            if statement.strip():
+                old.execute(statement)
+    old.execute("INSERT INTO meta VALUES ('schema_version', '13')")
+    old.execute(
+        "INSERT INTO matches (id, game, scenario, options, seed, players, created, updated,"
+        " seq, status, active, outcome, seed_text, version, bots_only)"
+        " VALUES ('m13', 'toy_duel', 'standard', '{}', 1, 2, 0, 0, 0, 'running',"
+        " '[\"north\"]', NULL, '1', 1, 0)"
+    )
+    old.execute("INSERT INTO paces VALUES ('m13', 'fast', 86400, 259200, 'lose')")
+    old.execute(
+        "INSERT INTO clocks (match_id, role, bank, since, due) VALUES"
+        " ('m13', 'north', 86400, 10, 86410)"
+    )
+    old.commit()
+    old.close()
+    storage = SQLiteStorage(path)
+    assert storage.schema_version() == SCHEMA_VERSION >= 14
+    assert storage.low_clocks(86400, 0.1) == [("m13", "north", 86410.0)]
+    assert storage.claim_low_clock("m13", "north", 86410.0, 86400)
+    assert not storage.claim_low_clock("m13", "north", 86410.0, 86400)
+    assert storage.notice_prefs(1) is None
+    assert storage.due_notices(1e12) == []
+    storage.close()

@@ -10,6 +10,7 @@ from gameshelf.web.routes import (
     live,
     lobby,
     matches,
+    notices,
     people,
     replays,
     talk,
@@ -27,6 +28,7 @@ def include_routes(app: FastAPI) -> None:
     app.include_router(replays.router, prefix=API)
     app.include_router(accounts.router, prefix=API)
     app.include_router(people.router, prefix=API)
+    app.include_router(notices.router, prefix=API)
     app.include_router(talk.router, prefix=API)
     app.include_router(admin.router, prefix=API)
     app.include_router(live.router)
@@ -36,6 +38,7 @@ def include_routes(app: FastAPI) -> None:
         replays.pages,
         accounts.pages,
         people.pages,
+        notices.pages,
         admin.pages,
     ):
         app.include_router(pages, include_in_schema=False)

@@ -110,7 +110,9 @@ async def give_seat_keys(
 @pages.get("/my", response_class=HTMLResponse)
 async def my_page(request: Request, account: MaybeAccountDep, tables: TablesDep) -> HTMLResponse:
     matches = tables.my_matches(account.id) if account else []
-    return render(request, "my.html", {"matches": matches})
+    prefs = tables.storage.notice_prefs(account.id) if account else None
+    off = prefs is not None and bool(prefs.email_off or prefs.webhook_off)
+    return render(request, "my.html", {"matches": matches, "notices_off": off})
 
 
 # --- ratings: leaderboards and players' pages ------------------------------------------

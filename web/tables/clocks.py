@@ -5,7 +5,7 @@ games"; and the timeouts the scheduler (:mod:`web.scheduler`) claims, carried ou
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -13,9 +13,11 @@ from typing import Any
 from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
-from gameshelf.web.clocks import advance
+from gameshelf.web.clocks import Pace, advance
+from gameshelf.web.notices import Notices
 from gameshelf.web.storage import MatchRecord
 from gameshelf.web.tables.people import People
+from gameshelf.web.tables.seats import SeatRequest
 from gameshelf.web.tables.table import Table
 
 log = logging.getLogger("gameshelf.web")
@@ -37,6 +39,8 @@ class Timing(People):
 
     def _load(self, record: MatchRecord) -> Table:
         table = super()._load(record)
+        # told before the restart, if it was due
+        table.told = set(table.match.active()) if table.started else set()
         found = self.storage.clocks([record.id]).get(record.id)
         if found is not None:
             table.pace, table.clocks = found
@@ -88,9 +92,36 @@ class Timing(People):
         table.clocks.update(changed)
         table.clocks_moved()
 
+    notices: Notices | None = None  # set by the app (web.notices)
+
     def _changed(self, table: Table) -> None:
         self._move_clocks(table)
         super()._changed(table)
+        awaited = set(table.match.active()) if table.started else set()
+        before, table.told = table.told, awaited
+        if self.notices is not None and before is not None:
+            try:
+                self.notices.changed(table, before)
+            except Exception:  # a notice is never worth failing a move for
+                log.exception("match %s: queueing its notices failed", table.id)
+
+    async def create(
+        self,
+        game_id: str,
+        scenario: str | None,
+        options: Mapping[str, object] | None,
+        seed: int | None,
+        seats: Sequence[SeatRequest],
+        pace: Pace | None = None,
+        bot_pace: float | None = None,
+        watch: bool = False,
+    ) -> tuple[Table, dict[Role, str]]:
+        table, tokens = await super().create(
+            game_id, scenario, options, seed, seats, pace, bot_pace, watch
+        )
+        if self.notices is not None:
+            self.notices.invited(table)
+        return table, tokens
 
     def my_matches(self, account: int) -> list[dict[str, Any]]:
         """The account's matches (:meth:`People.my_matches`), each with the clock of its

@@ -278,7 +278,7 @@ class Store:
     ) -> Table:
         """Store a new match (with its clocks, if it has a ``pace``) under a fresh id, and
         keep its table."""
-        table = Table("", match, seats, pace=pace)
+        table = Table("", match, seats, pace=pace, told=set())
         if pace is not None:
             table.clocks = {r: SeatClock(r, pace.start_bank) for r in match.roles}
         for _ in range(10):

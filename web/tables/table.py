@@ -89,6 +89,7 @@ class Table:
     pace: Pace | None = None  # the match's clocks (web.clocks); None: no clock
     clocks: dict[Role, SeatClock] = field(default_factory=dict)
     timed_out: list[Role] = field(default_factory=list)  # whose clock ran out, in order
+    told: set[Role] | None = None  # the seats awaited at the last change (web.notices)
     clock_seq: int = 0  # the actions the clocks have seen (a seat's new move: web.clocks)
     # the site's bound on a match's length (Settings.max_match_actions; 0: none): a match
     # that reaches it unfinished ends there as abandoned, nobody winning

@@ -1,0 +1,388 @@
+"""Notices (issue 30): telling a player with an account, by e-mail and/or a webhook, that
+it is their turn, that they were invited, that a match is over, that their clock is low,
+or that someone wrote in the chat while they were away.
+
+**Never in a request's way.** A notice is a row of the queue (:mod:`web.storage_notices`),
+rendered when queued in the player's language; the scheduler (:mod:`web.scheduler`) sends
+the queue, each notice claimed with a lease, each try in a worker thread with a timeout.
+A failed try is tried again after a back-off (``notice_retry_seconds`` doubled each time,
+six hours at most); a channel that failed ``notice_failures`` tries in a row is turned off
+and the player's pages say so, until they save their settings again.
+
+**What a notice says** is public: the game, the match's link, who is to play, the result;
+never a seat's view, a card, a chat message's text.
+
+**Webhooks** go to ``http(s)`` URLs on public addresses only (:func:`public_target`), unless
+the site allows private ones (``webhook_private``): the name is resolved and every address
+checked when the URL is saved and again at each try, and the connection goes to the very
+address checked (no second lookup to rebind). The body is JSON that chat services' incoming
+webhooks read (``content`` for Discord, ``text`` for Slack), signed: ``X-Gameshelf-Signature:
+sha256=<HMAC-SHA256 of "<timestamp>.<body>" with the player's secret>`` beside
+``X-Gameshelf-Timestamp``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import http.client
+import ipaddress
+import json
+import logging
+import secrets
+import smtplib
+import socket
+import ssl
+from collections.abc import Callable
+from dataclasses import replace
+from email.message import EmailMessage
+from html import escape
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from gameshelf.core.messages import Msg, render
+from gameshelf.core.ruleset import Role
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import Storage
+from gameshelf.web.storage_notices import Notice, NoticePrefs
+
+if TYPE_CHECKING:
+    from gameshelf.web.hub import Hub
+    from gameshelf.web.tables import Table, Tables
+
+log = logging.getLogger("gameshelf.web")
+
+EVENTS = ("your_turn", "invited", "game_over", "clock_low", "chat")
+LEASE = 120.0  # a notice claimed by a process that died is sent again after this
+BACKOFF_MAX = 6 * 3600.0
+SEND_SECONDS = 10.0  # one try's time at most
+SIGNATURE = "X-Gameshelf-Signature"
+TIMESTAMP = "X-Gameshelf-Timestamp"
+
+
+class Refused(ValueError):
+    """A webhook URL the site will not post to (the reason in English)."""
+
+
+def public_target(url: str, allow_private: bool = False) -> tuple[str, str, int, str, str]:
+    """``(scheme, host, port, address, path)`` of a webhook URL whose host resolves to
+    public addresses only (any address, with ``allow_private``); :class:`Refused` else."""
+    if len(url) > 2000:
+        raise Refused("the URL is longer than 2000 characters")
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https"):
+        raise Refused("a webhook URL starts with http:// or https://")
+    if not parts.hostname or parts.username or parts.password:
+        raise Refused("a webhook URL names a host, without a user or password")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        raise Refused("the URL's port is not a number from 1 to 65535") from None
+    try:
+        found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise Refused(f"the host {parts.hostname} is not found") from None
+    addresses = [str(info[4][0]) for info in found]
+    if not addresses:
+        raise Refused(f"the host {parts.hostname} is not found")
+    if not allow_private:
+        for address in addresses:
+            ip = ipaddress.ip_address(address.split("%")[0])
+            mapped = getattr(ip, "ipv4_mapped", None)
+            if mapped is not None:
+                ip = mapped
+            if not ip.is_global or ip.is_multicast:
+                raise Refused(f"the host {parts.hostname} is at {address}, not a public address")
+    path = parts.path or "/"
+    if parts.query:
+        path += "?" + parts.query
+    return parts.scheme, parts.hostname, port, addresses[0], path
+
+
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    """The value of the signature header for ``body`` sent at ``timestamp``."""
+    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
+    return "sha256=" + mac.hexdigest()
+
+
+def post_webhook(
+    url: str, secret: str, payload: dict[str, Any], now: float, allow_private: bool
+) -> None:
+    """POST ``payload`` to ``url`` (checked again, connected to the address checked);
+    raises on a refused URL, a network error or a status other than 2xx."""
+    scheme, host, port, address, path = public_target(url, allow_private)
+    body = json.dumps(payload, ensure_ascii=False).encode()
+    stamp = str(int(now))
+    headers = {
+        "Host": host if port in (80, 443) else f"{host}:{port}",
+        "Content-Type": "application/json",
+        "User-Agent": "Gameshelf notices",
+        TIMESTAMP: stamp,
+        SIGNATURE: signature(secret, stamp, body),
+    }
+    conn: http.client.HTTPConnection
+    if scheme == "https":
+        conn = _PinnedHTTPS(host, port, address)
+    else:
+        conn = http.client.HTTPConnection(address, port, timeout=SEND_SECONDS)
+    try:
+        conn.request("POST", path, body=body, headers=headers)
+        reply = conn.getresponse()
+        reply.read(4096)
+        if not 200 <= reply.status < 300:
+            raise OSError(f"the webhook answered {reply.status}")
+    finally:
+        conn.close()
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """HTTPS to the address checked, with the host's name for TLS (SNI, certificate)."""
+
+    def __init__(self, host: str, port: int, address: str) -> None:
+        super().__init__(host, port, timeout=SEND_SECONDS, context=ssl.create_default_context())
+        self._address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self._address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
+
+
+class Notices:
+    """The site's notices: what to queue on each event, and sending the queue."""
+
+    def __init__(self, storage: Storage, settings: Settings, hub: Hub) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.hub = hub
+        self.tables: Tables | None = None  # set by the app: the clock and the games
+        self.send_email: Callable[[EmailMessage], None] = self._smtp
+        self.sent = 0  # notices this process sent
+
+    def now(self) -> float:
+        return self.tables.wall.now() if self.tables is not None else 0.0
+
+    # --- a player's settings --------------------------------------------------------
+
+    def prefs(self, account_id: int) -> NoticePrefs:
+        """A player's notice settings (new ones, all off, when never set)."""
+        found = self.storage.notice_prefs(account_id)
+        if found is not None:
+            return found
+        return NoticePrefs(
+            account_id, secret=secrets.token_urlsafe(24), unsubscribe=secrets.token_urlsafe(24)
+        )
+
+    def save(
+        self, account_id: int, lang: str, email: bool, webhook: str, digest: str
+    ) -> NoticePrefs:
+        """Keep a player's choices (a channel turned off after failures is on again);
+        :class:`Refused` for a webhook URL the site will not post to."""
+        if webhook:
+            public_target(webhook, self.settings.webhook_private)
+        old = self.prefs(account_id)
+        prefs = replace(
+            old,
+            lang=lang,
+            email=email,
+            webhook=webhook.strip(),
+            digest="daily" if digest == "daily" else "immediate",
+            email_failures=0,
+            webhook_failures=0,
+            email_off=None,
+            webhook_off=None,
+        )
+        self.storage.set_notice_prefs(prefs)
+        return prefs
+
+    # --- events ---------------------------------------------------------------------
+
+    def present(self, match_id: str, role: Role) -> bool:
+        """Whether ``role``'s page of the match is open (a live connection as that seat)."""
+        return any(listener.role == role for listener in self.hub.rooms.get(match_id, ()))
+
+    def changed(self, table: Table, before: set[Role]) -> None:
+        """After a change of ``table``: "your turn" to each account's seat newly awaited
+        (``before``: those awaited before) and away from the page, once per match per
+        ``notice_turn_minutes``; "game over" to every account's seat, once."""
+        if table.status == "finished":
+            for held in table.seats:
+                if held.account is not None and held.kind != "invited":
+                    self._once(table, held.account, held.role, "game_over", None)
+            return
+        if not table.started:
+            return
+        for role in table.match.active():
+            seat = table.seat(role)
+            if role in before or seat is None or seat.kind != "human" or seat.account is None:
+                continue
+            if self.present(table.id, role):
+                continue
+            self._once(table, seat.account, role, "your_turn", self.settings.notice_turn_minutes)
+
+    def invited(self, table: Table) -> None:
+        """Each account invited to a seat of a new match."""
+        for seat in table.seats:
+            if seat.kind == "invited" and seat.account is not None:
+                self.queue(table, seat.account, seat.role, "invited")
+
+    def chat(self, table: Table, speaker: Role | None) -> None:
+        """Someone wrote in the seats' chat: the other accounts' seats away from the page,
+        once per match per ``notice_turn_minutes``."""
+        for seat in table.seats:
+            if seat.account is None or seat.kind != "human" or seat.role == speaker:
+                continue
+            if self.present(table.id, seat.role):
+                continue
+            self._once(table, seat.account, seat.role, "chat", self.settings.notice_turn_minutes)
+
+    def clock_low(self, table: Table, role: Role) -> None:
+        """``role``'s clock is low (told once per run of the clock)."""
+        seat = table.seat(role)
+        if seat is None or seat.kind != "human" or seat.account is None:
+            return
+        if not self.present(table.id, role):
+            self.queue(table, seat.account, role, "clock_low")
+
+    def _once(
+        self, table: Table, account: int, role: Role, event: str, minutes: float | None
+    ) -> None:
+        within = 1e18 if minutes is None else minutes * 60
+        if self.storage.notice_prefs(account) is None:
+            return  # never chose a channel: nothing to send, nothing to mark
+        if self.storage.mark_notice(account, table.id, event, self.now(), within):
+            self.queue(table, account, role, event)
+
+    def queue(self, table: Table, account_id: int, role: Role, event: str) -> int:
+        """Queue ``event`` about ``table`` for the player on each channel it chose (e-mail
+        only when it asked for each notice, not a daily digest); how many."""
+        prefs = self.storage.notice_prefs(account_id)
+        account = self.storage.account(account_id)
+        if prefs is None or account is None or account.disabled or account.deleted:
+            return 0
+        said = self.words(table, role, event, prefs.lang)
+        now = self.now()
+        queued = 0
+        email_ok = prefs.email and account.email and prefs.email_off is None
+        if email_ok and prefs.digest == "immediate":
+            body = self.email_body(account.email or "", said, prefs)
+            self.storage.add_notice(account_id, "email", event, table.id, body, now)
+            queued += 1
+        if prefs.webhook and prefs.webhook_off is None:
+            payload = {
+                "content": said["text"],
+                "text": said["text"],
+                "username": "Gameshelf",
+                "event": event,
+                "match": table.id,
+                "game": table.match.game_id,
+                "url": said["url"],
+            }
+            body = json.dumps(payload)
+            self.storage.add_notice(account_id, "webhook", event, table.id, body, now)
+            queued += 1
+        return queued
+
+    def link(self, path: str) -> str:
+        return self.settings.site_url.rstrip("/") + path
+
+    def words(self, table: Table, role: Role, event: str, lang: str) -> dict[str, str]:
+        """What a notice says, in ``lang``: subject, text, link (public facts only)."""
+        game = table.match.game_id
+        namer = table.match.ruleset.namer()
+        url = self.link(f"/m/{table.id}")
+        args: dict[str, Any] = {"game": table.title, "role": role, "match": table.id}
+        text_ = render(Msg(f"web.notice.{event}", **args), lang, namer, game)
+        subject = render(Msg(f"web.notice.{event}.subject", **args), lang, namer, game)
+        return {"subject": subject, "text": text_, "url": url}
+
+    def email_body(self, to: str, said: dict[str, str], prefs: NoticePrefs) -> str:
+        """A queued e-mail (JSON): to, subject, plain text and HTML, each with the link
+        and the unsubscribe link."""
+        stop = self.link(f"/notices/unsubscribe/{prefs.unsubscribe}")
+        lang = prefs.lang
+        foot = render(Msg("web.notice.footer"), lang)
+        leave = render(Msg("web.notice.unsubscribe"), lang)
+        plain = f"{said['text']}\n\n{said['url']}\n\n-- \n{foot}\n{leave}: {stop}\n"
+        html = (
+            f"<p>{escape(said['text'])}</p>"
+            f'<p><a href="{escape(said["url"])}">{escape(said["url"])}</a></p>'
+            f'<hr><p><small>{escape(foot)} <a href="{escape(stop)}">{escape(leave)}</a>'
+            "</small></p>"
+        )
+        return json.dumps(
+            {
+                "to": to,
+                "subject": said["subject"],
+                "text": plain,
+                "html": html,
+                "unsubscribe": stop,
+            }
+        )
+
+    # --- sending --------------------------------------------------------------------
+
+    async def deliver(self) -> int:
+        """Send the notices due now that this process can claim; how many went out."""
+        now = self.now()
+        sent = 0
+        for notice in self.storage.due_notices(now):
+            if not self.storage.claim_notice(notice.id, now, now + LEASE):
+                continue
+            try:
+                await asyncio.wait_for(asyncio.to_thread(self._send, notice, now), SEND_SECONDS * 3)
+            except Exception as exc:  # tried again later, or the channel is turned off
+                self._failed(notice, now, exc)
+                continue
+            self.storage.notice_sent(notice, now)
+            sent += 1
+        self.sent += sent
+        return sent
+
+    def _failed(self, notice: Notice, now: float, exc: BaseException) -> None:
+        error = f"{type(exc).__name__}: {exc}"[:300]
+        wait = min(BACKOFF_MAX, self.settings.notice_retry_seconds * 2**notice.tries)
+        off = self.storage.notice_failed(
+            notice, now, error, now + wait, self.settings.notice_failures
+        )
+        log.warning(
+            "notice %s (%s to account %s) failed, try %s: %s%s",
+            notice.id,
+            notice.channel,
+            notice.account_id,
+            notice.tries + 1,
+            error,
+            "; the channel is turned off" if off else "",
+        )
+
+    def _send(self, notice: Notice, now: float) -> None:
+        body = json.loads(notice.body)
+        if notice.channel == "webhook":
+            prefs = self.storage.notice_prefs(notice.account_id)
+            if prefs is None or not prefs.webhook:
+                return  # the player took the webhook away meanwhile: nothing to send
+            post_webhook(prefs.webhook, prefs.secret, body, now, self.settings.webhook_private)
+        else:
+            self.send_email(self.message(body))
+
+    def message(self, body: dict[str, str]) -> EmailMessage:
+        """An e-mail: plain text and HTML, with the unsubscribe link as a header too."""
+        msg = EmailMessage()
+        msg["From"] = self.settings.smtp_from
+        msg["To"] = body["to"]
+        msg["Subject"] = body["subject"]
+        msg["List-Unsubscribe"] = f"<{body['unsubscribe']}>"
+        msg.set_content(body["text"])
+        msg.add_alternative(body["html"], subtype="html")
+        return msg
+
+    def _smtp(self, msg: EmailMessage) -> None:
+        s = self.settings
+        if not s.smtp_host:
+            raise OSError("the site has no SMTP server (GAMESHELF_SMTP_HOST)")
+        with smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=SEND_SECONDS) as smtp:
+            if s.smtp_starttls:
+                smtp.starttls(context=ssl.create_default_context())
+            if s.smtp_user:
+                smtp.login(s.smtp_user, s.smtp_password)
+            smtp.send_message(msg)
