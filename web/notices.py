@@ -9,6 +9,10 @@ A failed try is tried again after a back-off (``notice_retry_seconds`` doubled e
 six hours at most); a channel that failed ``notice_failures`` tries in a row is turned off
 and the player's pages say so, until they save their settings again.
 
+**Daily digest.** A player may take its e-mail as one message a day listing the games
+waiting for it (its turn, or an invitation) instead of each notice at once; its webhook
+is still told of each. Every e-mail carries an unsubscribe link.
+
 **What a notice says** is public: the game, the match's link, who is to play, the result;
 never a seat's view, a card, a chat message's text.
 
@@ -56,6 +60,7 @@ log = logging.getLogger("gameshelf.web")
 EVENTS = ("your_turn", "invited", "game_over", "clock_low", "chat")
 LEASE = 120.0  # a notice claimed by a process that died is sent again after this
 BACKOFF_MAX = 6 * 3600.0
+DAY = 86400.0  # a digest goes out once a day at most
 SEND_SECONDS = 10.0  # one try's time at most
 SIGNATURE = "X-Gameshelf-Signature"
 TIMESTAMP = "X-Gameshelf-Timestamp"
@@ -296,17 +301,30 @@ class Notices:
         subject = render(Msg(f"web.notice.{event}.subject", **args), lang, namer, game)
         return {"subject": subject, "text": text_, "url": url}
 
-    def email_body(self, to: str, said: dict[str, str], prefs: NoticePrefs) -> str:
+    def email_body(
+        self,
+        to: str,
+        said: dict[str, str],
+        prefs: NoticePrefs,
+        items: list[tuple[str, str]] | None = None,
+    ) -> str:
         """A queued e-mail (JSON): to, subject, plain text and HTML, each with the link
-        and the unsubscribe link."""
+        (and ``items``, lines each with its link: a digest's games) and the unsubscribe
+        link."""
         stop = self.link(f"/notices/unsubscribe/{prefs.unsubscribe}")
         lang = prefs.lang
         foot = render(Msg("web.notice.footer"), lang)
         leave = render(Msg("web.notice.unsubscribe"), lang)
-        plain = f"{said['text']}\n\n{said['url']}\n\n-- \n{foot}\n{leave}: {stop}\n"
+        listed = "".join(f"- {line}\n  {url}\n" for line, url in items or [])
+        plain = f"{said['text']}\n\n{listed}{said['url']}\n\n-- \n{foot}\n{leave}: {stop}\n"
+        rows = "".join(
+            f'<li>{escape(line)} <a href="{escape(url)}">{escape(url)}</a></li>'
+            for line, url in items or []
+        )
         html = (
             f"<p>{escape(said['text'])}</p>"
-            f'<p><a href="{escape(said["url"])}">{escape(said["url"])}</a></p>'
+            + (f"<ul>{rows}</ul>" if rows else "")
+            + f'<p><a href="{escape(said["url"])}">{escape(said["url"])}</a></p>'
             f'<hr><p><small>{escape(foot)} <a href="{escape(stop)}">{escape(leave)}</a>'
             "</small></p>"
         )
@@ -319,6 +337,42 @@ class Notices:
                 "unsubscribe": stop,
             }
         )
+
+    # --- the daily digest -----------------------------------------------------------
+
+    def digests(self) -> int:
+        """Queue the daily e-mail of each player on a digest whose last went a day ago or
+        more (taken with a conditional update: one process, once), listing the games
+        waiting for it; none when nothing waits. How many were queued."""
+        if self.tables is None:
+            return 0
+        now = self.now()
+        queued = 0
+        for prefs in self.storage.digest_due(now - DAY):
+            if not self.storage.claim_digest(prefs.account_id, prefs.digest_sent, now):
+                continue
+            account = self.storage.account(prefs.account_id)
+            if account is None or not account.email or account.disabled or account.deleted:
+                continue
+            waiting = [m for m in self.tables.my_matches(account.id) if m["waiting"] == "you"]
+            if not waiting:
+                continue
+            lang = prefs.lang
+            items = []
+            for row in waiting:
+                key = "web.notice.digest.invited" if row["invited"] else "web.notice.digest.turn"
+                line = render(Msg(key, game=row["title"], match=row["id"]), lang)
+                items.append((line, self.link(f"/m/{row['id']}")))
+            count = len(waiting)
+            said = {
+                "subject": render(Msg("web.notice.digest.subject", count=count), lang),
+                "text": render(Msg("web.notice.digest", count=count), lang),
+                "url": self.link("/my"),
+            }
+            body = self.email_body(account.email, said, prefs, items)
+            self.storage.add_notice(account.id, "email", "digest", None, body, now)
+            queued += 1
+        return queued
 
     # --- sending --------------------------------------------------------------------
 

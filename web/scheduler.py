@@ -76,6 +76,7 @@ class Scheduler:
         self.fired += fired
         if self.notices is not None:
             await self._low_clocks(now)
+            self.notices.digests()
             await self.notices.deliver()
         return fired
 

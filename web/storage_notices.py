@@ -363,7 +363,7 @@ class SQLiteNotices(NoticeStorage):
         with self._read() as db:
             rows = db.execute(
                 f"SELECT {_PREFS} FROM notice_prefs WHERE digest='daily' AND email<>0 "
-                "AND email_off IS NULL AND digest_sent<?",
+                "AND email_off IS NULL AND digest_sent<=?",
                 (before,),
             ).fetchall()
         return [_prefs(r) for r in rows]

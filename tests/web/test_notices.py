@@ -352,3 +352,53 @@ def test_unsubscribing_stops_the_emails(tmp_path: Path, mailbox: tuple[Mailbox, 
         assert "no more e-mail" in page.text
         assert ann.get("/api/my/notices").json()["email"] is False
         assert choose(person(client, "Cyd"), email=True).status_code == 422  # no address
+
+
+def test_a_daily_digest_lists_the_games_waiting_once_a_day(
+    tmp_path: Path, mailbox: tuple[Mailbox, int], hook: tuple[Hook, str]
+) -> None:
+    box, port = mailbox
+    kept, url = hook
+    clock = ManualClock(START)
+    with site(tmp_path / "db.sqlite3", clock, port) as client:
+        ann = person(client, "Ann", "ann@example.com")
+        bob = person(client, "Bob")
+        assert choose(ann, "zh-TW", email=True, webhook=url, digest="daily").status_code == 200
+        mid, _ = invite_match(ann, bob)
+        body = {"game": "toy_duel", "seats": [{"player": "Ann"}, {"me": True}]}
+        other = bob.post("/api/matches", json=body, headers=ORIGIN).json()["id"]
+        tick(client)
+        assert [json.loads(b)["event"] for _, b in kept.posts] == [
+            "invited",
+            "your_turn",
+            "invited",
+        ]  # the webhook is told of each
+        assert len(box.mails) == 1  # e-mail: one digest, no notice of its own
+        mail = box.mails[0]
+        assert str(mail["Subject"]) == "2 場對局等你行動"
+        text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+        html = mail.get_body(("html",)).get_content()  # type: ignore[union-attr]
+        for match in (mid, other):
+            assert f"http://games.example/m/{match}" in text
+            assert f'href="http://games.example/m/{match}"' in html
+        assert "輪到你" in text
+        assert "邀請" in text
+        stop = str(mail["List-Unsubscribe"]).strip().strip("<>")
+        assert stop in text
+        assert stop in html
+        clock.advance(23 * 3600)
+        tick(client)
+        assert len(box.mails) == 1  # once a day
+        clock.advance(3600)
+        tick(client)
+        assert len(box.mails) == 2
+        assert ann.get("/api/my/notices").json()["digest"] == "daily"
+
+
+def test_no_digest_when_nothing_waits(tmp_path: Path, mailbox: tuple[Mailbox, int]) -> None:
+    box, port = mailbox
+    with site(tmp_path / "db.sqlite3", ManualClock(START), port) as client:
+        ann = person(client, "Ann", "ann@example.com")
+        assert choose(ann, email=True, digest="daily").status_code == 200
+        tick(client)
+        assert box.mails == []
