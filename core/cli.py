@@ -6,7 +6,7 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -519,9 +519,16 @@ class _Terminal:
         place = render(said, READING[0], match.ruleset.namer()) if said else ""
         console.rule(f"[bold]{self.name(role)}[/]" + (f" · {escape(place)}" if place else ""))
         console.print(f"[bold]{escape(view.get('prompt', ''))}[/]", highlight=False)
-        for i, action in enumerate(match.actions(role), 1):
-            said = text.label(match.ruleset, action, view, lang)
-            console.print(f"  {i:>3}. {said}", markup=False, highlight=False)
+        actions = match.actions(role)
+        labels = [text.label(match.ruleset, a, view, lang) for a in actions]
+        groups = choice_groups(labels)
+        width = 4 if len(groups) == len(labels) else 8  # "12." or "101-104."
+        for first, last in groups:
+            said = labels[first]
+            where = f"{first + 1}." if last == first else f"{first + 1}-{last + 1}."
+            if last != first:  # a long list: the same choice at several places (Hansa)
+                said += " " + say(lang, "same_choice", count=last - first + 1)
+            console.print(f"  {where:>{width}} {said}", markup=False, highlight=False)
         if match.undoable(role):
             console.print("       " + say(lang, "undo_hint"), style="dim", markup=False)
 
@@ -530,9 +537,16 @@ class _Terminal:
         actions = match.actions(role)
         view = match.view(role)
         lang = READING[0]
-        names = {text.label(match.ruleset, a, view, lang).casefold(): a for a in actions}
+        names: dict[str, Action] = {}
+        for a in actions:  # a name said of several choices picks the first of them
+            names.setdefault(text.label(match.ruleset, a, view, lang).casefold(), a)
+        complete_with(text.label(match.ruleset, a, view, lang) for a in actions)
         while True:
             answer = console.input(f"{self.name(role)}> ").strip()
+            if answer and not answer.isdigit() and answer.casefold() not in names:
+                starting = [n for n in names if n.startswith(answer.casefold())]
+                if len(starting) == 1:  # the start of one choice's name: that choice
+                    answer = starting[0]
             if answer in ("undo", "u") and match.undoable(role):
                 match.undo(role)
                 return
@@ -612,6 +626,39 @@ class _Terminal:
                 highlight=False,
                 markup=False,
             )
+
+
+LONG_LIST = 30  # more choices than this: the same choice in a row is listed once
+
+
+def choice_groups(labels: list[str]) -> list[tuple[int, int]]:
+    """The choices to list, as ``(first, last)`` index pairs: each on its own line, or, in
+    a list longer than :data:`LONG_LIST`, the same name in a row on one line (Hansa's 177
+    placements become one line a route)."""
+    groups: list[tuple[int, int]] = []
+    for i, said in enumerate(labels):
+        if len(labels) > LONG_LIST and groups and labels[groups[-1][1]] == said:
+            groups[-1] = (groups[-1][0], i)
+        else:
+            groups.append((i, i))
+    return groups
+
+
+def complete_with(names: Iterable[str]) -> None:
+    """Let Tab complete a choice's name at the prompt (where the terminal has readline)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover (Windows)
+        return
+    options = sorted(set(names))
+
+    def complete(typed: str, state: int) -> str | None:
+        found = [n for n in options if n.casefold().startswith(typed.casefold())]
+        return found[state] if state < len(found) else None
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
 
 
 def clear_screen() -> None:

@@ -35,12 +35,14 @@ from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
 from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
 from gameshelf.plugins.hansa_britannia.setup import new_game
 from gameshelf.plugins.hansa_britannia.state import State, check_fits_data, machine
+from gameshelf.plugins.hansa_britannia.text import TEXT
 from gameshelf.plugins.hansa_britannia.view import board_view
 
 WEB = Path(__file__).parent / "web"
 
 
 class HansaBritannia(StepRuleset[State]):
+    text = TEXT
     info = GameInfo(
         id="hansa_britannia",
         title="Hansa Teutonica: Britannia",
