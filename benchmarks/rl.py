@@ -8,9 +8,9 @@ For each game, random play over the same seeds (0, 1, ...) until ``--steps`` dec
   random listed action (no view, no vector);
 - **pettingzoo**: the AEC environment as a learner drives it: ``env.last()`` (the seat's
   observation vector and action mask), a random index among the mask's ones, ``env.step``;
-- **openspiel**: ``state.legal_actions()``, ``state.observation_tensor(player)``, a random
-  legal index, ``state.apply_action`` (the loop of OpenSpiel's own examples, with the
-  tensor a learner reads).
+- **openspiel**: the deal (the chance node), then ``state.legal_actions()``,
+  ``state.observation_tensor(player)``, a random legal index, ``state.apply_action`` (the
+  loop of OpenSpiel's own examples, with the tensor a learner reads).
 
 Prints steps per second (CPU time of this process) and each environment's rate over the raw
 engine's. Figures only; no assertion (shared machines are noisy: compare within one run).
@@ -87,10 +87,11 @@ def openspiel(game_id: str, scenario: str | None, players: int, steps: int) -> i
     params: dict[str, object] = {"players": players}
     if scenario is not None:
         params["scenario"] = scenario
+    game = pyspiel.load_game(f"gameshelf_{game_id}", params)
     done, seed = 0, 0
     while done < steps:
-        game = pyspiel.load_game(f"gameshelf_{game_id}", {**params, "seed": seed})
         state = game.new_initial_state()
+        state.apply_action(seed)  # the chance node's deal: the game of seed ``seed``
         pick = random.Random(seed)
         while done < steps and not state.is_terminal():
             legal = state.legal_actions()

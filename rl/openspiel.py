@@ -3,20 +3,27 @@
     from gameshelf.rl import openspiel
     import pyspiel
     openspiel.register()
-    game = pyspiel.load_game("gameshelf_hammer_scots", {"scenario": "braveheart", "seed": 7})
+    game = pyspiel.load_game("gameshelf_hammer_scots", {"scenario": "braveheart"})
 
-- **type**: sequential, imperfect information, sampled stochastic chance (the dice and draws
-  come from the game's own seeded generator inside ``apply_action``: no chance nodes), 2-5
-  players, terminal rewards, zero-sum (``Session.returns``: +1/-1/0, or the ranking);
+- **type**: sequential, imperfect information, explicit stochastic chance, 2-5 players,
+  terminal rewards, zero-sum (``Session.returns``: +1/-1/0, or the ranking);
+- **chance**: one chance node, the first, deals the game: it picks one of ``DEALS`` seeds,
+  evenly (the game's seed is ``seed * DEALS + outcome``), and every die and card after it
+  comes from the game's own generator so seeded. So a game is its action history, chance
+  outcome first, and OpenSpiel's serialisation (the history) gives it back whole. (A
+  sampled-stochastic Python game cannot be serialised: OpenSpiel asks the game for its
+  random generator's state, which a Python game cannot give.)
 - **parameters**: ``players`` (default the game's fewest), ``scenario`` (default its
-  first), ``seed`` (every initial state of a loaded game starts from it, so replaying an
-  action history gives the same game: OpenSpiel's serialisation is that history);
+  first), ``seed`` (which ``DEALS`` games the chance node picks among; default 0),
+  ``max_length`` (the players' moves after which the game stops, every return 0, as
+  PettingZoo's truncation; default 0: the game's own bound, ``info.max_actions``);
 - **actions** are the game's fixed indices (``core.encoding``); the player to move is the
   seat the game awaits (a secret simultaneous choice asks its seats one after the other,
   none seeing another's choice);
 - **observation string/tensor**: the seat's view without its log (JSON) and the game's
   observation vector; **information state string**: the view with every log line the seat
-  may read (what it has seen happen). There is no information-state tensor.
+  may read (what it has seen happen). There is no information-state tensor. Before the deal
+  the string is empty and the tensor all zeros.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from gameshelf.core.ruleset import dump_view
 from gameshelf.rl.session import Session, registry
 
 PREFIX = "gameshelf_"
+DEALS = 1000  # the chance node's outcomes: the seeds a loaded game is dealt from
 
 
 def register() -> list[str]:
@@ -52,7 +60,7 @@ def _game_type(game_id: str) -> Any:
         short_name=PREFIX + game_id,
         long_name=f"Gameshelf {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -66,6 +74,7 @@ def _game_type(game_id: str) -> Any:
             "players": info.min_players,
             "scenario": info.scenarios[0].id,
             "seed": 0,
+            "max_length": 0,
         },
     )
 
@@ -75,7 +84,8 @@ def _game_class(game_id: str) -> type:
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             super().__init__(game_id, params or {})
 
-    Game.__name__ = f"Gameshelf_{game_id}"
+    Game.__name__ = Game.__qualname__ = f"Gameshelf_{game_id}"
+    globals()[Game.__name__] = Game  # found by its name, as pickle asks
     return Game
 
 
@@ -86,14 +96,18 @@ class GameshelfGame(pyspiel.Game):
         self.game_id, self.seed = game_id, int(chosen["seed"])
         self.scenario, self.players = str(chosen["scenario"]), int(chosen["players"])
         self.probe = Session(game_id, self.scenario, None, self.players)
+        most = self.probe.ruleset.info.max_actions
+        self.max_length = int(chosen["max_length"]) or most
+        if not 0 < self.max_length <= most:
+            raise ValueError(f"max_length is 1..{most} (0: the game's own bound)")
         info = pyspiel.GameInfo(
             num_distinct_actions=self.probe.n_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=DEALS,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=self.probe.ruleset.info.max_actions,
+            max_game_length=self.max_length + 1,  # the deal, then the players' moves
         )
         super().__init__(game_type, info, chosen)
 
@@ -110,45 +124,71 @@ class GameshelfGame(pyspiel.Game):
 class GameshelfState(pyspiel.State):
     def __init__(self, game: GameshelfGame, session: Session | None = None) -> None:
         super().__init__(game)
-        if session is None:
-            session = Session(game.game_id, game.scenario, None, game.players)
-            session.new(game.seed)
-        self.session = session
+        self.deals, self.max_length = game.seed * DEALS, game.max_length
+        # not dealt yet (the chance node) while the session has no state
+        self.session = session or Session(game.game_id, game.scenario, None, game.players)
+        self.moves = 0  # the players' moves so far
+
+    def dealt(self) -> bool:
+        return self.session.state is not None
 
     def current_player(self) -> int:
-        if self.session.outcome() is not None:
+        if not self.dealt():
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         return self.session.roles.index(self.session.awaited()[0])
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(k, 1.0 / DEALS) for k in range(DEALS)] if not self.dealt() else []
+
     def _legal_actions(self, player: int) -> list[int]:
+        if not self.dealt() or self.is_terminal():
+            return []
         role = self.session.roles[player]
         if role not in self.session.awaited():
             return []
-        encode = self.session.encoding.actions.encode
-        return sorted(encode(a) for a in self.session.legal(role))
+        return [int(i) for i in np.flatnonzero(self.session.mask(role))]
 
     def _apply_action(self, action: int) -> None:
+        if not self.dealt():
+            if not 0 <= action < DEALS:
+                raise ValueError(f"the deal is one of 0..{DEALS - 1}, not {action}")
+            self.session.new(self.deals + int(action))
+            return
         role = self.session.roles[self.current_player()]
         if not self.session.play(role, int(action)):
             raise ValueError(f"action {action} is not legal for {role} now")
+        self.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         found = self.session.encoding.actions.decode(int(action))
         return found.type if found.arg is None else f"{found.type} {found.arg}"
 
     def is_terminal(self) -> bool:
-        return self.session.outcome() is not None
+        if not self.dealt():
+            return False
+        return self.session.outcome() is not None or self.moves >= self.max_length
 
     def returns(self) -> list[float]:
-        got = self.session.returns()
+        if not self.dealt():
+            return [0.0] * len(self.session.roles)
+        got = self.session.returns()  # 0 each while the game runs (a stop at max_length)
         return [got[role] for role in self.session.roles]
 
     def __str__(self) -> str:
         session = self.session
+        if not self.dealt():
+            return ""
         return dump_view(session.ruleset.view(session.state, None, len(session.state.log)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameshelfState:
-        return GameshelfState(self.get_game(), self.session.fork())
+        session = self.session.fork() if self.dealt() else None
+        copied = GameshelfState(self.get_game(), session)
+        copied.moves = self.moves
+        return copied
 
 
 class Observer:
@@ -162,10 +202,15 @@ class Observer:
 
     def set_from(self, state: GameshelfState, player: int) -> None:
         session = state.session
+        if not state.dealt():
+            self.tensor[:] = 0.0
+            return
         self.tensor[:] = session.observe(session.roles[player])
 
     def string_from(self, state: GameshelfState, player: int) -> str:
         session = state.session
+        if not state.dealt():
+            return ""
         role = session.roles[player]
         if self.perfect_recall:
             return dump_view(session.ruleset.view(session.state, role))

@@ -14,7 +14,7 @@ evenly over -1..+1 (first of four: +1, second: +1/3, third: -1/3, last: -1).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import numpy as np
@@ -35,6 +35,24 @@ def registry() -> Registry:
     return _REGISTRY
 
 
+_ENCODINGS: dict[Hashable, Encoding] = {}
+
+
+def encoding_of(
+    game_id: str, scenario: str, options: Mapping[str, object], players: int | None
+) -> Encoding:
+    """The encoding of a game so set up, made once (an encoding is never changed; OpenSpiel
+    makes a state, and so a session, for every observation it is asked)."""
+    key = (game_id, scenario, tuple(sorted(options.items())), players)
+    found = _ENCODINGS.get(key)
+    if found is None:
+        made = registry().game(game_id).ruleset.encoding(scenario, options, players)
+        if made is None:
+            raise ValueError(f"{game_id} offers no encoding for learning agents")
+        found = _ENCODINGS[key] = made
+    return found
+
+
 class Session:
     """A game of ``game_id`` for learning agents (see the module)."""
 
@@ -50,10 +68,8 @@ class Session:
         self.scenario, self.options = game.resolve(scenario, options)
         self.ruleset: Ruleset[Any] = game.ruleset
         self.players = players
-        encoding = self.ruleset.encoding(self.scenario, self.options, players)
-        if encoding is None:
-            raise ValueError(f"{game_id} offers no encoding for learning agents")
-        self.encoding: Encoding = encoding
+        self.encoding: Encoding = encoding_of(game_id, self.scenario, self.options, players)
+        encoding = self.encoding
         self.roles: list[Role] = list(encoding.roles)
         self.n_actions = encoding.actions.size
         self.n_obs = encoding.layout.size
@@ -75,6 +91,25 @@ class Session:
         copied.state = self.ruleset.copy_state(self.state)
         copied._now, copied._memories = {}, {}
         return copied
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles a session (OpenSpiel pickles its states): the game's arguments and
+        its state as JSON; the ruleset and encoding are found again when it is loaded."""
+        state = self.state
+        return {
+            "game": self.game.id,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "players": self.players,
+            "state": None if state is None else self.ruleset.dump_state(state),
+            "version": self.version,
+        }
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["game"], saved["scenario"], saved["options"], saved["players"])  # type: ignore[misc]
+        if saved["state"] is not None:
+            self.state = self.ruleset.load_state(saved["state"])
+        self.version = saved["version"]
 
     def _changed(self) -> None:
         self.version += 1
