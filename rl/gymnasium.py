@@ -130,7 +130,7 @@ class GameshelfEnv(gym.Env):
                 return
             role = awaited[0]
             actions = session.legal(role)
-            seen = Observation(session.ruleset, session.state, role)
+            seen = Observation(session.ruleset, session.state, role, session.roles)
             session.play_action(role, self.agents[role].choose(seen, actions))
 
     def _observe(self) -> dict[str, np.ndarray]:

@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from gameshelf.core.agents import FirstLegalAgent
 from gameshelf.core.plugins import UnknownAgent
+from gameshelf.core.search import GreedyAgent, IsmctsAgent
 from gameshelf.rl import gymnasium
 
 GAMES = [
@@ -61,3 +62,48 @@ def test_an_unknown_opponent_or_seat_is_refused():
         gymnasium.env("hammer_scots", opponents="grandmaster")
     with pytest.raises(ValueError, match="seat"):
         gymnasium.env("hammer_scots", seat="France")
+
+
+@pytest.mark.parametrize(("game", "kwargs"), GAMES)
+def test_check_env_passes_against_the_greedy_bot(game, kwargs):
+    env = gymnasium.env(game, opponents="greedy", max_steps=8, **kwargs)
+    check_env(env, skip_render_check=True)
+
+
+def play_some(env, seed, steps):
+    """A random learner's ``steps`` steps (fewer if the game ends): the opponents' moves
+    between them, counted by the state's version."""
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    moves = 0
+    for _ in range(steps):
+        before = env.session.version
+        obs, _, done, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        assert info["illegal"] is False
+        moves += env.session.version - before - 1  # the learner's own move is one
+        if done or truncated:
+            break
+        assert env.seat in env.session.awaited()
+    return moves
+
+
+@pytest.mark.parametrize(("game", "kwargs"), GAMES)
+def test_the_learner_plays_against_ismcts_searching_a_bounded_budget(game, kwargs):
+    searcher = IsmctsAgent(seed=3, iterations=8, depth=4)
+    env = gymnasium.env(game, opponents=searcher, **kwargs)
+    moves = play_some(env, seed=2, steps=30)
+    assert moves > 0
+    assert searcher.decisions > 0
+
+
+def test_each_seat_has_its_own_opponent_greedy_or_ismcts():
+    searcher = IsmctsAgent(seed=1, iterations=8, depth=4)
+    env = gymnasium.env(
+        "three_kingdoms", players=3, seat="p1", opponents={"p2": "greedy", "p3": searcher}
+    )
+    play_some(env, seed=5, steps=20)
+    assert isinstance(env.agents["p2"], GreedyAgent)
+    assert env.agents["p3"] is searcher
+    assert searcher.decisions > 0
