@@ -161,3 +161,51 @@ def test_a_guest_who_signs_up_keeps_the_seat_of_the_browser(browser: Any, site: 
     assert page.locator(f".my-row[data-match='{mid}']").count() == 1
     shot(page, "people-my-phone")
     context.close()
+
+
+@pytest.fixture(scope="module")
+def talking_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A site whose spectators may talk (in their own channel)."""
+    db = tmp_path_factory.mktemp("talk") / "site.sqlite3"
+    settings = Settings(db=db, spectator_chat=True, **FAST_PASSWORDS)
+    with serving(create_app(settings, registry=games_registry())) as base:
+        yield base
+
+
+def test_spectators_read_the_seats_and_talk_among_themselves(
+    browser: Any, site: str, talking_site: str
+) -> None:
+    """A spectator reads the seats' chat but has no box to write in; where the site lets
+    spectators talk, a signed-in one writes in a channel the seats do not read."""
+    for base, may_talk in ((site, False), (talking_site, True)):
+        ann = person(browser, base, "Ann" if not may_talk else "Ada")
+        ann.click("button.open-form[data-game=toy_duel]")
+        form = ann.locator("form.new-match[data-game=toy_duel]")
+        form.locator(".seat-row[data-index='0'] select").select_option("me")
+        form.locator(".seat-row[data-index='1'] select").select_option("bot:random")
+        form.locator("button[type=submit]").click()
+        ann.wait_for_url(re.compile(r".*/m/[0-9a-f]+$"))
+        ann.wait_for_selector("#connection.live")
+        ann.wait_for_selector("#chat-form", state="visible")  # the seat is known
+        ann.fill("#chat-form input[name=text]", "good luck")
+        ann.click("#chat-form button[type=submit]")
+        until(ann, "() => document.querySelectorAll('#chat .chat-text').length === 1")
+
+        eve = person(browser, base, "Eve" if not may_talk else "Eva")
+        eve.goto(ann.url)
+        eve.wait_for_selector("#connection.live")
+        until(eve, "() => document.querySelectorAll('#chat .chat-text').length === 1")
+        assert eve.locator("#chat .chat-text").inner_text() == "good luck"
+        if may_talk:
+            eve.wait_for_selector("#chat-form", state="visible")
+        assert eve.locator("#chat-form").is_visible() is may_talk
+        if may_talk:
+            eve.fill("#chat-form input[name=text]", "nice opening")
+            eve.click("#chat-form button[type=submit]")
+            until(eve, "() => document.querySelectorAll('#chat .chat-text').length === 2")
+            shot(eve, "people-spectator-chat")
+            ann.wait_for_timeout(500)  # the seats' channel stays as it was
+            assert ann.locator("#chat .chat-text").count() == 1
+        for page in (ann, eve):
+            assert page.errors == [], page.errors
+            page.context.close()
