@@ -106,8 +106,17 @@
     const card = button.closest(".game-card");
     button.addEventListener("click", () => { form.hidden = false; button.hidden = true; card.classList.add("open"); syncNames(form); });
     form.querySelector(".cancel").addEventListener("click", () => { form.hidden = true; button.hidden = false; card.classList.remove("open"); });
-    form.addEventListener("change", () => { showPlayers(form); syncNames(form); });
+    form.addEventListener("change", () => { showPlayers(form); syncNames(form); showPace(form); });
+    showPace(form);
     form.addEventListener("submit", (ev) => { ev.preventDefault(); create(form); });
+  }
+  /* The minutes of a live clock only with a live clock, what a timeout does only with one. */
+  function showPace(form) {
+    const pace = form.elements.pace ? form.elements.pace.value : "none";
+    const minutes = form.querySelector(".pace-minutes");
+    const timeout = form.querySelector(".pace-timeout");
+    if (minutes) minutes.hidden = pace !== "live";
+    if (timeout) timeout.hidden = pace === "none";
   }
   for (const form of document.querySelectorAll("form.join")) {
     if (form.elements.name.type !== "hidden") form.elements.name.value = remembered();
