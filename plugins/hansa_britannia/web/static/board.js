@@ -22,8 +22,6 @@
   const zh = (text) => (/[^\x00-\x7f]/.test(text) ? "zh-Hant" : null);
   const COLOURS = { red: "#c0392b", yellow: "#e6b400", green: "#2e8b57", blue: "#2e6fd1", purple: "#8e44ad", neutral: "#7f8c8d" };
   const PRIVILEGE = { white: "#ffffff", orange: "#f39c3c", pink: "#f4a6c6", black: "#2b2b2b" };
-  const PHONE = window.matchMedia("(max-width: 700px)");
-  const TAP = 28; // px: the least side of a route space on a phone at the opening zoom
   const SPACE_TYPES = {
     trader: "place_trader place_merchant displace_trader displace_merchant lift",
     merchant: "place_merchant place_trader displace_merchant displace_trader lift",
@@ -391,6 +389,36 @@
     }
   }
 
+  /* The choices of the board's spaces (and routes) as a list too, a route's in a group:
+     a phone, a keyboard and a screen reader choose from it as well as on the map. */
+  const LISTED = ["place_trader", "place_merchant", "displace_trader", "displace_merchant", "lift", "route"];
+  function drawList(root, view, ui) {
+    const box = G.clear(root.querySelector(".hb-list"));
+    const a = view.actions || {};
+    const choices = [];
+    for (const type of LISTED) for (const arg of a[type] || []) choices.push([type, arg]);
+    box.hidden = !choices.length || !ui || ui.replay;
+    if (box.hidden) return;
+    const select = G.el("select", { class: "hb-choices" }, G.el("option", { value: "", text: T("list_choose", { count: choices.length }) }));
+    const groups = new Map();
+    choices.forEach(([type, arg], index) => {
+      const route = type === "route" ? String(arg) : spaceRoute(Number(arg));
+      if (!groups.has(route)) {
+        const group = G.el("optgroup", { label: route ? N("route", route) : "" });
+        groups.set(route, group);
+        select.appendChild(group);
+      }
+      let text = label(type, arg) || type + " " + arg;
+      if (type !== "route" && route) text += " · " + T("space_n", { n: Number(arg) - view.routes[route].first_space + 1 });
+      groups.get(route).appendChild(G.el("option", { value: String(index), text }));
+    });
+    select.addEventListener("change", () => {
+      const picked = choices[Number(select.value)];
+      if (select.value !== "" && picked) ui.act(picked[0], picked[1]);
+    });
+    box.appendChild(G.el("label", { class: "hb-list-label" }, G.el("span", { text: T("list_label") }), select));
+  }
+
   /* --- the buttons' words ---------------------------------------------------------------- */
   function spaceRoute(sp) {
     const view = current;
@@ -435,6 +463,7 @@
     drawDoing(hb, view);
     drawMap(hb.querySelector(".hb-map"), view);
     drawChooser(hb, view);
+    drawList(hb, view, ui);
     const desks = G.clear(hb.querySelector(".hb-desks"));
     for (const d of view.desks) desks.appendChild(deskEl(d, view));
     if (view.neutral) desks.appendChild(neutralEl(view.neutral));
@@ -442,7 +471,6 @@
     const page = G.pageData();
     if (G.zoomable) G.zoomable(hb.querySelector(".hb-map-wrap"), hb.querySelector(".hb-map-content"), {
       size: () => drawing.size, key: page.match ? page.match + ":" + (ui && ui.replay ? "replay" : "play") : null,
-      least: () => (PHONE.matches ? TAP / drawing.slot : 0),
       focus: () => focusPoint(current), barOutside: true,
     });
   }
