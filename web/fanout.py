@@ -87,7 +87,9 @@ class Fanout:
                 except Refusal:
                     return
                 async with table.lock:
-                    if not table.dead and table.version >= wanted:
+                    if table.dead:  # a copy whose write failed (a stale one): load again
+                        continue
+                    if table.version >= wanted:
                         self.tables.announce(table)
                 if self._newest[match_id] == wanted:
                     return

@@ -37,7 +37,8 @@ log = logging.getLogger("gameshelf.web")
 # The channel on which a committed change of a match is told to every process.
 CHANNEL = "gameshelf_matches"
 
-# An advisory lock's key: the migration of one database, one process at a time.
+# An advisory lock's key: the migration of one database, one process at a time (the
+# key is the same for every schema of a database: their migrations take turns).
 MIGRATION_LOCK = 0x6A5E_5E1F
 
 # PG_MIGRATIONS[n] takes a database from schema version n to n + 1. Version 1 is what
@@ -412,8 +413,16 @@ class PostgresStorage(SQLStorage):
         return int(found[0]) if found else 0
 
     def _migrate(self) -> None:
+        # The lock is taken before the transaction begins: a process that waited for
+        # another's migration then sees its tables (the catalog as of after the wait).
+        self._db.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK,))
+        try:
+            self._migrate_locked()
+        finally:
+            self._db.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+
+    def _migrate_locked(self) -> None:
         with self._write() as db:
-            db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             version = self._version(db)
             if version > PG_SCHEMA_VERSION:
                 raise NewerDatabase(
