@@ -452,6 +452,8 @@ class PostgresStorage(SQLStorage):
             self._listener.join(timeout=5)
         with self._claims_lock:
             if self._claims is not None:
+                with suppress(psycopg.Error):  # at once: the server ends a closed session late
+                    self._claims.execute("SELECT pg_advisory_unlock_all()")
                 self._claims.close()
         with self._lock:
             self._pool.close()
