@@ -120,6 +120,8 @@ def create_app(
     app.state.tables.notices = app.state.notices
     app.state.scheduler.notices = app.state.notices
     app.state.talk.on_chat = app.state.notices.chat
+    hub.on_join = app.state.notices.opened
+    hub.on_leave = app.state.notices.closed
     app.state.templates = make_templates(registry)
 
     errors.install(app)

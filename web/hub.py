@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict, deque
+from collections.abc import Callable
 
 from gameshelf.core.ruleset import Role
 from gameshelf.web.tables import Table
@@ -72,6 +73,9 @@ class Hub:
 
     def __init__(self) -> None:
         self.rooms: dict[str, set[Listener]] = defaultdict(set)
+        # told when a seat's page opens or closes (web.notices keeps who is on a page)
+        self.on_join: Callable[[str, Role], None] | None = None
+        self.on_leave: Callable[[str, Role], None] | None = None
 
     def join(
         self,
@@ -84,6 +88,8 @@ class Hub:
     ) -> Listener:
         listener = Listener(match_id, role, log_tail, lang, log_have, version)
         self.rooms[match_id].add(listener)
+        if role is not None and self.on_join is not None:
+            self.on_join(match_id, role)
         return listener
 
     def leave(self, listener: Listener) -> None:
@@ -92,6 +98,17 @@ class Hub:
             room.discard(listener)
             if not room:
                 del self.rooms[listener.match_id]
+        role = listener.role
+        if (
+            role is not None
+            and self.on_leave is not None
+            and not self.holds(listener.match_id, role)
+        ):
+            self.on_leave(listener.match_id, role)
+
+    def holds(self, match_id: str, role: Role) -> bool:
+        """Whether a page of this process shows the match as ``role``."""
+        return any(listener.role == role for listener in self.rooms.get(match_id, ()))
 
     def watching(self, match_id: str) -> int:
         return len(self.rooms.get(match_id, ()))

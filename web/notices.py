@@ -163,6 +163,7 @@ class Notices:
         self.tables: Tables | None = None  # set by the app: the clock and the games
         self.send_email: Callable[[EmailMessage], None] = self._smtp
         self.sent = 0  # notices this process sent
+        self.worker = secrets.token_hex(8)  # this process, in the notes of open pages
 
     def now(self) -> float:
         return self.tables.wall.now() if self.tables is not None else 0.0
@@ -203,8 +204,38 @@ class Notices:
     # --- events ---------------------------------------------------------------------
 
     def present(self, match_id: str, role: Role) -> bool:
-        """Whether ``role``'s page of the match is open (a live connection as that seat)."""
-        return any(listener.role == role for listener in self.hub.rooms.get(match_id, ()))
+        """Whether ``role``'s page of the match is open (a live connection as that seat)
+        in this process, or in another (noted in the database: :meth:`keep_pages`)."""
+        if self.hub.holds(match_id, role):
+            return True
+        return self.storage.present(match_id, role, self.now())
+
+    def presence_seconds(self) -> float:
+        """How long a note that this process holds a page lasts: three ticks and more."""
+        return 3 * self.settings.scheduler_seconds + 5
+
+    def opened(self, match_id: str, role: Role) -> None:
+        """A page of the match as ``role`` opened here: noted for the other processes."""
+        until = self.now() + self.presence_seconds()
+        try:
+            self.storage.keep_presence([(match_id, role)], self.worker, until)
+        except Exception:  # a page opens whatever becomes of the note
+            log.exception("match %s: noting the page of %s failed", match_id, role)
+
+    def closed(self, match_id: str, role: Role) -> None:
+        """The last page of the match as ``role`` here closed."""
+        try:
+            self.storage.drop_presence(match_id, role, self.worker, self.now())
+        except Exception:
+            log.exception("match %s: forgetting the page of %s failed", match_id, role)
+
+    def keep_pages(self) -> None:
+        """Say again (each tick) which pages this process holds, before the notes run out."""
+        pages = sorted(
+            {(mid, lst.role) for mid, room in self.hub.rooms.items() for lst in room if lst.role}
+        )
+        until = self.now() + self.presence_seconds()
+        self.storage.keep_presence(pages, self.worker, until)
 
     def changed(self, table: Table, before: set[Role]) -> None:
         """After a change of ``table``: "your turn" to each account's seat newly awaited

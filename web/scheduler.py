@@ -75,6 +75,7 @@ class Scheduler:
                 log.exception("match %s: the timeout of %s failed", match_id, role)
         self.fired += fired
         if self.notices is not None:
+            self.notices.keep_pages()
             await self._low_clocks(now)
             self.notices.digests()
             await self.notices.deliver()

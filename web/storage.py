@@ -33,7 +33,12 @@ from gameshelf.web.storage_clocks import (
     ClockStorage,
     SQLiteClocks,
 )
-from gameshelf.web.storage_notices import NOTICES_MIGRATION, NoticeStorage, SQLiteNotices
+from gameshelf.web.storage_notices import (
+    NOTICES_MIGRATION,
+    PRESENCE_MIGRATION,
+    NoticeStorage,
+    SQLiteNotices,
+)
 from gameshelf.web.storage_people import (
     ACCOUNTS_MIGRATION,
     SEAT_KEYS_MIGRATION,
@@ -276,7 +281,7 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, NoticeSto
         """Release the database."""
 
 
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -379,6 +384,8 @@ MIGRATIONS: list[str] = [
     TIMEOUTS_MIGRATION,
     # 14: notices: players' channels, the queue, rate marks, a low clock told once
     NOTICES_MIGRATION,
+    # 15: who is on a match's page, by server process
+    PRESENCE_MIGRATION,
 ]
 
 

@@ -123,6 +123,20 @@ class NoticeStorage(ABC):
         was, or the clock moved."""
 
     @abstractmethod
+    def keep_presence(self, pages: Sequence[tuple[str, str]], worker: str, until: float) -> None:
+        """Note that server process ``worker`` holds a page of each ``(match, role)``
+        until ``until`` (it says so again before then while it does)."""
+
+    @abstractmethod
+    def drop_presence(self, match_id: str, role: str, worker: str, before: float) -> None:
+        """``worker`` no longer holds a page of ``(match, role)``; and forget every note
+        that ran out before ``before``."""
+
+    @abstractmethod
+    def present(self, match_id: str, role: str, now: float) -> bool:
+        """Whether some server process holds a page of the match as ``role`` at ``now``."""
+
+    @abstractmethod
     def prefs_by_unsubscribe(self, key: str) -> NoticePrefs | None:
         """The settings whose unsubscribe key is ``key``."""
 
@@ -176,6 +190,17 @@ NOTICES_MIGRATION = """
         PRIMARY KEY (account_id, match_id, event)
     ) WITHOUT ROWID;
     ALTER TABLE clocks ADD COLUMN low_told REAL;
+"""
+
+# 15: who is on a match's page, by server process (the notices of several workers)
+PRESENCE_MIGRATION = """
+    CREATE TABLE presence (
+        match_id TEXT NOT NULL,
+        role     TEXT NOT NULL,
+        worker   TEXT NOT NULL,
+        until    REAL NOT NULL,
+        PRIMARY KEY (match_id, role, worker)
+    );
 """
 
 _PREFS = (
@@ -351,6 +376,32 @@ class SQLiteNotices(NoticeStorage):
                 (now, match_id, role, due),
             ).rowcount
         return bool(done)
+
+    def keep_presence(self, pages: Sequence[tuple[str, str]], worker: str, until: float) -> None:
+        if not pages:
+            return
+        with self._write() as db:
+            db.executemany(
+                "INSERT INTO presence VALUES (?,?,?,?) ON CONFLICT (match_id, role, worker) "
+                "DO UPDATE SET until=excluded.until",
+                [(mid, role, worker, until) for mid, role in pages],
+            )
+
+    def drop_presence(self, match_id: str, role: str, worker: str, before: float) -> None:
+        with self._write() as db:
+            db.execute(
+                "DELETE FROM presence WHERE match_id=? AND role=? AND worker=?",
+                (match_id, role, worker),
+            )
+            db.execute("DELETE FROM presence WHERE until<?", (before,))
+
+    def present(self, match_id: str, role: str, now: float) -> bool:
+        with self._read() as db:
+            row = db.execute(
+                "SELECT 1 FROM presence WHERE match_id=? AND role=? AND until>=? LIMIT 1",
+                (match_id, role, now),
+            ).fetchone()
+        return row is not None
 
     def prefs_by_unsubscribe(self, key: str) -> NoticePrefs | None:
         with self._read() as db:

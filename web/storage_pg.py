@@ -30,7 +30,7 @@ from gameshelf.web.storage import NewerDatabase, SQLStorage, Summary
 from gameshelf.web.storage_clocks import TIMEOUTS_MIGRATION
 from gameshelf.web.storage_sql import Connection, Cursor
 
-PG_SCHEMA_VERSION = 4
+PG_SCHEMA_VERSION = 5
 
 log = logging.getLogger("gameshelf.web")
 
@@ -252,6 +252,16 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (account_id, match_id, event)
     );
     ALTER TABLE clocks ADD COLUMN low_told DOUBLE PRECISION;
+    """,
+    # 5 (SQLite's 15): who is on a match's page, by server process
+    """
+    CREATE TABLE presence (
+        match_id TEXT NOT NULL,
+        role     TEXT NOT NULL,
+        worker   TEXT NOT NULL,
+        until    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (match_id, role, worker)
+    );
     """,
 ]
 

@@ -184,3 +184,23 @@ def test_schema_13_gains_the_notices_and_keeps_its_clocks(tmp_path: Path) -> Non
     assert storage.notice_prefs(1) is None
     assert storage.due_notices(1e12) == []
     storage.close()
+
+
+def test_schema_14_gains_the_pages_held(tmp_path: Path) -> None:
+    """Schema 15 (issue 30): which server process holds a page of which seat."""
+    path = tmp_path / "fourteen.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:14]:
+        for statement in step.split(";"):
+            if statement.strip():
+                old.execute(statement)
+    old.execute("INSERT INTO meta VALUES ('schema_version', '14')")
+    old.commit()
+    old.close()
+    storage = SQLiteStorage(path)
+    assert storage.schema_version() == SCHEMA_VERSION >= 15
+    assert not storage.present("m", "north", 0)
+    storage.keep_presence([("m", "north")], "w", 10)
+    assert storage.present("m", "north", 5)
+    storage.close()

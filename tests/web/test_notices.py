@@ -402,3 +402,34 @@ def test_no_digest_when_nothing_waits(tmp_path: Path, mailbox: tuple[Mailbox, in
         assert choose(ann, email=True, digest="daily").status_code == 200
         tick(client)
         assert box.mails == []
+
+
+def test_a_page_open_in_another_worker_counts_as_on_the_page(
+    tmp_path: Path, hook: tuple[Hook, str]
+) -> None:
+    """Two server processes on one database: Ann's page is open on the first, her turn
+    comes on the second, which sends nothing; once the page closes it is forgotten."""
+    kept, url = hook
+    db = tmp_path / "db.sqlite3"
+    clock = ManualClock(START)
+    with site(db, clock) as first, site(db, clock) as second:
+        ann = person(second, "Ann")
+        bob = person(second, "Bob")
+        choose(ann, webhook=url)
+        mid, seat = invite_match(ann, bob)
+        tick(second)
+        assert [json.loads(b)["event"] for _, b in kept.posts] == ["invited", "your_turn"]
+        clock.advance(3600)  # past the rate limit
+        storage = second.app.state.storage  # type: ignore[attr-defined]
+        with watch(first, mid, seat["north"]) as ws:
+            ws.receive_json()
+            assert storage.present(mid, "north", clock.now())
+            act(second, mid, seat["north"], card(second, mid, seat["north"]))
+            act(second, mid, seat["south"], card(second, mid, seat["south"]))
+            act(second, mid, seat["south"], {"type": "pass"})  # south's bonus (seed 5)
+            assert "north" in view(second, mid)["view"]["active"]
+            tick(second)
+            tick(first)  # the first says again that it holds the page
+            assert storage.present(mid, "north", clock.now())
+        assert len(kept.posts) == 2
+        assert not storage.present(mid, "north", clock.now())

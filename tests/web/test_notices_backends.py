@@ -63,3 +63,13 @@ def test_marks_low_clocks_and_digests_are_taken_once(storage: SQLStorage) -> Non
     assert storage.claim_digest(ann.id, 0.0, NOW)
     assert not storage.claim_digest(ann.id, 0.0, NOW)
     assert storage.digest_due(NOW - 1) == []
+
+
+def test_pages_held_by_server_processes(storage: SQLStorage) -> None:  # noqa: F811
+    storage.keep_presence([("m1", "north"), ("m1", "south")], "w1", NOW + 50)
+    storage.keep_presence([("m1", "north")], "w2", NOW + 50)
+    storage.keep_presence([("m1", "north")], "w1", NOW + 100)  # said again: longer
+    assert storage.present("m1", "north", NOW + 90)
+    assert not storage.present("m1", "south", NOW + 60)  # ran out
+    storage.drop_presence("m1", "north", "w1", NOW + 60)  # w1 closed; w2's ran out: gone
+    assert not storage.present("m1", "north", NOW)
