@@ -11,7 +11,9 @@ The observation, the action indices, the mask, ``info["view"]``, the rewards (at
 only) and the handling of an illegal action (ignored, ``info["illegal"]``) are those of the
 PettingZoo environment (``gameshelf.rl.pettingzoo``). Between two steps of the learner the
 opponents play until the learner's seat is awaited again or the game ends. ``truncated``
-comes after ``max_steps`` steps of the learner.
+comes after ``max_steps`` steps of the learner. ``info_view`` says how ``info["view"]`` comes:
+``"dict"`` (the default), ``"text"`` (its JSON text: what Gymnasium's vector environments
+can gather, as views differ in shape from game to game) or ``None`` (no view).
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from gymnasium import spaces
 
 from gameshelf.core.agents import Agent, Observation
 from gameshelf.core.rng import seed_from
-from gameshelf.core.ruleset import JSON, Role
+from gameshelf.core.ruleset import JSON, Role, dump_view
 from gameshelf.rl.session import Session, registry
 
+INFO_VIEWS = ("dict", "text", None)
 Opponent = str | Agent
 Opponents = Opponent | Mapping[Role, Opponent]
 
@@ -49,6 +52,7 @@ class GameshelfEnv(gym.Env):
         max_steps: int | None = None,
         render_mode: str | None = None,
         lang: str = "en",
+        info_view: str | None = "dict",
     ) -> None:
         self.session = Session(game_id, scenario, options, players)
         roles = self.session.roles
@@ -67,7 +71,9 @@ class GameshelfEnv(gym.Env):
             elif not hasattr(spec, "choose"):
                 raise TypeError(f"the opponent of {role} is neither an agent id nor an agent")
         self.max_steps = max_steps or self.session.ruleset.info.max_actions
-        self.render_mode, self.lang = render_mode, lang
+        if info_view not in INFO_VIEWS:
+            raise ValueError(f"info_view is one of {INFO_VIEWS}, not {info_view!r}")
+        self.render_mode, self.lang, self.info_view = render_mode, lang, info_view
         n = self.session.n_actions
         self.observation_space = spaces.Dict(
             {
@@ -140,14 +146,17 @@ class GameshelfEnv(gym.Env):
         }
 
     def _info(self, illegal: bool) -> JSON:
+        if self.info_view is None:
+            return {"illegal": illegal}
+        view = self.session.view(self.seat)
+        if self.info_view == "text":
+            return {"view": dump_view(view), "illegal": illegal}
         # a copy: a caller keeps what it was given, and the session caches its views
-        return {
-            "view": orjson.loads(orjson.dumps(self.session.view(self.seat))),
-            "illegal": illegal,
-        }
+        return {"view": orjson.loads(orjson.dumps(view)), "illegal": illegal}
 
 
 def env(game_id: str, **kwargs: Any) -> GameshelfEnv:
     """The single-agent environment of ``game_id`` (``seat``, ``opponents``, ``scenario``,
-    ``players``, ``options``, ``max_steps``, ``render_mode``, ``lang``: see the module)."""
+    ``players``, ``options``, ``max_steps``, ``render_mode``, ``lang``, ``info_view``: see the
+    module)."""
     return GameshelfEnv(game_id, **kwargs)

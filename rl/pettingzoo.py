@@ -20,7 +20,8 @@
   it). An action a non-awaited seat might take at any moment (an interrupt) is offered only
   when that seat is the one asked. ``turns="cycle"`` asks every seat once per cycle, in seating
   order; a seat the game does not wait for has one legal action then, ``N`` ("wait", so
-  ``Discrete(N + 1)``), which does nothing;
+  ``Discrete(N + 1)``), which does nothing; the end of the game is told at the end of its
+  cycle (the seats after the last move wait);
 - **an illegal action** (outside the mask) is ignored: nothing happens, ``info["illegal"]``
   is set, and the game asks as it would have (the same seat again, or the next in the
   cycle);
@@ -128,12 +129,16 @@ class GameshelfAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.steps += 1
         self.infos[agent]["illegal"] = not self._act(agent, action)
-        if self.session.outcome() is not None:
+        self.agent_selection = self._next_asked(agent)
+        # in the cycle order, an end is told once the cycle is over (the seats after the
+        # last move only wait), as the parallel API steps every seat each cycle
+        told = self.turns == "game" or self.agent_selection == self.possible_agents[0]
+        over = self.session.outcome() is not None
+        if over and told:
             self.rewards = self.session.returns()
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.steps >= self.max_steps:
+        elif not over and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self._next_asked(agent)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -162,3 +162,24 @@ def test_a_wrong_turns_word_or_render_mode_is_refused():
         pettingzoo.env("hammer_scots", turns="sometimes")
     with pytest.raises(ValueError, match="render_mode"):
         pettingzoo.env("hammer_scots", render_mode="rgb_array")
+
+
+def test_the_parallel_api_plays_a_game_to_its_end_told_when_the_cycle_is_over():
+    env = pettingzoo.parallel_env("three_kingdoms", players=3)
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    cycles = 0
+    while env.agents:
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs, rewards, terminations, _, _ = env.step(actions)
+        for agent, reward in rewards.items():
+            total[agent] += reward
+        cycles += 1
+    assert all(terminations.values())
+    assert env.aec_env.session.outcome() is not None
+    assert (
+        sorted(total.values()) in ([-1.0, 0.0, 1.0], [0.0, 0.0, 0.0])
+        or abs(sum(total.values())) < 1e-9
+    )
+    assert cycles > 10
