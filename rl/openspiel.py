@@ -21,9 +21,11 @@
   seat the game awaits (a secret simultaneous choice asks its seats one after the other,
   none seeing another's choice);
 - **observation string/tensor**: the seat's view without its log (JSON) and the game's
-  observation vector; **information state string**: the view with every log line the seat
-  may read (what it has seen happen). There is no information-state tensor. Before the deal
-  the string is empty and the tensor all zeros.
+  observation vector; **information state string**: the same view, then ``recall`` and a
+  digest of every log line the seat may read (what it has seen happen, ``Session.recall``:
+  a key for the information state that costs the same late in a game as early, where the
+  lines themselves would grow with the game). There is no information-state tensor. Before
+  the deal the string is empty and the tensor all zeros.
 """
 
 from __future__ import annotations
@@ -212,6 +214,5 @@ class Observer:
         if not state.dealt():
             return ""
         role = session.roles[player]
-        if self.perfect_recall:
-            return dump_view(session.ruleset.view(session.state, role))
-        return dump_view(session.view(role))
+        seen = dump_view(session.view(role))
+        return f"{seen}\nrecall {session.recall(role)}" if self.perfect_recall else seen

@@ -13,11 +13,12 @@ evenly over -1..+1 (first of four: +1, second: +1/3, third: -1/3, last: -1).
 
 from __future__ import annotations
 
-import copy
+import hashlib
 from collections.abc import Hashable, Mapping
 from typing import Any
 
 import numpy as np
+import orjson
 
 from gameshelf.core.encoding import Encoding, Memory
 from gameshelf.core.plugins import Registry
@@ -77,20 +78,29 @@ class Session:
         self.version = 0
         self._now: dict[Any, Any] = {}  # what was worked out at this version of the state
         self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.encoding)
+        self._recall: dict[Role, tuple[int, bytes]] = {}  # log lines read, their digest
 
     # --- the game ------------------------------------------------------------------------
 
     def new(self, seed: int) -> None:
         self.state = self.ruleset.setup(seed, self.scenario, self.options, self.players)
         self._memories = {}
+        self._recall = {}
         self._changed()
 
     def fork(self) -> Session:
         """A session of its own on a copy of this game (OpenSpiel's clones)."""
-        copied = copy.copy(self)
-        copied.state = self.ruleset.copy_state(self.state)
-        copied._now, copied._memories = {}, {}
+        copied = Session.__new__(Session)  # not copy.copy: it would pickle (__getstate__)
+        copied.__dict__.update(self.__dict__)
+        if self.state is not None:  # else not set up yet (OpenSpiel's chance node)
+            copied.state = self.ruleset.copy_state(self.state)
+        copied._now, copied._memories, copied._recall = {}, {}, dict(self._recall)
         return copied
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        # OpenSpiel clones a Python state by deep-copying its attributes: a fork, which
+        # shares the log's lines (never changed once said) rather than copying them
+        return self.fork()
 
     def __getstate__(self) -> dict[str, Any]:
         """What pickles a session (OpenSpiel pickles its states): the game's arguments and
@@ -103,6 +113,7 @@ class Session:
             "players": self.players,
             "state": None if state is None else self.ruleset.dump_state(state),
             "version": self.version,
+            "recall": self._recall,
         }
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -110,6 +121,7 @@ class Session:
         if saved["state"] is not None:
             self.state = self.ruleset.load_state(saved["state"])
         self.version = saved["version"]
+        self._recall = dict(saved["recall"])
 
     def _changed(self) -> None:
         self.version += 1
@@ -158,6 +170,18 @@ class Session:
         if found is None:
             found = self._now[key] = self.ruleset.view(self.state, role, len(self.state.log))
         return found
+
+    def recall(self, role: Role) -> str:
+        """A digest of every line of the log ``role`` may read so far (what it has seen
+        happen, in order): two games of the same view and recall are the same to the seat.
+        Kept up to date line by line, so asking at every move costs no more late in a game."""
+        seen, digest = self._recall.get(role, (0, b""))
+        log = self.state.log
+        if seen < len(log):
+            for line in self.ruleset.view(self.state, role, seen)["log"]:
+                digest = hashlib.sha256(digest + orjson.dumps(line)).digest()
+            self._recall[role] = (len(log), digest)
+        return digest.hex()
 
     def observe(self, role: Role) -> np.ndarray:
         """The seat's observation vector (a new array, the caller's); for a game whose
