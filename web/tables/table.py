@@ -333,7 +333,8 @@ class Table:
         last sent, only those that differ (``"delta": true``, ``"base"`` the version it
         had, ``"drop"`` the keys gone), else all of them; and the log lines it lacks.
         Returns the message and what the listener holds once it is sent (parts, version,
-        log length). Made once per seat, language, base version and log start."""
+        log length). A delta is made once per seat, language, base version and log start
+        (every listener of the seat shares it); a whole first message is not kept."""
         role, lang, sent = listener.role, listener.lang, listener.sent
         self._fresh_caches()
         have, since = listener.log_have, listener.version
@@ -352,7 +353,9 @@ class Table:
                 view = join_view(changed, lines)
                 head.update(delta=True, base=since)
                 tail["drop"] = [k for k in sent if k not in parts]
-            message = self._live[key] = join_payload(head, view, tail).decode()
+            message = join_payload(head, view, tail).decode()
+            if sent is not None:  # a first, whole message is made once per connection
+                self._live[key] = message
         return message, parts, self.version, total
 
     def log_page(
