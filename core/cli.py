@@ -526,7 +526,7 @@ class _Terminal:
         for first, last in groups:
             said = labels[first]
             where = f"{first + 1}." if last == first else f"{first + 1}-{last + 1}."
-            if last != first:  # a long list: the same choice at several places (Hansa)
+            if last != first:  # a long list: the same choice at several places
                 said += " " + say(lang, "same_choice", count=last - first + 1)
             console.print(f"  {where:>{width}} {said}", markup=False, highlight=False)
         if match.undoable(role):
@@ -633,8 +633,8 @@ LONG_LIST = 30  # more choices than this: the same choice in a row is listed onc
 
 def choice_groups(labels: list[str]) -> list[tuple[int, int]]:
     """The choices to list, as ``(first, last)`` index pairs: each on its own line, or, in
-    a list longer than :data:`LONG_LIST`, the same name in a row on one line (Hansa's 177
-    placements become one line a route)."""
+    a list longer than :data:`LONG_LIST`, the same name in a row on one line (a game's
+    placements on the spaces of one route become one line)."""
     groups: list[tuple[int, int]] = []
     for i, said in enumerate(labels):
         if len(labels) > LONG_LIST and groups and labels[groups[-1][1]] == said:

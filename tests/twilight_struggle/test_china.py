@@ -98,7 +98,7 @@ def test_10_with_no_other_card_to_play_its_holder_may_pass_the_round():
     assert s.phasing == USSR  # the USSR's next round
     line = said(s, "china_passed")[-1]
     assert say(line) == "The US keeps The China Card and passes this action round."
-    assert say(line, "zh_TW") == "美國保留中國牌，放棄這一輪行動。"
+    assert say(line, "zh_TW") == "美國保留中國牌，放棄這個行動輪。"
 
 
 def test_10_it_may_still_be_played_when_passing_is_offered():

@@ -68,7 +68,7 @@ def test_the_board_is_in_every_view_in_both_languages():
     assert view["effects"][0]["card"]["id"] == 25
     assert view["china"]["holder"] == USSR
     zh = render_view(RULESET.view(s, USSR), "zh_TW", RULESET.namer())
-    assert zh["prompt"] == "第 1 輪行動：請選擇要打出的牌。"
+    assert zh["prompt"] == "第 1 個行動輪：請選擇要打出的牌。"
 
 
 # --- issue 17 item 3: effects with their card, questions asked of the right seat ----------

@@ -64,7 +64,7 @@ def test_the_lobby_places_twilight_struggle_by_turn_and_action_round(tmp_path: P
 def test_twilight_struggles_place_follows_the_phasing_sides_round() -> None:
     view = {"turn": 3, "step": "card_play", "phasing": "US", "rounds": {"US": {"done": 4}}}
     assert render(place(view), "en") == "turn 3, action round 4"
-    assert render(place(view), "zh_TW") == "第 3 回合，第 4 輪行動"
+    assert render(place(view), "zh_TW") == "第 3 回合，第 4 個行動輪"
     assert render(place({**view, "step": "headline_choice"}), "en") == "turn 3, headline"
     view = {"turn": 2, "step": "turn", "phasing": "USSR", "rounds": {"USSR": {"done": 0}}}
     assert render(place(view), "en") == "turn 2, headline"
