@@ -152,7 +152,9 @@ class Connection(asyncio.Protocol):
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
         loop = asyncio.get_running_loop()
-        if self.transport is None:
+        if self.transport is None or self.transport.is_closing():  # none yet, or timed out
+            self.buffer.clear()
+            self.body_at = -1
             self.transport, _ = await loop.create_connection(lambda: self, self.host, self.port)
         data = orjson.dumps(body) if body is not None else b""
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
