@@ -200,3 +200,24 @@ def test_a_match_of_bots_alone_is_played_by_one_site_and_taken_over_when_it_stop
             # a stopped (its claim went with its connection): b takes the match on
             assert b.portal.call(b.app.state.tables.sweep_bots) == 1
             assert mid in b.app.state.tables._bot_matches
+
+
+def test_a_match_loaded_while_another_site_writes_it_is_read_whole(two_sites: Any) -> None:
+    a, b, _ = two_sites
+    created = new_duel(a)
+    mid, seat = created["id"], tokens(created)
+    storage = b.app.state.storage
+    read_actions = storage.actions
+    wrote: list[int] = []
+
+    def actions(match_id: str, after: int = 0) -> Any:
+        if not wrote:  # between b's read of the match and of its actions, a plays
+            seen = view(a, mid, seat["north"])
+            card = seen["view"]["actions"]["card"][0]
+            wrote.append(play(a, mid, seat["north"], card, seen["version"]).status_code)
+        return read_actions(match_id, after)
+
+    storage.actions = actions
+    seen = view(b, mid, seat["north"])  # not taken for a gap in the log: read again
+    assert wrote == [200]
+    assert seen["version"] == 1

@@ -191,6 +191,11 @@ class Store:
             players=record.players,
         )
         stored = self.storage.actions(record.id)
+        for _ in range(10):  # another process may write between the two reads: read again
+            if not self.storage.shared or self.storage.version(record.id) == record.summary.version:
+                break
+            record = self.storage.match(record.id) or record
+            stored = self.storage.actions(record.id)
         kept = next((i for i, a in enumerate(stored) if a.seq != i + 1), len(stored))
         gap = kept < len(stored) or kept != record.summary.seq
         if kept < len(stored):  # written before writes were checked: play up to the gap
