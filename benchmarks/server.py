@@ -8,8 +8,12 @@ the next seat to act when the turn passes (or when the seat has made a secret ch
 have not yet made). Matches that end are replaced by new ones.
 
 Prints the actions applied per second and the latency of the action requests (p50, p90,
-p99, max), plus the view requests. Target on the 2-core reference machine: at least 500
-actions/s with p99 under 50 ms for 20 concurrent matches.
+p99, max), plus the view requests. ``--db postgresql://…`` keeps the site in PostgreSQL (a
+schema made for the run), ``--workers N`` serves it with N processes, and ``--compare
+postgresql://…`` plays the load on SQLite, then PostgreSQL with one and two workers, and
+prints the three side by side (docs/performance.md, "Several processes"). Target on the
+2-core reference machine: at least 500 actions/s with p99 under 50 ms for 20 concurrent
+matches.
 
     .venv/bin/python benchmarks/server.py --game hammer_scots --matches 20 --seconds 20
 """
@@ -26,7 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,10 +58,17 @@ if sys.path and Path(sys.path[0]).resolve() == ROOT / "benchmarks":
 
 
 def serve(
-    port: int, db: str, game: str, synchronous: str, rules: str | None, profile: str | None
+    port: int,
+    db: str,
+    game: str,
+    synchronous: str,
+    rules: str | None,
+    profile: str | None,
+    workers: int = 1,
 ) -> None:
-    """Run the web app as ``gameshelf serve`` does (called in the subprocess); with
-    ``profile``, under cProfile, the statistics written to that file when it stops."""
+    """Run the web app as ``gameshelf serve`` does (called in the subprocess), on the SQLite
+    file or PostgreSQL URL ``db``, in ``workers`` processes (``gameshelf serve --workers``);
+    with ``profile``, under cProfile, the statistics written to that file when it stops."""
     import types
 
     from gameshelf.core.hookspecs import hookimpl
@@ -77,8 +89,9 @@ def serve(
 
         extra = [("benchmark", types.SimpleNamespace(gameshelf_games=gameshelf_games))]
         registry = Registry(make_plugin_manager(load=["core"], extra=extra))
+    where: dict[str, Any] = {"database_url": db} if db.startswith("postgres") else {"db": Path(db)}
     settings = Settings(
-        db=Path(db),
+        **where,
         host="127.0.0.1",
         port=port,
         sqlite_synchronous=synchronous,  # type: ignore[arg-type]
@@ -88,6 +101,11 @@ def serve(
         max_connections=5_000,
         cached_matches=5_000,  # the memory figure keeps 1,000 matches live
     )
+    if workers > 1:
+        from gameshelf.web.server import serve_workers
+
+        serve_workers(settings, workers, log_level="warning")  # the installed plugins' games
+        return
     app = create_app(settings, registry=registry)
     if profile is None:
         run_server(app, settings, log_level="warning")
@@ -121,6 +139,34 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and of every process under it (the workers)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, grown = {pid}, True
+    while grown:
+        more = {child for child, parent in parents.items() if parent in tree} - tree
+        grown = bool(more)
+        tree |= more
+    return sum(cpu_seconds(p) for p in tree)
+
+
+def postgres_cpu() -> float:
+    """CPU seconds of the PostgreSQL server's processes on this machine (0 without one)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if "(postgres)" in stat.read_text()[:64]:
+                total += cpu_seconds(int(stat.parent.name))
+        except OSError:
+            continue
+    return total
+
+
 @dataclass
 class Figures:
     actions: list[float] = field(default_factory=list)  # seconds per action request
@@ -129,7 +175,8 @@ class Figures:
     refused: dict[int, int] = field(default_factory=dict)
     games_ended: int = 0
     live: list[tuple[int, int]] = field(default_factory=list)  # spectators': (version, bytes)
-    server_cpu: float = 0.0  # CPU seconds the server used while measured
+    server_cpu: float = 0.0  # CPU seconds the server used while measured (its workers too)
+    database_cpu: float = 0.0  # and the PostgreSQL server's processes
     driver_cpu: float = 0.0  # and this process, the players
 
 
@@ -471,10 +518,11 @@ async def drive(
         if server_pid is None:
             return
         await asyncio.sleep(warmup)
-        before, mine = cpu_seconds(server_pid), time.process_time()
+        before, mine, database = tree_cpu(server_pid), time.process_time(), postgres_cpu()
         await asyncio.sleep(seconds)
-        figures.server_cpu = cpu_seconds(server_pid) - before
+        figures.server_cpu = tree_cpu(server_pid) - before
         figures.driver_cpu = time.process_time() - mine
+        figures.database_cpu = postgres_cpu() - database
 
     await asyncio.gather(
         measure_cpu(),
@@ -524,6 +572,11 @@ def report(
             f"{per_action * ms:5.2f} ms per action (views included): at most "
             f"{1 / per_action:6.0f} actions/s on one free core"
         )
+        if figures.database_cpu > 0.01:
+            print(
+                f"  database CPU {figures.database_cpu / seconds * 100:5.0f} % of a core,  "
+                f"{figures.database_cpu / len(acts) * ms:5.2f} ms per action (PostgreSQL)"
+            )
         if rules_us:
             print(
                 f"  rules alone  {rules_us:7.1f} us per action (actions listed + applied, in "
@@ -757,6 +810,23 @@ def main() -> None:
         "seat holds a live connection, its view kept from its updates, and decides over it "
         "(as the match page does)",
     )
+    parser.add_argument(
+        "--db",
+        default="",
+        metavar="URL",
+        help="a PostgreSQL database (postgresql://...) to keep the site in, in a schema made "
+        "for the run and dropped after it (default: a temporary SQLite file)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (gameshelf serve --workers)"
+    )
+    parser.add_argument(
+        "--compare",
+        default="",
+        metavar="URL",
+        help="the load three times in one run: SQLite with one process, then the PostgreSQL "
+        "database URL with one worker and with two; a table of the figures at the end",
+    )
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.old_page:
@@ -764,13 +834,72 @@ def main() -> None:
     TRANSPORT["live"] = args.transport == "ws"
     if args.serve:
         serve(
-            int(args.serve[0]), args.serve[1], args.game, args.synchronous, args.rules, args.profile
+            int(args.serve[0]),
+            args.serve[1],
+            args.game,
+            args.synchronous,
+            args.rules,
+            args.profile,
+            args.workers,
         )
         return
+    if args.compare:
+        rows = []
+        for db, workers in (("", 1), (args.compare, 1), (args.compare, 2)):
+            print(f"--- {'PostgreSQL' if db else 'SQLite'}, {workers} worker(s)")
+            figures = run(args, db, workers)
+            assert figures is not None
+            rows.append((db, workers, figures))
+        compare(rows, args.seconds)
+        return
+    run(args, args.db, args.workers)
 
-    with tempfile.TemporaryDirectory(prefix="gameshelf-bench-") as tmp:
+
+def compare(rows: list[tuple[str, int, Figures]], seconds: float) -> None:
+    ms = 1000.0
+    print()
+    print("store       workers  actions/s  p50 ms  p99 ms  server CPU ms/action  db CPU ms/action")
+    for db, workers, f in rows:
+        acts = f.actions
+        n = max(len(acts), 1)
+        print(
+            f"{'PostgreSQL' if db else 'SQLite':10s}  {workers:7d}  {len(acts) / seconds:9.1f}  "
+            f"{quantile(acts, 0.5) * ms:6.1f}  {quantile(acts, 0.99) * ms:6.1f}  "
+            f"{f.server_cpu / n * ms:20.2f}  {max(f.database_cpu, 0.0) / n * ms:16.2f}"
+        )
+
+
+@contextmanager
+def database(db: str, tmp: str) -> Iterator[str]:
+    """Where the run keeps its site: a temporary SQLite file, or a schema of its own in the
+    PostgreSQL database ``db`` (dropped after the run)."""
+    if not db:
+        yield os.path.join(tmp, "bench.sqlite3")
+        return
+    import secrets
+    from urllib.parse import quote
+
+    import psycopg
+
+    schema = f"bench_{secrets.token_hex(4)}"
+    with psycopg.connect(db, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        sep = "&" if "?" in db else "?"
+        yield f"{db}{sep}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with psycopg.connect(db, autocommit=True) as admin:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def run(args: argparse.Namespace, where: str, workers: int) -> Figures | None:
+    """One load on the site kept in ``where`` (see :func:`database`), served by ``workers``
+    processes; its figures (``None`` for --long and --memory, which print their own)."""
+    with (
+        tempfile.TemporaryDirectory(prefix="gameshelf-bench-") as tmp,
+        database(where, tmp) as db,
+    ):
         port = free_port()
-        db = os.path.join(tmp, "bench.sqlite3")
         server = subprocess.Popen(
             [
                 sys.executable,
@@ -779,6 +908,8 @@ def main() -> None:
                 args.game,
                 "--synchronous",
                 args.synchronous,
+                "--workers",
+                str(workers),
                 *(["--rules", args.rules] if args.rules else []),
                 *(["--profile", os.path.abspath(args.profile)] if args.profile else []),
                 "--serve",
@@ -800,11 +931,11 @@ def main() -> None:
             if args.long:
                 marks = tuple(int(m) for m in args.long.split(","))
                 report_long(args.game, run_loop(long_game(base, args.game, players, marks)))
-                return
+                return None
             if args.memory:
                 matches, sockets = (int(n) for n in args.memory.split(","))
                 run_loop(memory(base, args.game, players, server.pid, matches, sockets, 20))
-                return
+                return None
             figures = run_loop(
                 drive(
                     base,
@@ -819,6 +950,7 @@ def main() -> None:
             )
             rules_us = rules_alone(args.game, players, args.rules)
             report(args.game, args.matches, args.seconds, figures, rules_us)
+            return figures
         finally:
             server.terminate()
             server.wait(timeout=30)
