@@ -8,6 +8,8 @@ For each game, random play over the same seeds (0, 1, ...) until ``--steps`` dec
   random listed action (no view, no vector);
 - **pettingzoo**: the AEC environment as a learner drives it: ``env.last()`` (the seat's
   observation vector and action mask), a random index among the mask's ones, ``env.step``;
+- **pettingzoo_lean**: the same with ``info_view=False`` (no view in the info: the vector
+  made from only what it reads of the view, ``Session.board``);
 - **openspiel**: the deal (the chance node), then ``state.legal_actions()``,
   ``state.observation_tensor(player)``, a random legal index, ``state.apply_action`` (the
   loop of OpenSpiel's own examples, with the tensor a learner reads).
@@ -59,10 +61,12 @@ def raw(game_id: str, scenario: str | None, players: int, steps: int) -> int:
     return done
 
 
-def pettingzoo(game_id: str, scenario: str | None, players: int, steps: int) -> int:
+def pettingzoo(
+    game_id: str, scenario: str | None, players: int, steps: int, info_view: bool = True
+) -> int:
     from gameshelf.rl import pettingzoo as pz
 
-    env = pz.env(game_id, scenario=scenario, players=players, max_cycles=10**9)
+    env = pz.env(game_id, scenario=scenario, players=players, max_cycles=10**9, info_view=info_view)
     done, seed = 0, 0
     while done < steps:
         env.reset(seed=seed)
@@ -149,9 +153,14 @@ def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[
     return {name: 1e6 * took / done for name, took in spent.items()}
 
 
+def pettingzoo_lean(game_id: str, scenario: str | None, players: int, steps: int) -> int:
+    return pettingzoo(game_id, scenario, players, steps, info_view=False)
+
+
 RUNS: dict[str, Callable[[str, str | None, int, int], int]] = {
     "raw": raw,
     "pettingzoo": pettingzoo,
+    "pettingzoo_lean": pettingzoo_lean,
     "openspiel": openspiel,
 }
 
@@ -168,7 +177,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--only", default="", help="a game id")
     parser.add_argument("--profile", default="", choices=["", *RUNS], help="profile one run")
-    parser.add_argument("--frameworks", default="raw,pettingzoo,openspiel")
+    parser.add_argument("--frameworks", default="raw,pettingzoo,pettingzoo_lean,openspiel")
     parser.add_argument("--split", action="store_true", help="time an env step's parts")
     args = parser.parse_args()
     chosen = [f for f in args.frameworks.split(",") if f]

@@ -22,7 +22,7 @@ import orjson
 
 from gameshelf.core.encoding import Encoding, Memory
 from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import JSON, Action, Outcome, Role, Ruleset
+from gameshelf.core.ruleset import JSON, Action, Outcome, Role, Ruleset, StepRuleset
 from gameshelf.core.text import draw
 
 _REGISTRY: Registry | None = None
@@ -171,6 +171,30 @@ class Session:
             found = self._now[key] = self.ruleset.view(self.state, role, len(self.state.log))
         return found
 
+    def board(self, role: Role) -> JSON:
+        """What the vector reads of the seat's view (a game of steps: ``game``, ``role``,
+        ``step``, ``active``, the step's public part, the board's part), without what it
+        does not read (the prompt, the actions menu, the outcome), which cost as much again
+        (docs/performance.md); the whole view for a game without steps. Once per state."""
+        key = ("board", role)
+        found = self._now.get(key)
+        if found is None:
+            machine = getattr(self.ruleset, "machine", None)
+            if machine is None or type(self.ruleset).view is not StepRuleset.view:
+                found = self.view(role)  # a view of its own: the whole of it
+            else:
+                state = self.state
+                found = {
+                    "game": self.ruleset.info.id,
+                    "role": role,
+                    "step": state.step,
+                    "active": self.awaited(),
+                }
+                found.update(machine.current(state).public(state, role))
+                found.update(self.ruleset.board_view(state, role))
+            self._now[key] = found
+        return found
+
     def recall(self, role: Role) -> str:
         """A digest of every line of the log ``role`` may read so far (what it has seen
         happen, in order): two games of the same view and recall are the same to the seat.
@@ -183,14 +207,16 @@ class Session:
             self._recall[role] = (len(log), digest)
         return digest.hex()
 
-    def observe(self, role: Role) -> np.ndarray:
-        """The seat's observation vector (a new array, the caller's); for a game whose
-        encoding ``remembers``, filled again only where the seat's view changed since its
-        last one (``core.encoding.Memory``)."""
+    def observe(self, role: Role, whole: bool = True) -> np.ndarray:
+        """The seat's observation vector (a new array, the caller's), from its whole view
+        (``view``, when the caller shows it too) or from what the vector reads (``board``,
+        the same vector, cheaper); for a game whose encoding ``remembers``, filled again
+        only where the seat's view changed since its last one (``core.encoding.Memory``)."""
         memory = self._memories.get(role)
         if memory is None and self.encoding.remembers:
             memory = self._memories[role] = Memory()
-        vector = self.encoding.observe(self.view(role), memory)
+        seen = self.view(role) if whole else self.board(role)
+        vector = self.encoding.observe(seen, memory)
         return np.frombuffer(vector, dtype=np.float32)
 
     def mask(self, role: Role, size: int | None = None) -> np.ndarray:

@@ -183,3 +183,24 @@ def test_the_parallel_api_plays_a_game_to_its_end_told_when_the_cycle_is_over():
         or abs(sum(total.values())) < 1e-9
     )
     assert cycles > 10
+
+
+@pytest.mark.parametrize(("game", "kwargs"), GAMES)
+def test_without_the_view_in_the_info_the_vectors_are_the_same(game, kwargs):
+    whole = pettingzoo.env(game, **kwargs)
+    lean = pettingzoo.env(game, info_view=False, **kwargs)
+    whole.reset(seed=4)
+    lean.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(150):
+        agent = whole.agent_selection
+        assert lean.agent_selection == agent
+        obs, *_, info = whole.last()
+        again, *_, lean_info = lean.last()
+        assert "view" in info
+        assert "view" not in lean_info
+        assert np.array_equal(obs["observation"], again["observation"])
+        assert np.array_equal(obs["action_mask"], again["action_mask"])
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        whole.step(action)
+        lean.step(action)
