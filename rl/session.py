@@ -179,11 +179,11 @@ class Session:
         key = ("board", role)
         found = self._now.get(key)
         if found is None:
-            machine = getattr(self.ruleset, "machine", None)
-            if machine is None or type(self.ruleset).view is not StepRuleset.view:
+            ruleset = self.ruleset
+            if not isinstance(ruleset, StepRuleset) or type(ruleset).view is not StepRuleset.view:
                 found = self.view(role)  # a view of its own: the whole of it
             else:
-                state = self.state
+                state, machine = self.state, ruleset.machine
                 found = {
                     "game": self.ruleset.info.id,
                     "role": role,
@@ -191,7 +191,7 @@ class Session:
                     "active": self.awaited(),
                 }
                 found.update(machine.current(state).public(state, role))
-                found.update(self.ruleset.board_view(state, role))
+                found.update(ruleset.board_view(state, role))
             self._now[key] = found
         return found
 
