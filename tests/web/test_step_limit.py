@@ -3,12 +3,17 @@ there as abandoned, nobody winning, said in both languages (issue 28 item 6)."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
 
 from gameshelf.core.messages import render
+from gameshelf.web.app import create_app
+from gameshelf.web.settings import Settings
 from gameshelf.web.tables import Refusal, SeatRequest, Tables
+from tests.web.conftest import TestClient, toy_registry
 from tests.web.test_bots_background import BOTS, run_tables
 
 
@@ -22,8 +27,8 @@ def test_a_match_of_bots_alone_ends_abandoned_at_the_step_limit(tmp_path: Path) 
         outcome = table.outcome()
         assert outcome is not None
         assert (outcome.winners, outcome.reason) == ([], "abandoned")
-        assert render(outcome.text, "en") == (
-            "Abandoned: the match was not over after 3 actions, the site's limit. Nobody wins."
+        assert (
+            render(outcome.text, "en") == "not over after 3 actions, the site's limit; nobody wins"
         )
         assert "無人獲勝" in render(outcome.text, "zh_TW")
         record = tables.storage.match(table.id)
@@ -69,3 +74,21 @@ def test_no_limit_with_zero(tmp_path: Path) -> None:
         assert outcome.reason != "abandoned"
 
     run_tables(tmp_path / "g.sqlite3", run, max_match_actions=0)
+
+
+def test_the_lobby_says_abandoned_not_a_draw(db_path: Path) -> None:
+    settings = Settings(db=db_path, max_match_actions=3)
+    body = {"game": "toy_duel", "seats": [{"bot": "random"}, {"bot": "first"}]}
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        match_id = client.post("/api/matches", json=body).json()["id"]
+        for _ in range(200):
+            if client.get(f"/api/matches/{match_id}/view").json()["status"] == "finished":
+                break
+            time.sleep(0.02)
+        html = client.get("/?lang=en").text
+        row = html[html.index(f'data-match="{match_id}"') :]
+        row = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row[: row.index("</a>")]))
+        assert "Abandoned: not over after 3 actions, the site&#39;s limit; nobody wins" in row
+        assert "A draw" not in row
+        chinese = client.get("/?lang=zh_TW").text
+        assert "已中止" in chinese

@@ -143,7 +143,7 @@
     if (!outcome) return "";
     const who = outcome.winners.map((r) => G.seatName(seats, r, view));
     const joined = who.length > 1 ? G.t("js.and_list", { first: who.slice(0, -1).join(G.t("js.comma")), last: who[who.length - 1] }) : who[0];
-    const head = who.length ? G.t(who.length > 1 ? "js.win_many" : "js.win_one", { who: joined }) : G.t("js.draw");
+    const head = who.length ? G.t(who.length > 1 ? "js.win_many" : "js.win_one", { who: joined }) : outcome.reason === "abandoned" ? G.t("js.abandoned") : G.t("js.draw");
     if (outcome.text) return G.sentence(G.t("js.outcome_text", { head, text: outcome.text }));
     if (outcome.reason) {
       const id = "js.reason." + outcome.reason;
@@ -204,7 +204,7 @@
      seat of it). */
   G.renderSeats = function (ul, payload, me, seenAs) {
     G.clear(ul);
-    const active = (payload.view && payload.view.active) || [];
+    const active = (!payload.outcome && payload.view && payload.view.active) || [];
     for (const s of payload.seats || []) {
       const li = G.el("li", { class: "seat" + (active.includes(s.role) ? " to-play" : "") + (s.role === me ? " me" : ""), "data-role": s.role },
         G.el("span", { class: "seat-role role-" + s.role, text: G.roleName(s.role, payload.view) }),

@@ -43,8 +43,11 @@
     renderSeatSwitch();
     G.renderOutcome($("#outcome"), payload);
     document.querySelector(".replay-link").hidden = payload.status !== "finished";
-    const prompt = view.prompt || (payload.outcome ? G.t("js.match_over") : role ? G.t("js.nothing_to_do") : G.t("js.watching"));
-    const own = promptActions(view);
+    // over (the rules' end, or the site's: resigned, abandoned): the rules' last prompt and
+    // choices no longer stand
+    const over = !!payload.outcome;
+    const prompt = over ? G.t("js.match_over") : view.prompt || (role ? G.t("js.nothing_to_do") : G.t("js.watching"));
+    const own = over ? {} : promptActions(view);
     $("#prompt").textContent = prompt;
     $("#prompt").classList.toggle("your-turn", Object.keys(own).length > 0);
     renderButtons($("#actions"), own, view);
