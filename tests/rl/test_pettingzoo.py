@@ -204,3 +204,7 @@ def test_without_the_view_in_the_info_the_vectors_are_the_same(game, kwargs):
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         whole.step(action)
         lean.step(action)
+
+
+def test_pettingzoos_api_test_passes_without_the_view_in_the_info():
+    api_test(pettingzoo.env("hansa_britannia", players=2, info_view=False), num_cycles=40)
