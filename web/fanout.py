@@ -10,6 +10,10 @@ its own view, built here. News for a match nobody here watches is dropped: the c
 checked when it is next used. A process whose listening connection was lost catches up
 when it is back: every match it has listeners on is checked against the store.
 
+Chat lines travel the same way, whole (each is the same for every reader of its channel):
+the process that stored one tells its own listeners and passes it on
+(:meth:`web.hub.Hub.tell`, :meth:`relay`).
+
 It also finds the matches of bots alone that no process plays (their player died, or they
 were created by a process that has stopped) and takes them (:meth:`Play.sweep_bots`).
 """
@@ -17,6 +21,7 @@ were created by a process that has stopped) and takes them (:meth:`Play.sweep_bo
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Coroutine
 from typing import Any
@@ -51,10 +56,28 @@ class Fanout:
         def missed() -> None:
             loop.call_soon_threadsafe(self.catch_up)
 
-        self.storage.listen(heard, missed)
+        def told(message: str) -> None:
+            match_id, spectators_only, line = json.loads(message)
+            loop.call_soon_threadsafe(self.hub.tell_here, match_id, line, spectators_only)
+
+        self.storage.listen(heard, missed, told)
+        self.hub.relay = self.relay
         self._sweeper = loop.create_task(self._sweep())
 
+    def relay(self, match_id: str, message: str, spectators_only: bool) -> None:
+        """Pass a chat line said here on to the other processes (off the event loop)."""
+        passed = json.dumps([match_id, spectators_only, message], ensure_ascii=False)
+        self._spawn(self._tell(passed))
+
+    async def _tell(self, passed: str) -> None:
+        try:
+            if not await asyncio.to_thread(self.storage.tell, passed):
+                log.warning("a chat line too long to pass on to the other processes")
+        except Exception:
+            log.exception("passing a chat line on to the other processes failed")
+
     def stop(self) -> None:
+        self.hub.relay = None
         for task in [*self._tasks, *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
 

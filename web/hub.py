@@ -73,6 +73,8 @@ class Hub:
 
     def __init__(self) -> None:
         self.rooms: dict[str, set[Listener]] = defaultdict(set)
+        # Several processes (web.fanout): pass a chat line on to the others' listeners too.
+        self.relay: Callable[[str, str, bool], None] | None = None
         # told when a seat's page opens or closes (web.notices keeps who is on a page)
         self.on_join: Callable[[str, Role], None] | None = None
         self.on_leave: Callable[[str, Role], None] | None = None
@@ -115,7 +117,13 @@ class Hub:
 
     def tell(self, match_id: str, message: str, spectators_only: bool = False) -> None:
         """Send ``message`` (a chat line) to every listener of a match (or its spectators
-        only), none skipped."""
+        only), none skipped: here, and in the other processes of the site."""
+        self.tell_here(match_id, message, spectators_only)
+        if self.relay is not None:
+            self.relay(match_id, message, spectators_only)
+
+    def tell_here(self, match_id: str, message: str, spectators_only: bool = False) -> None:
+        """:meth:`tell`, to this process's listeners only."""
         for listener in list(self.rooms.get(match_id, ())):
             if not spectators_only or listener.role is None:
                 listener.say(message)

@@ -34,8 +34,11 @@ PG_SCHEMA_VERSION = 5
 
 log = logging.getLogger("gameshelf.web")
 
-# The channel on which a committed change of a match is told to every process.
+# The channel on which a committed change of a match is told to every process, and the
+# one on which a chat line (the same for every reader of its channel) is passed on.
 CHANNEL = "gameshelf_matches"
+TALK_CHANNEL = "gameshelf_talk"
+NOTIFY_BYTES = 7900  # PostgreSQL's limit on a notification's payload is 8000 bytes
 
 # An advisory lock's key: the migration of one database, one process at a time (the
 # key is the same for every schema of a database: their migrations take turns).
@@ -342,30 +345,58 @@ class PostgresStorage(SQLStorage):
             f"SELECT pg_notify('{CHANNEL}', ?)", (f"{self.origin} {match_id} {summary.version}",)
         )
 
-    def listen(self, heard: Callable[[str, int], None], missed: Callable[[], None]) -> None:
+    def tell(self, message: str) -> bool:
+        """Pass ``message`` (a chat line) on to the other processes, now; ``False`` when it
+        is too long for a notification."""
+        payload = f"{self.origin} {message}"
+        if len(payload.encode()) > NOTIFY_BYTES:
+            return False
+        with self._read() as db:
+            db.execute(f"SELECT pg_notify('{TALK_CHANNEL}', ?)", (payload,))
+        return True
+
+    def listen(
+        self,
+        heard: Callable[[str, int], None],
+        missed: Callable[[], None],
+        told: Callable[[str], None] | None = None,
+    ) -> None:
         """Call ``heard(match, version)`` (in a thread of its own) for every change another
-        process commits, and ``missed()`` after the listening connection was lost and made
+        process commits, ``told(message)`` for every message another passes on
+        (:meth:`tell`), and ``missed()`` after the listening connection was lost and made
         again (changes may have passed meanwhile: catch up from the store)."""
         thread = threading.Thread(
-            target=self._listen, args=(heard, missed), name="gameshelf-listen", daemon=True
+            target=self._listen, args=(heard, missed, told), name="gameshelf-listen", daemon=True
         )
         self._listener = thread
         thread.start()
 
-    def _listen(self, heard: Callable[[str, int], None], missed: Callable[[], None]) -> None:
+    def _listen(
+        self,
+        heard: Callable[[str, int], None],
+        missed: Callable[[], None],
+        told: Callable[[str], None] | None,
+    ) -> None:
         lost = False
         while not self._closing.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    conn.execute(f"LISTEN {TALK_CHANNEL}")
                     self.listening_pid = conn.info.backend_pid
                     if lost:
                         missed()
                     while not self._closing.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            origin, match_id, version = note.payload.split(" ")
-                            if origin != self.origin:
-                                heard(match_id, int(version))
+                            origin, _, rest = note.payload.partition(" ")
+                            if origin == self.origin:
+                                continue
+                            if note.channel == TALK_CHANNEL:
+                                if told is not None:
+                                    told(rest)
+                                continue
+                            match_id, version = rest.split(" ")
+                            heard(match_id, int(version))
             except psycopg.OperationalError:
                 if not self._closing.is_set():
                     log.warning("the PostgreSQL listening connection was lost; listening again")

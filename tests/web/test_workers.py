@@ -221,3 +221,20 @@ def test_a_match_loaded_while_another_site_writes_it_is_read_whole(two_sites: An
     seen = view(b, mid, seat["north"])  # not taken for a gap in the log: read again
     assert wrote == [200]
     assert seen["version"] == 1
+
+
+def test_a_chat_line_said_on_one_site_reaches_the_other(two_sites: Any) -> None:
+    a, b, _ = two_sites
+    created = new_duel(a)
+    mid, seat = created["id"], tokens(created)
+    with watch(b, mid, seat["south"]) as south:
+        assert south.receive_json()["version"] == 0
+        said = a.post(
+            f"/api/matches/{mid}/chat", json={"text": "hello 你好"}, headers=auth(seat["north"])
+        )
+        assert said.status_code == 201
+        heard: list[Any] = []
+        reader = threading.Thread(target=lambda: heard.append(south.receive_json()), daemon=True)
+        reader.start()
+        reader.join(10)
+        assert heard[0]["chat"]["text"] == "hello 你好"
