@@ -146,8 +146,9 @@ def test_the_chinese_replay_names_bots_in_chinese(browser: Any, site: dict[str, 
 
 
 def test_the_phone_header_keeps_the_switch_on_one_line(browser: Any, site: dict[str, str]) -> None:
-    for lang in ("en", "zh-TW"):
-        page = open_page(browser, site["lobby"], lang, **PHONE)
+    finished = site["replay"].removesuffix("/replay")  # a finished match's page: more links
+    for lang, url in (("en", site["lobby"]), ("zh-TW", site["lobby"]), ("en", finished)):
+        page = open_page(browser, url, lang, **PHONE)
         try:
             # "Sign up" and "Sign out" are hidden on a phone (the sign-in and account pages
             # lead to them); every link that is shown stays on one line.
@@ -159,6 +160,10 @@ def test_the_phone_header_keeps_the_switch_on_one_line(browser: Any, site: dict[
                 assert lines == 1, link.inner_text()
                 assert height < 40, link.inner_text()
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            tops = page.locator(".lang-switch a").evaluate_all(
+                "(links) => links.map((a) => Math.round(a.getBoundingClientRect().top))"
+            )
+            assert len(set(tops)) == 1, (url, tops)  # English and 中文 side by side
         finally:
             page.context.close()
 
