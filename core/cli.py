@@ -791,11 +791,11 @@ admin = typer.Typer(
     help="Administer a site's accounts and chat (its database; run it beside the server).",
 )
 app.add_typer(admin, name="admin")
-DbOption = Annotated[Path, typer.Option(help="the site's SQLite file")]
-DEFAULT_DB = Path("gameshelf.sqlite3")
+DbOption = Annotated[str, typer.Option(help="the site's SQLite file or postgresql:// URL")]
+DEFAULT_DB = "gameshelf.sqlite3"
 
 
-def _admin_run(db: Path, lang: str | None, work: Callable[[Any], Coroutine[Any, Any, Msg]]) -> None:
+def _admin_run(db: str, lang: str | None, work: Callable[[Any], Coroutine[Any, Any, Msg]]) -> None:
     """Run ``work`` on the offline site of ``db``; print the message it returns, or the
     refusal it raised, in the reader's language."""
     from gameshelf.web.admin import offline_site

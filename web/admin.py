@@ -70,13 +70,18 @@ async def remove_message(talk: Talk, line_id: int) -> None:
 
 
 @contextmanager
-def offline_site(db: Path) -> Iterator[Any]:
-    """The site of the database ``db`` without serving it (for ``gameshelf admin``): its
-    ``state`` holds the storage, tables, accounts and chat."""
+def offline_site(db: Path | str) -> Iterator[Any]:
+    """The site of the database ``db`` (an SQLite file or a ``postgresql://`` URL) without
+    serving it (for ``gameshelf admin``): its ``state`` holds the storage, tables, accounts
+    and chat."""
     from gameshelf.web.app import create_app
     from gameshelf.web.settings import Settings
+    from gameshelf.web.storage_pg import is_postgres_url
 
-    app = create_app(Settings(db=db))  # type: ignore[call-arg]  # the rest from GAMESHELF_*
+    where: dict[str, Any] = (
+        {"database_url": str(db)} if is_postgres_url(str(db)) else {"db": Path(db)}
+    )
+    app = create_app(Settings(**where))  # the rest from GAMESHELF_*
     try:
         yield app.state
     finally:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
@@ -174,3 +175,19 @@ def test_the_command_disables_while_the_site_serves(tmp_path: Path) -> None:
         assert after["resigned"] == [mine]
         assert after["outcome"]["winners"] == [bobs["role"]]
         assert after["view"]["log"][-1].endswith("resigned.")
+
+
+def test_the_admin_command_on_a_postgres_site(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.web.pg import pg_schema
+
+    monkeypatch.setenv("GAMESHELF_PASSWORD_MEMORY_KIB", "1024")
+    monkeypatch.setenv("GAMESHELF_PLUGINS", "core")
+    runner = CliRunner()
+    with pg_schema() as url, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # getpass cannot hide what a test types
+        made = runner.invoke(
+            cli, ["admin", "create", "Root", "--db", url], input="long enough\n" * 2
+        )
+        assert made.exit_code == 0, made.output
+        listed = runner.invoke(cli, ["admin", "accounts", "--db", url, "--lang", "en"])
+        assert "Root" in listed.output
