@@ -3,6 +3,7 @@ backends (SQLite, and PostgreSQL in a schema of its own): what the web app relie
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -219,3 +220,31 @@ def test_postgres_keeps_every_table_and_column_sqlite_keeps(tmp_path: Path) -> N
     for table, column in rows:
         in_pg.setdefault(table, []).append(column)
     assert in_pg == in_sqlite
+
+
+def test_two_postgres_processes_never_both_claim_or_carry_out_a_timeout() -> None:
+    with pg_schema() as url:
+        a, b = PostgresStorage(url), PostgresStorage(url)
+        try:
+            new_match(a)
+            pace = Pace("fast", 86400.0, 3 * 86400.0, "lose")
+            a.add_clocks("m1", pace, [SeatClock("north", 100.0, NOW, NOW + 100.0)])
+            due = NOW + 100.0
+            with a.transaction():  # a claims; b's claim waits for a's commit, then finds it
+                assert a.claim_timeout("m1", "north", due, due, due + 30)
+                late: list[bool] = []
+                claim = threading.Thread(
+                    target=lambda: late.append(b.claim_timeout("m1", "north", due, due, due + 30))
+                )
+                claim.start()
+                claim.join(0.3)
+                assert claim.is_alive()  # held on the clock's row
+            claim.join(10)
+            assert late == [False]
+            summary = Summary(0, "finished", version=1)
+            assert a.time_out("m1", "north", due, 0, summary, 0, True, None)
+            assert not b.time_out("m1", "north", due, 0, summary, None, True, None)
+            assert b.timeouts("m1") == [("north", 0, True)]
+        finally:
+            a.close()
+            b.close()

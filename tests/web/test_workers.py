@@ -8,6 +8,8 @@ processes."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +23,7 @@ from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import ActionRecord, StaleWrite, Summary
 from gameshelf.web.storage_pg import PostgresStorage
+from gameshelf.web.writer import Writer
 from tests.web.conftest import FAST_PASSWORDS, auth, new_duel, tokens, toy_registry, watch
 from tests.web.games import games_registry
 from tests.web.pg import pg_schema
@@ -238,3 +241,47 @@ def test_a_chat_line_said_on_one_site_reaches_the_other(two_sites: Any) -> None:
         reader.start()
         reader.join(10)
         assert heard[0]["chat"]["text"] == "hello 你好"
+
+
+def test_two_group_commits_locking_two_matches_crosswise_both_end_cleanly() -> None:
+    """PostgreSQL breaks the deadlock by failing one transaction; its writer commits each
+    write again on its own, and each then stores or is stale: none fails otherwise."""
+    with pg_schema() as url:
+        first, second = PostgresStorage(url), PostgresStorage(url)
+        try:
+            from tests.web.test_storage_backends import new_match
+
+            new_match(first, "m1")
+            new_match(first, "m2")
+            meet = threading.Barrier(2)
+
+            def both(storage: PostgresStorage, order: list[str]) -> None:
+                for i, mid in enumerate(order):
+                    storage.append(mid, [ActionRecord(1, "north", "card", 1)], Summary(1, "x"))
+                    if i == 0:
+                        with contextlib.suppress(threading.BrokenBarrierError):
+                            meet.wait(timeout=5)  # each holds its first match's row lock
+
+            async def run(storage: PostgresStorage, order: list[str]) -> Any:
+                writer = Writer(storage)
+                try:
+                    return await asyncio.gather(
+                        writer.run(lambda: both(storage, order)), return_exceptions=True
+                    )
+                finally:
+                    writer.close()
+
+            outcomes: list[Any] = []
+            runs = [
+                threading.Thread(target=lambda s=s, o=o: outcomes.extend(asyncio.run(run(s, o))))
+                for s, o in ((first, ["m1", "m2"]), (second, ["m2", "m1"]))
+            ]
+            for t in runs:
+                t.start()
+            for t in runs:
+                t.join(30)
+            assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "StaleWrite"]
+            assert [len(first.actions(m)) for m in ("m1", "m2")] == [1, 1]
+        finally:
+            first.close()
+            second.close()
