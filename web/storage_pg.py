@@ -40,9 +40,9 @@ CHANNEL = "gameshelf_matches"
 TALK_CHANNEL = "gameshelf_talk"
 NOTIFY_BYTES = 7900  # PostgreSQL's limit on a notification's payload is 8000 bytes
 
-# An advisory lock's key: the migration of one database, one process at a time (the
-# key is the same for every schema of a database: their migrations take turns).
-MIGRATION_LOCK = 0x6A5E_5E1F
+# An advisory lock's key, with the schema's name: the migration of one schema of a database,
+# one process at a time.
+MIGRATION_LOCK = "hashtextextended('gameshelf-migration:' || current_schema(), 0)"
 
 # PG_MIGRATIONS[n] takes a database from schema version n to n + 1. Version 1 is what
 # SQLite's schema 11 keeps, 2 its 12, 3 its 13 (web.storage.MIGRATIONS), in PostgreSQL's
@@ -456,11 +456,11 @@ class PostgresStorage(SQLStorage):
     def _migrate(self) -> None:
         # The lock is taken before the transaction begins: a process that waited for
         # another's migration then sees its tables (the catalog as of after the wait).
-        self._db.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK,))
+        self._db.execute(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
         try:
             self._migrate_locked()
         finally:
-            self._db.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+            self._db.execute(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
 
     def _migrate_locked(self) -> None:
         with self._write() as db:
