@@ -18,6 +18,7 @@ from rich.text import Text
 from gameshelf.core.messages import catalog, ngettext, register_domain
 from gameshelf.core.ruleset import JSON, Action
 from gameshelf.core.text import TextBoard
+from gameshelf.plugins.hansa_britannia.board import ABILITIES
 from gameshelf.plugins.hansa_britannia.names import name
 
 BOARD = "hansa_britannia_board"
@@ -30,6 +31,7 @@ COLOUR = {
     "purple": "magenta",
     "neutral": "bright_black",
 }
+VALUES = {a.id: a.values for a in ABILITIES}  # each ability's track, left to right
 SPACE_ACTIONS = ("place_trader", "place_merchant", "displace_trader", "displace_merchant", "lift")
 CITY_ACTIONS = ("office", "annex", "annex_trader", "annex_merchant")
 
@@ -61,6 +63,14 @@ def piece(space: JSON | None) -> Text:
     return Text(mark, style=f"bold {COLOUR.get(space.get('role', ''), '')}")
 
 
+def level(ability: str, step: int) -> str:
+    """An ability's value now, as its track prints it (step 0 is the first space; Bursa's
+    last is C, no limit)."""
+    values = VALUES.get(ability, ())
+    value = values[step] if 0 <= step < len(values) else step
+    return "C" if value == 0 else str(value)
+
+
 def desks(view: JSON, lang: str) -> Text:
     """Each player's desk on a line: prestige, supply and stock (● traders, ■ merchants),
     abilities, markers; the seat whose turn it is marked."""
@@ -78,7 +88,9 @@ def desks(view: JSON, lang: str) -> Text:
         out.append(f" {stock.get('trader', 0)}● {stock.get('merchant', 0)}■ · ")
         abilities = desk.get("abilities") or {}
         out.append(
-            " · ".join(f"{words(f'ability_short.{a}', lang)} {v}" for a, v in abilities.items())
+            " · ".join(
+                f"{words(f'ability_short.{a}', lang)} {level(a, v)}" for a, v in abilities.items()
+            )
         )
         markers = [named("marker", m, lang) for m in desk.get("markers") or []]
         if markers:

@@ -69,6 +69,7 @@ def test_hansa_at_the_terminal_groups_placements_and_takes_a_name() -> None:
     assert "Completed cities" in out
     assert "Supply" in out
     assert "Red · 0 prestige · its turn: 2 actions left" in out
+    assert "Keys 1 · Actiones 2 · Privilegium 1" in out  # the tracks' printed values
     assert "Calais–Southampton ○○○" in out  # a route and its spaces
     lines = [ln for ln in out.splitlines() if "Place a trader on" in ln]
     assert lines, out
@@ -76,3 +77,10 @@ def test_hansa_at_the_terminal_groups_placements_and_takes_a_name() -> None:
     assert not re.search(r"place_trader \d+", out)
     assert "You placed a trader on Calais–Southampton." in out  # typed by its start
     assert "Calais–Southampton ●○○" in out
+
+
+def test_hansas_abilities_read_as_their_tracks_print_them() -> None:
+    from gameshelf.plugins.hansa_britannia.text import level
+
+    assert [level("bursa", step) for step in range(4)] == ["3", "5", "7", "C"]
+    assert level("actiones", 5) == "5"
