@@ -178,7 +178,7 @@ def test_spectators_read_the_seats_and_talk_among_themselves(
     """A spectator reads the seats' chat but has no box to write in; where the site lets
     spectators talk, a signed-in one writes in a channel the seats do not read."""
     for base, may_talk in ((site, False), (talking_site, True)):
-        ann = person(browser, base, "Ann" if not may_talk else "Ada")
+        ann = person(browser, base, "Cleo" if not may_talk else "Ada")
         ann.click("button.open-form[data-game=toy_duel]")
         form = ann.locator("form.new-match[data-game=toy_duel]")
         form.locator(".seat-row[data-index='0'] select").select_option("me")
@@ -191,7 +191,7 @@ def test_spectators_read_the_seats_and_talk_among_themselves(
         ann.click("#chat-form button[type=submit]")
         until(ann, "() => document.querySelectorAll('#chat .chat-text').length === 1")
 
-        eve = person(browser, base, "Eve" if not may_talk else "Eva")
+        eve = person(browser, base, "Dora" if not may_talk else "Eva")
         eve.goto(ann.url)
         eve.wait_for_selector("#connection.live")
         until(eve, "() => document.querySelectorAll('#chat .chat-text').length === 1")

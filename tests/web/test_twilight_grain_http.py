@@ -1,6 +1,6 @@
 """Twilight Struggle's Grain Sales to Soviets over HTTP and the live updates (issue 26 item
-6; section 14 of docs/rules/twilight_struggle.md): the card the US takes from the USSR's hand reaches both seats, in both
-languages, and no spectator, unless the US plays it."""
+6; section 14 of docs/rules/twilight_struggle.md): the card the US takes from the USSR's
+hand reaches both seats, in both languages, and no spectator, unless the US plays it."""
 
 from __future__ import annotations
 
