@@ -93,16 +93,32 @@ def public_target(url: str, allow_private: bool = False) -> tuple[str, str, int,
         raise Refused(f"the host {parts.hostname} is not found")
     if not allow_private:
         for address in addresses:
-            ip = ipaddress.ip_address(address.split("%")[0])
-            mapped = getattr(ip, "ipv4_mapped", None)
-            if mapped is not None:
-                ip = mapped
-            if not ip.is_global or ip.is_multicast:
+            if not is_public(ipaddress.ip_address(address.split("%")[0])):
                 raise Refused(f"the host {parts.hostname} is at {address}, not a public address")
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
     return parts.scheme, parts.hostname, port, addresses[0], path
+
+
+# IPv6 networks whose addresses carry an IPv4 address in their last 32 bits, reaching it:
+# IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64 (RFC 6052, 8215).
+# IPv4-mapped (::ffff:a.b.c.d) has ``ipv4_mapped``, and 6to4 (2002::/16) ``sixtofour``.
+CARRY_IPV4 = tuple(
+    ipaddress.ip_network(n) for n in ("::/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48")
+)
+
+
+def is_public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Whether ``ip`` is a public unicast address, and so is any IPv4 address it carries
+    (``::127.0.0.1``, ``2002:7f00:1::``, ``64:ff9b::10.0.0.1`` are not public)."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        carried = ip.ipv4_mapped or ip.sixtofour
+        if carried is None and any(ip in net for net in CARRY_IPV4):
+            carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if carried is not None and not is_public(carried):
+            return False
+    return ip.is_global and not ip.is_multicast
 
 
 def signature(secret: str, timestamp: str, body: bytes) -> str:
@@ -200,6 +216,17 @@ class Notices:
         )
         self.storage.set_notice_prefs(prefs)
         return prefs
+
+    def unsubscribe(self, key: str) -> bool:
+        """An e-mail's unsubscribe link followed: no more e-mail, nothing else changed (the
+        webhook is not looked up again, nor turned on if it was off); whether ``key`` is
+        known."""
+        prefs = self.storage.prefs_by_unsubscribe(key)
+        if prefs is None:
+            return False
+        if prefs.email:
+            self.storage.set_notice_prefs(replace(prefs, email=False))
+        return True
 
     # --- events ---------------------------------------------------------------------
 

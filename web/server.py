@@ -137,18 +137,27 @@ def uvicorn_options(settings: Settings, log_level: str = "info") -> dict[str, An
 
 # A path followed by its query string, as uvicorn writes a request in its log lines.
 WITH_QUERY = re.compile(r"^(/[^?\s]*)\?\S*$")
+# A path whose last part is a secret: an e-mail's unsubscribe link (web.routes.notices).
+SECRET_PATH = re.compile(r"^(/notices/unsubscribe/)[^/?\s]+")
+HIDDEN = "…"  # what stands for a secret in a log line
+
+
+def without_secrets(text: str) -> str:
+    """A log line's URL without its query string and its path's secret, if any."""
+    return SECRET_PATH.sub(r"\1" + HIDDEN, WITH_QUERY.sub(r"\1", text))
 
 
 class NoQueryStrings(logging.Filter):
     """Drop the query string of every URL in a log line: a secret sent in one by mistake
-    (a seat token in a WebSocket's URL) never reaches the server's log. uvicorn writes
-    the request's path and query as one argument of its access lines and of its
-    WebSocket handshake lines (even with the access log off)."""
+    (a seat token in a WebSocket's URL) never reaches the server's log; nor does the key
+    of an unsubscribe link (its path). uvicorn writes the request's path and query as one
+    argument of its access lines and of its WebSocket handshake lines (even with the
+    access log off)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple) and any(isinstance(a, str) for a in record.args):
             record.args = tuple(
-                WITH_QUERY.sub(r"\1", a) if isinstance(a, str) else a for a in record.args
+                without_secrets(a) if isinstance(a, str) else a for a in record.args
             )
         return True
 

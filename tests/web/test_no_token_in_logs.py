@@ -2,7 +2,7 @@
 ``gameshelf serve`` does (uvicorn, access log on), two people play over HTTP and the
 WebSocket, and its whole log is searched for their tokens. A client that puts a token in
 a URL by mistake (a WebSocket's ``?token=``, an API call's query) is refused, and the
-query string is in no log line either."""
+query string is in no log line either, nor the key of an e-mail's unsubscribe link."""
 
 from __future__ import annotations
 
@@ -91,6 +91,10 @@ def play(base: str, port: int) -> list[str]:
         with connect(f"ws://127.0.0.1:{port}/ws/matches/{mid}?{name}={tok['north']}") as ws:
             assert closed_with(ws) == 4403
     assert http.get(f"/api/matches/{mid}/view?token={tok['south']}").json()["role"] is None
+    # an e-mail's unsubscribe link: its key is a secret in the path, logged nowhere either
+    key = "UnsubscribeKey_" + tok["north"][:12]
+    assert http.get(f"/notices/unsubscribe/{key}").status_code == 200
+    seen.append(key)
     http.close()
     return seen
 
@@ -127,6 +131,7 @@ def test_no_seat_token_reaches_the_servers_log(tmp_path: Path) -> None:
     assert "/view HTTP/1.1" in text  # the mistaken call is logged, without its query
     assert "?token" not in text
     assert "?access_token" not in text
-    assert len(seen) == 4
+    assert "GET /notices/unsubscribe/… HTTP/1.1" in text  # logged, without its key
+    assert len(seen) == 5
     for token in seen:
         assert token not in text

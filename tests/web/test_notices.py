@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -27,7 +29,7 @@ from fastapi.testclient import TestClient
 
 from gameshelf.web.app import create_app
 from gameshelf.web.clocks import ManualClock
-from gameshelf.web.notices import Refused, public_target
+from gameshelf.web.notices import Refused, is_public, public_target
 from gameshelf.web.settings import Settings
 from tests.web.conftest import FAST_PASSWORDS, ORIGIN, auth, watch
 from tests.web.live_server import free_port
@@ -249,6 +251,14 @@ def test_a_failing_webhook_is_tried_with_back_off_then_turned_off(
         "http://169.254.169.254/latest",
         "http://intranet.example/hook",  # a name resolving to a private address
         "http://[::ffff:127.0.0.1]/hook",
+        "http://[::127.0.0.1]/hook",  # IPv4-compatible
+        "http://[::ffff:0:10.0.0.1]/hook",  # IPv4-translated
+        "http://[2002:7f00:1::1]/hook",  # 6to4 of 127.0.0.1
+        "http://[2002:a9fe:a9fe::]/hook",  # 6to4 of 169.254.169.254
+        "http://[64:ff9b::10.0.0.1]/hook",  # NAT64 of a private address
+        "http://[fe80::1]/hook",
+        "http://[fc00::1]/hook",
+        "http://0.0.0.0/hook",
         "ftp://example.com/hook",
         "http://user:pw@example.com/hook",
     ],
@@ -289,6 +299,47 @@ def test_a_public_address_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
         "93.184.216.34",
         "/x?y=1",
     )
+
+
+@pytest.mark.parametrize(
+    "address", ["93.184.216.34", "2606:2800:220:1::1", "2002:5db8:d822::1", "64:ff9b::5db8:d822"]
+)
+def test_public_addresses_carried_in_ipv6_are_public(address: str) -> None:
+    """6to4 and NAT64 of a public IPv4 address are public: only what they carry is judged."""
+    assert is_public(ipaddress.ip_address(address))
+
+
+def test_unsubscribing_changes_only_the_email_even_when_the_webhook_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The link turns e-mail off and nothing else: a webhook whose name no longer resolves
+    is not looked up (the page used to fail with 500), one turned off stays off."""
+    answers = {"hooks.example.com": "93.184.216.34"}
+
+    def lookup(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host not in answers:
+            raise socket.gaierror("not found")
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (answers[host], port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    with site(tmp_path / "db.sqlite3", ManualClock(START), webhook_private=False) as client:
+        ann = person(client, "Ann", "ann@example.com")
+        hook_url = "https://hooks.example.com/x"
+        assert choose(ann, email=True, webhook=hook_url).status_code == 200
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+        account = ann.get("/api/account").json()["id"]
+        prefs = storage.notice_prefs(account)
+        storage.set_notice_prefs(replace(prefs, webhook_off="failed 3 times"))
+        answers.clear()  # the webhook's name is gone
+        page = client.get(f"/notices/unsubscribe/{prefs.unsubscribe}")
+        assert page.status_code == 200, page.text
+        after = ann.get("/api/my/notices").json()
+        assert after["email"] is False
+        assert after["webhook"] == hook_url
+        assert after["webhook_off"] == "failed 3 times"
+        unknown = client.get("/notices/unsubscribe/no-such-key")
+        assert unknown.status_code == 200
+        assert ann.get("/api/my/notices").json() == after  # nothing changed
 
 
 def test_the_queue_is_kept_across_a_restart_and_each_event_is_told(

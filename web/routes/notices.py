@@ -91,8 +91,6 @@ async def notices_page(
 async def unsubscribe(
     request: Request, key: Annotated[str, Path(max_length=100)], storage: StorageDep
 ) -> HTMLResponse:
-    """An e-mail's unsubscribe link: no more e-mail (the webhook, if any, stays)."""
-    prefs = storage.prefs_by_unsubscribe(key)
-    if prefs is not None and prefs.email:
-        notices_of(request).save(prefs.account_id, prefs.lang, False, prefs.webhook, prefs.digest)
-    return render(request, "unsubscribed.html", {"found": prefs is not None})
+    """An e-mail's unsubscribe link: no more e-mail (the webhook, if any, stays as it is)."""
+    found = notices_of(request).unsubscribe(key)
+    return render(request, "unsubscribed.html", {"found": found})
