@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import orjson
 
 from gameshelf.web.storage_clocks import (
+    BOT_PACES_MIGRATION,
     CLOCKS_MIGRATION,
     TIMEOUTS_MIGRATION,
     ClockStorage,
@@ -281,7 +282,7 @@ class Storage(PeopleStorage, TalkStorage, RatingStorage, ClockStorage, NoticeSto
         """Release the database."""
 
 
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 
 # MIGRATIONS[n] takes a database from schema version n to n + 1.
 MIGRATIONS: list[str] = [
@@ -386,6 +387,8 @@ MIGRATIONS: list[str] = [
     NOTICES_MIGRATION,
     # 15: who is on a match's page, by server process
     PRESENCE_MIGRATION,
+    # 16: the pace chosen for a match's bots while it is watched
+    BOT_PACES_MIGRATION,
 ]
 
 

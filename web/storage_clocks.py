@@ -34,6 +34,14 @@ class ClockStorage(ABC):
         """Give a match its pace and its seats' clocks (once, as it is created)."""
 
     @abstractmethod
+    def set_bot_pace(self, match_id: str, pace: float) -> None:
+        """Keep the pace its creator chose for a match's bots while it is watched."""
+
+    @abstractmethod
+    def bot_pace(self, match_id: str) -> float | None:
+        """The pace chosen for a match's bots (``None``: the site's default)."""
+
+    @abstractmethod
     def clocks(self, match_ids: Sequence[str]) -> dict[str, tuple[Pace, dict[str, SeatClock]]]:
         """The pace and the seats' clocks of each of ``match_ids`` that has a pace."""
 
@@ -108,6 +116,15 @@ TIMEOUTS_MIGRATION = """
 """
 
 
+# 16: the pace a match's creator chose for its bots while it is watched (issue 28 item 7)
+BOT_PACES_MIGRATION = """
+    CREATE TABLE bot_paces (
+        match_id TEXT PRIMARY KEY REFERENCES matches (id),
+        pace     REAL NOT NULL
+    );
+"""
+
+
 def _clock(row: Sequence[Any]) -> SeatClock:
     role, bank, since, due, timed_out = row
     return SeatClock(str(role), float(bank), since, due, timed_out)
@@ -132,6 +149,15 @@ class SQLiteClocks(ClockStorage):
                 "INSERT INTO clocks (match_id, role, bank, since, due) VALUES (?,?,?,?,?)",
                 [(match_id, c.role, c.bank, c.since, c.due) for c in clocks],
             )
+
+    def set_bot_pace(self, match_id: str, pace: float) -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO bot_paces VALUES (?,?)", (match_id, pace))
+
+    def bot_pace(self, match_id: str) -> float | None:
+        with self._read() as db:
+            row = db.execute("SELECT pace FROM bot_paces WHERE match_id=?", (match_id,)).fetchone()
+        return None if row is None else float(row[0])
 
     def clocks(self, match_ids: Sequence[str]) -> dict[str, tuple[Pace, dict[str, SeatClock]]]:
         if not match_ids:

@@ -30,7 +30,7 @@ from gameshelf.web.storage import NewerDatabase, SQLStorage, Summary
 from gameshelf.web.storage_clocks import TIMEOUTS_MIGRATION
 from gameshelf.web.storage_sql import Connection, Cursor
 
-PG_SCHEMA_VERSION = 5
+PG_SCHEMA_VERSION = 6
 
 log = logging.getLogger("gameshelf.web")
 
@@ -264,6 +264,13 @@ PG_MIGRATIONS: list[str] = [
         worker   TEXT NOT NULL,
         until    DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (match_id, role, worker)
+    );
+    """,
+    # 6 (SQLite's 16): the pace chosen for a match's bots while it is watched
+    """
+    CREATE TABLE bot_paces (
+        match_id TEXT PRIMARY KEY REFERENCES matches (id),
+        pace     DOUBLE PRECISION NOT NULL
     );
     """,
 ]

@@ -31,7 +31,8 @@ COLOUR = {
     "purple": "magenta",
     "neutral": "bright_black",
 }
-VALUES = {a.id: a.values for a in ABILITIES}  # each ability's track, left to right
+# each ability's track, left to right
+VALUES: dict[str, tuple[int, ...]] = {a.id: a.values for a in ABILITIES}
 SPACE_ACTIONS = ("place_trader", "place_merchant", "displace_trader", "displace_merchant", "lift")
 CITY_ACTIONS = ("office", "annex", "annex_trader", "annex_merchant")
 

@@ -138,5 +138,24 @@ def test_the_api_takes_a_pace_per_match_and_refuses_a_bad_one(db_path: Path) -> 
         assert table.bot_pace == 3.0
 
 
+def test_a_matchs_chosen_pace_is_kept_across_a_restart(db_path: Path) -> None:
+    """The pace its creator chose is stored with the match; a match that chose none
+    follows the site's default, whatever that is when it is read again."""
+    people = [{"name": "Ann"}, {"name": "Bob"}]  # not played in the background
+    with TestClient(create_app(Settings(db=db_path), registry=toy_registry())) as client:
+        chosen = client.post(
+            "/api/matches", json={"game": "toy_duel", "seats": people, "bot_pace": 0.5}
+        ).json()["id"]
+        default = client.post("/api/matches", json={"game": "toy_duel", "seats": people})
+        default_id = default.json()["id"]
+    settings = Settings(db=db_path, watched_bot_pace=2.0)
+    with TestClient(create_app(settings, registry=toy_registry())) as client:
+        tables = client.app.state.tables
+        assert client.get(f"/api/matches/{chosen}").status_code == 200
+        assert client.get(f"/api/matches/{default_id}").status_code == 200
+        assert tables.cached(chosen).bot_pace == 0.5
+        assert tables.cached(default_id).bot_pace == 2.0
+
+
 def _json(body: dict[str, Any]) -> bytes:
     return json.dumps(body).encode()  # NaN as JavaScript writes it

@@ -204,3 +204,23 @@ def test_schema_14_gains_the_pages_held(tmp_path: Path) -> None:
     storage.keep_presence([("m", "north")], "w", 10)
     assert storage.present("m", "north", 5)
     storage.close()
+
+
+def test_schema_15_gains_the_bots_paces(tmp_path: Path) -> None:
+    """Schema 16 (issue 28 item 7): the pace a match's creator chose for its bots."""
+    path = tmp_path / "fifteen.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:15]:
+        for statement in step.split(";"):
+            if statement.strip():
+                old.execute(statement)
+    old.execute("INSERT INTO meta VALUES ('schema_version', '15')")
+    old.execute("INSERT INTO presence VALUES ('m', 'north', 'w', 10.0)")  # a row of schema 15 kept
+    old.commit()
+    old.close()
+    storage = SQLiteStorage(path)
+    assert storage.schema_version() == SCHEMA_VERSION >= 16
+    assert storage.present("m", "north", 5)
+    assert storage.bot_pace("m") is None
+    storage.close()

@@ -85,8 +85,7 @@ class Lobby(Replays):
         if all(r.kind == "bot" for r in records):
             self._admit_bots()
         match.observers = [self.registry.notify]
-        table = await self._store_new(match, records, pace)
-        table.bot_pace = self.settings.watched_bot_pace if bot_pace is None else bot_pace
+        table = await self._store_new(match, records, pace, bot_pace)
         if watch:
             table.paced_until = self.clock() + self.settings.watch_grace_seconds
         if table.bots_only:

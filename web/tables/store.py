@@ -220,6 +220,7 @@ class Store:
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
         table = Table(record.id, match, seats, record.created, version=record.summary.version)
+        table.bot_pace = self.storage.bot_pace(record.id)  # None: the site's (_remember)
         table.resigned = [role for role, _ in resigned]
         for seq, line in notes:
             table.notes.append(Note(seq, log_at.get(seq, len(match.state.log)), line))
@@ -279,11 +280,15 @@ class Store:
             del self._live[table.id]
 
     async def _store_new(
-        self, match: Match, seats: list[SeatRecord], pace: Pace | None = None
+        self,
+        match: Match,
+        seats: list[SeatRecord],
+        pace: Pace | None = None,
+        bot_pace: float | None = None,
     ) -> Table:
-        """Store a new match (with its clocks, if it has a ``pace``) under a fresh id, and
-        keep its table."""
-        table = Table("", match, seats, pace=pace, told=set())
+        """Store a new match (with its clocks, if it has a ``pace``, and the ``bot_pace``
+        its creator chose, if any) under a fresh id, and keep its table."""
+        table = Table("", match, seats, pace=pace, told=set(), bot_pace=bot_pace)
         if pace is not None:
             table.clocks = {r: SeatClock(r, pace.start_bank) for r in match.roles}
         for _ in range(10):
@@ -308,11 +313,13 @@ class Store:
         raise RuntimeError("could not find a free match id")
 
     def _create(self, record: MatchRecord, seats: list[SeatRecord], table: Table) -> None:
-        """Store a new match and its clocks, all or nothing."""
+        """Store a new match, its clocks and its bots' pace, all or nothing."""
         with self.storage.transaction():
             self.storage.create_match(record, seats)
             if table.pace is not None:
                 self.storage.add_clocks(record.id, table.pace, list(table.clocks.values()))
+            if table.bot_pace is not None:
+                self.storage.set_bot_pace(record.id, table.bot_pace)
 
     def announce(self, table: Table) -> None:
         """Tell this process's listeners of a change another process stored (the table
