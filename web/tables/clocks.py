@@ -166,34 +166,14 @@ class Timing(People):
             lose = pace.on_timeout == "lose"
             resigned = [*table.resigned, role] if lose else list(table.resigned)
             timed_out = [*table.timed_out, role]
-            playing = [r for r in table.match.roles if r not in resigned]
-            seats = table.seats
-            bot = None
-            if len(playing) > 1:  # the match goes on: a bot plays the seat
-                agent = self.settings.default_bot
-                bot = (agent, self._agent(table.match.game_id, agent))
-                seats = [
-                    replace(s, kind="bot", agent=bot[0], name=bot[1], token_hash=None)
-                    if s.role == role
-                    else s
-                    for s in table.seats
-                ]
-            after = Table(
-                table.id,
-                table.match,
-                seats,
-                table.created,
-                version=table.version + 1,
-                resigned=resigned,
-                timed_out=timed_out,
-            )
+            seats, bot, summary = self._seat_left(table, role, resigned, timed_out)
             write = partial(
                 self.storage.time_out,
                 table.id,
                 role,
                 clock.due,
                 table.match.seq,
-                after.summary(),
+                summary,
                 table.version,
                 lose,
                 bot,

@@ -17,7 +17,7 @@ from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Role
 from gameshelf.web import ratings, resign
-from gameshelf.web.storage import SeatRecord
+from gameshelf.web.storage import SeatRecord, Summary
 from gameshelf.web.tables.lobby import Lobby
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seats import SeatRequest
@@ -239,35 +239,9 @@ class People(Lobby):
             if not table.started:
                 raise Refusal("not_started", Msg("web.not_started"))
             resigned = [*table.resigned, role]
-            playing = [r for r in table.match.roles if r not in resigned]
-            bot = None
-            seats = table.seats
-            if len(playing) > 1:
-                agent = self.settings.default_bot
-                bot = (agent, self._agent(table.match.game_id, agent))
-                seats = [
-                    replace(s, kind="bot", agent=bot[0], name=bot[1], token_hash=None)
-                    if s.role == role
-                    else s
-                    for s in table.seats
-                ]
-            after = Table(
-                table.id,
-                table.match,
-                seats,
-                table.created,
-                version=table.version + 1,
-                resigned=resigned,
-                timed_out=table.timed_out,
-            )
+            seats, bot, summary = self._seat_left(table, role, resigned, table.timed_out)
             write = partial(
-                self.storage.resign,
-                table.id,
-                role,
-                table.match.seq,
-                after.summary(),
-                table.version,
-                bot,
+                self.storage.resign, table.id, role, table.match.seq, summary, table.version, bot
             )
             await self._write(table, write)
             table.seats = seats
@@ -280,6 +254,36 @@ class People(Lobby):
             )
             await self._play_bots(table)
             self._changed(table)
+
+    def _seat_left(
+        self, table: Table, role: Role, resigned: list[Role], timed_out: list[Role]
+    ) -> tuple[list[SeatRecord], tuple[str, str] | None, Summary]:
+        """``role``'s person left the match (resigned, or out of time): the seats after
+        (a bot plays ``role`` while more than one seat plays on), that bot (agent id,
+        name; ``None``: the match ends), and the match's summary then."""
+        playing = [r for r in table.match.roles if r not in resigned]
+        bot = None
+        seats = table.seats
+        if len(playing) > 1:
+            agent = self.settings.default_bot
+            bot = (agent, self._agent(table.match.game_id, agent))
+            seats = [
+                replace(s, kind="bot", agent=bot[0], name=bot[1], token_hash=None)
+                if s.role == role
+                else s
+                for s in table.seats
+            ]
+        after = Table(
+            table.id,
+            table.match,
+            seats,
+            table.created,
+            version=table.version + 1,
+            resigned=resigned,
+            timed_out=timed_out,
+            step_limit=table.step_limit,
+        )
+        return seats, bot, after.summary()
 
     # --- ratings ------------------------------------------------------------------------
 
