@@ -15,7 +15,7 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.snapshot import dump_snapshot
 from gameshelf.web.hub import Listener
-from gameshelf.web.tables.seen import LOG_PAGE, Shown
+from gameshelf.web.tables.seen import LOG_PAGE, Note, Shown
 from tests.core.toygame import RULESET
 from tests.web.conftest import Page, TestClient, auth, new_duel, tokens, watch
 from tests.web.test_api import play_out
@@ -129,7 +129,7 @@ def test_an_undo_sends_again_the_lines_it_cut() -> None:
     """After an undo the log is a prefix of what it was: a page that held lines beyond the
     cut gets the lines from the cut on, even if the log has grown past it since."""
     log = [f"line {i}" for i in range(10)]
-    match = SimpleNamespace(state=SimpleNamespace(log=log))
+    match = SimpleNamespace(state=SimpleNamespace(log=log), seq=5)
     shown = Shown(match)  # type: ignore[arg-type]
     assert shown.start(None, 10, 5, None) == (10, 10)
     match.state.log = log[:8]  # the undo at version 6 replays the history: a new log
@@ -235,3 +235,23 @@ def test_the_log_as_a_seat_read_it_is_public_only_once_the_match_is_over(
     anyone = client.get(f"/api/matches/{mid}/log?role=north").json()
     assert anyone["log"] == seat["log"]
     assert client.get(f"/api/matches/{mid}/log?role=nobody").status_code == 422
+
+
+def test_a_note_after_lines_an_undo_took_back_stands_at_the_end_of_the_log_left() -> None:
+    """A seat resigned after another's action, which that seat then took back (three seats
+    or more): the note stands at the end of the cut log (as a reload places it), and a
+    later note after it, each read at once (a note beyond the log held the next back)."""
+    log = [f"line {i}" for i in range(10)]
+    match = SimpleNamespace(state=SimpleNamespace(log=log), seq=7)
+    resigned = Note(7, 10, Msg("web.resign.note_bot", role="p2"))
+    shown = Shown(match, [resigned])  # type: ignore[arg-type]
+    assert shown.places(None)[-1] == resigned
+    match.state.log, match.seq = log[:8], 6  # p1 takes its action back
+    shown.cut(3)
+    assert shown.notes == [Note(6, 8, resigned.msg)]
+    shown.notes.append(Note(6, 8, Msg("web.resign.note_bot", role="p3")))
+    places = shown.places(None)
+    assert places[:8] == list(range(8))
+    assert [p.msg.args["role"] for p in places[8:]] == ["p2", "p3"]  # type: ignore[union-attr]
+    match.state.log += ["other 8"]
+    assert shown.places(None)[-1] == 8

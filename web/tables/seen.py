@@ -173,8 +173,15 @@ class Shown:
         return reader.update(self.match.state.log, self.notes)
 
     def cut(self, version: int) -> None:
-        """The log was cut back (an undo) at ``version``: remember its length."""
-        self.cuts.append((version, len(self.match.state.log)))
+        """The log was cut back (an undo) at ``version``: remember its length. A note made
+        after the lines taken back now stands at the end of the log left, as a reload
+        places it (``web.tables.store``), and before any later note."""
+        seq, end = self.match.seq, len(self.match.state.log)
+        self.notes[:] = [
+            note if note.log_at <= end else Note(min(note.seq, seq), end, note.msg)
+            for note in self.notes
+        ]
+        self.cuts.append((version, end))
         if len(self.cuts) > CUTS_KEPT:
             del self.cuts[0]
             self.cuts_dropped = True
