@@ -11,7 +11,8 @@ and the player's pages say so, until they save their settings again.
 
 **Daily digest.** A player may take its e-mail as one message a day listing the games
 waiting for it (its turn, or an invitation) instead of each notice at once; its webhook
-is still told of each. Every e-mail carries an unsubscribe link.
+is still told of each. Every e-mail carries an unsubscribe link: opened, it asks; its
+button (or a mail client's one-click unsubscribe, RFC 8058) posts.
 
 **What a notice says** is public: the game, the match's link, who is to play, the result;
 never a seat's view, a card, a chat message's text.
@@ -484,6 +485,7 @@ class Notices:
         msg["To"] = body["to"]
         msg["Subject"] = body["subject"]
         msg["List-Unsubscribe"] = f"<{body['unsubscribe']}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058: a POST
         msg.set_content(body["text"])
         msg.add_alternative(body["html"], subtype="html")
         return msg

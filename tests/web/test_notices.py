@@ -331,14 +331,15 @@ def test_unsubscribing_changes_only_the_email_even_when_the_webhook_is_gone(
         prefs = storage.notice_prefs(account)
         storage.set_notice_prefs(replace(prefs, webhook_off="failed 3 times"))
         answers.clear()  # the webhook's name is gone
-        page = client.get(f"/notices/unsubscribe/{prefs.unsubscribe}")
+        page = client.post(f"/notices/unsubscribe/{prefs.unsubscribe}")
         assert page.status_code == 200, page.text
         after = ann.get("/api/my/notices").json()
         assert after["email"] is False
         assert after["webhook"] == hook_url
         assert after["webhook_off"] == "failed 3 times"
-        unknown = client.get("/notices/unsubscribe/no-such-key")
+        unknown = client.post("/notices/unsubscribe/no-such-key")
         assert unknown.status_code == 200
+        assert "not known" in unknown.text
         assert ann.get("/api/my/notices").json() == after  # nothing changed
 
 
@@ -398,10 +399,19 @@ def test_unsubscribing_stops_the_emails(tmp_path: Path, mailbox: tuple[Mailbox, 
         invite_match(ann, bob)
         tick(client)
         stop = str(box.mails[0]["List-Unsubscribe"]).strip().strip("<>")
-        page = client.get(urlsplit(stop).path)
+        assert box.mails[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        page = client.get(urlsplit(stop).path)  # opened (by a person, or a mail scanner)
         assert page.status_code == 200
-        assert "no more e-mail" in page.text
+        assert 'method="post"' in page.text
+        assert "no more e-mail" not in page.text
+        assert ann.get("/api/my/notices").json()["email"] is True  # it only asks
+        done = client.post(urlsplit(stop).path, content="List-Unsubscribe=One-Click")
+        assert done.status_code == 200
+        assert "no more e-mail" in done.text
         assert ann.get("/api/my/notices").json()["email"] is False
+        unknown = client.get("/notices/unsubscribe/no-such-key")
+        assert unknown.status_code == 200
+        assert 'method="post"' not in unknown.text
         assert choose(person(client, "Cyd"), email=True).status_code == 422  # no address
 
 

@@ -87,10 +87,22 @@ async def notices_page(
     return render(request, "notices.html", {"notices": data})
 
 
+UnsubscribeKey = Annotated[str, Path(max_length=100)]
+
+
 @pages.get("/notices/unsubscribe/{key}", response_class=HTMLResponse)
-async def unsubscribe(
-    request: Request, key: Annotated[str, Path(max_length=100)], storage: StorageDep
+async def unsubscribe_page(
+    request: Request, key: UnsubscribeKey, storage: StorageDep
 ) -> HTMLResponse:
-    """An e-mail's unsubscribe link: no more e-mail (the webhook, if any, stays as it is)."""
+    """An e-mail's unsubscribe link, opened: it asks, and changes nothing (mail scanners and
+    link previews open links too); its button posts to the same address."""
+    found = storage.prefs_by_unsubscribe(key) is not None
+    return render(request, "unsubscribed.html", {"found": found, "asked": found})
+
+
+@pages.post("/notices/unsubscribe/{key}", response_class=HTMLResponse)
+async def unsubscribe(request: Request, key: UnsubscribeKey) -> HTMLResponse:
+    """Unsubscribe: no more e-mail (the webhook, if any, stays as it is). The page's button,
+    or a mail client's one-click unsubscribe (RFC 8058: ``List-Unsubscribe-Post``)."""
     found = notices_of(request).unsubscribe(key)
-    return render(request, "unsubscribed.html", {"found": found})
+    return render(request, "unsubscribed.html", {"found": found, "asked": False})
