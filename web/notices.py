@@ -76,7 +76,10 @@ def public_target(url: str, allow_private: bool = False) -> tuple[str, str, int,
     public addresses only (any address, with ``allow_private``); :class:`Refused` else."""
     if len(url) > 2000:
         raise Refused("the URL is longer than 2000 characters")
-    parts = urlsplit(url.strip())
+    url = url.strip()
+    if any(c <= " " or c == "\x7f" for c in url):
+        raise Refused("a webhook URL has no spaces or control characters")
+    parts = urlsplit(url)
     if parts.scheme not in ("http", "https"):
         raise Refused("a webhook URL starts with http:// or https://")
     if not parts.hostname or parts.username or parts.password:

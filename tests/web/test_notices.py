@@ -302,6 +302,30 @@ def test_a_public_address_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
+    "url",
+    [
+        "https://hooks.example.com/a b",
+        "https://hooks.example.com/a\tb",
+        "https://hooks.example.com/\x7f",
+    ],
+)
+def test_a_webhook_url_with_spaces_or_control_characters_is_refused_when_saved(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Such a URL cannot be sent (http.client refuses its path): said at once, not after
+    the tries that turn the channel off."""
+    monkeypatch.setattr(
+        socket,
+        "getaddrinfo",
+        lambda host, port, *a, **k: [
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", port))
+        ],
+    )
+    with pytest.raises(Refused, match="spaces or control characters"):
+        public_target(url)
+
+
+@pytest.mark.parametrize(
     "address", ["93.184.216.34", "2606:2800:220:1::1", "2002:5db8:d822::1", "64:ff9b::5db8:d822"]
 )
 def test_public_addresses_carried_in_ipv6_are_public(address: str) -> None:
