@@ -19,11 +19,11 @@ never a seat's view, a card, a chat message's text.
 
 **Webhooks** go to ``http(s)`` URLs on public addresses only (:func:`public_target`), unless
 the site allows private ones (``webhook_private``): the name is resolved and every address
-checked when the URL is saved and again at each try, and the connection goes to the very
-address checked (no second lookup to rebind). The body is JSON that chat services' incoming
-webhooks read (``content`` for Discord, ``text`` for Slack), signed: ``X-Gameshelf-Signature:
-sha256=<HMAC-SHA256 of "<timestamp>.<body>" with the player's secret>`` beside
-``X-Gameshelf-Timestamp``.
+checked when the URL is saved and again at each try, and the connection goes to an address
+checked (no second lookup to rebind), the next one when one cannot be reached. The body is
+JSON that chat services' incoming webhooks read (``content`` for Discord, ``text`` for
+Slack), signed: ``X-Gameshelf-Signature: sha256=<HMAC-SHA256 of "<timestamp>.<body>" with
+the player's secret>`` beside ``X-Gameshelf-Timestamp``.
 """
 
 from __future__ import annotations
@@ -71,8 +71,10 @@ class Refused(ValueError):
     """A webhook URL the site will not post to (the reason in English)."""
 
 
-def public_target(url: str, allow_private: bool = False) -> tuple[str, str, int, str, str]:
-    """``(scheme, host, port, address, path)`` of a webhook URL whose host resolves to
+def public_target(
+    url: str, allow_private: bool = False
+) -> tuple[str, str, int, tuple[str, ...], str]:
+    """``(scheme, host, port, addresses, path)`` of a webhook URL whose host resolves to
     public addresses only (any address, with ``allow_private``); :class:`Refused` else."""
     if len(url) > 2000:
         raise Refused("the URL is longer than 2000 characters")
@@ -92,7 +94,7 @@ def public_target(url: str, allow_private: bool = False) -> tuple[str, str, int,
         found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         raise Refused(f"the host {parts.hostname} is not found") from None
-    addresses = [str(info[4][0]) for info in found]
+    addresses = tuple(dict.fromkeys(str(info[4][0]) for info in found))
     if not addresses:
         raise Refused(f"the host {parts.hostname} is not found")
     if not allow_private:
@@ -102,7 +104,7 @@ def public_target(url: str, allow_private: bool = False) -> tuple[str, str, int,
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
-    return parts.scheme, parts.hostname, port, addresses[0], path
+    return parts.scheme, parts.hostname, port, addresses, path
 
 
 # IPv6 networks whose addresses carry an IPv4 address in their last 32 bits, reaching it:
@@ -134,9 +136,9 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
 def post_webhook(
     url: str, secret: str, payload: dict[str, Any], now: float, allow_private: bool
 ) -> None:
-    """POST ``payload`` to ``url`` (checked again, connected to the address checked);
+    """POST ``payload`` to ``url`` (checked again, connected to an address checked);
     raises on a refused URL, a network error or a status other than 2xx."""
-    scheme, host, port, address, path = public_target(url, allow_private)
+    scheme, host, port, addresses, path = public_target(url, allow_private)
     body = json.dumps(payload, ensure_ascii=False).encode()
     stamp = str(int(now))
     headers = {
@@ -146,11 +148,7 @@ def post_webhook(
         TIMESTAMP: stamp,
         SIGNATURE: signature(secret, stamp, body),
     }
-    conn: http.client.HTTPConnection
-    if scheme == "https":
-        conn = _PinnedHTTPS(host, port, address)
-    else:
-        conn = http.client.HTTPConnection(address, port, timeout=SEND_SECONDS)
+    conn = _connected(scheme, host, port, addresses)
     try:
         conn.request("POST", path, body=body, headers=headers)
         reply = conn.getresponse()
@@ -159,6 +157,29 @@ def post_webhook(
             raise OSError(f"the webhook answered {reply.status}")
     finally:
         conn.close()
+
+
+def _connected(
+    scheme: str, host: str, port: int, addresses: tuple[str, ...]
+) -> http.client.HTTPConnection:
+    """A connection to the first of ``addresses`` (each checked) that takes one: a name
+    with an address this machine cannot reach (IPv6 without a route) is reached by the
+    next. Only connecting is tried again, never a request that may have arrived."""
+    failed: OSError = OSError("no address")
+    for address in addresses:
+        conn: http.client.HTTPConnection
+        if scheme == "https":
+            conn = _PinnedHTTPS(host, port, address)
+        else:
+            conn = http.client.HTTPConnection(address, port, timeout=SEND_SECONDS)
+        try:
+            conn.connect()
+        except OSError as exc:
+            conn.close()
+            failed = exc
+            continue
+        return conn
+    raise failed
 
 
 class _PinnedHTTPS(http.client.HTTPSConnection):

@@ -29,7 +29,7 @@ from fastapi.testclient import TestClient
 
 from gameshelf.web.app import create_app
 from gameshelf.web.clocks import ManualClock
-from gameshelf.web.notices import Refused, is_public, public_target
+from gameshelf.web.notices import Refused, is_public, post_webhook, public_target
 from gameshelf.web.settings import Settings
 from tests.web.conftest import FAST_PASSWORDS, ORIGIN, auth, watch
 from tests.web.live_server import free_port
@@ -207,6 +207,32 @@ def test_a_signed_webhook_and_no_notice_while_on_the_page(
         assert len(kept.posts) == 2
 
 
+def test_a_webhook_goes_to_the_next_address_when_one_cannot_be_reached(
+    hook: tuple[Hook, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name with two addresses, the first refusing connections (nothing listens on
+    127.0.0.2): the notice reaches the second, once; none reachable: the try fails."""
+    kept, url = hook
+    port = urlsplit(url).port
+    answers = ["127.0.0.2", "127.0.0.1"]
+    real = socket.getaddrinfo
+
+    def lookup(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host != "hooks.example.com":  # an address (socket.create_connection asks too)
+            return real(host, port, *args, **kwargs)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (x, port)) for x in answers]
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    target = f"http://hooks.example.com:{port}/hook"
+    post_webhook(target, "s3cret", {"text": "hi"}, START, allow_private=True)
+    assert len(kept.posts) == 1
+    assert kept.posts[0][0]["Host"] == f"hooks.example.com:{port}"
+    answers.pop()
+    with pytest.raises(ConnectionRefusedError):
+        post_webhook(target, "s3cret", {"text": "hi"}, START, allow_private=True)
+    assert len(kept.posts) == 1
+
+
 def test_a_failing_webhook_is_tried_with_back_off_then_turned_off(
     tmp_path: Path, hook: tuple[Hook, str]
 ) -> None:
@@ -296,7 +322,7 @@ def test_a_public_address_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
         "https",
         "hooks.example.com",
         443,
-        "93.184.216.34",
+        ("93.184.216.34",),
         "/x?y=1",
     )
 
