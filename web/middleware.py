@@ -24,6 +24,16 @@ class BodyTooLarge(Exception):
     pass
 
 
+def with_safety(
+    headers: Iterable[tuple[bytes, bytes]], safety: Iterable[tuple[bytes, bytes]]
+) -> list[tuple[bytes, bytes]]:
+    """A response's headers and the safety headers it did not set itself (a page may say
+    its own ``Referrer-Policy``: the unsubscribe page, web.routes.notices)."""
+    out = list(headers)
+    named = {key.lower() for key, _ in out}
+    return out + [(key, value) for key, value in safety if key not in named]
+
+
 class Guard:
     """Refuse request bodies over ``max_bytes`` with 413, whether announced or streamed,
     cross-site state-changing requests with 403 (``trusted``: other origins allowed), and
@@ -100,7 +110,7 @@ class Guard:
                 return
             if message["type"] == "http.response.start":
                 started = True
-                message["headers"] = [*message.get("headers", ()), *self.SAFETY_HEADERS]
+                message["headers"] = with_safety(message.get("headers", ()), self.SAFETY_HEADERS)
             await send(message)
 
         with contextlib.suppress(BodyTooLarge):

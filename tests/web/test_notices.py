@@ -452,11 +452,16 @@ def test_unsubscribing_stops_the_emails(tmp_path: Path, mailbox: tuple[Mailbox, 
         assert box.mails[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         page = client.get(urlsplit(stop).path)  # opened (by a person, or a mail scanner)
         assert page.status_code == 200
+        assert page.headers["Referrer-Policy"] == "strict-origin"  # the key is not passed on
         assert 'method="post"' in page.text
         assert "no more e-mail" not in page.text
         assert ann.get("/api/my/notices").json()["email"] is True  # it only asks
         done = client.post(urlsplit(stop).path, content="List-Unsubscribe=One-Click")
         assert done.status_code == 200
+        assert done.headers["Referrer-Policy"] == "strict-origin"
+        # the page's own button: the browser names the site as Origin (strict-origin keeps it)
+        again = client.post(urlsplit(stop).path, headers=ORIGIN)
+        assert again.status_code == 200
         assert "no more e-mail" in done.text
         assert ann.get("/api/my/notices").json()["email"] is False
         unknown = client.get("/notices/unsubscribe/no-such-key")

@@ -97,7 +97,7 @@ async def unsubscribe_page(
     """An e-mail's unsubscribe link, opened: it asks, and changes nothing (mail scanners and
     link previews open links too); its button posts to the same address."""
     found = storage.prefs_by_unsubscribe(key) is not None
-    return render(request, "unsubscribed.html", {"found": found, "asked": found})
+    return _without_key(render(request, "unsubscribed.html", {"found": found, "asked": found}))
 
 
 @pages.post("/notices/unsubscribe/{key}", response_class=HTMLResponse)
@@ -105,4 +105,13 @@ async def unsubscribe(request: Request, key: UnsubscribeKey) -> HTMLResponse:
     """Unsubscribe: no more e-mail (the webhook, if any, stays as it is). The page's button,
     or a mail client's one-click unsubscribe (RFC 8058: ``List-Unsubscribe-Post``)."""
     found = notices_of(request).unsubscribe(key)
-    return render(request, "unsubscribed.html", {"found": found, "asked": False})
+    return _without_key(render(request, "unsubscribed.html", {"found": found, "asked": False}))
+
+
+def _without_key(page: HTMLResponse) -> HTMLResponse:
+    """The page's address holds the key: what it links to is told the site's origin only.
+    Not the site's ``no-referrer`` (web.middleware): a browser's form POST from such a page
+    says ``Origin: null`` (Fetch standard), which the CSRF check refuses (web.csrf), and
+    the page's button is a form."""
+    page.headers["Referrer-Policy"] = "strict-origin"
+    return page
