@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TREE = ROOT / "build" / "typecheck" / "gameshelf"
-FOLDERS = ("core", "web", "plugins", "rl")
+FOLDERS = ("core", "cli", "web", "plugins", "rl")
 
 
 def lay_out_package() -> None:

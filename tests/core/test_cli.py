@@ -6,7 +6,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from gameshelf.core import cli
+from gameshelf import cli
 from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.conftest import toy_plugin

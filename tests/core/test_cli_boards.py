@@ -8,7 +8,7 @@ import re
 
 from typer.testing import CliRunner
 
-from gameshelf.core import cli
+from gameshelf import cli
 from gameshelf.core.agents import RandomAgent
 from gameshelf.core.match import Match
 from gameshelf.core.plugins import Registry

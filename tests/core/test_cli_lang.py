@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from gameshelf.core import cli
+from gameshelf import cli
 from gameshelf.core.plugins import Registry, make_plugin_manager
 from tests.core.conftest import toy_plugin
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from gameshelf.core import cli
+from gameshelf import cli
 from gameshelf.core.agents import RandomAgent
 from gameshelf.core.plugins import Game, Registry, make_plugin_manager
 from gameshelf.core.simulate import simulate

@@ -5,7 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from gameshelf.core import cli
+from gameshelf import cli
 from gameshelf.core.plugins import Registry, UnknownAgent, make_plugin_manager
 from gameshelf.core.tournament import parse_agents, schedule, tournament, wilson
 from tests.core.conftest import toy_plugin

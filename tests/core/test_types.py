@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "typecheck.py"
 TREE = ROOT / "build" / "typecheck" / "gameshelf"
-FOLDERS = ("core", "web", "plugins")
+FOLDERS = ("core", "cli", "web", "plugins")
 
 
 def test_mypy_finds_no_error() -> None:

@@ -115,7 +115,7 @@ def test_every_choice_of_a_game_has_a_players_name():
 def test_gameshelf_play_draws_the_board_and_heads_the_log_by_year_and_turn(tmp_path):
     from typer.testing import CliRunner
 
-    from gameshelf.core import cli
+    from gameshelf import cli
 
     result = CliRunner().invoke(
         cli.app,
@@ -191,7 +191,7 @@ def test_every_choice_of_a_game_has_a_chinese_name():
 def test_gameshelf_play_in_chinese_draws_the_board_and_heads_the_log_in_chinese(tmp_path):
     from typer.testing import CliRunner
 
-    from gameshelf.core import cli
+    from gameshelf import cli
 
     args = ["play", "hammer_scots", "--seat", "Scotland", "--seed", "3", "--lang", "zh-TW"]
     try:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 HERE = Path(sysconfig.get_paths()["purelib"])  # this environment's site-packages
 # ``gameshelf`` as the console script runs it, in an environment's own Python.
-GAMESHELF = "import sys; from gameshelf.core.cli import main; sys.argv[0] = 'gameshelf'; main()"
+GAMESHELF = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
 
 
 def bare_environment(where: Path) -> tuple[Path, Path]:

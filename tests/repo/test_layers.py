@@ -1,7 +1,8 @@
 """The layers (docs/architecture.md §1) are import-linter contracts in pyproject.toml
 (``[tool.importlinter]``), checked by ``lint-imports`` over the import graph of the code:
-the core imports no game, no web app and no learning package; a game imports no other game,
-nor the web app; the web app finds the games through the core's registry."""
+the core imports no game, no web app, no learning package and no command line; a game
+imports no other game, nor the web app; the web app finds the games through the core's
+registry; the command line (``cli/``) is on top and nothing imports it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("core", "web", "plugins", "rl")
+FOLDERS = ("core", "cli", "web", "plugins", "rl")
+CORE = "The core imports no game, no web app, no learning package, no command line"
 
 
 def lint_imports(cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -41,7 +43,7 @@ def test_every_layer_contract_is_kept() -> None:
     checked = lint_imports(ROOT)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "0 broken" in checked.stdout
-    assert "The core imports no game, no web app, no learning package KEPT" in checked.stdout
+    assert f"{CORE} KEPT" in checked.stdout
 
 
 def test_a_core_module_importing_the_web_app_breaks_a_contract(tmp_path: Path) -> None:
@@ -56,5 +58,5 @@ def test_a_core_module_importing_the_web_app_breaks_a_contract(tmp_path: Path) -
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     checked = lint_imports(tmp_path, env)
     assert checked.returncode == 1, checked.stdout + checked.stderr
-    assert "The core imports no game, no web app, no learning package BROKEN" in checked.stdout
+    assert f"{CORE} BROKEN" in checked.stdout
     assert "gameshelf.core.rng -> gameshelf.web.app" in checked.stdout

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gameshelf.core.cli import app
+from gameshelf.cli import app
 from tests.repo.installing import GAMESHELF, environment, pip_install_editable, run
 
 EXAMPLES = sorted(p.parent for p in Path(__file__).parents[2].glob("examples/*/pyproject.toml"))

@@ -41,7 +41,7 @@ def test_the_changelog_has_an_entry_for_the_current_version() -> None:
     assert f"## {gameshelf.core.__version__}" in changelog
 
 
-@pytest.mark.parametrize("package", ["core", "web", "plugins"])
+@pytest.mark.parametrize("package", ["core", "cli", "web", "plugins"])
 def test_every_package_says_it_is_typed(package: str) -> None:
     assert (ROOT / package / "py.typed").is_file()
 

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from gameshelf.core.cli import app as cli
+from gameshelf.cli import app as cli
 from gameshelf.web.app import create_app
 from gameshelf.web.people import SESSION_COOKIE
 from gameshelf.web.settings import Settings

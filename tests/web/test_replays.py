@@ -15,7 +15,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from gameshelf.core import cli
+from gameshelf import cli
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.web.conftest import new_duel

@@ -1,4 +1,9 @@
-"""The ``gameshelf`` command: list, plugins, simulate, tournament, play, replay, serve."""
+"""The ``gameshelf`` command: list, plugins, simulate, tournament, play, replay, serve.
+
+It sits above the core and the web app (docs/architecture.md §1): it reads games through
+the core's registry and starts or opens the site with ``gameshelf.web``, so it is a package
+of its own, ``gameshelf.cli`` (the folder ``cli/``), not a part of the core. Its messages
+stay in the core's catalog as ``core.cli.*``."""
 
 from __future__ import annotations
 
