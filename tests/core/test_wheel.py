@@ -40,6 +40,7 @@ def test_the_wheel_installs_only_the_gameshelf_package(wheel: Path) -> None:
     tops = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert tops == {"gameshelf"}
     assert "gameshelf/cli/__init__.py" in names
+    assert "gameshelf/core/testing/fresh.py" in names  # the kit's fresh processes run it
     assert {"gameshelf/core/py.typed", "gameshelf/web/py.typed"} <= set(names)
     assert "gameshelf/core/plugin_template/__name__/rules.py.tmpl" in names  # gameshelf new
     assert "gameshelf/plugins/hammer_scots/data/blocks.json" in names

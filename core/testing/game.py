@@ -1,80 +1,19 @@
-"""The conformance kit: random seeded games that check a ruleset keeps the contract.
-
-``check_ruleset(ruleset)`` plays seeded random games of every scenario (and player count)
-and checks, at every step:
-
-- while the game runs, some role is active and every active role has a legal action;
-- every listed action applies (the one chosen is applied through ``apply``);
-- refused actions (an unknown type, a listed type with a wrong arg, a non-active role, an
-  unknown role, garbage) raise ``IllegalAction`` and leave the state byte-identical;
-- views are JSON; a view does not change when what its role may not see is rearranged
-  (``Ruleset.shuffle_hidden``): a view that depends on a secret leaks it;
-- the log follows the views: after an action that brought no new information, the log
-  lines each reader (the acting role, the others, a spectator) reads do not change when
-  what it may not see was rearranged before the action, so no line names a hidden thing;
-- the state's class is declared with ``@state_model`` (a subclass that forgot it would keep
-  its new fields out of the saved JSON) and the state survives a JSON round trip;
-- the game ends with an outcome within ``max_steps`` (default ``info.max_actions``), and
-  then no role is active and no action is offered;
-- an action that shows its role something hidden marks it as new information
-  (``Rng.reveal``), so that undo cannot take the action back once the secret was seen;
-- the same seed and the same actions give the same states; replaying the saved match
-  gives the same final state;
-- the bots' path agrees with the checked one: ``to_act`` names an active role with exactly
-  its ``actions``, and replaying the game through ``Ruleset.play`` (unchecked) gives the
-  same final state as through ``apply``;
-- a view lists exactly the role's ``actions`` (``view["actions"]``, grouped by type), and
-  among them (``view["interrupts"]``) exactly its ``interrupts``;
-- a role the game does not wait for but that has interrupts open to it is sometimes the one
-  that acts in the random games, and an interrupt offered to a role is refused to every
-  other role it is not offered to;
-- a game whose views show a role something of its own (the views of two roles differ in
-  the game's part, ``board_view``) declares what it hides (``Ruleset.hidden``, from which
-  the core derives ``shuffle_hidden``; or a ``shuffle_hidden`` of its own): with nothing
-  declared, the core's shuffle hides only a secret choice's choices;
-- every declared hidden part fits the state (``Hidden.check``: its fields are there and
-  hold cards, its per-piece lists agree);
-- when several roles are active (a simultaneous choice), their choices applied in one order
-  and in the reverse order give the same state;
-- besides the random games, one game per scenario is played by first-legal bots;
-- the same seed and the same bots' picks give the same game in two fresh processes with
-  different ``PYTHONHASHSEED`` (one short game, bounded), so no rule hangs on ``hash()``.
-
-The report counts the steps and action types the games reached (:class:`Coverage`), so a
-plugin author sees which rules random play never exercised (``KitReport.coverage.table``;
-``gameshelf simulate --coverage`` prints the same for bot games).
-
-A failure raises :class:`ConformanceFailure` naming game, scenario, seed and step, and
-writes the match (history included) to a JSON file that ``gameshelf replay`` reproduces.
-
-What the kit cannot know: a secret nobody declared. The leak checks deal again what the
-ruleset *declares* hidden (``Ruleset.hidden``, a secret choice's choices); a secret kept in
-a field no hidden part names stays where it is, so a view that shows it passes them all.
-Declaring every secret is the game's part, and its own view tests the second line
-(docs/architecture.md §2.8).
-"""
+"""One seeded game under check: played action by action, with the contract checked at
+every step (liveness, refusals, round trips, views and leaks, replay, the bots' path)."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import json
-import os
-import re
-import subprocess
-import sys
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from gameshelf.core.agents import Agent, FirstLegalAgent, Observation, RandomAgent
+from gameshelf.core.agents import Agent, Observation, RandomAgent
 from gameshelf.core.match import Match
 from gameshelf.core.plugins import Game
-from gameshelf.core.procedure import Procedure
 from gameshelf.core.rng import Rng, seed_from
 from gameshelf.core.ruleset import (
     Action,
@@ -85,46 +24,9 @@ from gameshelf.core.ruleset import (
     action_menu,
     dump_view,
 )
-from gameshelf.core.state_model import dump_json, is_state_model
-
-# The kit compares states many times a step (each refusal must leave the state as it was, a
-# replay must pass through the same states), and a long game's log is most of its dump:
-# dumping it each time made the kit quadratic in the game's length. The log only grows, so
-# a refusal is checked against the state without its log and the log's length and last line,
-# and a checkpoint holds the state without its log and a digest of the log, kept as it grows.
-
-
-def unchanged_key(state: Any) -> tuple[str, int, Any]:
-    """What a refused action must leave as it was: the state but its log, and the log's
-    length and last line (a log is only ever appended to)."""
-    log = state.log
-    return dump_json(state, exclude={"log"}), len(log), log[-1] if log else None
-
-
-def since(state: Any, start: int) -> tuple[str, list[Any]]:
-    """A state told apart from others that share its log up to line ``start``: the state
-    but its log, and the lines from ``start`` on (as JSON)."""
-    lines = [line if isinstance(line, str) else line.to_json() for line in state.log[start:]]
-    return dump_json(state, exclude={"log"}), lines
-
-
-class LogDigest:
-    """A state's checkpoint: the state but its log, and a digest of its log so far, hashed
-    line by line as the log grows (one digest follows one game)."""
-
-    def __init__(self) -> None:
-        self._hash = hashlib.blake2b(digest_size=16)
-        self._seen = 0
-
-    def key(self, state: Any) -> tuple[str, str]:
-        log = state.log
-        for line in log[self._seen :]:
-            text = line if isinstance(line, str) else json.dumps(line.to_json(), sort_keys=True)
-            self._hash.update(text.encode())
-            self._hash.update(b"\n")
-        self._seen = len(log)
-        return dump_json(state, exclude={"log"}), self._hash.hexdigest()
-
+from gameshelf.core.state_model import is_state_model
+from gameshelf.core.testing.report import ConformanceFailure, Coverage
+from gameshelf.core.testing.states import LogDigest, since, unchanged_key
 
 GARBAGE: list[Any] = [
     None,
@@ -139,14 +41,6 @@ GARBAGE: list[Any] = [
 ]
 
 
-class ConformanceFailure(AssertionError):
-    """A ruleset broke the contract; the message says where, ``path`` has the match."""
-
-    def __init__(self, message: str, path: Path | None) -> None:
-        super().__init__(message + (f"\n  match saved to {path}" if path else ""))
-        self.path = path
-
-
 # The core's own shuffle_hidden: the declared hidden parts (Ruleset), then a secret
 # choice's choices (StepRuleset). With no part declared, it hides only the choices, so a
 # game that shows its roles secrets of their own must declare them.
@@ -154,73 +48,10 @@ CORE_SHUFFLES = (Ruleset.shuffle_hidden, StepRuleset.shuffle_hidden)
 # The parts of a view the core writes per role; any other part that differs between two
 # roles is something the game shows one role and not the other.
 CORE_VIEW_KEYS = frozenset({"role", "prompt", "actions", "interrupts", "my_choice"})
-# The bound of the game played in two fresh processes.
-PROCESS_STEPS = 300
 
 
 @dataclass
-class Coverage:
-    """Which steps the decisions of some games were taken at, and which action types."""
-
-    steps: Counter[str] = field(default_factory=Counter)
-    types: Counter[str] = field(default_factory=Counter)
-
-    def record(self, step: str, action: Action) -> None:
-        self.steps[step] += 1
-        self.types[action.type] += 1
-
-    def update(self, other: Coverage) -> None:
-        self.steps.update(other.steps)
-        self.types.update(other.types)
-
-    @classmethod
-    def of_match(cls, match: Match) -> Coverage:
-        """The coverage of a played match, from its history (replayed, unchecked)."""
-        coverage = cls()
-        again = match.restarted()
-        for entry in match.history:
-            coverage.record(again.state.step, entry.action)
-            again.ruleset.play(again.state, entry.role, entry.action)
-        return coverage
-
-    def never_reached(self, ruleset: Ruleset[Any]) -> list[str]:
-        """The steps of a step machine at which no decision was taken, procedures left out
-        (they only call steps); a step that never waits (the end of the game) is listed."""
-        machine = getattr(ruleset, "machine", None)
-        steps = getattr(machine, "steps", {})
-        return sorted(
-            name
-            for name, step in steps.items()
-            if name not in self.steps and not isinstance(step, Procedure)
-        )
-
-    def table(self, ruleset: Ruleset[Any] | None = None) -> str:
-        """The coverage as text: decisions per step and per action type, most first, then
-        the steps never reached (with ``ruleset``, from its step machine)."""
-        lines = ["decisions per step:"]
-        lines += [f"  {n:>8}  {step}" for step, n in self.steps.most_common()]
-        lines.append("actions per type:")
-        lines += [f"  {n:>8}  {typ}" for typ, n in self.types.most_common()]
-        if ruleset is not None:
-            missing = self.never_reached(ruleset)
-            lines.append(f"steps with no decision ({len(missing)}): {', '.join(missing) or '-'}")
-        return "\n".join(lines)
-
-
-@dataclass
-class KitReport:
-    games: int = 0
-    actions: int = 0
-    outcomes: dict[str, int] = field(default_factory=dict)  # of the random games
-    # Random games checked for their first ``follow`` actions only (check_ruleset), unended.
-    followed: int = 0
-    # The first-legal bots' game of each scenario: its outcome's reason, by scenario.
-    first_legal: dict[str, str] = field(default_factory=dict)
-    coverage: Coverage = field(default_factory=Coverage)  # of every game played
-
-
-@dataclass
-class _Run:
+class CheckedGame:
     """One seeded game under check."""
 
     game: Game
@@ -641,179 +472,3 @@ class _Run:
                 "playing the history through Ruleset.play (the bots' path) gives a "
                 "different final state than through apply"
             )
-
-
-def check_ruleset(
-    ruleset: Ruleset[Any] | Game,
-    *,
-    scenarios: Iterable[str] | None = None,
-    seeds: Iterable[int] = range(3),
-    players: Sequence[int] | None = None,
-    max_steps: int | None = None,
-    deep_every: int = 1,
-    failure_dir: str | Path | None = None,
-    first_legal: bool = True,
-    processes: bool = True,
-    follow: int | None = None,
-) -> KitReport:
-    """Play seeded random games of ``ruleset`` and check the contract at every step.
-
-    :param scenarios: scenario ids to play (default: all of them).
-    :param seeds: one game per seed, per scenario and player count.
-    :param players: player counts to try (default: the fewest and the most).
-    :param max_steps: actions after which a game counts as runaway (default
-        ``info.max_actions``).
-    :param deep_every: JSON round trips, view and leak checks run at every step by default;
-        ``n`` runs them at power-of-two steps and every ``n`` steps (for long slow runs).
-    :param failure_dir: where a failing match is saved (default ``$GAMESHELF_FAILURES`` or
-        ``.gameshelf-failures``).
-    :param first_legal: also play one game per scenario with first-legal bots (the fewest
-        players, the first seed).
-    :param processes: also play one short game (the first scenario, count and seed, at
-        most ``PROCESS_STEPS`` actions) in two fresh processes with different
-        ``PYTHONHASHSEED`` and compare them (needs the ruleset's class importable by name
-        and made without arguments; a ruleset that is not is not checked so).
-    :param follow: check each random game for its first ``follow`` actions only, and play
-        it no further (``None``: to its end). For games whose random play runs to many
-        thousands of actions, where a game's later steps are checked like its earlier
-        ones: the first-legal games (which end soonest) are still played to their end,
-        for the end-of-game checks. A random game stopped so counts in ``followed``, not
-        in ``outcomes``.
-    :raises ConformanceFailure: at the first broken rule of the contract.
-    """
-    game = ruleset if isinstance(ruleset, Game) else Game(ruleset)
-    info = game.info
-    chosen = list(scenarios) if scenarios is not None else [sc.id for sc in info.scenarios]
-    counts = list(players) if players else sorted({info.min_players, info.max_players})
-    where = Path(failure_dir or os.environ.get("GAMESHELF_FAILURES", ".gameshelf-failures"))
-    seeds = list(seeds)
-    report = KitReport()
-    limit, every = max_steps or info.max_actions, max(1, deep_every)
-    games: list[tuple[str, int, int, type[RandomAgent | FirstLegalAgent]]] = [
-        (scenario, count, seed, RandomAgent)
-        for scenario in chosen
-        for count in counts
-        for seed in seeds
-    ]
-    if first_legal and seeds:
-        games += [(scenario, counts[0], seeds[0], FirstLegalAgent) for scenario in chosen]
-    for scenario, count, seed, agent in games:
-        cut = None if agent is FirstLegalAgent else follow
-        run = _Run(game, scenario, seed, count, limit, where, every, agent, cut)
-        report.actions += run.play()
-        report.coverage.update(run.coverage)
-        outcome = run.match.outcome()
-        if agent is FirstLegalAgent:
-            assert outcome is not None
-            report.first_legal[scenario] = outcome.reason
-            continue
-        report.games += 1
-        if outcome is None:
-            report.followed += 1
-        else:
-            report.outcomes[outcome.reason] = report.outcomes.get(outcome.reason, 0) + 1
-    if processes and games:
-        scenario, count, seed, _ = games[0]
-        check_across_processes(game, scenario, seed, count, min(limit, PROCESS_STEPS), where)
-    return report
-
-
-def check_across_processes(
-    game: Game,
-    scenario: str,
-    seed: int,
-    players: int,
-    steps: int,
-    failure_dir: Path | None = None,
-) -> None:
-    """Play one seeded random game (at most ``steps`` actions) in two fresh Python
-    processes with different ``PYTHONHASHSEED`` and compare the digests of their states:
-    a rule that hangs on ``hash()`` of a string (or on set order) gives two games."""
-    cls = type(game.ruleset)
-    name = f"{cls.__module__}:{cls.__qualname__}"
-    if "<" in cls.__qualname__ or cls.__module__ == "__main__":
-        return  # not importable by name: nothing to start a fresh process with
-    base, options = game.resolve(scenario, None)  # a variant scenario: its base and options
-    args = [name, base, json.dumps(options), str(seed), str(players), str(steps)]
-    digests = []
-    for hash_seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-        done = subprocess.run(
-            [sys.executable, "-m", "gameshelf.core.testing", *args],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        if done.returncode != 0:
-            raise ConformanceFailure(
-                f"{game.id} / {scenario} / seed {seed}: the game in a fresh process failed:\n"
-                f"{done.stderr[-2000:]}",
-                None,
-            )
-        digests.append(done.stdout.split())
-    if digests[0] != digests[1]:
-        a, b = digests
-        step = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
-        raise ConformanceFailure(
-            f"{game.id} / {scenario} / seed {seed} / {players} players: the same seed and "
-            f"picks give another game under another PYTHONHASHSEED (from step {step}, of "
-            f"{len(a)} and {len(b)}): the rules hang on hash() or set order",
-            None,
-        )
-
-
-def _digests(
-    name: str, scenario: str, options: dict[str, Any], seed: int, players: int, steps: int
-) -> list[str]:
-    """The state digests of a random game of the ruleset class ``module:qualname``."""
-    module, _, qualname = name.partition(":")
-    obj: Any = importlib.import_module(module)
-    for part in qualname.split("."):
-        obj = getattr(obj, part)
-    match = Match(Game(obj()), scenario=scenario, options=options, seed=seed, players=players)
-    picks = Rng(seed=seed_from("kit-process", seed))
-
-    def digest() -> str:
-        text = match.ruleset.dump_state(match.state)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    out = [digest()]
-    while match.outcome() is None and match.seq < steps:
-        role = match.active()[0]
-        actions = match.actions(role)
-        match.apply(role, actions[picks._below(len(actions))])
-        out.append(digest())
-    return out
-
-
-if __name__ == "__main__":  # the fresh process of check_across_processes
-    name, scenario, options, seed, players, steps = sys.argv[1:7]
-    digests = _digests(name, scenario, json.loads(options), int(seed), int(players), int(steps))
-    print("\n".join(digests))
-
-
-def assert_refused(
-    ruleset: Ruleset[Any],
-    state: Any,
-    role: Role,
-    action: Any,
-    match: str,
-    code: str | None = None,
-) -> None:
-    """For a game's rule tests: ``action`` is not offered to ``role``, ``apply`` refuses it
-    with a reason matching ``match`` (and ``code``, when given), and the state is unchanged."""
-    parsed = Action.of(action)
-    assert parsed not in ruleset.actions(state, role), f"{parsed} is offered to {role}"
-    before = unchanged_key(state)  # the whole state, its log but as its length and last line
-    try:
-        ruleset.apply(state, role, parsed)
-    except IllegalAction as exc:
-        refusal = exc
-    else:
-        raise AssertionError(f"{parsed} of {role} was accepted")
-    assert re.search(match, refusal.reason), f"{refusal.reason!r} does not match {match!r}"
-    assert code is None or refusal.code == code, f"code {refusal.code!r}, expected {code!r}"
-    assert unchanged_key(state) == before, "the refusal changed the state"
