@@ -35,71 +35,22 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
+from gameshelf.core.actions import JSON as JSON
+from gameshelf.core.actions import Action as Action
+from gameshelf.core.actions import Arg as Arg
+from gameshelf.core.actions import IllegalAction as IllegalAction
+from gameshelf.core.actions import Role as Role
 from gameshelf.core.messages import Msg, Namer, register_domain, register_namer
 from gameshelf.core.state import GameState
 from gameshelf.core.state_model import dump_json
+from gameshelf.core.steps import StepMachine
 
 if TYPE_CHECKING:
     from gameshelf.core.encoding import Encoding
     from gameshelf.core.hidden import Hidden
     from gameshelf.core.rng import Rng
-    from gameshelf.core.steps import StepMachine
-
-Role = str
-Arg = int | str | None
-JSON = dict[str, Any]
 
 S = TypeVar("S", bound=GameState)
-
-
-class IllegalAction(Exception):
-    """A player's mistake: the action is refused with a reason and nothing changes.
-
-    ``code`` is a short machine-readable word (``not_your_turn``, ``unknown_action``,
-    ``illegal``, ``malformed``, ``game_over``, ``unknown_role``) for APIs and tests;
-    ``reason`` is a sentence a player understands, in English; ``msg`` the same as a
-    message (``core.messages``) to render in a reader's language, when it was given as one.
-    """
-
-    def __init__(self, reason: str | Msg, code: str = "illegal") -> None:
-        super().__init__(reason)  # str(exc) renders it (in English) when asked
-        self.msg = reason if isinstance(reason, Msg) else None
-        self.code = code
-
-    @property
-    def reason(self) -> str:
-        # Rendered when read, not when raised: bots, the kit and ``apply``'s checks raise
-        # and catch refusals far more often than anyone reads them.
-        return str(self.args[0])
-
-
-class Action(NamedTuple):
-    """One small decision: ``{"type": "area", "arg": "north_wood"}``."""
-
-    type: str
-    arg: Arg = None
-
-    @classmethod
-    def of(cls, obj: object) -> Action:
-        """Coerce an action from its JSON form (dict, list or tuple); refuse garbage."""
-        if isinstance(obj, Action):
-            return obj
-        if isinstance(obj, Mapping):
-            if not set(obj) <= {"type", "arg"} or "type" not in obj:
-                raise IllegalAction(Msg("core.action_shape"), code="malformed")
-            typ, arg = obj["type"], obj.get("arg")
-        elif isinstance(obj, (list, tuple)) and 1 <= len(obj) <= 2:
-            typ, arg = obj[0], (obj[1] if len(obj) == 2 else None)
-        else:
-            raise IllegalAction(Msg("core.not_an_action", given=f"{obj!r:.60}"), code="malformed")
-        if not isinstance(typ, str) or not typ:
-            raise IllegalAction(Msg("core.action_type_word"), code="malformed")
-        if arg is not None and (isinstance(arg, bool) or not isinstance(arg, (int, str))):
-            raise IllegalAction(Msg("core.action_arg_kind"), code="malformed")
-        return cls(typ, arg)
-
-    def to_json(self) -> JSON:
-        return {"type": self.type, "arg": self.arg}
 
 
 class Scenario(BaseModel):
@@ -435,8 +386,6 @@ class StepRuleset(Ruleset[S]):
             return
         # The hidden parts whose showing the machine watches around every action (reveals).
         machine.watch(tuple(part for part in cls.hidden if part.watched))
-        from gameshelf.core.steps import StepMachine  # (steps imports this module)
-
         inherited = getattr(cls.play, "__self__", None)  # a machine whose play was taken
         if cls.play is StepRuleset.play or (
             isinstance(inherited, StepMachine) and inherited is not machine

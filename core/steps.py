@@ -65,11 +65,11 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
+from gameshelf.core.actions import JSON, Action, IllegalAction, Role
 from gameshelf.core.frames import Frame, frame_kind, new_frame
 from gameshelf.core.hidden import Hidden, Watch
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import JSON, Action, IllegalAction, Role
 from gameshelf.core.state import GameState
 
 S = TypeVar("S", bound=GameState)
