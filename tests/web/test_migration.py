@@ -26,6 +26,19 @@ OLD_TABLES = {
 }
 
 
+def database_at(path: Path, version: int) -> sqlite3.Connection:
+    """A connection to a new SQLite database at ``path`` made by the migrations up to
+    schema ``version``, as that release left it (the caller adds rows, commits, closes)."""
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:version]:
+        for statement in step.split(";"):
+            if statement.strip():
+                old.execute(statement)
+    old.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(version),))
+    return old
+
+
 def rows(path: Path) -> dict[str, list[Any]]:
     db = sqlite3.connect(path)
     try:
@@ -89,13 +102,7 @@ def test_schema_11_gains_clocks_and_keeps_its_resignations(tmp_path: Path) -> No
     """Schema 12 (issue 30): paces, clocks and why a seat gave up; an older match has no
     clock and its resignations read as resignations."""
     path = tmp_path / "eleven.sqlite3"
-    old = sqlite3.connect(path)
-    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    for step in MIGRATIONS[:11]:
-        for statement in step.split(";"):
-            if statement.strip():
-                old.execute(statement)
-    old.execute("INSERT INTO meta VALUES ('schema_version', '11')")
+    old = database_at(path, 11)
     old.execute(
         "INSERT INTO matches (id, game, scenario, options, seed, players, created, updated,"
         " seq, status, active, outcome, seed_text, version, bots_only)"
@@ -121,13 +128,7 @@ def test_schema_12_clocks_gain_when_and_how_they_ran_out(tmp_path: Path) -> None
     """Schema 13 (issue 30): a clock run out says after how many actions, and whether its
     seat lost; a clock stored at schema 12 keeps its bank and still runs."""
     path = tmp_path / "twelve.sqlite3"
-    old = sqlite3.connect(path)
-    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    for step in MIGRATIONS[:12]:
-        for statement in step.split(";"):
-            if statement.strip():
-                old.execute(statement)
-    old.execute("INSERT INTO meta VALUES ('schema_version', '12')")
+    old = database_at(path, 12)
     old.execute(
         "INSERT INTO matches (id, game, scenario, options, seed, players, created, updated,"
         " seq, status, active, outcome, seed_text, version, bots_only)"
@@ -156,13 +157,7 @@ def test_schema_13_gains_the_notices_and_keeps_its_clocks(tmp_path: Path) -> Non
     """Schema 14 (issue 30): players' notice settings, the queue, rate marks, and a low
     clock told once; the clocks of schema 13 are kept and not told yet."""
     path = tmp_path / "thirteen.sqlite3"
-    old = sqlite3.connect(path)
-    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    for step in MIGRATIONS[:13]:
-        for statement in step.split(";"):
-            if statement.strip():
-                old.execute(statement)
-    old.execute("INSERT INTO meta VALUES ('schema_version', '13')")
+    old = database_at(path, 13)
     old.execute(
         "INSERT INTO matches (id, game, scenario, options, seed, players, created, updated,"
         " seq, status, active, outcome, seed_text, version, bots_only)"
@@ -189,13 +184,7 @@ def test_schema_13_gains_the_notices_and_keeps_its_clocks(tmp_path: Path) -> Non
 def test_schema_14_gains_the_pages_held(tmp_path: Path) -> None:
     """Schema 15 (issue 30): which server process holds a page of which seat."""
     path = tmp_path / "fourteen.sqlite3"
-    old = sqlite3.connect(path)
-    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    for step in MIGRATIONS[:14]:
-        for statement in step.split(";"):
-            if statement.strip():
-                old.execute(statement)
-    old.execute("INSERT INTO meta VALUES ('schema_version', '14')")
+    old = database_at(path, 14)
     old.commit()
     old.close()
     storage = SQLiteStorage(path)
@@ -209,13 +198,7 @@ def test_schema_14_gains_the_pages_held(tmp_path: Path) -> None:
 def test_schema_15_gains_the_bots_paces(tmp_path: Path) -> None:
     """Schema 16 (issue 28 item 7): the pace a match's creator chose for its bots."""
     path = tmp_path / "fifteen.sqlite3"
-    old = sqlite3.connect(path)
-    old.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    for step in MIGRATIONS[:15]:
-        for statement in step.split(";"):
-            if statement.strip():
-                old.execute(statement)
-    old.execute("INSERT INTO meta VALUES ('schema_version', '15')")
+    old = database_at(path, 15)
     old.execute("INSERT INTO presence VALUES ('m', 'north', 'w', 10.0)")  # a row of schema 15 kept
     old.commit()
     old.close()
