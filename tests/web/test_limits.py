@@ -88,12 +88,19 @@ def test_headers_over_the_limit_are_refused_whatever_the_reads(tmp_path: Path) -
             conn.sendall(first + over[0])
             assert b"HTTP/1.1 431" in answer(conn)
         with connection(port) as conn:
-            raw = over[0]
-            for i in range(0, len(raw), 100):
-                conn.sendall(raw[i : i + 100])
-                if i > 17_000:  # refused by now: the rest may meet a closed socket
-                    break
-            assert answer(conn).startswith(b"HTTP/1.1 431")
+            raw, sent = over[0], 0
+            try:
+                for i in range(0, len(raw), 100):
+                    conn.sendall(raw[i : i + 100])
+                    sent = i + 100
+                    if i > 17_000:  # refused by now: the rest may meet a closed socket
+                        break
+                reply = answer(conn)
+            except OSError:  # reset: the server closed with our last bytes unread
+                reply = b""
+            # the 431, unless the reset (the server closing on the bytes past the limit)
+            # overtook it; never before the limit
+            assert reply.startswith(b"HTTP/1.1 431") or (not reply and sent > 16 * 1024)
         with connection(port) as conn:  # just under the limit, in one read: served
             conn.sendall(request(b"X-Big: " + b"a" * 15_000 + b"\r\n"))
             assert answer(conn).startswith(b"HTTP/1.1 200")
