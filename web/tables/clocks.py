@@ -59,10 +59,12 @@ class Timing(People):
         if not out:
             return lines
         lost = {role for role, _, was_lost in out if was_lost}
-        said = []
-        for (seq, line), (role, _) in zip(lines, resigned, strict=True):
-            gone = [r for r, _ in resigned[: resigned.index((role, seq)) + 1]]
-            said.append((seq, timeout_note(role, roles, gone) if role in lost else line))
+        said = [
+            (seq, timeout_note(role, roles, [r for r, _ in resigned[: i + 1]]))
+            if role in lost
+            else (seq, line)
+            for i, ((seq, line), (role, _)) in enumerate(zip(lines, resigned, strict=True))
+        ]
         said += [(seq, timeout_note(role, roles, None)) for role, seq, was in out if not was]
         return sorted(said, key=lambda pair: pair[0])
 

@@ -212,11 +212,12 @@ class Store:
         # A site's line stands where it happened: play from a snapshot before the first.
         first = min((seq for seq, _ in notes), default=kept)
         match = self._from_snapshot(record.id, match, stored, at_most=min(kept, first))
-        log_at: dict[int, int] = {}
+        wanted = {seq for seq, _ in notes}
+        log_at: dict[int, int] = {}  # the log's length after each of those actions
         for action in stored[match.seq :]:
-            log_at.setdefault(match.seq, len(match.state.log))
+            if match.seq in wanted:
+                log_at[match.seq] = len(match.state.log)
             match.apply(action.role, Action(action.type, action.arg))
-        log_at.setdefault(match.seq, len(match.state.log))
         match.observers = [self.registry.notify]
         seats = self.storage.seats([record.id])[record.id]
         table = Table(record.id, match, seats, record.created, version=record.summary.version)
