@@ -9,10 +9,14 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 from urllib.parse import quote
 
 import psycopg
 import pytest
+
+from gameshelf.web.storage import SQLiteStorage, SQLStorage
+from gameshelf.web.storage_pg import PostgresStorage
 
 # The database the tests make their schemas in (trust authentication on the loopback).
 PG_URL = os.environ.get("GAMESHELF_TEST_POSTGRES", "postgresql://127.0.0.1:5432/test")
@@ -54,3 +58,18 @@ def pg_schema() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_URL, autocommit=True) as admin:
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextmanager
+def storage_on(backend: str, tmp_path: Path) -> Iterator[SQLStorage]:
+    """A new, empty store on ``backend`` ("sqlite": a file under ``tmp_path``;
+    "postgresql": a schema of its own), closed afterwards."""
+    if backend == "sqlite":
+        store: SQLStorage = SQLiteStorage(tmp_path / "s.sqlite3")
+        yield store
+        store.close()
+        return
+    with pg_schema() as url:
+        store = PostgresStorage(url)
+        yield store
+        store.close()

@@ -15,13 +15,12 @@ from gameshelf.web.storage import (
     MatchRecord,
     SeatRecord,
     SeqTaken,
-    SQLiteStorage,
     SQLStorage,
     Summary,
 )
 from gameshelf.web.storage_pg import PG_SCHEMA_VERSION, PostgresStorage
 from gameshelf.web.writer import Writer
-from tests.web.pg import pg_schema
+from tests.web.pg import pg_schema, storage_on
 
 
 def new_match(storage: SQLStorage, match_id: str = "m1") -> None:
@@ -48,15 +47,8 @@ def action(seq: int) -> ActionRecord:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SQLStorage]:
-    if request.param == "sqlite":
-        s: SQLStorage = SQLiteStorage(tmp_path / "s.sqlite3")
-        yield s
-        s.close()
-        return
-    with pg_schema() as url:
-        s = PostgresStorage(url)
-        yield s
-        s.close()
+    with storage_on(request.param, tmp_path) as store:
+        yield store
 
 
 def test_a_match_its_seats_and_its_log_round_trip(storage: SQLStorage) -> None:

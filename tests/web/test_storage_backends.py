@@ -23,22 +23,15 @@ from gameshelf.web.storage import (
 )
 from gameshelf.web.storage_people import NameTaken
 from gameshelf.web.storage_pg import PG_MIGRATIONS, PG_SCHEMA_VERSION, PostgresStorage
-from tests.web.pg import pg_schema
+from tests.web.pg import pg_schema, storage_on
 
 NOW = 1_000_000.0
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SQLStorage]:
-    if request.param == "sqlite":
-        s: SQLStorage = SQLiteStorage(tmp_path / "s.sqlite3")
-        yield s
-        s.close()
-        return
-    with pg_schema() as url:
-        s = PostgresStorage(url)
-        yield s
-        s.close()
+    with storage_on(request.param, tmp_path) as store:
+        yield store
 
 
 def new_match(storage: SQLStorage, match_id: str = "m1", seats: int = 2) -> None:
