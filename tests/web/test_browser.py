@@ -298,6 +298,11 @@ def test_a_refused_action_over_http_shows_the_reason(page: Any, site: str) -> No
     assert page.locator("#message").inner_text() == "That card is gone, too."
 
 
+def shown(page: Any, position: int) -> None:
+    """Wait until the replay has drawn ``position`` (its label moves before the view arrives)."""
+    until(page, f"() => document.getElementById('position').dataset.shown === '{position}'")
+
+
 def test_a_finished_match_can_be_replayed_step_by_step(page: Any, site: str) -> None:
     start_from_lobby(page, site, "toy_duel", "Ann")
     for _ in range(40):
@@ -314,16 +319,15 @@ def test_a_finished_match_can_be_replayed_step_by_step(page: Any, site: str) -> 
     until(page, f"() => document.getElementById('position-label').textContent === '0 / {total}'")
     assert page.locator("#outcome").is_hidden()
     page.click("[data-step=last]")
-    until(
-        page, f"() => document.getElementById('position-label').textContent === '{total} / {total}'"
-    )
+    shown(page, total)
+    assert page.locator("#position-label").inner_text() == f"{total} / {total}"
     full = len(log_lines(page))
+    assert full > 0
     page.click("[data-step=first]")
-    until(page, "() => document.getElementById('position-label').textContent.startsWith('0 /')")
-    # The label moves at once; the log follows when the position's view has arrived.
-    until(page, "() => document.querySelectorAll('#log li').length === 0")
+    shown(page, 0)
     assert log_lines(page) == []
     page.click("[data-step=forward]")
     page.click("[data-step=last]")
-    until(page, f"() => document.querySelectorAll('#log li').length === {full}")
+    shown(page, total)
+    assert len(log_lines(page)) == full
     shot(page, "toy_duel_replay")

@@ -40,6 +40,7 @@
     drawLog(p.view);
     const ol = $("#log");
     ol.scrollTop = ol.scrollHeight;
+    slider.dataset.shown = String(position); // the position drawn (the label moves before it)
   }
 
   /* The log: a position carries its last page; the lines before it are those of the match's
