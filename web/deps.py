@@ -1,7 +1,8 @@
 """The web app's dependencies, named as ``Annotated`` aliases for the routes.
 
 - ``SettingsDep``, ``StorageDep``, ``RegistryDep``, ``TablesDep``, ``HubDep``: what
-  :func:`web.app.create_app` put on ``app.state``;
+  :func:`web.app.create_app` put on ``app.state``; ``ReplaysDep``: the tables' part that
+  serves finished matches;
 - ``TableDep``: the match named by the path's ``match_id`` (404 when unknown);
 - ``AccountDep``: the signed-in account (401 without a live session), ``MaybeAccountDep``:
   the same or ``None``;
@@ -33,6 +34,7 @@ from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
 from gameshelf.web.storage_people import Account
 from gameshelf.web.tables import Refusal, Table, Tables
+from gameshelf.web.tables.replays import Replays
 
 
 async def get_settings(conn: HTTPConnection) -> Settings:
@@ -51,6 +53,11 @@ async def get_tables(conn: HTTPConnection) -> Tables:
     return conn.app.state.tables
 
 
+async def get_replays(conn: HTTPConnection) -> Replays:
+    tables: Tables = conn.app.state.tables
+    return tables.replays
+
+
 async def get_hub(conn: HTTPConnection) -> Hub:
     return conn.app.state.hub
 
@@ -64,6 +71,7 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 StorageDep = Annotated[Storage, Depends(get_storage)]
 RegistryDep = Annotated[Registry, Depends(get_registry)]
 TablesDep = Annotated[Tables, Depends(get_tables)]
+ReplaysDep = Annotated[Replays, Depends(get_replays)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 
 

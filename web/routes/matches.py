@@ -182,7 +182,7 @@ async def match_log(
     and the replay viewer ask for earlier lines as their log is scrolled back."""
     reader = seat.role
     if role is not None:
-        reader = seat.tables.replay_reader(seat.table, role)
+        reader = seat.tables.replays.replay_reader(seat.table, role)
     data = await seat.tables.log_page(seat.table, reader, before, limit, seat.lang)
     return Response(data, media_type="application/json")
 

@@ -15,7 +15,7 @@ from gameshelf.core import text
 from gameshelf.core.match import Entry, Match
 from gameshelf.core.messages import Msg, render
 from gameshelf.core.reveal import merge_views
-from gameshelf.web.deps import RegistryDep, TableDep, TablesDep
+from gameshelf.web.deps import RegistryDep, ReplaysDep, TableDep
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.pages import render_table
 
@@ -36,7 +36,7 @@ async def _chunks(data: bytes) -> AsyncIterator[bytes]:
 
 
 def _streamed(data: bytes, headers: dict[str, str] | None = None) -> StreamingResponse:
-    """A game file, made once and kept (``Tables.game_file``), sent a part at a time."""
+    """A game file, made once and kept (``Replays.game_file``), sent a part at a time."""
     return StreamingResponse(
         _chunks(data),
         media_type="application/json",
@@ -51,9 +51,9 @@ def _streamed(data: bytes, headers: dict[str, str] | None = None) -> StreamingRe
         409: {"description": "The match is not over yet"},
     },
 )
-async def match_history(table: TableDep, tables: TablesDep) -> StreamingResponse:
+async def match_history(table: TableDep, replays: ReplaysDep) -> StreamingResponse:
     """The saved match with its action log (``gameshelf replay`` reads it), once over."""
-    return _streamed(await tables.game_file(table))
+    return _streamed(await replays.game_file(table))
 
 
 @router.get(
@@ -66,13 +66,13 @@ async def match_history(table: TableDep, tables: TablesDep) -> StreamingResponse
         409: {"description": "The match is not over yet"},
     },
 )
-async def game_file(table: TableDep, tables: TablesDep) -> StreamingResponse:
+async def game_file(table: TableDep, replays: ReplaysDep) -> StreamingResponse:
     """The history as a file to download, which ``gameshelf replay FILE`` replays. Once
     the match is over only: before, it would reveal the seed and every secret choice.
     Made once, off the event loop, and streamed."""
     name = f"{table.match.game_id}-{table.id}.json"
     disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
-    return _streamed(await tables.game_file(table), disposition)
+    return _streamed(await replays.game_file(table), disposition)
 
 
 @router.get("/chapters")
@@ -139,7 +139,7 @@ class Chapters:
 async def match_replay(
     request: Request,
     table: TableDep,
-    tables: TablesDep,
+    replays: ReplaysDep,
     seq: int = Query(0, ge=0, le=1 << 40),
     role: str | None = Query(None, max_length=64),
 ) -> dict[str, Any]:
@@ -148,10 +148,10 @@ async def match_replay(
     nothing is secret any more)."""
     lang = request_lang(request)
     if role != EVERYTHING:
-        return await tables.replay(table, seq, role, lang)
-    base = await tables.replay(table, seq, None, lang)
+        return await replays.replay(table, seq, role, lang)
+    base = await replays.replay(table, seq, None, lang)
     roles = list(table.match.roles)
-    views = [(await tables.replay(table, seq, r, lang))["view"] for r in roles]
+    views = [(await replays.replay(table, seq, r, lang))["view"] for r in roles]
     seen = merge_views([base["view"], *views])
     for key, value in base["view"].items():
         if value is None and seen.get(key) in roles:

@@ -22,10 +22,16 @@ was (the rules guarantee it for the state, and nothing is written).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from gameshelf.core.plugins import Registry
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import Storage
 from gameshelf.web.tables.clocks import Timing
 from gameshelf.web.tables.lobby import ONCE_KEPT, ONCE_SECONDS
 from gameshelf.web.tables.play import BOT_ROUND
 from gameshelf.web.tables.refusals import STATUS, Refusal, status_of
+from gameshelf.web.tables.replays import Replays
 from gameshelf.web.tables.seats import SeatRequest
 from gameshelf.web.tables.store import SEED_BITS, new_seed
 from gameshelf.web.tables.table import (
@@ -35,10 +41,23 @@ from gameshelf.web.tables.table import (
     decision_digest,
     hash_token,
 )
+from gameshelf.web.writer import Writer
 
 
 class Tables(Timing):
-    """Every match of the site, as the web app sees them (see the module)."""
+    """Every match of the site, as the web app sees them (see the module): the parts
+    chained so far, and ``replays``, built over them."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        registry: Registry,
+        settings: Settings,
+        on_change: Callable[[Table], None] | None = None,
+        writer: Writer | None = None,
+    ) -> None:
+        super().__init__(storage, registry, settings, on_change, writer)
+        self.replays = Replays(self)
 
 
 __all__ = [

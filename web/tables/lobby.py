@@ -21,8 +21,8 @@ from gameshelf.core.plugins import Game, UnknownGame
 from gameshelf.core.ruleset import Role
 from gameshelf.web.clocks import Pace
 from gameshelf.web.storage import MatchRecord, SeatRecord, Status
+from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.refusals import Refusal
-from gameshelf.web.tables.replays import Replays
 from gameshelf.web.tables.seats import SeatRequest
 from gameshelf.web.tables.table import Table
 
@@ -33,7 +33,7 @@ ONCE_KEPT = 10_000  # at most this many replies kept
 NAMES_KEPT = 256  # setups kept to name the seats of matches not in memory (Lobby.seat_names)
 
 
-class Lobby(Replays):
+class Lobby(Play):
     """Creating and listing matches."""
 
     async def create(

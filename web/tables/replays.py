@@ -26,9 +26,9 @@ from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg, render_outcome, render_view
 from gameshelf.core.ruleset import Role
 from gameshelf.web.storage import ActionRecord
-from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seen import LOG_PAGE, Note
+from gameshelf.web.tables.store import Store
 from gameshelf.web.tables.table import Table
 
 REPLAYS_KEPT = 16  # replay cursors kept (the matches replayed last)
@@ -36,8 +36,15 @@ FILES_KEPT = 8  # game files kept (the finished matches downloaded last)
 ENTRIES_A_CALL = 1000  # history entries serialised in one call (the loop's other requests)
 
 
-class Replays(Play):
-    """History and replays of finished matches."""
+class Replays:
+    """History and replays of the finished matches of ``matches`` (their snapshots)."""
+
+    def __init__(self, matches: Store) -> None:
+        self.matches = matches
+        self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
+        self._replaying = asyncio.Lock()  # one replay at a time moves a cursor (a thread)
+        # game files of finished matches, by (id, version): made once, in a thread
+        self._files: OrderedDict[tuple[str, int], asyncio.Future[bytes]] = OrderedDict()
 
     async def game_file(self, table: Table) -> bytes:
         """The saved match (history included) as JSON, once it is over: made once, in a
@@ -116,7 +123,9 @@ class Replays(Play):
                 ActionRecord(i + 1, e.role, e.type, e.arg, e.fresh)
                 for i, e in enumerate(table.match.history)
             ]
-            match = self._from_snapshot(table.id, table.match.restarted(), stored, at_most=seq)
+            match = self.matches.from_snapshot(
+                table.id, table.match.restarted(), stored, at_most=seq
+            )
         for entry in table.match.history[match.seq : seq]:
             match.apply(entry.role, entry.action)
         self._replays[table.id] = match

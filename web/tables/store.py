@@ -81,10 +81,6 @@ class Store:
         # Every table still held by someone (a request, a socket), cached or not: a match
         # evicted from the cache while in use is found here, so it never has two copies.
         self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
-        self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
-        self._replaying = asyncio.Lock()  # one replay at a time moves a cursor (a thread)
-        # game files of finished matches, by (id, version): made once, in a thread
-        self._files: OrderedDict[tuple[str, int], asyncio.Future[bytes]] = OrderedDict()
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
         self.clock: Callable[[], float] = time.monotonic  # tests may move time on
         self.wall: Clock = SystemClock()  # the time of the match clocks (web.clocks)
@@ -211,7 +207,7 @@ class Store:
         notes = self._site_lines(record.id, list(match.roles), resigned)
         # A site's line stands where it happened: play from a snapshot before the first.
         first = min((seq for seq, _ in notes), default=kept)
-        match = self._from_snapshot(record.id, match, stored, at_most=min(kept, first))
+        match = self.from_snapshot(record.id, match, stored, at_most=min(kept, first))
         wanted = {seq for seq, _ in notes}
         log_at: dict[int, int] = {}  # the log's length after each of those actions
         for action in stored[match.seq :]:
@@ -242,7 +238,7 @@ class Store:
             lines.append((seq, resign.note(role, roles, [r for r, _ in resigned[: i + 1]])))
         return lines
 
-    def _from_snapshot(
+    def from_snapshot(
         self,
         match_id: str,
         start: Match,
