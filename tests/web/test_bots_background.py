@@ -52,8 +52,8 @@ def test_bots_alone_play_after_the_request_that_made_them(tmp_path: Path) -> Non
         table, _ = await tables.create("toy_duel", None, None, None, BOTS)
         assert table.match.seq == 0  # nothing played inside the request
         assert tables.cached(table.id) is table
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         assert table.match.outcome() is not None
         assert len(tables.storage.actions(table.id)) == table.match.seq
 
@@ -70,18 +70,18 @@ def test_bots_alone_play_in_turn_at_a_bounded_rate(tmp_path: Path) -> None:
 
     async def run(tables: Tables) -> list[tuple[str, int]]:
         tables.sleep = pause
-        play = tables._play_bots
+        play = tables.play.play_bots
 
         async def one_round(table: Any, rounds: int | None = None) -> int:
             turns.append(table.id)
             return await play(table, rounds)
 
-        tables._play_bots = one_round  # type: ignore[method-assign]
+        tables.play.play_bots = one_round  # type: ignore[method-assign]
         seeds = iter([3, 4])  # games of some 1,000 actions today (the checks hold for any)
         tables.new_seed = lambda: next(seeds)
         made = [await tables.create("hammer_scots", None, None, None, BOTS) for _ in range(2)]
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         return [(table.id, table.match.seq) for table, _ in made]
 
     registry = games_registry("hammer_scots")
@@ -96,8 +96,8 @@ def test_bots_alone_play_in_turn_at_a_bounded_rate(tmp_path: Path) -> None:
 
 def test_matches_of_bots_alone_at_once_are_capped(tmp_path: Path) -> None:
     async def run(tables: Tables) -> None:
-        play = tables._play_in_background
-        tables._play_in_background = idle  # type: ignore[method-assign]
+        play = tables.bots._play_in_background
+        tables.bots._play_in_background = idle  # type: ignore[method-assign]
         for _ in range(2):
             await tables.create("toy_duel", None, None, None, BOTS)
         with pytest.raises(Refusal) as refused:
@@ -105,7 +105,7 @@ def test_matches_of_bots_alone_at_once_are_capped(tmp_path: Path) -> None:
         assert (refused.value.status, refused.value.code) == (429, "bots_busy")
         people = [SeatRequest(name="Ann"), SeatRequest(bot="random")]
         await tables.create("toy_duel", None, None, None, people)  # people are not capped
-        tables._play_in_background = play  # type: ignore[method-assign]
+        tables.bots._play_in_background = play  # type: ignore[method-assign]
         await play()
         await tables.create("toy_duel", None, None, None, BOTS)  # room again
 
@@ -150,7 +150,7 @@ def test_bots_alone_interrupted_by_a_restart_play_on(db_path: Path) -> None:
     settings = Settings(db=db_path)
     with TestClient(create_app(settings, registry=toy_registry())) as client:
         tables = client.app.state.tables  # type: ignore[attr-defined]
-        tables._play_in_background = idle  # as if the server stopped before they played
+        tables.bots._play_in_background = idle  # as if the server stopped before they played
         mid = client.post("/api/matches", json=BOTS_BODY).json()["id"]
     with TestClient(create_app(settings, registry=toy_registry())) as client:
         for _ in range(500):  # bounded: the restarted server plays them on its own

@@ -46,8 +46,8 @@ def test_a_watched_match_of_bots_plays_one_action_a_second(tmp_path: Path) -> No
         start = time.now
         table, _ = await tables.create("toy_duel", None, None, None, BOTS)
         assert table.bot_pace == 1.0  # the site's default
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         assert table.outcome() is not None
         actions = table.match.seq
         assert actions > 3
@@ -66,7 +66,7 @@ def test_a_match_paces_itself_while_watched_and_runs_when_nobody_watches(tmp_pat
     async def run(tables: Tables) -> None:
         time = timed(tables)
         tables.watching = lambda match_id: watchers["n"]
-        play = tables._play_bots
+        play = tables.play.play_bots
 
         async def noted(table: Any, rounds: int | None = None, batch: int = BOT_ROUND) -> int:
             watched = watchers["n"]
@@ -78,11 +78,11 @@ def test_a_match_paces_itself_while_watched_and_runs_when_nobody_watches(tmp_pat
                 watchers["n"] = 0  # and leaves ten actions later
             return played
 
-        tables._play_bots = noted  # type: ignore[method-assign]
+        tables.play.play_bots = noted  # type: ignore[method-assign]
         tables.new_seed = lambda: 3
         table, _ = await tables.create("hammer_scots", None, None, None, BOTS, bot_pace=2.0)
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         assert table.outcome() is not None
         # watched at two actions a second: the rate's pause (1/2000 s) and the rest of 0.5 s
         assert sum(p == pytest.approx(0.4995) for p in time.pauses) == 9
@@ -101,8 +101,8 @@ def test_a_match_made_to_be_watched_waits_paced_for_its_spectator(tmp_path: Path
         start = time.now
         table, _ = await tables.create("toy_duel", None, None, None, BOTS, watch=True)
         assert table.paced_until == start + 10  # Settings.watch_grace_seconds
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         assert table.outcome() is not None
         assert time.now - start >= min(table.match.seq - 1, 10) - 1.01
 
@@ -115,8 +115,8 @@ def test_pace_zero_plays_at_full_speed_even_watched(tmp_path: Path) -> None:
         tables.watching = lambda match_id: 1
         start = time.now
         table, _ = await tables.create("toy_duel", None, None, None, BOTS, bot_pace=0.0)
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         assert table.outcome() is not None
         assert time.now - start < 1  # only the rate's short pauses
 

@@ -61,7 +61,7 @@ def test_a_match_evicted_from_the_cache_while_in_use_is_not_loaded_twice(tmp_pat
 def test_a_stale_copy_of_a_match_never_writes(tmp_path: Path) -> None:
     async def run(tables: Tables) -> None:
         live, _ = await tables.create("toy_duel", None, None, None, PEOPLE)
-        stale = tables._load(tables.storage.match(live.id))  # the audit's second copy
+        stale = tables.matches.load(tables.storage.match(live.id))  # the audit's second copy
         await tables.act(live, "north", first_card(tables, live, "north"), live.version)
         with pytest.raises(Refusal) as refused:
             await tables.act(stale, "south", first_card(tables, stale, "south"), stale.version)

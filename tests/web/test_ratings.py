@@ -97,8 +97,8 @@ def test_a_finished_match_between_accounts_is_rated_once(app: FastAPI) -> None:
         winner = "Ann" if info["outcome"]["winners"] == ["north"] else "Bob"
         assert board[0]["name"] == winner
         assert board[0]["rating"] > board[1]["rating"]
-    app.state.tables._rated.clear()  # looked at again: the store rates a match once
-    app.state.tables._rate(app.state.tables.cached(mid))
+    app.state.tables.ratings.rated.clear()  # looked at again: the store rates a match once
+    app.state.tables.ratings.rate(app.state.tables.cached(mid))
     assert [r["matches"] for r in ann.get("/api/games/toy_duel/leaderboard").json()] == [1, 1]
     page = ann.get("/api/players/ann").json()
     assert page["name"] == "Ann"

@@ -20,8 +20,8 @@ from tests.web.test_bots_background import BOTS, run_tables
 def test_a_match_of_bots_alone_ends_abandoned_at_the_step_limit(tmp_path: Path) -> None:
     async def run(tables: Tables) -> None:
         table, _ = await tables.create("toy_duel", None, None, None, BOTS)
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         assert table.match.seq == 3  # the limit, not one more
         assert table.match.outcome() is None  # the game itself was not over
         outcome = table.outcome()
@@ -37,7 +37,7 @@ def test_a_match_of_bots_alone_ends_abandoned_at_the_step_limit(tmp_path: Path) 
         assert record.summary.outcome is not None
         assert record.summary.outcome["reason"] == "abandoned"
         assert len(tables.storage.actions(table.id)) == 3
-        assert table.id not in tables._bot_matches  # no longer played
+        assert table.id not in tables.bots.playing  # no longer played
 
     run_tables(tmp_path / "g.sqlite3", run, max_match_actions=3)
 
@@ -67,8 +67,8 @@ def test_a_person_may_not_act_or_undo_in_an_abandoned_match(tmp_path: Path) -> N
 def test_no_limit_with_zero(tmp_path: Path) -> None:
     async def run(tables: Tables) -> None:
         table, _ = await tables.create("toy_duel", None, None, None, BOTS)
-        assert tables._bot_task is not None
-        await tables._bot_task
+        assert tables.bots.task is not None
+        await tables.bots.task
         outcome = table.outcome()
         assert outcome is not None
         assert outcome.reason != "abandoned"

@@ -196,13 +196,13 @@ def test_a_match_of_bots_alone_is_played_by_one_site_and_taken_over_when_it_stop
             with a:
                 body = {"game": "hammer_scots", "seats": [{"bot": "random"}, {"bot": "random"}]}
                 mid = a.post("/api/matches", json=body).json()["id"]
-                played_by = [c for c in (a, b) if mid in c.app.state.tables._bot_matches]
+                played_by = [c for c in (a, b) if mid in c.app.state.tables.bots.playing]
                 assert played_by == [a]
                 assert b.portal.call(b.app.state.tables.sweep_bots) == 0  # a holds it
-                assert mid not in b.app.state.tables._bot_matches
+                assert mid not in b.app.state.tables.bots.playing
             # a stopped (its claim went with its connection): b takes the match on
             assert b.portal.call(b.app.state.tables.sweep_bots) == 1
-            assert mid in b.app.state.tables._bot_matches
+            assert mid in b.app.state.tables.bots.playing
 
 
 def test_a_match_loaded_while_another_site_writes_it_is_read_whole(two_sites: Any) -> None:

@@ -1,39 +1,46 @@
 """The matches being played: loaded from storage, kept in memory, changed only here.
 
-A :class:`Table` is a :class:`core.match.Match` with its seats. :class:`Tables` finds a
-table (from memory, else by rebuilding it from its latest snapshot and the action log),
-creates matches, applies a seat's action made on a version of the match (optimistic
-concurrency: :mod:`.table`), lets the bots answer, and commits every accepted action to
-storage *before* anyone is told of it. One part per concern, each a subclass of the one
-before:
+A :class:`Table` is a :class:`core.match.Match` with its seats. The parts of the package
+are small objects, each given the others it needs when it is made (:class:`Tables` makes
+them and holds them):
 
-- :mod:`.store`: finding, loading (``Match.resume`` from a snapshot), writing, announcing;
+- :mod:`.matches`: the match repository: finding a table (from memory, else rebuilt from
+  its latest snapshot and the action log), writing (group commit) and announcing changes;
+- :mod:`.clocks`: the clocks of matches played at a pace, moved with each change
+  (``Clocks``, held by the repository), and their timeouts (``Timeouts``);
+- :mod:`.play`: a seat's action and undo made on a version of the match (optimistic
+  concurrency: :mod:`.table`), the bots' answer;
+- :mod:`.bots`: the matches of bots alone, played in the background;
 - :mod:`.seats`: seats and tokens (a bot seat's agent must play the game), open seats;
-- :mod:`.play`: a seat's action and undo, the bots' answer, matches of bots alone;
 - :mod:`.replays`: the history and replay positions of finished matches;
 - :mod:`.lobby`: creating matches (limits, idempotency) and listing them;
-- :mod:`.people`: the seats accounts hold, a seat handed to a bot;
-- :mod:`.clocks`: the clocks of matches played at a pace, and their timeouts.
+- :mod:`.people`: the seats accounts hold, invitations, resigning, a seat handed to a
+  bot, rematches; the ratings of finished matches (``Ratings``, heard by the repository).
 
-A refusal is a :class:`Refusal`: a code, whose HTTP status :data:`STATUS` gives (one
-mapping, in :mod:`.refusals`), and a reason as a message; the match is left exactly as it
-was (the rules guarantee it for the state, and nothing is written).
+Every accepted change is committed to storage *before* anyone is told of it. A refusal is
+a :class:`Refusal`: a code, whose HTTP status :data:`STATUS` gives (one mapping, in
+:mod:`.refusals`), and a reason as a message; the match is left exactly as it was (the
+rules guarantee it for the state, and nothing is written).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from gameshelf.core.plugins import Registry
+from gameshelf.web.clocks import Clock
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
-from gameshelf.web.tables.clocks import Timing
-from gameshelf.web.tables.lobby import ONCE_KEPT, ONCE_SECONDS
-from gameshelf.web.tables.play import BOT_ROUND
+from gameshelf.web.tables.bots import Bots
+from gameshelf.web.tables.clocks import Clocks, Timeouts
+from gameshelf.web.tables.lobby import ONCE_KEPT, ONCE_SECONDS, Lobby
+from gameshelf.web.tables.matches import SEED_BITS, Matches, new_seed
+from gameshelf.web.tables.people import People, Ratings
+from gameshelf.web.tables.play import BOT_ROUND, Play
 from gameshelf.web.tables.refusals import STATUS, Refusal, status_of
 from gameshelf.web.tables.replays import Replays
-from gameshelf.web.tables.seats import SeatRequest
-from gameshelf.web.tables.store import SEED_BITS, new_seed
+from gameshelf.web.tables.seats import SeatRequest, Seats
 from gameshelf.web.tables.table import (
     PROGRESS_KEYS,
     SERVED_KEPT,
@@ -41,12 +48,16 @@ from gameshelf.web.tables.table import (
     decision_digest,
     hash_token,
 )
+from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
 
+if TYPE_CHECKING:
+    from gameshelf.web.notices import Notices
 
-class Tables(Timing):
-    """Every match of the site, as the web app sees them (see the module): the parts
-    chained so far, and ``replays``, built over them."""
+
+class Tables:
+    """Every match of the site, as the web app sees them: the parts (see the module),
+    made and wired here, and the calls the app makes, each the part's own."""
 
     def __init__(
         self,
@@ -56,8 +67,117 @@ class Tables(Timing):
         on_change: Callable[[Table], None] | None = None,
         writer: Writer | None = None,
     ) -> None:
-        super().__init__(storage, registry, settings, on_change, writer)
-        self.replays = Replays(self)
+        self.storage = storage
+        self.registry = registry
+        self.settings = settings
+        self.writer = writer if writer is not None else Writer(storage)
+        self.clocks = Clocks(storage)
+        self.ratings = Ratings(storage, settings)
+        self.matches = Matches(
+            storage, registry, settings, self.writer, self.clocks, self.ratings, on_change
+        )
+        self.play = Play(self.matches, registry, settings, Thinkers(settings.bot_workers))
+        self.bots = Bots(self.matches, self.play, settings)
+        self.seats = Seats(self.matches, registry, settings, self.play)
+        self.replays = Replays(self.matches)
+        self.lobby = Lobby(self.matches, self.seats, self.play, self.bots, registry, settings)
+        self.people = People(
+            self.matches, self.seats, self.play, self.lobby, self.clocks, registry, settings
+        )
+        self.timeouts = Timeouts(self.matches, self.people, self.play, self.clocks, registry)
+        # what the routes and the app call, by the part that does it
+        self.get = self.bots.get
+        self.cached = self.matches.cached
+        self.announce = self.matches.announce
+        self.view_json = self.matches.view_json
+        self.log_page = self.matches.log_page
+        self.act = self.play.act
+        self.undo = self.play.undo
+        self.join = self.seats.join
+        self.sweep_bots = self.bots.sweep
+        self.resume_bots = self.bots.resume
+        self.create = self.lobby.create
+        self.admit_creation = self.lobby.admit_creation
+        self.created_by = self.lobby.created_by
+        self.once = self.lobby.once
+        self.listing = self.lobby.listing
+        self.role_of = self.people.role_of
+        self.answer = self.people.answer
+        self.seat_keys = self.people.seat_keys
+        self.link_seats = self.people.link_seats
+        self.leave_all = self.people.leave_all
+        self.forget_names = self.people.forget_names
+        self.my_matches = self.people.my_matches
+        self.waiting_count = self.people.waiting_count
+        self.resign = self.people.resign
+        self.rematch = self.people.rematch
+        self.time_out = self.timeouts.time_out
+
+    # What the app sets after making the tables, and tests replace, on the part using it.
+
+    @property
+    def wall(self) -> Clock:
+        """The time of the match clocks (:mod:`web.clocks`)."""
+        return self.clocks.wall
+
+    @wall.setter
+    def wall(self, wall: Clock) -> None:
+        self.clocks.wall = wall
+
+    @property
+    def new_seed(self) -> Callable[[], int]:
+        """Where a new match's seed comes from (tests deal from a fixed one)."""
+        return self.lobby.new_seed
+
+    @new_seed.setter
+    def new_seed(self, new_seed: Callable[[], int]) -> None:
+        self.lobby.new_seed = new_seed
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The monotonic time of the lobby's limits and the bots' pace."""
+        return self.lobby.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.lobby.clock = clock
+        self.bots.clock = clock
+
+    @property
+    def sleep(self) -> Callable[[float], Awaitable[None]]:
+        """How the background player of bots pauses."""
+        return self.bots.sleep
+
+    @sleep.setter
+    def sleep(self, sleep: Callable[[float], Awaitable[None]]) -> None:
+        self.bots.sleep = sleep
+
+    @property
+    def watching(self) -> Callable[[str], int]:
+        """How many listen to a match (the app's ``Hub.watching``)."""
+        return self.bots.watching
+
+    @watching.setter
+    def watching(self, watching: Callable[[str], int]) -> None:
+        self.bots.watching = watching
+
+    @property
+    def thinkers(self) -> Thinkers:
+        """The worker processes the search bots think in."""
+        return self.play.thinkers
+
+    @thinkers.setter
+    def thinkers(self, thinkers: Thinkers) -> None:
+        self.play.thinkers = thinkers
+
+    @property
+    def notices(self) -> Notices | None:
+        """The notices queued at each change (:mod:`web.notices`), set by the app."""
+        return self.matches.notices
+
+    @notices.setter
+    def notices(self, notices: Notices | None) -> None:
+        self.matches.notices = notices
 
 
 __all__ = [

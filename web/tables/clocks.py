@@ -1,23 +1,25 @@
 """The tables' clocks (:mod:`web.clocks`): loaded with a match, moved at each change of it
 (before anyone is told of the change, so that every payload says them), shown in "my
-games"; and the timeouts the scheduler (:mod:`web.scheduler`) claims, carried out."""
+games" (:class:`Clocks`, which the match repository holds); and the timeouts the
+scheduler (:mod:`web.scheduler`) claims, carried out (:class:`Timeouts`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
+from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import Role
-from gameshelf.web.clocks import Pace, advance
-from gameshelf.web.notices import Notices
-from gameshelf.web.storage import MatchRecord
+from gameshelf.web.clocks import Clock, SystemClock, advance
+from gameshelf.web.storage import Storage
+from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.people import People
-from gameshelf.web.tables.seats import SeatRequest
+from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.table import Table
 
 log = logging.getLogger("gameshelf.web")
@@ -34,27 +36,31 @@ def timeout_note(role: Role, roles: Sequence[Role], resigned: Sequence[Role] | N
     return Msg("web.clock.note_bot", role=role)
 
 
-class Timing(People):
-    """Clocks."""
+class Clocks:
+    """The clocks of the matches of ``storage``, on the time of ``wall`` (tests move it)."""
 
-    def _load(self, record: MatchRecord) -> Table:
-        table = super()._load(record)
-        # told before the restart, if it was due
-        table.told = set(table.match.active()) if table.started else set()
-        found = self.storage.clocks([record.id]).get(record.id)
+    def __init__(self, storage: Storage, wall: Clock | None = None) -> None:
+        self.storage = storage
+        self.wall: Clock = wall if wall is not None else SystemClock()
+
+    def loaded(self, table: Table) -> None:
+        """Give a table rebuilt from the store its clocks, if it has a pace."""
+        found = self.storage.clocks([table.id]).get(table.id)
         if found is not None:
             table.pace, table.clocks = found
             table.clock_seq = table.match.seq
-            table.timed_out = [role for role, _, _ in self.storage.timeouts(record.id)]
-            self._move_clocks(table)  # a change a crash kept from moving them
-        return table
+            table.timed_out = [role for role, _, _ in self.storage.timeouts(table.id)]
+            self.move(table)  # a change a crash kept from moving them
 
-    def _site_lines(
-        self, match_id: str, roles: list[Role], resigned: list[tuple[Role, int]]
+    def said(
+        self,
+        match_id: str,
+        roles: list[Role],
+        resigned: list[tuple[Role, int]],
+        lines: list[tuple[int, Msg]],
     ) -> list[tuple[int, Msg]]:
-        """The resignations' lines, a timeout's said as one, and the lines of the timeouts
-        after which a bot played on."""
-        lines = super()._site_lines(match_id, roles, resigned)
+        """The resignations' ``lines`` of a stored match, a timeout's said as one, and
+        the lines of the timeouts after which a bot played on."""
         out = self.storage.timeouts(match_id)
         if not out:
             return lines
@@ -77,7 +83,7 @@ class Timing(People):
         people = {s.role for s in table.seats if s.kind == "human"}
         return {r for r in table.match.active() if r in people}
 
-    def _move_clocks(self, table: Table) -> None:
+    def move(self, table: Table) -> None:
         """Stop the clocks of the seats no longer awaited and start those newly awaited,
         stored at once."""
         if table.pace is None:
@@ -94,41 +100,9 @@ class Timing(People):
         table.clocks.update(changed)
         table.clocks_moved()
 
-    notices: Notices | None = None  # set by the app (web.notices)
-
-    def _changed(self, table: Table) -> None:
-        self._move_clocks(table)
-        super()._changed(table)
-        awaited = set(table.match.active()) if table.started else set()
-        before, table.told = table.told, awaited
-        if self.notices is not None and before is not None:
-            try:
-                self.notices.changed(table, before)
-            except Exception:  # a notice is never worth failing a move for
-                log.exception("match %s: queueing its notices failed", table.id)
-
-    async def create(
-        self,
-        game_id: str,
-        scenario: str | None,
-        options: Mapping[str, object] | None,
-        seed: int | None,
-        seats: Sequence[SeatRequest],
-        pace: Pace | None = None,
-        bot_pace: float | None = None,
-        watch: bool = False,
-    ) -> tuple[Table, dict[Role, str]]:
-        table, tokens = await super().create(
-            game_id, scenario, options, seed, seats, pace, bot_pace, watch
-        )
-        if self.notices is not None:
-            self.notices.invited(table)
-        return table, tokens
-
-    def my_matches(self, account: int) -> list[dict[str, Any]]:
-        """The account's matches (:meth:`People.my_matches`), each with the clock of its
+    def shown(self, rows: list[dict[str, Any]]) -> None:
+        """Give each of an account's matches (:meth:`People.my_matches`) the clock of its
         seat (``clock``: pace, seconds left, whether it runs) when the match has a pace."""
-        rows = super().my_matches(account)
         found = self.storage.clocks([r["id"] for r in rows])
         now = self.wall.now()
         for row in rows:
@@ -145,9 +119,20 @@ class Timing(People):
                     "running": mine.running,
                     "low": mine.left(now) <= pace.low_at(),
                 }
-        return rows
 
-    # --- timeouts (claimed by web.scheduler) ------------------------------------------
+
+class Timeouts:
+    """The timeouts of ``matches`` (claimed by :mod:`web.scheduler`): a seat out of time
+    leaves as ``people`` say a seat leaves, and ``play`` lets the bots answer."""
+
+    def __init__(
+        self, matches: Matches, people: People, play: Play, clocks: Clocks, registry: Registry
+    ) -> None:
+        self.matches = matches
+        self.people = people
+        self.play = play
+        self.clocks = clocks
+        self.registry = registry
 
     async def time_out(self, match_id: str, role: Role) -> bool:
         """Carry out ``role``'s timeout, its clock having run out (the scheduler claimed
@@ -155,12 +140,12 @@ class Timing(People):
         resigns on time (two seats: the other wins; more: a bot plays it, placed last);
         ``bot``: a bot plays it on. ``False`` when there is nothing to do (the clock was
         stopped or moved meanwhile, or the match is over)."""
-        table = await self.get(match_id, resume=False)
+        table = await self.matches.get(match_id)
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             clock = table.clocks.get(role)
             pace = table.pace
-            now = self.wall.now()
+            now = self.clocks.wall.now()
             if pace is None or clock is None or clock.timed_out is not None:
                 return False
             if clock.due is None or clock.due > now or table.outcome() is not None:
@@ -168,9 +153,9 @@ class Timing(People):
             lose = pace.on_timeout == "lose"
             resigned = [*table.resigned, role] if lose else list(table.resigned)
             timed_out = [*table.timed_out, role]
-            seats, bot, summary = self._seat_left(table, role, resigned, timed_out)
+            seats, bot, summary = self.people.seat_left(table, role, resigned, timed_out)
             write = partial(
-                self.storage.time_out,
+                self.matches.storage.time_out,
                 table.id,
                 role,
                 clock.due,
@@ -180,7 +165,7 @@ class Timing(People):
                 lose,
                 bot,
             )
-            if not await self._write(table, write):
+            if not await self.matches.write(table, write):
                 return False
             table.seats = seats
             table.resigned = resigned
@@ -198,6 +183,6 @@ class Timing(People):
             self.registry.notify(
                 table.match, MatchEvent(kind="timeout", seq=table.match.seq, role=role)
             )
-            await self._play_bots(table)
-            self._changed(table)
+            await self.play.play_bots(table)
+            self.matches.changed(table)
         return True

@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from gameshelf.core import text
 from gameshelf.core.match import Match
 from gameshelf.core.messages import LANGS, Msg
-from gameshelf.core.plugins import Game, UnknownGame
+from gameshelf.core.plugins import Game, Registry, UnknownGame
 from gameshelf.core.ruleset import Role
 from gameshelf.web.clocks import Pace
+from gameshelf.web.settings import Settings
 from gameshelf.web.storage import MatchRecord, SeatRecord, Status
+from gameshelf.web.tables.bots import Bots
+from gameshelf.web.tables.matches import Matches, new_seed
 from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.refusals import Refusal
-from gameshelf.web.tables.seats import SeatRequest
+from gameshelf.web.tables.seats import SeatRequest, Seats
 from gameshelf.web.tables.table import Table
 
 T = TypeVar("T")
@@ -33,8 +36,34 @@ ONCE_KEPT = 10_000  # at most this many replies kept
 NAMES_KEPT = 256  # setups kept to name the seats of matches not in memory (Lobby.seat_names)
 
 
-class Lobby(Play):
-    """Creating and listing matches."""
+class Lobby:
+    """Creating matches of ``matches`` (seated by ``seats``; ``play`` lets their bots
+    begin, ``bots`` plays those of bots alone) and listing them."""
+
+    def __init__(
+        self,
+        matches: Matches,
+        seats: Seats,
+        play: Play,
+        bots: Bots,
+        registry: Registry,
+        settings: Settings,
+    ) -> None:
+        self.matches = matches
+        self.seats = seats
+        self.play = play
+        self.bots = bots
+        self.registry = registry
+        self.settings = settings
+        self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
+        self.clock: Callable[[], float] = time.monotonic  # tests may move time on
+        self._setup_views: dict[tuple[Any, ...], Any] = {}  # seat_names, by deal
+        self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
+        self._created: dict[str, list[str]] = {}  # client -> its matches that may be live
+        # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)
+        self._once: OrderedDict[tuple[str, str], tuple[bytes, asyncio.Future[Any], float]] = (
+            OrderedDict()
+        )
 
     async def create(
         self,
@@ -81,20 +110,22 @@ class Lobby(Play):
                 namer=match.ruleset.namer(),
                 game=game.id,
             )
-        records, tokens = self._seat(game.id, match.roles, seats)
+        records, tokens = self.seats.seat(game.id, match.roles, seats)
         if all(r.kind == "bot" for r in records):
-            self._admit_bots()
+            self.bots.admit()
         match.observers = [self.registry.notify]
-        table = await self._store_new(match, records, pace, bot_pace)
+        table = await self.matches.store_new(match, records, pace, bot_pace)
         if watch:
             table.paced_until = self.clock() + self.settings.watch_grace_seconds
         if table.bots_only:
-            self._changed(table)
-            self._schedule(table)  # played in the background, not in this request
-            return table, tokens
-        async with table.lock:
-            await self._play_bots(table)
-            self._changed(table)
+            self.matches.changed(table)
+            self.bots.schedule(table)  # played in the background, not in this request
+        else:
+            async with table.lock:
+                await self.play.play_bots(table)
+                self.matches.changed(table)
+        if self.matches.notices is not None:
+            self.matches.notices.invited(table)
         return table, tokens
 
     def admit_creation(self, client: str) -> None:
@@ -126,10 +157,10 @@ class Lobby(Play):
             raise Refusal("too_many_live_matches", Msg("web.too_many_live_matches", count=cap))
 
     def _is_live(self, match_id: str) -> bool:
-        table = self._cache.get(match_id) or self._live.get(match_id)
+        table = self.matches.in_memory(match_id)
         if table is not None:
             return table.busy or table.status != "finished"  # busy: bots are playing it
-        record = self.storage.match(match_id)
+        record = self.matches.storage.match(match_id)
         return record is not None and record.summary.status != "finished"
 
     def created_by(self, client: str, table: Table) -> None:
@@ -171,11 +202,11 @@ class Lobby(Play):
     ) -> list[dict[str, Any]]:
         """Public information of recent matches, straight from storage (finished matches
         of bots alone only with ``finished_bots``: they would flood the lobby)."""
-        records = self.storage.matches(limit, status, finished_bots)
-        seats = self.storage.seats([r.id for r in records])
-        return [self._listed(r, seats[r.id]) for r in records]
+        records = self.matches.storage.matches(limit, status, finished_bots)
+        seats = self.matches.storage.seats([r.id for r in records])
+        return [self.listed(r, seats[r.id]) for r in records]
 
-    def _listed(self, r: MatchRecord, seats: list[SeatRecord]) -> dict[str, Any]:
+    def listed(self, r: MatchRecord, seats: list[SeatRecord]) -> dict[str, Any]:
         """A match's public row (a listing's, a player's page's)."""
         game = self.registry.games.get(r.game)
         return {
@@ -214,7 +245,7 @@ class Lobby(Play):
         board = text.text_board(game.ruleset) if game is not None else None
         if game is None or board is None or board.role_name is text._no_name:
             return {}
-        table = self.cached(r.id)
+        table = self.matches.cached(r.id)
         view: dict[str, Any] | None
         if table is not None and not table.busy:
             view = table.view(None)

@@ -1,6 +1,7 @@
 """The site's people at the tables: the seats an account holds (and the keys that open
 them from each browser it signs in on), invitations answered, an account's matches, a
-seat handed to a bot when its person leaves (an account deleted or disabled).
+seat handed to a bot when its person leaves (an account deleted or disabled), resigning,
+rematches (:class:`People`); and the ratings of finished matches (:class:`Ratings`).
 """
 
 from __future__ import annotations
@@ -11,32 +12,51 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
+from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import Role
 from gameshelf.web import ratings, resign
-from gameshelf.web.storage import SeatRecord, Summary
+from gameshelf.web.settings import Settings
+from gameshelf.web.storage import SeatRecord, Storage, Summary
 from gameshelf.web.tables.lobby import Lobby
+from gameshelf.web.tables.matches import Matches
+from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.refusals import Refusal
-from gameshelf.web.tables.seats import SeatRequest
+from gameshelf.web.tables.seats import SeatRequest, Seats
 from gameshelf.web.tables.table import Table, hash_token
+
+if TYPE_CHECKING:
+    from gameshelf.web.tables.clocks import Clocks
 
 log = logging.getLogger("gameshelf.web")
 
 
-class People(Lobby):
-    """Accounts' seats, invitations, resigning, ratings."""
+class People:
+    """Accounts' seats, invitations, resigning, rematches, in the tables of ``matches``
+    (seated by ``seats``, played on by ``play``, made by ``lobby``; ``clocks`` shown in an
+    account's matches)."""
 
-    @property
-    def _rated(self) -> set[str]:
-        """The finished matches already looked at for ratings (in this process)."""
-        found: set[str] | None = getattr(self, "_rated_ids", None)
-        if found is None:
-            found = set()
-            self._rated_ids: set[str] = found
-        return found
+    def __init__(
+        self,
+        matches: Matches,
+        seats: Seats,
+        play: Play,
+        lobby: Lobby,
+        clocks: Clocks,
+        registry: Registry,
+        settings: Settings,
+    ) -> None:
+        self.matches = matches
+        self.storage = matches.storage
+        self.seats = seats
+        self.play = play
+        self.lobby = lobby
+        self.clocks = clocks
+        self.registry = registry
+        self.settings = settings
 
     async def link_seats(self, account: int, held: Sequence[tuple[str, Role, bytes]]) -> int:
         """Give ``account`` each seat ``(match, role, token digest)`` whose digest is the
@@ -49,9 +69,9 @@ class People(Lobby):
                 continue
             if not hmac.compare_digest(seat.token_hash, digest):
                 continue
-            if await self._write(None, partial(self.storage.link_seat, mid, role, account)):
+            if await self.matches.write(None, partial(self.storage.link_seat, mid, role, account)):
                 taken += 1
-                table = self.cached(mid)
+                table = self.matches.cached(mid)
                 if table is not None:
                     table.seats = [
                         replace(s, account=account) if s.role == role else s for s in table.seats
@@ -61,9 +81,9 @@ class People(Lobby):
     async def hand_to_bot(self, table: Table, role: Role) -> None:
         """Let the site's default bot play ``role`` from now on (its person left)."""
         agent = self.settings.default_bot
-        title = self._agent(table.match.game_id, agent)
+        title = self.seats.agent(table.match.game_id, agent)
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             seat = table.seat(role)
             if seat is None or seat.kind == "bot" or table.status == "finished":
                 return
@@ -83,11 +103,11 @@ class People(Lobby):
                 after.summary(),
                 table.version,
             )
-            await self._write(table, write)
+            await self.matches.write(table, write)
             table.seats = seats
             table.version += 1
-            await self._play_bots(table)
-            self._changed(table)
+            await self.play.play_bots(table)
+            self.matches.changed(table)
 
     async def leave_all(self, account: int) -> None:
         """``account`` leaves every unfinished match (deleted or disabled): it resigns
@@ -96,7 +116,7 @@ class People(Lobby):
         for record in self.storage.matches_of(account):
             if record.summary.status == "finished":
                 continue
-            table = await self.get(record.id, resume=False)
+            table = await self.matches.get(record.id)
             for seat in list(table.seats):
                 if seat.account != account or table.outcome() is not None:
                     continue
@@ -107,26 +127,19 @@ class People(Lobby):
                 elif seat.kind == "human":
                     await self.hand_to_bot(table, seat.role)
 
-    # --- seats taken, invitations answered: the match starts when every seat is -------
-
-    async def join(
-        self, table: Table, role: Role | None, name: str, account: int | None = None
-    ) -> tuple[Role, str]:
-        role, token = await super().join(table, role, name, account)
-        await self._start_if_full(table)
-        return role, token
+    # --- invitations answered: the match starts when every seat is taken -----------
 
     async def answer(self, table: Table, account: int, accept: bool) -> tuple[Role, str | None]:
         """The invited ``account`` accepts its seat (returns the role and the seat's token)
         or declines it (the seat opens to anyone; no token)."""
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             seat = next(
                 (s for s in table.seats if s.kind == "invited" and s.account == account), None
             )
             if seat is None:
                 raise Refusal("not_invited", Msg("web.not_invited"))
-            token = self._new_token() if accept else None
+            token = self.seats.new_token() if accept else None
             answered = (
                 replace(seat, kind="human", token_hash=hash_token(token))
                 if token is not None
@@ -143,21 +156,13 @@ class People(Lobby):
                 after.summary(),
                 table.version,
             )
-            if not await self._write(None, write):
+            if not await self.matches.write(None, write):
                 raise Refusal("not_invited", Msg("web.not_invited"))
             table.seats = seats
             table.version += 1
-            self._changed(table)
-        await self._start_if_full(table)
+            self.matches.changed(table)
+        await self.play.begin(table)
         return seat.role, token
-
-    async def _start_if_full(self, table: Table) -> None:
-        """Let the bots begin once the last seat is taken."""
-        if not table.started:
-            return
-        async with table.lock:
-            if await self._play_bots(table):
-                self._changed(table)
 
     # --- keys to an account's seats, one per browser ---------------------------------
 
@@ -182,7 +187,7 @@ class People(Lobby):
             token = held.get(seat.role)
             if token and self.role_of(table, token) == seat.role:
                 continue
-            key = self._new_token()
+            key = self.seats.new_token()
             write = partial(
                 self.storage.add_seat_key,
                 hash_token(key),
@@ -192,7 +197,7 @@ class People(Lobby):
                 session,
                 time.time(),
             )
-            await self._write(None, write)
+            await self.matches.write(None, write)
             made[seat.role] = key
         return made
 
@@ -201,12 +206,12 @@ class People(Lobby):
     def my_matches(self, account: int) -> list[dict[str, Any]]:
         """The matches ``account`` holds a seat in: those waiting for it first (its turn, or
         an invitation to answer), then those waiting for others, then the finished ones;
-        newest first within each."""
+        newest first within each; each with the clock of its seat (:meth:`Clocks.shown`)."""
         records = self.storage.matches_of(account)
         seats = self.storage.seats([r.id for r in records])
         rows = []
         for record in records:
-            row = self._listed(record, seats[record.id])
+            row = self.lobby.listed(record, seats[record.id])
             mine = [s for s in seats[record.id] if s.account == account]
             roles = [s.role for s in mine]
             invited = any(s.kind == "invited" for s in mine)
@@ -221,6 +226,7 @@ class People(Lobby):
             rows.append(row)
         order = {"you": 0, "others": 1, "finished": 2}
         rows.sort(key=lambda r: (order[r["waiting"]], -r["updated"]))
+        self.clocks.shown(rows)
         return rows
 
     def waiting_count(self, account: int) -> int:
@@ -233,17 +239,17 @@ class People(Lobby):
         """``role`` gives up (:mod:`web.resign`): the match ends if one seat alone still
         plays, else a bot plays ``role`` to the end, which places it last."""
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             if table.outcome() is not None:
                 raise Refusal("finished", Msg("web.finished"))
             if not table.started:
                 raise Refusal("not_started", Msg("web.not_started"))
             resigned = [*table.resigned, role]
-            seats, bot, summary = self._seat_left(table, role, resigned, table.timed_out)
+            seats, bot, summary = self.seat_left(table, role, resigned, table.timed_out)
             write = partial(
                 self.storage.resign, table.id, role, table.match.seq, summary, table.version, bot
             )
-            await self._write(table, write)
+            await self.matches.write(table, write)
             table.seats = seats
             table.resigned = resigned
             table.note(resign.note(role, table.match.roles, resigned))
@@ -252,10 +258,10 @@ class People(Lobby):
             self.registry.notify(
                 table.match, MatchEvent(kind="resign", seq=table.match.seq, role=role)
             )
-            await self._play_bots(table)
-            self._changed(table)
+            await self.play.play_bots(table)
+            self.matches.changed(table)
 
-    def _seat_left(
+    def seat_left(
         self, table: Table, role: Role, resigned: list[Role], timed_out: list[Role]
     ) -> tuple[list[SeatRecord], tuple[str, str] | None, Summary]:
         """``role``'s person left the match (resigned, or out of time): the seats after
@@ -266,7 +272,7 @@ class People(Lobby):
         seats = table.seats
         if len(playing) > 1:
             agent = self.settings.default_bot
-            bot = (agent, self._agent(table.match.game_id, agent))
+            bot = (agent, self.seats.agent(table.match.game_id, agent))
             seats = [
                 replace(s, kind="bot", agent=bot[0], name=bot[1], token_hash=None)
                 if s.role == role
@@ -285,38 +291,11 @@ class People(Lobby):
         )
         return seats, bot, after.summary()
 
-    # --- ratings ------------------------------------------------------------------------
-
-    def _changed(self, table: Table) -> None:
-        super()._changed(table)
-        if table.status == "finished" and table.id not in self._rated:
-            self._rate(table)
-
-    def _rate(self, table: Table) -> None:
-        """Rate a finished match between accounts, once (:mod:`web.ratings`)."""
-        self._rated.add(table.id)
-        if len(self._rated) > 10_000:
-            self._rated.clear()
-        if not all(s.account is not None for s in table.seats):
-            return  # a guest's or a bot's seat: never rated (checked again below)
-        resigned = self.storage.resigned_at(table.id)
-        if not ratings.rated(table.seats, resigned, self.settings.rated_min_moves):
-            return
-        outcome = table.summary().outcome or {}
-        game = table.match.game_id
-        accounts = [s.account for s in table.seats if s.account is not None]
-        known = self.storage.ratings(accounts, game)
-        before = [known.get(a, ratings.Rating(a, game)) for a in accounts]
-        ranking = ratings.ranks([s.role for s in table.seats], outcome, table.resigned)
-        changes = ratings.rate(before, ranking)
-        if self.storage.apply_ratings(table.id, game, changes, time.time()):
-            log.info("match %s rated: %s", table.id, [c.account for c in changes])
-
     def forget_names(self, account: int) -> None:
         """The tables in memory drop a deleted account's name from its seats (the store
         did): its matches read as a deleted player's."""
         for record in self.storage.matches_of(account):
-            table = self.cached(record.id)
+            table = self.matches.cached(record.id)
             if table is not None:
                 table.seats = [
                     replace(s, name="") if s.account == account and s.kind != "bot" else s
@@ -338,19 +317,19 @@ class People(Lobby):
             raise Refusal("not_finished", Msg("web.rematch.not_finished"))
         known = self.storage.rematch(table.id)
         if known is not None:
-            return await self.get(known, resume=False), {}, False
+            return await self.matches.get(known), {}, False
         roles = list(table.match.roles)
         requests = []
         for i, seat in enumerate(table.seats):
             moved = roles[(roles.index(seat.role) + 1) % len(roles)]
             requests.append(self._rematch_seat(seat, moved, role, account, i))
         match = table.match
-        made, tokens = await self.create(
+        made, tokens = await self.lobby.create(
             match.game_id, match.scenario, dict(match.options), None, requests, table.pace
         )
         kept = self.storage.rematch(table.id, made.id)
         if kept != made.id:  # another seat offered it at the same moment: theirs stands
-            return await self.get(kept or made.id, resume=False), {}, False
+            return await self.matches.get(kept or made.id), {}, False
         return made, tokens, True
 
     def _rematch_seat(
@@ -367,3 +346,37 @@ class People(Lobby):
                 return SeatRequest(name=found.name, role=moved, invite=found.id)
             return SeatRequest(role=moved, open=True)
         return SeatRequest(name=seat.name or f"{i + 1}", role=moved)
+
+
+class Ratings:
+    """The ratings of the finished matches of ``storage`` between accounts."""
+
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.rated: set[str] = set()  # the finished matches looked at (in this process)
+
+    def changed(self, table: Table) -> None:
+        """A change of ``table`` was stored: rate it if it is now finished."""
+        if table.status == "finished" and table.id not in self.rated:
+            self.rate(table)
+
+    def rate(self, table: Table) -> None:
+        """Rate a finished match between accounts, once (:mod:`web.ratings`)."""
+        self.rated.add(table.id)
+        if len(self.rated) > 10_000:
+            self.rated.clear()
+        if not all(s.account is not None for s in table.seats):
+            return  # a guest's or a bot's seat: never rated (checked again below)
+        resigned = self.storage.resigned_at(table.id)
+        if not ratings.rated(table.seats, resigned, self.settings.rated_min_moves):
+            return
+        outcome = table.summary().outcome or {}
+        game = table.match.game_id
+        accounts = [s.account for s in table.seats if s.account is not None]
+        known = self.storage.ratings(accounts, game)
+        before = [known.get(a, ratings.Rating(a, game)) for a in accounts]
+        ranking = ratings.ranks([s.role for s in table.seats], outcome, table.resigned)
+        changes = ratings.rate(before, ranking)
+        if self.storage.apply_ratings(table.id, game, changes, time.time()):
+            log.info("match %s rated: %s", table.id, [c.account for c in changes])

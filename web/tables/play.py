@@ -1,5 +1,5 @@
-"""Playing: a seat's action or undo made on a version of the match, the bots' answer, and
-the matches of bots alone played in the background.
+"""Playing: a seat's action or undo made on a version of the match, and the bots' answer
+(the matches of bots alone are played in the background by :mod:`.bots`).
 
 Every accepted action is committed to storage *before* anyone is told of it. Each table
 has a lock held from the check of the version until the action, and the bots' answer, are
@@ -18,39 +18,34 @@ from functools import partial
 from gameshelf.core.agents import Agent
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg
+from gameshelf.core.plugins import Registry
 from gameshelf.core.rng import seed_from
 from gameshelf.core.ruleset import Action, IllegalAction, Role
 from gameshelf.core.snapshot import dump_snapshot
 from gameshelf.core.state_model import dump_json
+from gameshelf.web.settings import Settings
 from gameshelf.web.storage import ActionRecord
+from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.refusals import Refusal
-from gameshelf.web.tables.seats import Seats
 from gameshelf.web.tables.table import Table, kept
-from gameshelf.web.thinking import Question
+from gameshelf.web.thinking import Question, Thinkers
 
 log = logging.getLogger("gameshelf.web")
 
 BOT_ROUND = 200  # bot actions between two pauses in which the server serves others
 
 
-class Play(Seats):
-    """Actions, undo and bots."""
+class Play:
+    """Actions, undo and the bots' answer, on the tables of ``matches``; search bots
+    think in ``thinkers``' worker processes."""
 
-    async def get(self, match_id: str, resume: bool = True) -> Table:
-        """The table ``match_id``; ``Refusal`` (unknown_match, 404) when there is none. A
-        match loaded after a restart lets its bots act if they were interrupted (a match
-        of bots alone is queued for the background player instead; ``resume=False``:
-        neither)."""
-        table, loaded = self._find(match_id)
-        if not loaded or not resume:
-            return table
-        if table.bots_only:
-            self._schedule(table)
-            return table
-        async with table.lock:
-            if await self._play_bots(table):
-                self._changed(table)
-        return table
+    def __init__(
+        self, matches: Matches, registry: Registry, settings: Settings, thinkers: Thinkers
+    ) -> None:
+        self.matches = matches
+        self.registry = registry
+        self.settings = settings
+        self.thinkers = thinkers
 
     # --- a seat's decisions -----------------------------------------------------------
 
@@ -76,7 +71,7 @@ class Play(Seats):
         Raises :class:`Refusal` otherwise.
         """
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             if not table.started:
                 raise Refusal("not_started", Msg("web.not_started"), version=table.version)
             if (table.resigned or table.abandoned) and table.outcome() is not None:
@@ -97,13 +92,13 @@ class Play(Seats):
                 namer = match.ruleset.namer()
                 raise Refusal.of_rules(exc, namer, match.game_id, table.version) from None
             except Exception:
-                self._forget(table)
+                self.matches.forget(table)
                 raise
             await self._commit(table, start)
             table.own_at[role] = table.version
             table.accepted[role] = (version, action, match.seq)
-            await self._play_bots(table)
-            self._changed(table)
+            await self.play_bots(table)
+            self.matches.changed(table)
             if not reply:
                 return True, b""
             return True, table.payload_json(role, log_tail, lang, log_have, version)
@@ -122,7 +117,7 @@ class Play(Seats):
         sees did not change after ``version``; returns ``role``'s payload right after
         (``reply=False``: ``b""``, its live connection carries it)."""
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             match = table.match
             refusal = table.stale(role, version)
             if refusal is not None:
@@ -132,17 +127,21 @@ class Play(Seats):
             try:
                 match.undo(role)
             except Exception:
-                self._forget(table)
+                self.matches.forget(table)
                 raise
             table.version += 1
             table.log.cut(table.version)  # the log is a prefix of what it was
             write = partial(
-                self.storage.truncate, table.id, match.seq, table.summary(), table.version - 1
+                self.matches.storage.truncate,
+                table.id,
+                match.seq,
+                table.summary(),
+                table.version - 1,
             )
-            await self._write(table, write)
+            await self.matches.write(table, write)
             table.own_at[role] = table.version
             table.accepted.pop(role, None)
-            self._changed(table)
+            self.matches.changed(table)
             if not reply:
                 return b""
             return table.payload_json(role, log_tail, lang, log_have, version)
@@ -163,7 +162,7 @@ class Play(Seats):
                 quick[s.role] = spec.factory(seed_from("bot", match.seed, match.seq, s.role))
         return quick, thinking
 
-    async def _play_bots(
+    async def play_bots(
         self, table: Table, rounds: int | None = None, batch: int = BOT_ROUND
     ) -> int:
         """Let the seated bots act until a person must (or ``rounds`` rounds are played);
@@ -199,7 +198,7 @@ class Play(Seats):
                 # A bot or the rules failed: keep what was fully applied, rebuild on next use.
                 log.exception("match %s: a bot failed at seq %s", table.id, match.seq)
                 table.busy = False
-                self._forget(table)
+                self.matches.forget(table)
                 await self._commit(table, start)
                 break
             finally:
@@ -210,7 +209,7 @@ class Play(Seats):
             stopped = turn is None and match.seq - start < batch  # the quick bots did
             if stopped and (not thinking or match.ruleset.to_act(match.state, thinking) is None):
                 break  # a person must act, or the game is over
-            self._changed(table)
+            self.matches.changed(table)
             await asyncio.sleep(0)
         return match.seq - first
 
@@ -245,101 +244,19 @@ class Play(Seats):
             snapshot = (match.seq, dump_snapshot(match.ruleset, match.state))
         table.version += 1
         write = partial(
-            self.storage.append, table.id, records, table.summary(), snapshot, table.version - 1
+            self.matches.storage.append,
+            table.id,
+            records,
+            table.summary(),
+            snapshot,
+            table.version - 1,
         )
-        await self._write(table, write)
+        await self.matches.write(table, write)
 
-    # --- matches of bots alone, in the background -------------------------------------
-
-    def _admit_bots(self) -> None:
-        cap = self.settings.max_bot_matches
-        if len(self._bot_matches) >= cap:
-            raise Refusal("bots_busy", Msg("web.bots_busy", cap=cap), headers={"Retry-After": "10"})
-
-    def _schedule(self, table: Table) -> None:
-        """Queue a match of bots alone for the background player (started if idle)."""
-        if table.id in self._bot_matches or table.outcome() is not None:
+    async def begin(self, table: Table) -> None:
+        """Let the bots begin once the last seat is taken (a seat joined or accepted)."""
+        if not table.started:
             return
-        if not self.storage.claim_work(f"bots:{table.id}"):
-            return  # another process plays it (architecture §4.6)
-        self._bot_matches.add(table.id)
-        self._bot_queue.append(table.id)
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_running_loop().create_task(self._play_in_background())
-
-    async def _play_in_background(self) -> None:
-        """Play the queued matches of bots alone a round each in turn, at most
-        ``bot_actions_per_second`` actions a second in all, so people's matches come first.
-
-        A match someone watches (``watching``), or made to be watched and still in its
-        grace (``Table.paced_until``), plays one action a round at its ``bot_pace`` instead
-        (its next round is due ``1 / bot_pace`` s later; others play meanwhile), so that
-        the game can be followed live."""
-        rate = self.settings.bot_actions_per_second
-        while self._bot_queue:
-            match_id = self._bot_queue.popleft()
-            now = self.clock()
-            waiting = self.cached(match_id)
-            if waiting is not None and not self._paced(waiting):  # nobody watches any more
-                self._bot_due.pop(match_id, None)
-            if self._bot_due.get(match_id, now) > now:  # a paced match not due yet
-                self._bot_queue.append(match_id)
-                soonest = min(self._bot_due.get(m, now) for m in self._bot_queue)
-                if soonest > now:  # nobody is due: wait for the first
-                    await self.sleep(soonest - now)
-                continue
-            played, over = 0, True
-            try:
-                table = await self.get(match_id, resume=False)
-                async with table.lock:
-                    if not table.dead:
-                        paced = self._paced(table)
-                        if paced:  # one action this round
-                            played = await self._play_bots(table, rounds=1, batch=1)
-                        else:
-                            played = await self._play_bots(table, rounds=1)
-                        self._changed(table)
-                        over = table.outcome() is not None or not played
-                        if paced and table.bot_pace:
-                            self._bot_due[match_id] = self.clock() + 1 / table.bot_pace
-                        else:
-                            self._bot_due.pop(match_id, None)
-            except Exception:
-                log.exception("match %s: playing its bots in the background failed", match_id)
-            if over:
-                self._bot_matches.discard(match_id)
-                self.storage.release_work(f"bots:{match_id}")
-                self._bot_due.pop(match_id, None)
-            else:
-                self._bot_queue.append(match_id)
-            await self.sleep(played / rate)
-
-    def _paced(self, table: Table) -> bool:
-        """Whether a match of bots alone plays at its watched pace now (see above)."""
-        if not table.bot_pace:
-            return False
-        return self.clock() < table.paced_until or self.watching(table.id) > 0
-
-    async def sweep_bots(self) -> int:
-        """Take the unfinished matches of bots alone that no process plays (several
-        processes on one store: their player died); how many were taken."""
-        taken = 0
-        for record in self.storage.matches(1000, "running"):
-            key = f"bots:{record.id}"
-            if not record.bots_only or record.id in self._bot_matches:
-                continue
-            if not self.storage.claim_work(key):  # played elsewhere: not even loaded
-                continue
-            self.storage.release_work(key)  # taken again by _schedule, the one way in
-            self._schedule(await self.get(record.id, resume=False))
-            taken += record.id in self._bot_matches
-        return taken
-
-    async def resume_bots(self) -> int:
-        """Queue the unfinished matches of bots alone (after a restart); how many."""
-        found = 0
-        for record in self.storage.matches(1000, "running"):
-            if record.bots_only:
-                self._schedule(await self.get(record.id, resume=False))
-                found += 1
-        return found
+        async with table.lock:
+            if await self.play_bots(table):
+                self.matches.changed(table)

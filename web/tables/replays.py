@@ -26,9 +26,9 @@ from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg, render_outcome, render_view
 from gameshelf.core.ruleset import Role
 from gameshelf.web.storage import ActionRecord
+from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seen import LOG_PAGE, Note
-from gameshelf.web.tables.store import Store
 from gameshelf.web.tables.table import Table
 
 REPLAYS_KEPT = 16  # replay cursors kept (the matches replayed last)
@@ -39,7 +39,7 @@ ENTRIES_A_CALL = 1000  # history entries serialised in one call (the loop's othe
 class Replays:
     """History and replays of the finished matches of ``matches`` (their snapshots)."""
 
-    def __init__(self, matches: Store) -> None:
+    def __init__(self, matches: Matches) -> None:
         self.matches = matches
         self._replays: OrderedDict[str, Match] = OrderedDict()  # replay cursors
         self._replaying = asyncio.Lock()  # one replay at a time moves a cursor (a thread)

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from functools import partial
 
 from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import UnknownAgent
+from gameshelf.core.plugins import Registry, UnknownAgent
 from gameshelf.core.ruleset import Role
+from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SeatRecord
+from gameshelf.web.tables.matches import Matches
+from gameshelf.web.tables.play import Play
 from gameshelf.web.tables.refusals import Refusal
-from gameshelf.web.tables.store import Store
 from gameshelf.web.tables.table import Table, hash_token
 
 
@@ -34,10 +36,19 @@ class SeatRequest:
     invite: int | None = None  # an account invited to the seat (its name in ``name``)
 
 
-class Seats(Store):
-    """Seating a new match, and taking an open seat."""
+class Seats:
+    """Seating a new match of ``matches``, and taking an open seat (then ``play`` lets
+    the bots begin, if it was the last)."""
 
-    def _seat(
+    def __init__(
+        self, matches: Matches, registry: Registry, settings: Settings, play: Play
+    ) -> None:
+        self.matches = matches
+        self.registry = registry
+        self.settings = settings
+        self.play = play
+
+    def seat(
         self, game_id: str, roles: Sequence[Role], seats: Sequence[SeatRequest]
     ) -> tuple[list[SeatRecord], dict[Role, str]]:
         """The seats of a new match of ``game_id`` and each person's token."""
@@ -55,14 +66,14 @@ class Seats(Store):
         for spec in seats:
             role = spec.role if spec.role is not None else next(free)
             if spec.bot is not None:
-                agent = self._agent(game_id, spec.bot)
+                agent = self.agent(game_id, spec.bot)
                 records.append(SeatRecord(role, "bot", spec.name or agent, agent=spec.bot))
             elif spec.open:
                 records.append(SeatRecord(role, "open", ""))
             elif spec.invite is not None:
                 records.append(SeatRecord(role, "invited", spec.name, account=spec.invite))
             else:
-                tokens[role] = self._new_token()
+                tokens[role] = self.new_token()
                 records.append(
                     SeatRecord(
                         role,
@@ -76,7 +87,7 @@ class Seats(Store):
         records.sort(key=lambda s: order[s.role])
         return records, tokens
 
-    def _agent(self, game_id: str, agent_id: str) -> str:
+    def agent(self, game_id: str, agent_id: str) -> str:
         """The title of the bot ``agent_id``, refused unless it plays ``game_id``."""
         spec = self.registry.agents.get(agent_id)
         if spec is None:
@@ -103,23 +114,23 @@ class Seats(Store):
             ) from None
         return spec.title
 
-    def _new_token(self) -> str:
+    def new_token(self) -> str:
         return secrets.token_urlsafe(self.settings.token_bytes)
 
     async def join(
         self, table: Table, role: Role | None, name: str, account: int | None = None
     ) -> tuple[Role, str]:
         """Take an open seat (the first one when ``role`` is ``None``), for ``account`` if
-        given; returns its token."""
+        given; returns its token. The match starts when every seat is taken."""
         async with table.lock:
-            self._alive(table)
+            self.matches.alive(table)
             role = self._open_seat(table, role)
-            token = self._new_token()
+            token = self.new_token()
             claimed = SeatRecord(role, "human", name, token_hash=hash_token(token), account=account)
             seats = [claimed if s.role == role else s for s in table.seats]
             after = Table(table.id, table.match, seats, table.created, version=table.version + 1)
             write = partial(
-                self.storage.claim_seat,
+                self.matches.storage.claim_seat,
                 table.id,
                 role,
                 name,
@@ -128,11 +139,12 @@ class Seats(Store):
                 table.version,
                 account,
             )
-            if not await self._write(None, write):
+            if not await self.matches.write(None, write):
                 raise Refusal("seat_taken", Msg("web.seat_taken", role=role), **table.named())
             table.seats = seats
             table.version += 1
-            self._changed(table)
+            self.matches.changed(table)
+        await self.play.begin(table)
         return role, token
 
     @staticmethod

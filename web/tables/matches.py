@@ -1,25 +1,25 @@
-"""Where the tables live: found in memory, else rebuilt from storage; every write to
-storage and every announcement of a change goes through here.
+"""The match repository: where the tables live, found in memory, else rebuilt from
+storage; every write to storage and every announcement of a change goes through here.
 
 A match is rebuilt from its latest usable snapshot (``Match.resume``) and the actions
 stored after it; a snapshot written under other data or another state schema is passed
 over, and the match replayed from its history instead.
 
-Everything runs on the server's event loop; writes go through :class:`web.writer.Writer`
-(group commit).
+Writes go through :class:`web.writer.Writer` (group commit). A change is announced once
+stored: the clocks move (:class:`web.tables.clocks.Clocks`), the app's listeners hear of
+it, a finished match is rated (:class:`web.tables.people.Ratings`) and the seats now
+awaited are queued their notices (:mod:`web.notices`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-import time
 import weakref
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.match import Entry, Match
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
@@ -27,7 +27,7 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry, UnknownGame
 from gameshelf.core.ruleset import Action, Role
 from gameshelf.web import resign
-from gameshelf.web.clocks import Clock, Pace, SeatClock, SystemClock
+from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import (
     ActionRecord,
@@ -40,8 +40,12 @@ from gameshelf.web.storage import (
 from gameshelf.web.tables.refusals import Refusal
 from gameshelf.web.tables.seen import Note
 from gameshelf.web.tables.table import Table
-from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
+
+if TYPE_CHECKING:
+    from gameshelf.web.notices import Notices
+    from gameshelf.web.tables.clocks import Clocks
+    from gameshelf.web.tables.people import Ratings
 
 log = logging.getLogger("gameshelf.web")
 
@@ -56,68 +60,60 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-class Store:
-    """The tables of the site in memory, loaded from and written to ``storage``.
-
-    It holds what the other parts (``seats``, ``play``, ``replays``, ``lobby``, each a
-    subclass of the one before) keep too, so that one object, :class:`web.tables.Tables`,
-    is the web app's view of every match."""
+class Matches:
+    """The tables of the site in memory, loaded from and written to ``storage``; the
+    other parts of :mod:`web.tables` are given it and find, write and announce their
+    matches through it. ``clocks`` are loaded and moved with each match, ``ratings``
+    hear of each change, as does ``on_change`` (the app's hub)."""
 
     def __init__(
         self,
         storage: Storage,
         registry: Registry,
         settings: Settings,
+        writer: Writer,
+        clocks: Clocks,
+        ratings: Ratings,
         on_change: Callable[[Table], None] | None = None,
-        writer: Writer | None = None,
     ) -> None:
         self.storage = storage
-        self.writer = writer if writer is not None else Writer(storage)
+        self.writer = writer
         self.registry = registry
         self.settings = settings
+        self.clocks = clocks
+        self.ratings = ratings
         self.on_change = on_change
+        self.notices: Notices | None = None  # set by the app (web.notices)
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._showing: OrderedDict[str, Table] = OrderedDict()  # tables with views built
         # Every table still held by someone (a request, a socket), cached or not: a match
         # evicted from the cache while in use is found here, so it never has two copies.
         self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
-        self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
-        self.clock: Callable[[], float] = time.monotonic  # tests may move time on
-        self.wall: Clock = SystemClock()  # the time of the match clocks (web.clocks)
-        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # or count pauses
-        self._bot_queue: deque[str] = deque()  # matches of bots alone, in turn
-        self._bot_matches: set[str] = set()  # those queued or being played
-        self._bot_task: asyncio.Task[None] | None = None
-        self._setup_views: dict[tuple[Any, ...], Any] = {}  # Lobby.seat_names, by deal
-        self._bot_due: dict[str, float] = {}  # a paced match's next action, on self.clock
-        # how many listen to a match (the app's Hub.watching): its bots alone are paced then
-        self.watching: Callable[[str], int] = lambda match_id: 0
-        self.thinkers = Thinkers(settings.bot_workers)  # where search bots think
-        self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
-        self._created: dict[str, list[str]] = {}  # client -> its matches that may be live
-        # creations by idempotency key: (client, key) -> (body, its reply to come, expiry)
-        self._once: OrderedDict[tuple[str, str], tuple[bytes, asyncio.Future[Any], float]] = (
-            OrderedDict()
-        )
 
     # --- finding --------------------------------------------------------------------
 
-    def _find(self, match_id: str) -> tuple[Table, bool]:
-        """The table ``match_id`` and whether it was just loaded from storage;
-        ``Refusal`` (unknown_match) when there is none."""
+    async def get(self, match_id: str) -> Table:
+        """The table ``match_id``; ``Refusal`` (unknown_match) when there is none."""
+        table, _ = await self.find(match_id)
+        return table
+
+    async def find(self, match_id: str) -> tuple[Table, bool]:
+        """The table ``match_id`` and whether it was just loaded from storage (its bots
+        may have been interrupted: :meth:`Bots.get`); ``Refusal`` (unknown_match) when
+        there is none."""
         table = self._cache.get(match_id)
         if table is not None and self._current(table):
             self._cache.move_to_end(match_id)
             return table, False
         table = self._live.get(match_id)
         if table is not None and not table.dead and self._current(table):
-            self._remember(table)
+            self.remember(table)
             return table, False
         record = self.storage.match(match_id)
         if record is None:
             raise Refusal("unknown_match", Msg("web.unknown_match", match=match_id))
-        table = self._load(record)
-        self._remember(table)
+        table = self.load(record)
+        self.remember(table)
         return table, True
 
     def _current(self, table: Table) -> bool:
@@ -129,7 +125,7 @@ class Store:
         stored = self.storage.version(table.id)
         if stored is not None and stored <= table.version:
             return True
-        self._forget(table)
+        self.forget(table)
         return False
 
     def cached(self, match_id: str) -> Table | None:
@@ -154,11 +150,11 @@ class Store:
         async with table.lock:
             return table.log_page(role, before, limit, lang)
 
-    async def _write(self, table: Table | None, write: Callable[[], Any]) -> Any:
+    async def write(self, table: Table | None, write: Callable[[], Any]) -> Any:
         """Run a storage write in the next group commit; on failure the table is dropped
         from memory (it may be ahead of storage) and the error raised. The write is
         queued at once and completes even if this request is cancelled meanwhile."""
-        on_failure = None if table is None else (lambda _: self._forget(table))
+        on_failure = None if table is None else (lambda _: self.forget(table))
         try:
             return await self.writer.submit(write, on_failure)
         except StaleWrite:
@@ -166,12 +162,12 @@ class Store:
             raise Refusal("conflict", Msg("web.conflict")) from None
 
     @staticmethod
-    def _alive(table: Table) -> None:
+    def alive(table: Table) -> None:
         """Refuse to work on a table that was dropped while this request waited for it."""
         if table.dead:
             raise Refusal("conflict", Msg("web.reloaded"))
 
-    def _load(self, record: MatchRecord) -> Table:
+    def load(self, record: MatchRecord) -> Table:
         """Rebuild a match: its latest snapshot, then the actions stored after it."""
         try:
             game = self.registry.game(record.game)
@@ -226,17 +222,21 @@ class Store:
             self.storage.truncate(
                 record.id, kept, table.summary(), expected_version=record.summary.version
             )
+        # told before the restart, if it was due
+        table.told = set(table.match.active()) if table.started else set()
+        self.clocks.loaded(table)
         return table
 
     def _site_lines(
         self, match_id: str, roles: list[Role], resigned: list[tuple[Role, int]]
     ) -> list[tuple[int, Msg]]:
         """The site's lines in a stored match's log, each after how many actions: its
-        resignations (``resigned``: each role and when, in order)."""
+        resignations (``resigned``: each role and when, in order), and its timeouts, as
+        its clocks say them (:meth:`Clocks.said`)."""
         lines = []
         for i, (role, seq) in enumerate(resigned):
             lines.append((seq, resign.note(role, roles, [r for r, _ in resigned[: i + 1]])))
-        return lines
+        return self.clocks.said(match_id, roles, resigned, lines)
 
     def from_snapshot(
         self,
@@ -258,7 +258,7 @@ class Store:
             log.warning("match %s: snapshot at %s unusable (%s); replaying", match_id, snap[0], exc)
             return start
 
-    def _remember(self, table: Table) -> None:
+    def remember(self, table: Table) -> None:
         table.step_limit = self.settings.max_match_actions
         if table.bot_pace is None:
             table.bot_pace = self.settings.watched_bot_pace
@@ -268,7 +268,7 @@ class Store:
         while len(self._cache) > self.settings.cached_matches:
             self._cache.popitem(last=False)
 
-    def _forget(self, table: Table) -> None:
+    def forget(self, table: Table) -> None:
         """Drop a table whose memory may be ahead of storage; the next get reloads it."""
         table.dead = True
         if self._cache.get(table.id) is table:
@@ -276,7 +276,7 @@ class Store:
         if self._live.get(table.id) is table:
             del self._live[table.id]
 
-    async def _store_new(
+    async def store_new(
         self,
         match: Match,
         seats: list[SeatRecord],
@@ -300,12 +300,12 @@ class Store:
                 table.summary(),
             )
             try:
-                await self._write(None, partial(self._create, record, seats, table))
+                await self.write(None, partial(self._create, record, seats, table))
             except SeqTaken:
                 continue
             stored = self.storage.match(table.id)
             table.created = stored.created if stored else 0.0
-            self._remember(table)
+            self.remember(table)
             return table
         raise RuntimeError("could not find a free match id")
 
@@ -320,14 +320,17 @@ class Store:
 
     def announce(self, table: Table) -> None:
         """Tell this process's listeners of a change another process stored (the table
-        was rebuilt from the store): :meth:`_changed`."""
-        self._changed(table)
+        was rebuilt from the store): :meth:`changed`."""
+        self.changed(table)
 
-    def _changed(self, table: Table) -> None:
+    def changed(self, table: Table) -> None:
         """Announce a change already stored (its version counted). The views of the roles
         now to act are built (and kept: a decision made on them is judged against them);
         they are the ones asked for next, so this costs nothing more. Only the
-        :data:`VIEWS_KEPT` tables changed last keep their views in memory."""
+        :data:`VIEWS_KEPT` tables changed last keep their views in memory. The clocks
+        move first, so that every view says them; a finished match is rated, and the
+        seats now awaited are queued their notices last."""
+        self.clocks.move(table)
         for role in table.match.active():
             table.view(role)
         if self.on_change is not None:
@@ -336,3 +339,15 @@ class Store:
         self._showing.move_to_end(table.id)
         while len(self._showing) > VIEWS_KEPT:  # a match left alone keeps no view
             self._showing.popitem(last=False)[1].drop_views()
+        self.ratings.changed(table)
+        awaited = set(table.match.active()) if table.started else set()
+        before, table.told = table.told, awaited
+        if self.notices is not None and before is not None:
+            try:
+                self.notices.changed(table, before)
+            except Exception:  # a notice is never worth failing a move for
+                log.exception("match %s: queueing its notices failed", table.id)
+
+    def in_memory(self, match_id: str) -> Table | None:
+        """The table if this process holds it (cached, or still in use)."""
+        return self._cache.get(match_id) or self._live.get(match_id)
