@@ -1,12 +1,22 @@
-"""Battles (RULES §6; eliminations in losses.py, §7).
+"""Battles (RULES §6; eliminations in losses.py, §7; where a block may leave a battle in
+ways_out.py, §6.6-§6.7).
 
-One battle is a sub-procedure with a frame: ``start_battle(s, area, attacker)`` calls the
-step **"battle"** with a :class:`Battle` frame holding the battle's arguments (the area,
-the attacking side) and every working value of the fight (the round, the attacker now,
-the blocks that had their combat turn, the hits still to take and who takes them, the
-blocks that must retreat, the block retreating or regrouping). The steps inside a battle
-pass that one frame on from step to step; the last of them finishes back to the caller
-(its ``resume``). A battle's callers: "battle_phase" (below), Herald and Pillage
+One battle is a procedure with a frame: ``start_battle(s, area, attacker)`` calls the step
+**"battle"** with a :class:`Battle` frame holding the battle's arguments (the area, the
+attacking side) and every working value of the fight (the round, the attacker now, the
+blocks that had their combat turn, the hits still to take and who takes them, the blocks
+that must retreat, the block retreating or regrouping). Its body is the battle's sequence::
+
+    the battle begins
+    up to three rounds while both sides are there:      next_round (§6.2)
+        each combat turn left:                           "battle_round" (§6.3-§6.4)
+    both sides still there: the attacker retreats all:  "retreat" block by block (§6.7)
+        the blocks that cannot are eliminated
+    the battle is decided; the winner may regroup:      "regroup" block by block (§6.7)
+    the battle is over: reserves that never joined turn face up
+
+The steps it calls read and write its frame (``BattleStep.frame``, the caller's) and
+finish back to it. A battle's callers: "battle_phase" (below), Herald and Pillage
 (``events.immediate_battle``) and the coronation battles (``kings.CoronationBattles``).
 Readers outside this module (the view, the text board, tests) ask ``battle_of(s)`` for the
 battle being fought, or ``None``. A battle that ends the game (the King or Edward II
@@ -17,11 +27,11 @@ Steps this module registers:
 - **"battle_phase"** (§6.1), called by the game turn after both actions: Player 1 picks each
   contested area in turn (a lone one is fought at once) and fights it; when none is left the
   phase finishes, and the game turn goes on to the border raids (§8, raids.py).
-- **"battle"** (§6.2) starts ONE battle: the fog of war lifts on the fighting blocks, round
-  1 begins. Inside it, with the same frame: "battle_round" (a combat turn: fire, retreat or
-  pass), "battle_hits" (the owner picks which of his equally strong blocks takes a hit),
-  "retreat_to" (where a retreating block goes), "retreat" (after round 3: the attacker's
-  blocks, one by one), "regroup"/"regroup_to" (the winner's blocks, one by one).
+- **"battle"** (§6.2-§6.7): ONE battle, the procedure above. The steps it calls: "battle_round"
+  (a combat turn: fire, retreat or pass; the owner picks which of his equally strong blocks
+  takes a hit in "battle_hits", a retreating block's area in "retreat_to"), "retreat" (after
+  round 3: which of the attacker's blocks retreats next, then "retreat_to"), "regroup"
+  (which of the winner's blocks regroups next, or done; then "regroup_to").
 
 Round by round (§6.2): round 1 starts with Celtic unity for the Welsh and Ulster blocks of
 the main forces; round 2 with the change of battlefield control (if the defender has only
@@ -39,7 +49,7 @@ state (``s.reserves``); so do the per-area battle marks of movement (``s.attacke
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from pydantic import Field
@@ -47,6 +57,7 @@ from pydantic import Field
 from gameshelf.core.dice import count_at_most, roll
 from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
+from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step, legal_of
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
@@ -56,21 +67,11 @@ from gameshelf.plugins.hammer_scots.model import (
     BLOCK_ID,
     BLOCK_IX,
     BLOCKS,
-    BORDER_AT,
-    BORDER_LIMIT,
-    BORDERS,
-    COASTAL,
-    ENGLAND,
     ENGLISH,
     HOMES,
     IS_NOBLE,
-    N_AREAS,
-    NEIGHBOURS,
-    NEXT_TO,
     SCOTTISH,
     SIDE,
-    SIDE_RANGE,
-    bix,
 )
 from gameshelf.plugins.hammer_scots.state import (
     DONE,
@@ -86,18 +87,25 @@ from gameshelf.plugins.hammer_scots.state import (
     contested_areas,
     enemy,
     everyone_at,
-    friendly_areas,
     has_side,
     is_contested,
     machine,
     reset_border_counts,
+)
+from gameshelf.plugins.hammer_scots.ways_out import (
+    leave,
+    regroup_options,
+    regroup_refusal,
+    retreat_options,
+    retreat_refusal,
+    why_no_way_out,
+    with_a_way_out,
 )
 
 LETTER: tuple[str, ...] = tuple(b.letter for b in BLOCKS)
 FIRE: tuple[int, ...] = tuple(b.fire for b in BLOCKS)
 KIND: tuple[str, ...] = tuple(b.kind for b in BLOCKS)
 CELTIC: tuple[bool, ...] = tuple(b.celtic for b in BLOCKS)
-NORSE = bix("norse")
 ORDER = ("A", "B", "C")
 RANK: tuple[int, ...] = tuple(2 * ORDER.index(b.letter) for b in BLOCKS)  # +1: attacker
 NO_TURN = 99
@@ -128,7 +136,7 @@ class Battle:
     hits_to: str = ""  # the side that must take them
     retreating: list[int] = Field(default_factory=list)  # must still retreat (§6.7)
     block: int = NO_BLOCK  # the block retreating or regrouping
-    # whose combat turn it is (side, letter), as next_combat_turn found it; None: ask
+    # whose combat turn it is (side, letter), as a_combat_turn found it; None: ask
     turn: tuple[str, str] | None = None
 
     @property
@@ -136,15 +144,17 @@ class Battle:
         return enemy(self.attacker)
 
 
+# The steps the battle procedure calls: where a battle waits for a decision.
 BATTLE_STEPS = frozenset(
-    {"battle", "battle_round", "battle_hits", "retreat_to", "retreat", "regroup", "regroup_to"}
+    {"battle_round", "battle_hits", "retreat_to", "retreat", "regroup", "regroup_to"}
 )
 
 
 def battle_of(s: State) -> Battle | None:
-    """The battle being fought, or ``None`` (for the view, the text board and tests)."""
+    """The battle being fought, or ``None`` (for the view, the text board and tests): the
+    frame of the procedure "battle", which called the step waiting."""
     if s.step in BATTLE_STEPS:
-        frame = s.stack[-1].args
+        frame = s.stack[-2].args
         if isinstance(frame, Battle):
             return frame
     return None
@@ -303,13 +313,13 @@ def assign_hits(s: State, bt: Battle) -> None:
             break
         if len(targets) > 1:
             s.active = [bt.hits_to]
-            machine.enter(s, "battle_hits", bt)
+            machine.enter(s, "battle_hits")
             return
         take_hit(s, bt, targets[0])
         if s.winner:
             return
     bt.hits_to = ""
-    next_combat_turn(s, bt)
+    machine.finish(s)  # the combat turn is over
 
 
 def take_hit(s: State, bt: Battle, b: int) -> None:
@@ -321,191 +331,21 @@ def take_hit(s: State, bt: Battle, b: int) -> None:
         eliminate_in_battle(s, b)
 
 
-# --- retreat and regroup: where a block may leave the battle area (RULES §6.6, §6.7) --------
-
-# The refusals, made once (the ways out of a battle are a hot path).
-SEA_ONLY = Msg("hammer_scots.norse_by_sea_only")
-NOT_ALONE = tuple(Msg("hammer_scots.norse_not_there", area=a) for a in AREA_ID)
-INTO_ENGLAND = Msg("hammer_scots.scots_not_into_england")
-OUT_OF_ENGLAND = Msg("hammer_scots.english_not_out_of_england")
-ENEMY_HOLDS = tuple(Msg("hammer_scots.enemy_holds_it", area=a) for a in AREA_ID)
-BATTLE_PENDING = tuple(Msg("hammer_scots.battle_pending_there", area=a) for a in AREA_ID)
+# --- the course of a battle: the functions of its procedure (RULES §6.2, §6.7) --------------
 
 
-def border_full(there: int, border: int) -> Msg:
-    if BORDERS[border].type == "red":
-        return Msg("hammer_scots.red_border_full", area=AREA_ID[there], count=BORDER_LIMIT[border])
-    return Msg("hammer_scots.black_border_full", area=AREA_ID[there], count=BORDER_LIMIT[border])
+def battle_begins(s: State, bt: Battle) -> None:
+    s.announce("hammer_scots.battle_begins", area=AREA_ID[bt.area], role=bt.attacker)
 
 
-# ``border_full`` into each area over each of its borders, made once: FULL_INTO[there][border].
-FULL_INTO: tuple[dict[int, Msg], ...] = tuple(
-    {border: border_full(there, border) for _, border in NEIGHBOURS[there]}
-    for there in range(N_AREAS)
-)
+def another_round(s: State, bt: Battle) -> bool:
+    """RULES §6.2: up to three rounds, while both sides are there (reserves included)."""
+    return bt.round < 3 and is_contested(s, bt.area)
 
 
-def sea_options(s: State, here: int) -> list[tuple[int, Msg | None]]:
-    """RULES §5.6: the Norse go by sea from ``here``, only to a coastal area Scotland holds
-    (not England)."""
-    held = friendly_areas(s, SCOTTISH)
-    options: list[tuple[int, Msg | None]] = []
-    for there in range(N_AREAS):
-        if there in (ENGLAND, here) or not COASTAL[there]:
-            options.append((there, SEA_ONLY))
-        elif there not in held:
-            options.append((there, NOT_ALONE[there]))
-        else:
-            options.append((there, None))
-    return options
-
-
-def regroup_refusal(
-    s: State, here: int, side: str, foe_at: Container[int], there: int, border: int
-) -> Msg | None:
-    """``None`` if a land block of ``side`` may regroup from the battle area ``here`` to
-    ``there`` over ``border``, or the reason it may not (RULES §6.7): an adjacent area
-    holding no enemy block (``foe_at``: where the enemy's blocks stand, ``foes_at``, or the
-    areas next to ``here`` among them, ``foes_near``), within the border limits, Scots not
-    into England, English not out of England.
-
-    With ``retreat_refusal`` (and the Norse's ``sea_options``) the one statement of where a
-    block may leave a battle: the areas offered (``ways_out``), the blocks that may retreat
-    or regroup (``with_a_way_out``) and the refusals come from them. Plain functions, not
-    generators: most questions stop at the first area, and a generator left unfinished
-    costs more than the test.
-    """
-    if side == SCOTTISH and there == ENGLAND:
-        return INTO_ENGLAND
-    if side == ENGLISH and here == ENGLAND:
-        return OUT_OF_ENGLAND
-    if there in foe_at:
-        return (BATTLE_PENDING if has_side(s, there, side) else ENEMY_HOLDS)[there]
-    if s.border_count[border] >= BORDER_LIMIT[border]:
-        return FULL_INTO[there][border]
-    return None
-
-
-# RULES §6.6: the border control refusal, BORDER_CONTROL[side][there] (side: the retreating).
-BORDER_CONTROL: dict[str, tuple[Msg, ...]] = {
-    side: tuple(Msg("hammer_scots.border_control", area=a, role=enemy(side)) for a in AREA_ID)
-    for side in (ENGLISH, SCOTTISH)
-}
-
-
-def retreat_refusal(
-    s: State, here: int, side: str, foe_at: Container[int], there: int, border: int
-) -> Msg | None:
-    """``regroup_refusal``, and a retreat may not cross a border the enemy used to enter this
-    battle (RULES §6.6 border control; a regroup may, RULES §14.8 [impl])."""
-    refusal = regroup_refusal(s, here, side, foe_at, there, border)
-    if refusal is None and s.last_used[border] == FOE[side]:
-        return BORDER_CONTROL[side][there]
-    return refusal
-
-
-Refusal = Callable[[State, int, str, Container[int], int, int], Msg | None]  # retreat_/regroup_
-
-
-def foes_at(s: State, side: str) -> list[int]:
-    """Where the enemy of ``side`` has its blocks (one location each)."""
-    start, stop = SIDE_RANGE[FOE[side]]
-    return s.location[start:stop]
-
-
-def foes_near(s: State, side: str, here: int) -> frozenset[int]:
-    """The areas next to ``here`` where the enemy of ``side`` has blocks, for a question
-    about every neighbour: each ``in`` the enemy's locations compares them all (in C, but a
-    compare each), their locations met once with the neighbours cost about three of those."""
-    return NEXT_TO[here].intersection(foes_at(s, side))
-
-
-def ways_out(s: State, bt: Battle, b: int, refusal: Refusal) -> list[tuple[int, Msg | None]]:
-    """Every area ``b`` might leave the battle to, with ``None`` if it may now, or the
-    reason it may not (``refusal``; the Norse by sea)."""
-    here = bt.area
-    if b == NORSE:
-        return sea_options(s, here)
-    side = SIDE[b]
-    foe_at = foes_near(s, side, here)
-    return [
-        (there, refusal(s, here, side, foe_at, there, border)) for there, border in NEIGHBOURS[here]
-    ]
-
-
-def regroup_options(s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
-    """Where ``b`` may regroup to (``regroup_refusal``)."""
-    return ways_out(s, bt, b, regroup_refusal)
-
-
-def retreat_options(s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
-    """Where ``b`` may retreat to (``retreat_refusal``)."""
-    return ways_out(s, bt, b, retreat_refusal)
-
-
-Ways = Callable[[State, Battle, int], list[tuple[int, Msg | None]]]  # retreat_/regroup_
-
-
-def has_a_way_out(s: State, bt: Battle, b: int, refusal: Refusal) -> bool:
-    """Whether ``ways_out`` offers ``b`` an area it may go to now."""
-    here = bt.area
-    if b == NORSE:
-        return None in [why for _, why in sea_options(s, here)]  # rare: every area asked
-    side = SIDE[b]
-    foe_at = foes_at(s, side)  # not foes_near: most questions stop at the first area
-    for there, border in NEIGHBOURS[here]:
-        if refusal(s, here, side, foe_at, there, border) is None:
-            return True
-    return False
-
-
-def with_a_way_out(s: State, bt: Battle, blocks: list[int], refusal: Refusal) -> list[int]:
-    """The blocks among ``blocks`` that have somewhere to go (``has_a_way_out``).
-
-    Every land block of a side has the same ways out, so they are worked out once; the
-    Norse go by sea.
-    """
-    by_land: bool | None = None
-    found = []
-    for b in blocks:
-        if b == NORSE:
-            ok = has_a_way_out(s, bt, b, refusal)
-        else:
-            if by_land is None:
-                by_land = has_a_way_out(s, bt, b, refusal)
-            ok = by_land
-        if ok:
-            found.append(b)
-    return found
-
-
-def why_no_way_out(s: State, bt: Battle, b: int, ways: Ways) -> Msg | None:
-    """Every reason ``b`` has nowhere to go by ``ways``, each once, as one message (``None``:
-    no reason)."""
-    reasons = list(dict.fromkeys(r for _, r in ways(s, bt, b) if r))
-    if not reasons:
-        return None
-    joined = reasons[-1]
-    for reason in reversed(reasons[:-1]):
-        joined = Msg("hammer_scots.sentences", first=reason, rest=joined)
-    return joined
-
-
-def leave_battle(s: State, bt: Battle, b: int, to: int) -> None:
-    """Move ``b`` out of the battle area, counting the border (the Norse sail)."""
-    if b != NORSE:
-        s.border_count[BORDER_AT[bt.area][to]] += 1
-    s.location[b] = to
-    if b in s.reserves:
-        s.reserves.remove(b)
-
-
-# --- the course of a battle ----------------------------------------------------------------
-
-
-def start_round(s: State, bt: Battle, n: int) -> None:
-    """RULES §6.2: what happens at the start of each round, then the first combat turn."""
-    bt.round = n
+def next_round(s: State, bt: Battle) -> None:
+    """RULES §6.2: what happens at the start of each round, before its first combat turn."""
+    n = bt.round = bt.round + 1
     bt.acted = []
     reset_border_counts(s)  # RULES §5.2 [impl]: border limits reset every combat round
     if n == 1:
@@ -516,7 +356,6 @@ def start_round(s: State, bt: Battle, n: int) -> None:
         if n == 2:
             celtic_unity(s, [b for b in battle_reserves(s, bt) if SIDE[b] == ENGLISH])
         release_reserves(s, bt)
-    next_combat_turn(s, bt)
 
 
 def celtic_unity(s: State, blocks: list[int]) -> None:
@@ -549,53 +388,51 @@ def release_reserves(s: State, bt: Battle) -> None:
     s.announce("hammer_scots.reserves_join", blocks=block_list(s, joining))
 
 
-def next_combat_turn(s: State, bt: Battle) -> None:
-    """Hand the next combat turn to its side, or end the round or the battle."""
-    if s.winner:
-        return
+def a_combat_turn(s: State, bt: Battle) -> bool:
+    """RULES §6.3: whether a combat turn is left in the round, kept in the frame as found
+    (``Battle.turn``): none once every fighting block has acted or one side has none."""
     bt.turn = turn = whose_turn(s, bt)
-    if turn is not None:  # both sides have fighting blocks there: the battle goes on
-        s.active = [turn[0]]
-        machine.enter(s, "battle_round", bt)
-    elif is_contested(s, bt.area):  # reserves may still face the enemy
-        end_round(s, bt)
-    else:
-        end_battle(s, bt)
+    return turn is not None
 
 
-def end_round(s: State, bt: Battle) -> None:
-    if bt.round < 3:
-        start_round(s, bt, bt.round + 1)
-    else:
-        start_forced_retreat(s, bt)
+def still_contested(s: State, bt: Battle) -> bool:
+    """RULES §6.7: both sides still there after round 3."""
+    return is_contested(s, bt.area)
 
 
-def start_forced_retreat(s: State, bt: Battle) -> None:
-    """RULES §6.7: both sides still there after round 3: the attacker retreats it all."""
+def forced_retreat(s: State, bt: Battle) -> None:
+    """RULES §6.7: the attacker retreats every block of his there."""
     reset_border_counts(s)
     bt.retreating = in_battle(s, bt, bt.attacker)
     s.announce("hammer_scots.forced_retreat", role=bt.attacker, area=AREA_ID[bt.area])
-    continue_forced_retreat(s, bt)
 
 
-def continue_forced_retreat(s: State, bt: Battle) -> None:
-    """Retreat while any block can; the blocks that cannot are eliminated (RULES §6.7)."""
+def a_block_may_retreat(s: State, bt: Battle) -> bool:
+    """Whether a block still to retreat (``Battle.retreating``, kept to those still there)
+    has somewhere to go."""
     bt.retreating = [b for b in bt.retreating if s.location[b] == bt.area]
-    if with_a_way_out(s, bt, bt.retreating, retreat_refusal):
-        s.active = [bt.attacker]
-        machine.enter(s, "retreat", bt)
-        return
+    return bool(with_a_way_out(s, bt.area, bt.retreating, retreat_refusal))
+
+
+def cut_off(s: State, bt: Battle) -> None:
+    """RULES §6.7: the blocks that could not retreat are eliminated."""
     for b in list(bt.retreating):
         s.announce("hammer_scots.could_not_retreat", block=block_ref(s, b))
         bt.retreating.remove(b)
         eliminate_in_battle(s, b)
         if s.winner:
             return
-    end_battle(s, bt)
 
 
-def end_battle(s: State, bt: Battle) -> None:
-    """The battle is decided: the side holding the area regroups.
+def holder(s: State, area: int) -> str:
+    """The side left in ``area`` once the battle is decided, the English asked first."""
+    return (
+        ENGLISH if has_side(s, area, ENGLISH) else SCOTTISH if has_side(s, area, SCOTTISH) else ""
+    )
+
+
+def battle_decided(s: State, bt: Battle) -> None:
+    """The battle is decided: its marks are cleared and the side left there has won.
 
     Reserves that never joined stay face down (in ``s.reserves``) until the battle is over.
     """
@@ -608,24 +445,22 @@ def end_battle(s: State, bt: Battle) -> None:
     bt.hits_to = ""
     bt.retreating = []
     reset_border_counts(s)  # RULES §6.7: the regroup has fresh border limits
-    winner = (  # the side left there, the English asked first
-        ENGLISH if has_side(s, where, ENGLISH) else SCOTTISH if has_side(s, where, SCOTTISH) else ""
-    )
+    winner = holder(s, where)
     if winner:
         s.announce("hammer_scots.battle_won", role=winner, area=AREA_ID[where])
-    if winner and with_a_way_out(s, bt, in_battle(s, bt, winner), regroup_refusal):
-        s.active = [winner]
-        machine.enter(s, "regroup", bt)
-        return
-    finish_battle(s, bt)
 
 
-def finish_battle(s: State, bt: Battle) -> None:
+def a_block_may_regroup(s: State, bt: Battle) -> bool:
+    """RULES §6.7: whether the winner has a block there with somewhere to regroup to."""
+    side = holder(s, bt.area)
+    return bool(side) and bool(with_a_way_out(s, bt.area, in_battle(s, bt, side), regroup_refusal))
+
+
+def battle_over(s: State, bt: Battle) -> None:
     """The battle is over (regroup included): its reserves that never joined turn face up
-    as ordinary blocks, and the caller resumes."""
+    as ordinary blocks."""
     for b in battle_reserves(s, bt):
         s.reserves.remove(b)
-    machine.finish(s)
 
 
 # --- the steps ----------------------------------------------------------------------------
@@ -690,31 +525,26 @@ def next_battle(s: State) -> None:
         s.active = [s.p1]
 
 
-class BattleStep(Step[State]):
-    """A step inside a battle: its frame is the battle's (one :class:`Battle` passed on)."""
+@machine.step
+class FightBattle(Procedure[State]):
+    """RULES §6.2-§6.7: one battle, called with its frame (see the module docstring)."""
 
-    frame_type = Battle
+    name, frame_type, waiting = "battle", Battle, Msg("hammer_scots.fighting")
+    body = (
+        battle_begins,
+        While(another_round, next_round, While(a_combat_turn, Call("battle_round"))),
+        If(still_contested, forced_retreat, While(a_block_may_retreat, Call("retreat")), cut_off),
+        battle_decided,
+        If(a_block_may_regroup, Call("regroup")),  # block by block, until it is done
+        battle_over,
+    )
+
+
+class BattleStep(Step[State]):
+    """A step of a battle, called by its procedure: the battle is the caller's frame."""
 
     def frame(self, s: State) -> Battle:
-        return s.stack[-1].args  # a Battle: frame_type (the machine checks it)
-
-
-@machine.step
-class FightBattle(BattleStep):
-    """One battle, called as a sub-procedure with its frame (see the module docstring)."""
-
-    name, waiting = "battle", Msg("hammer_scots.fighting")
-
-    def begin(self, s: State) -> None:
-        bt = self.frame(s)
-        s.announce("hammer_scots.battle_begins", area=AREA_ID[bt.area], role=bt.attacker)
-        if not is_contested(s, bt.area):
-            end_battle(s, bt)
-            return
-        start_round(s, bt, 1)
-
-    def active(self, s: State) -> list[str]:
-        return []
+        return s.stack[-2].args  # "battle"'s: a Battle
 
 
 @machine.step
@@ -722,6 +552,9 @@ class BattleRound(BattleStep):
     """RULES §6.3: a combat turn: one block fires, retreats or passes."""
 
     name, waiting = "battle_round", Msg("hammer_scots.fighting")
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).turn[0]]  # type: ignore[index]  # a_combat_turn found it
 
     def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
@@ -733,7 +566,7 @@ class BattleRound(BattleStep):
     def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
         blocks = turn_blocks(s, bt)
-        may_retreat = with_a_way_out(s, bt, blocks, retreat_refusal)
+        may_retreat = with_a_way_out(s, bt.area, blocks, retreat_refusal)
         options: list[Option] = []
         for b in blocks:
             fire, retreat, hold = COMBAT_TURN[b]
@@ -751,7 +584,7 @@ class BattleRound(BattleStep):
         bt = self.frame(s)
         b = block_arg(action.arg)
         if self._why_not_from_options(s, role, action):  # a turn's block, nowhere to go
-            detail = why_no_way_out(s, bt, b, retreat_options)
+            detail = why_no_way_out(s, bt.area, b, retreat_options)
             if detail is None:
                 return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, b))
             return Msg("hammer_scots.nowhere_to_retreat_because", block=block_ref(s, b), why=detail)
@@ -769,14 +602,14 @@ class BattleRound(BattleStep):
     def on_retreat(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
         bt.block = BLOCK_IX[arg]
-        machine.enter(s, "retreat_to", bt)
+        machine.enter(s, "retreat_to")
 
     def on_pass(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
         b = BLOCK_IX[arg]
         bt.acted.append(b)
         s.announce("hammer_scots.passed", block=block_ref(s, b))  # RULES §6.3
-        next_combat_turn(s, bt)
+        machine.finish(s)
 
 
 @machine.step
@@ -813,8 +646,9 @@ class LeaveTo(BattleStep):
     asking: ClassVar[str]  # the prompt's message id
 
     @abstractmethod
-    def ways(self, s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
-        """Where ``b`` may go, with why not (``retreat_options`` or ``regroup_options``)."""
+    def ways(self, s: State, here: int, b: int) -> list[tuple[int, Msg | None]]:
+        """Where ``b`` may go from the battle area ``here``, with why not (ways_out.py's
+        ``retreat_options`` or ``regroup_options``)."""
 
     def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
@@ -822,7 +656,7 @@ class LeaveTo(BattleStep):
 
     def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
-        return [(PICK_AREA[there], refusal) for there, refusal in self.ways(s, bt, bt.block)]
+        return [(PICK_AREA[there], refusal) for there, refusal in self.ways(s, bt.area, bt.block)]
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
@@ -845,20 +679,19 @@ class RetreatTo(LeaveTo):
     name, waiting = "retreat_to", Msg("hammer_scots.retreating")
     asking = "hammer_scots.retreat_where"
 
-    def ways(self, s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
-        return retreat_options(s, bt, b)
+    def ways(self, s: State, here: int, b: int) -> list[tuple[int, Msg | None]]:
+        return retreat_options(s, here, b)
 
     def left(self, s: State, bt: Battle, b: int, to: int) -> None:
         forced = b in bt.retreating
         block, area = block_ref(s, b), AREA_ID[bt.area]
         s.announce("hammer_scots.retreated", block=block, area_from=area, area_to=AREA_ID[to])
-        leave_battle(s, bt, b, to)
+        leave(s, bt.area, b, to)
         if forced:
             bt.retreating.remove(b)
-            continue_forced_retreat(s, bt)
         else:
             bt.acted.append(b)
-            next_combat_turn(s, bt)
+        machine.finish(s)
 
 
 @machine.step
@@ -867,12 +700,15 @@ class ForcedRetreat(BattleStep):
 
     name, waiting = "retreat", Msg("hammer_scots.retreating")
 
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).attacker]
+
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.forced_retreat_prompt", area=AREA_ID[self.frame(s).area])
 
     def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
-        may_retreat = with_a_way_out(s, bt, bt.retreating, retreat_refusal)
+        may_retreat = with_a_way_out(s, bt.area, bt.retreating, retreat_refusal)
         options: list[Option] = []
         for b in bt.retreating:
             options.append((PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT))
@@ -888,7 +724,7 @@ class ForcedRetreat(BattleStep):
     def on_block(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
         bt.block = BLOCK_IX[arg]
-        machine.enter(s, "retreat_to", bt)
+        machine.enter(s, "retreat_to")
 
 
 @machine.step
@@ -897,13 +733,16 @@ class Regroup(BattleStep):
 
     name, waiting = "regroup", Msg("hammer_scots.regrouping")
 
+    def begin(self, s: State) -> None:
+        s.active = [holder(s, self.frame(s).area)]
+
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.regroup_prompt", area=AREA_ID[self.frame(s).area])
 
     def options(self, s: State, role: str) -> list[Option]:
         bt = self.frame(s)
         blocks = in_battle(s, bt, role)
-        may_regroup = with_a_way_out(s, bt, blocks, regroup_refusal)
+        may_regroup = with_a_way_out(s, bt.area, blocks, regroup_refusal)
         options: list[Option] = []
         for b in blocks:
             options.append((PICK_BLOCK[b], None if b in may_regroup else NOWHERE_TO_REGROUP))
@@ -918,10 +757,10 @@ class Regroup(BattleStep):
     def on_block(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
         bt.block = BLOCK_IX[arg]
-        machine.enter(s, "regroup_to", bt)
+        machine.enter(s, "regroup_to")
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        finish_battle(s, self.frame(s))
+        machine.finish(s)
 
 
 @machine.step
@@ -931,19 +770,19 @@ class RegroupTo(LeaveTo):
     name, waiting = "regroup_to", Msg("hammer_scots.regrouping")
     asking = "hammer_scots.regroup_where"
 
-    def ways(self, s: State, bt: Battle, b: int) -> list[tuple[int, Msg | None]]:
-        return regroup_options(s, bt, b)
+    def ways(self, s: State, here: int, b: int) -> list[tuple[int, Msg | None]]:
+        return regroup_options(s, here, b)
 
     def left(self, s: State, bt: Battle, b: int, to: int) -> None:
         side = SIDE[b]
         # Regrouped blocks are face down again: the log does not name them.
         area = AREA_ID[bt.area]
         s.announce("hammer_scots.regrouped", role=side, area_from=area, area_to=AREA_ID[to])
-        leave_battle(s, bt, b, to)
-        if with_a_way_out(s, bt, in_battle(s, bt, side), regroup_refusal):
-            machine.enter(s, "regroup", bt)
+        leave(s, bt.area, b, to)
+        if with_a_way_out(s, bt.area, in_battle(s, bt, side), regroup_refusal):
+            machine.enter(s, "regroup")
         else:
-            finish_battle(s, bt)
+            machine.finish(s)
 
 
 __all__ = ["Battle", "battle_of", "is_revealed", "start_battle"]

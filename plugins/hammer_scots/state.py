@@ -29,8 +29,8 @@ steps on it.
   each contested area in turn (§6.1) and fights it; then the game turn calls
   **"border_raids"** (``raids.py``), which ends the game turn with the sudden-death check
   (``victory.py``) and, unless the game ended, finishes back to the year.
-- **"battle"** (battle.py): fight ONE battle to its end — rounds, retreats, the forced
-  retreat, the regroup — then ``machine.finish(s)``. It is called through
+- **"battle"** (battle.py): a procedure fighting ONE battle to its end — rounds, retreats,
+  the forced retreat, the regroup (where a block may go: ``ways_out.py``). It is called through
   ``battle.start_battle(s, area, attacker)`` from battle_phase, Herald, Pillage and the
   coronation battles; its working values are in its frame (``battle.Battle``), which
   ``battle.battle_of(s)`` returns while it is fought. The reserves (``s.reserves``) are

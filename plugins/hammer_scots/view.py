@@ -416,10 +416,8 @@ class BlocksFaceDown(Identities[State]):
         """The blocks both sides see: those fighting in the battle being fought (the blocks
         ``is_revealed`` names, found without asking it of every block: this runs around
         every action)."""
-        if s.step not in BATTLE_STEPS:  # battle_of, written out
-            return frozenset()
-        bt = s.stack[-1].args
-        if not isinstance(bt, Battle):
+        bt = battle_of(s)
+        if bt is None:
             return frozenset()
         fighting = frozenset(everyone_at(s.location, bt.area))  # blocks_at, no list
         return fighting.difference(s.reserves) if s.reserves else fighting

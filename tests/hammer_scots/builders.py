@@ -9,7 +9,8 @@ and places only what the test names, through the State model, using data ids::
 Any other keyword sets the State field of that name; fields that hold areas or blocks
 take data ids and are translated to indices (``who="wallace"``, ``reserves=["wallace"]``,
 ``attacker={"lanark": "England"}``, ``last_used={("lanark", "selkirk"): "England"}``).
-At a step inside a battle, the battle's frame (``battle.Battle``) is built from
+At a step inside a battle, the battle's frame (``battle.Battle``, the frame of the
+procedure "battle" that called the step) is built from
 ``battle="lanark"`` and, optionally, ``battle_attacker`` (default: the area's attacker,
 else Player 1), ``battle_round``, ``acted``, ``hits``, ``hits_to``, ``retreating`` and
 ``battle_block``. The step is set directly (its ``begin`` does not run) unless
@@ -162,7 +163,7 @@ def build(
         battle = Battle(**fight)
     situate(s, step, Turn(cards=cards), battle)
     if begin:
-        machine.enter(s, step, battle)
+        machine.enter(s, step)
     return s
 
 
@@ -176,9 +177,17 @@ def resume_at(s: State, procedure: str, after: Any, args: Any = None) -> Frame:
     return frame
 
 
+def called_by_the_battle(step: str, battle: Battle) -> str:
+    """The step of the battle's procedure that ``step`` stands in: a combat turn's (its
+    hits and a retreat), the forced retreat's (a block in ``retreating``) or the regroup's."""
+    if step == "retreat_to":
+        return "retreat" if battle.block in battle.retreating else "battle_round"
+    return {"battle_hits": "battle_round", "regroup_to": "regroup"}.get(step, step)
+
+
 def situate(s: State, step: str, turn: Turn, battle: Battle | None = None) -> None:
     """Put the machine at ``step`` where the sequence of play has it (see the module), with
-    the ``battle`` frame at a step inside a battle."""
+    the ``battle`` frame (the procedure "battle"'s) at a step inside a battle."""
     frames = [resume_at(s, "game", "year"), resume_at(s, "year", "game_turn", Year())]
     if step in ACTION_STEPS:
         action = player_1_action if s.acting == s.p1 else player_2_action
@@ -187,6 +196,9 @@ def situate(s: State, step: str, turn: Turn, battle: Battle | None = None) -> No
         frames.append(resume_at(s, "game_turn", "battle_phase", turn))
         if step != "battle_phase":
             frames.append(new_frame("battle_phase"))  # the battle phase calls each battle
+            if battle is None:
+                raise ValueError(f"{step!r} is a step of a battle: name it (battle=AREA)")
+            frames.append(resume_at(s, "battle", called_by_the_battle(step, battle), battle))
     elif step == "border_raids":
         frames.append(resume_at(s, "game_turn", "border_raids", turn))
     elif step == "card_phase":
@@ -194,9 +206,9 @@ def situate(s: State, step: str, turn: Turn, battle: Battle | None = None) -> No
     elif step == "winter":
         frames[1] = resume_at(s, "year", "winter", Year())
     else:
-        machine.place(s, step, battle)
+        machine.place(s, step)
         return
-    machine.place(s, step, battle)
+    machine.place(s, step)
     s.stack[:0] = frames
 
 

@@ -64,7 +64,8 @@ def test_a_battle_keeps_its_working_values_in_its_frame():
         reserves=["douglas"],
     )
     bt = battle_of(s)
-    assert s.stack[-1].args is bt
+    assert machine.trail(s)[-2:] == ["battle", "battle_round"]  # the procedure called it
+    assert s.stack[-2].args is bt
     assert (bt.area, bt.attacker, bt.round, bt.acted) == (AREA_IX["lanark"], "Scotland", 1, [])
     play(s, "Scotland", ("pass", "wallace"))
     assert battle_of(s).acted == [BLOCK_IX["wallace"]]
@@ -99,7 +100,7 @@ def test_player_1_picks_the_battles_in_turn():
     assert s.step == "battle_round"
     assert battle_of(s).area == AREA_IX["lanark"]
     assert battle_of(s).attacker == "Scotland"
-    assert machine.trail(s)[-2:] == ["battle_phase", "battle_round"]
+    assert machine.trail(s)[-3:] == ["battle_phase", "battle", "battle_round"]
 
 
 def test_picking_a_battle_reveals_its_blocks_so_undo_cannot_cross_it():  # RULES §1
@@ -709,7 +710,7 @@ def test_each_way_out_is_offered_or_refused_with_the_reason_its_option_names(ste
             if s.location[b] != bt.area:
                 continue
             bt.block = b
-            machine.place(s, step, bt)
+            machine.enter(s, step)  # in place of the combat turn, as a retreat goes there
             role = SIDE[b]
             s.active = [role]
             for action, refusal in machine.current(s).options(s, role):

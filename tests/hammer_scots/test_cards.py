@@ -184,7 +184,7 @@ def test_after_player_2_the_battles_are_fought():
     play(s, S, ("block", "douglas"), ("area", "mentieth"))
     play(s, S, "done")
     assert s.step in {"battle_round", "battle_hits", "retreat_to", "regroup"}
-    assert machine.trail(s)[-2:-1] == ["battle_phase"]
+    assert machine.trail(s)[-3:-1] == ["battle_phase", "battle"]
     assert battle_of(s).area == aix("mentieth")
 
 

@@ -159,7 +159,7 @@ def test_defectors_facing_scots_fight_at_once_in_the_order_player_1_picks():  # 
     play(s, S, ("area", "mar"))
     assert battle_of(s).area == aix("mar")
     assert s.attacker[aix("mar")] == E
-    assert s.stack[-2].args.areas == [aix("lennox")]  # still to fight, in the frame
+    assert s.stack[-3].args.areas == [aix("lennox")]  # still to fight, in the frame
 
 
 def test_the_coronation_is_offered_in_every_event_and_in_no_other_step():  # RULES §11.2
