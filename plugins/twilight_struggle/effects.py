@@ -6,11 +6,16 @@ flags of its own.
 A card with a lasting effect goes where its event sends it (starred: out of the game) at
 once; an underlined card that is not starred stays out beside the board while its effect is
 in force and goes to the discard pile when the effect ends (RULES §13).
+
+The effects other rules ask about are named here, with the question they ask: the trap a
+side is in (``trap_of``: its action round is rounds.TrappedRound), North Sea Oil's extra
+action round (``north_sea_oil``: rounds.rounds_total), Cuban Missile Crisis and the
+Influence that cancels it (``CRISIS``: operations.coup, mid_war.CancelCrisis, the view).
 """
 
 from __future__ import annotations
 
-from gameshelf.plugins.twilight_struggle.model import CARDS
+from gameshelf.plugins.twilight_struggle.model import CARDS, US, USSR
 from gameshelf.plugins.twilight_struggle.state import Effect, State
 
 TURN, GAME = "turn", "game"
@@ -58,3 +63,32 @@ def expire(s: State, until: str = TURN) -> None:
     """RULES §16.7: the effects that end now (at the end of the turn: every "turn" one)."""
     for e in [e for e in s.effects if e.until == until]:
         end_effect(s, e.card)
+
+
+# --- the effects other rules ask about (RULES §4, §14) ---------------------------------------
+
+CRISIS = 40  # Cuban Missile Crisis: a coup by its victim loses the game (operations.coup)
+# the Influence the crisis's victim removes to cancel it (RULES §14)
+CRISIS_COUNTRIES: dict[str, tuple[str, ...]] = {USSR: ("cuba",), US: ("west_germany", "turkey")}
+
+QUAGMIRE, BEAR_TRAP = 42, 44
+TRAPS = {QUAGMIRE: US, BEAR_TRAP: USSR}  # the card, and the side it traps
+
+
+def trap_of(s: State, side: str) -> int:
+    """The trap (Quagmire or Bear Trap) ``side`` is in, or 0."""
+    for card, trapped in TRAPS.items():
+        if trapped == side and in_effect(s, card):
+            return card
+    return 0
+
+
+NORTH_SEA_OIL = 86
+NORTH_SEA_OIL_ROUNDS = 8  # the card: the US takes 8 action rounds in the turn it is played
+
+
+def north_sea_oil(s: State, side: str) -> bool:
+    """North Sea Oil: the US takes 8 action rounds in the turn the event happened (RULES §4:
+    "8 ARs in the turn it is played"; its extra round comes after the normal rounds)."""
+    found = effect(s, NORTH_SEA_OIL) if side == US else None
+    return found is not None and found.turn == s.turn

@@ -22,8 +22,8 @@ from gameshelf.core.encoding import (
     step_names,
 )
 from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.plugins.twilight_struggle.effects import CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.events import CHOICE_TEXT, OPS_USES
-from gameshelf.plugins.twilight_struggle.mid_war import CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.model import (
     CID,
     DEFCON_MAX,

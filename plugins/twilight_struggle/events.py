@@ -25,6 +25,12 @@ The generic steps events call (RULES §7.1: event Influence ignores adjacency an
   the result is the card, or 0;
 - "event_ops" (``EventOps``): conduct Operations with a given number of Ops (Influence,
   realignment or a coup, as with a card).
+
+What events share beside their steps: ``give`` (Influence, logged) and ``score`` (VP, which
+may end the game). The rules a lasting effect changes where a card is played are hooks
+here, asked by the action round (rounds.py) and the headline (turn.py): Missile Envy owed
+(``envy_owed``, ``envy_refusal``, ``envy_played``), We Will Bury You
+(``we_will_bury_you``) and Flower Power (``flower_power``).
 """
 
 from __future__ import annotations
@@ -65,13 +71,15 @@ from gameshelf.plugins.twilight_struggle.state import (
     PICK_COUNTRY,
     State,
     add_influence,
+    check_vp,
     controls,
     finish,
+    gain_vp,
     machine,
     remove_influence,
 )
 
-MISSILE_ENVY = 49  # it goes to the victim's hand, not the discard pile (mid_war.py)
+MISSILE_ENVY = 49  # it goes to the victim's hand, not the discard pile (``envy_played``)
 
 # card number -> the step of its event (filled by ``event``)
 EVENTS: dict[int, str] = {}
@@ -261,6 +269,72 @@ def shuttle_used(s: State, card: int) -> None:
     """Shuttle Diplomacy ends at the first Asia or Middle East scoring card, used or not."""
     if CARDS[card].scoring_region in SHUTTLE_REGIONS and in_effect(s, SHUTTLE):
         end_effect(s, SHUTTLE)
+
+
+# --- what events share: Influence given, VP scored -------------------------------------------
+
+
+def give(s: State, side: str, country: str, n: int) -> None:
+    """``side`` adds ``n`` Influence in ``country`` (an id), logged."""
+    add_influence(s, side, CIX[country], n)
+    s.announce("twilight_struggle.added", role=side, country=country, n=n)
+
+
+def score(s: State, side: str, vp: int) -> None:
+    """``side`` gains ``vp`` VP (none: nothing is said), and 20 VP may end the game."""
+    if vp:
+        gain_vp(s, side, vp)
+        s.announce("twilight_struggle.gains_vp", role=side, vp=vp)
+    check_vp(s)
+
+
+# --- the rules a lasting effect changes where a card is played (RULES §14) --------------------
+
+WE_WILL_BURY_YOU, UN_INTERVENTION = 50, 32
+
+
+def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
+    """RULES §14: We Will Bury You resolves at the US's next action round, whatever it holds:
+    the USSR gains 3 VP when the US plays that round's card, unless it is UN Intervention
+    played as an event (a headline is no action round), or as the round begins when it is a
+    trap's (Quagmire) or is sat out, or when the US passes it keeping The China Card
+    (``card`` 0). Called by rounds.ActionRound and rounds.CardPlay; returns whether the game
+    ended."""
+    if side != US or s.phasing != US or not in_effect(s, WE_WILL_BURY_YOU):
+        return False  # (a card the US plays in the USSR's round, Grain Sales', is not it)
+    end_effect(s, WE_WILL_BURY_YOU)
+    if card == UN_INTERVENTION and use == "event":
+        s.announce("twilight_struggle.bury_cancelled", card=WE_WILL_BURY_YOU, card2=card)
+        return False
+    score(s, USSR, 3)
+    return s.over
+
+
+def envy_owed(s: State, side: str) -> bool:
+    """Whether ``side`` holds Missile Envy it must play for Ops now."""
+    envy = effect(s, MISSILE_ENVY)
+    return envy is not None and envy.side == side and MISSILE_ENVY in s.hands[side]
+
+
+def envy_refusal(s: State, side: str, card: int, use: str) -> Msg | None:
+    """Missile Envy owed: only for Ops (rounds.use_refusal)."""
+    if card == MISSILE_ENVY and use in ("event", "space") and envy_owed(s, side):
+        return Msg("twilight_struggle.envy_for_ops", card=MISSILE_ENVY)
+    return None
+
+
+FLOWER_POWER = 59
+
+
+def flower_power(s: State, side: str, card: int) -> bool:
+    """Flower Power in effect: the US playing a war card as an event (a headline too) or
+    for Ops gives the USSR 2 VP; on the Space Race it does not (RULES §14). Called where a
+    card is played (rounds.CardPlay, turn.headline_event); returns whether the game ended."""
+    if side != US or not CARDS[card].war or not in_effect(s, FLOWER_POWER):
+        return False
+    s.announce("twilight_struggle.flower_power", card=card, card2=FLOWER_POWER)
+    gain_vp(s, USSR, 2)
+    return check_vp(s)
 
 
 # --- an opponent's event played for Ops (RULES §6) --------------------------------------------

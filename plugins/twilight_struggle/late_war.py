@@ -7,9 +7,9 @@ makes its choices; prerequisites and cancellations come from the data (``require
 Rules a Late War effect changes are hooks where the rule lives: The Reformer in
 operations.coup_refusal (no USSR coups in Europe; realignments stay allowed), Chernobyl in
 operations.PlaceInfluence (no USSR Influence placed with Ops in the named region), Iran-Contra
-Scandal in operations.realign, North Sea Oil's eighth action round in rounds.rounds_total,
-Aldrich Ames Remix's face-up US hand in hidden.py; the blocks on Socialist Governments,
-OPEC, Willy Brandt and Flower Power are the data's ``prevented_by``.
+Scandal in operations.realign, North Sea Oil's eighth action round in rounds.rounds_total
+(effects.north_sea_oil), Aldrich Ames Remix's face-up US hand in hidden.py; the blocks on
+Socialist Governments, OPEC, Willy Brandt and Flower Power are the data's ``prevented_by``.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from gameshelf.core.steps import Option, Step
 from gameshelf.plugins.twilight_struggle.early_war import Instant, pair_war, strip
 from gameshelf.plugins.twilight_struggle.effects import (
     GAME,
+    NORTH_SEA_OIL,
+    NORTH_SEA_OIL_ROUNDS,
     TURN,
     add_effect,
-    effect,
     end_effect,
     in_effect,
 )
@@ -42,15 +43,15 @@ from gameshelf.plugins.twilight_struggle.events import (
     discard_from_hand,
     event,
     event_refusal,
+    give,
     has_event,
     influence_event,
+    score,
 )
 from gameshelf.plugins.twilight_struggle.mid_war import (
     DiscardPick,
     FreeOps,
     free_targets,
-    give,
-    score,
 )
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
@@ -82,11 +83,10 @@ EUROPE, WESTERN = MEMBERS["europe"], MEMBERS["western_europe"]
 IRAN, IRAQ, LIBYA, UK = CIX["iran"], CIX["iraq"], CIX["libya"], CIX["uk"]
 LEBANON, NICARAGUA, SOUTH_KOREA = CIX["lebanon"], CIX["nicaragua"], CIX["south_korea"]
 
-IRANIAN_HOSTAGE_CRISIS, STAR_WARS, NORTH_SEA_OIL, REFORMER = 82, 85, 86, 87
+IRANIAN_HOSTAGE_CRISIS, STAR_WARS, REFORMER = 82, 85, 87
 KAL_007, GLASNOST, ORTEGA, TERRORISM, CHERNOBYL = 89, 90, 91, 92, 94
 DEBT_CRISIS, TEAR_DOWN, ALDRICH_AMES, WARGAMES = 95, 96, 98, 100
 WILLY_BRANDT, FLOWER_POWER = 55, 59
-NORTH_SEA_OIL_ROUNDS = 8  # the card: the US takes 8 action rounds in the turn it is played
 WARGAMES_VP = 6  # the card: the opponent of its player gains 6 VP
 
 
@@ -284,13 +284,6 @@ class StarWars(Procedure[State]):
             otherwise=[_nothing(STAR_WARS)],
         ),
     )
-
-
-def north_sea_oil(s: State, side: str) -> bool:
-    """North Sea Oil: the US takes 8 action rounds in the turn the event happened (RULES §4:
-    "8 ARs in the turn it is played"; its extra round comes after the normal rounds)."""
-    found = effect(s, NORTH_SEA_OIL) if side == US else None
-    return found is not None and found.turn == s.turn
 
 
 @event(86)

@@ -8,9 +8,10 @@ the conditions given here; lasting effects go through effects.py.
 Rules a Mid War effect changes are hooks where the rule lives: Nuclear Subs, SALT, Latin
 American Death Squads and Cuban Missile Crisis in operations.coup, Brezhnev Doctrine in
 ops.py, Willy Brandt in operations.protected, U2 Incident's second VP in
-early_war.UnIntervention, We Will Bury You, Flower Power, Missile Envy and the traps in
-rounds.py (Flower Power also in turn.headline_event), Missile Envy's card in
-events.dispose, Shuttle Diplomacy in events.Event and scoring.standing.
+early_war.UnIntervention, We Will Bury You, Flower Power and Missile Envy in events.py
+(asked by rounds.py and turn.headline_event), the traps' action round in rounds.py (which
+trap: effects.trap_of), Missile Envy's card in events.dispose, Shuttle Diplomacy in
+events.Event and scoring.standing.
 """
 
 from __future__ import annotations
@@ -27,16 +28,20 @@ from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import EVERY_STEP, Ambient, Option, Step
 from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event, strip, war
 from gameshelf.plugins.twilight_struggle.effects import (
+    CRISIS,
+    CRISIS_COUNTRIES,
     GAME,
+    QUAGMIRE,
     TURN,
     add_effect,
     effect,
     end_effect,
-    in_effect,
 )
 from gameshelf.plugins.twilight_struggle.events import (
     DONE,
+    MISSILE_ENVY,
     PASS,
+    WE_WILL_BURY_YOU,
     Changes,
     Choice,
     Discard,
@@ -48,7 +53,9 @@ from gameshelf.plugins.twilight_struggle.events import (
     discard_from_hand,
     envy_played,
     event,
+    give,
     influence_event,
+    score,
 )
 from gameshelf.plugins.twilight_struggle.model import (
     BATTLEGROUND,
@@ -83,33 +90,16 @@ from gameshelf.plugins.twilight_struggle.state import (
     PICK_CARD,
     PICK_COUNTRY,
     State,
-    add_influence,
     add_milops,
     check_vp,
     controls,
     finish,
-    gain_vp,
     lower_defcon,
     machine,
     numbers,
     remove_influence,
     set_defcon,
 )
-
-
-def give(s: State, side: str, country: str, n: int) -> None:
-    """``side`` adds ``n`` Influence in ``country`` (an id), logged."""
-    add_influence(s, side, CIX[country], n)
-    s.announce("twilight_struggle.added", role=side, country=country, n=n)
-
-
-def score(s: State, side: str, vp: int) -> None:
-    """``side`` gains ``vp`` VP (none: nothing is said), and 20 VP may end the game."""
-    if vp:
-        gain_vp(s, side, vp)
-        s.announce("twilight_struggle.gains_vp", role=side, vp=vp)
-    check_vp(s)
-
 
 # --- the events, in number order ----------------------------------------------------------
 
@@ -159,9 +149,6 @@ class ArmsRace(Instant):
         score(s, side, 3 if s.milops[side] >= s.defcon else 1)
 
 
-CRISIS = 40
-# the Influence the crisis's victim removes to cancel it (RULES §14)
-CRISIS_COUNTRIES: dict[str, tuple[str, ...]] = {USSR: ("cuba",), US: ("west_germany", "turkey")}
 CANCEL_CRISIS = {c: Action("cancel_crisis", c) for cs in CRISIS_COUNTRIES.values() for c in cs}
 
 
@@ -336,101 +323,7 @@ def _salt_take(s: State, f: EventPlay) -> Take:
     return Take(chooser=f.side, card=SALT, cards=cards)
 
 
-QUAGMIRE, BEAR_TRAP, NORAD = 42, 44, 106
-TRAPS = {QUAGMIRE: US, BEAR_TRAP: USSR}  # the card, and the side it traps
-FREED_ON = 4  # RULES §14: a roll of 1-4 frees the trapped side
-
-
-def trap_of(s: State, side: str) -> int:
-    """The trap (Quagmire or Bear Trap) ``side`` is in, or 0."""
-    for card, trapped in TRAPS.items():
-        if trapped == side and in_effect(s, card):
-            return card
-    return 0
-
-
-@frame_model
-class Trapped:
-    """An action round of ``side`` under ``card`` (Quagmire or Bear Trap)."""
-
-    side: str
-    card: int
-
-
-def trap_discards(s: State, side: str) -> list[int]:
-    """The cards that may go to the trap: 2 Ops or more with ``side``'s modifiers (RULES
-    §14); The China Card never (§10)."""
-    return [c for c in s.hands[side] if ops_value(s, side, c) >= 2]
-
-
-def trap_plays(s: State, side: str) -> tuple[list[int], list[int]]:
-    """(cards to discard, scoring cards to play) this round: scoring cards only when no card
-    qualifies, or when the rounds left must go to them (a scoring card is never held)."""
-    scoring = [c for c in s.hands[side] if CARDS[c].scoring]
-    held = len(scoring)
-    from_now = trap_rounds_left(s, side)
-    if held and held >= from_now:
-        return [], scoring
-    discards = trap_discards(s, side)
-    if MISSILE_ENVY in discards and envy_owed(s, side):
-        discards = [MISSILE_ENVY]  # RULES §14 [FAQ]: received while trapped, it goes first
-    return (discards, []) if discards else ([], scoring)
-
-
-def trap_rounds_left(s: State, side: str) -> int:
-    # rounds.py imports this module for its hooks: its count is imported when asked
-    from gameshelf.plugins.twilight_struggle.rounds import rounds_left
-
-    return rounds_left(s, side)
-
-
-@machine.step
-class TrappedRound(Step[State]):
-    """RULES §14: a trapped side's action round is only a discard of a 2-Ops card and a
-    roll, 1-4 freeing it (normal play from the next round); with no such card it plays a
-    scoring card, or sits the round out. Never in the headline."""
-
-    name, frame_type = "trapped_round", Trapped
-    waiting = Msg("twilight_struggle.waiting_card")
-
-    def begin(self, s: State) -> None:
-        f = self.frame(s)
-        s.active = [f.side]
-        discards, scoring = trap_plays(s, f.side)
-        if not discards and not scoring:
-            s.announce("twilight_struggle.trap_sits_out", role=f.side, card=f.card)
-            finish(s)
-
-    def prompt(self, s: State, role: str) -> Msg:
-        return Msg("twilight_struggle.trap_prompt", card=self.frame(s).card)
-
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        discards, scoring = trap_plays(s, role)
-        for c in s.hands[role]:
-            if c in discards or c in scoring:
-                yield PICK_CARD[c], None
-            elif CARDS[c].scoring:
-                yield PICK_CARD[c], Msg("twilight_struggle.trap_discard_first", card=c)
-            else:
-                yield PICK_CARD[c], Msg("twilight_struggle.too_few_ops", card=c, ops=2)
-        if s.china == role:
-            yield PICK_CARD[CHINA], Msg("twilight_struggle.trap_no_china", card=CHINA, card2=f.card)
-
-    def on_card(self, s: State, role: str, card: int) -> None:
-        f = self.frame(s)
-        if CARDS[card].scoring:
-            s.hands[role].remove(card)
-            machine.enter(s, "event", EventPlay(card=card, side=role))
-            return
-        discard_from_hand(s, role, card)
-        die = s.rng.d6()
-        if die <= FREED_ON:
-            s.announce("twilight_struggle.trap_freed", role=role, card=card, card2=f.card, roll=die)
-            end_effect(s, f.card)
-        else:
-            s.announce("twilight_struggle.trap_holds", role=role, card=card, card2=f.card, roll=die)
-        finish(s)
+NORAD = 106
 
 
 @event(42)
@@ -650,29 +543,6 @@ class KitchenDebates(Instant):
             s.announce("twilight_struggle.no_effect", card=48)
 
 
-WE_WILL_BURY_YOU, UN_INTERVENTION = 50, 32
-
-
-def we_will_bury_you(s: State, side: str, card: int, use: str) -> bool:
-    """RULES §14: We Will Bury You resolves at the US's next action round, whatever it holds:
-    the USSR gains 3 VP when the US plays that round's card, unless it is UN Intervention
-    played as an event (a headline is no action round), or as the round begins when it is a
-    trap's (Quagmire) or is sat out, or when the US passes it keeping The China Card
-    (``card`` 0). Called by rounds.ActionRound and rounds.CardPlay; returns whether the game
-    ended."""
-    if side != US or s.phasing != US or not in_effect(s, WE_WILL_BURY_YOU):
-        return False  # (a card the US plays in the USSR's round, Grain Sales', is not it)
-    end_effect(s, WE_WILL_BURY_YOU)
-    if card == UN_INTERVENTION and use == "event":
-        s.announce("twilight_struggle.bury_cancelled", card=WE_WILL_BURY_YOU, card2=card)
-        return False
-    score(s, USSR, 3)
-    return s.over
-
-
-MISSILE_ENVY = 49
-
-
 def _envy_demand(s: State, f: EventPlay) -> Discard:
     """The victim's cards of the highest Ops it has (its own modifiers; its choice among
     them; never The China Card)."""
@@ -710,19 +580,6 @@ class MissileEnvy(Procedure[State]):
             _envy_use,
         ),
     )
-
-
-def envy_owed(s: State, side: str) -> bool:
-    """Whether ``side`` holds Missile Envy it must play for Ops now."""
-    envy = effect(s, MISSILE_ENVY)
-    return envy is not None and envy.side == side and MISSILE_ENVY in s.hands[side]
-
-
-def envy_refusal(s: State, side: str, card: int, use: str) -> Msg | None:
-    """Missile Envy owed: only for Ops (rounds.use_refusal)."""
-    if card == MISSILE_ENVY and use in ("event", "space") and envy_owed(s, side):
-        return Msg("twilight_struggle.envy_for_ops", card=MISSILE_ENVY)
-    return None
 
 
 @event(50)
@@ -900,20 +757,6 @@ class CulturalRevolution(Instant):
             china_to(s, USSR, True)
         else:
             score(s, USSR, 1)
-
-
-FLOWER_POWER = 59
-
-
-def flower_power(s: State, side: str, card: int) -> bool:
-    """Flower Power in effect: the US playing a war card as an event (a headline too) or
-    for Ops gives the USSR 2 VP; on the Space Race it does not (RULES §14). Called where a
-    card is played (rounds.CardPlay, turn.headline_event); returns whether the game ended."""
-    if side != US or not CARDS[card].war or not in_effect(s, FLOWER_POWER):
-        return False
-    s.announce("twilight_struggle.flower_power", card=card, card2=FLOWER_POWER)
-    gain_vp(s, USSR, 2)
-    return check_vp(s)
 
 
 FlowerPower = lasting_event(

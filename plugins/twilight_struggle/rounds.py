@@ -11,6 +11,9 @@ is never forced into play (§4, §10), and may pass at no other time.
 The China Card (§10, §16.10): playable face up by its holder, for Ops or on the Space Race
 (never as an event), it then passes face down to the opponent; if the US plays it, Formosan
 Resolution ends.
+
+A side trapped by Quagmire or Bear Trap plays its action rounds as "trapped_round" (RULES
+§14): a discard and a roll to get free.
 """
 
 from __future__ import annotations
@@ -21,25 +24,27 @@ from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Option, Step
-from gameshelf.plugins.twilight_struggle.effects import end_effect, in_effect
+from gameshelf.plugins.twilight_struggle.effects import (
+    NORTH_SEA_OIL_ROUNDS,
+    end_effect,
+    in_effect,
+    north_sea_oil,
+    trap_of,
+)
 from gameshelf.plugins.twilight_struggle.events import (
+    MISSILE_ENVY,
     OPS_USES,
     PASS,
     EventPlay,
     OpsEvent,
+    discard_from_hand,
+    envy_owed,
     envy_played,
+    envy_refusal,
     event_refusal,
+    flower_power,
     has_event,
     triggers_opponent_event,
-)
-from gameshelf.plugins.twilight_struggle.late_war import NORTH_SEA_OIL_ROUNDS, north_sea_oil
-from gameshelf.plugins.twilight_struggle.mid_war import (
-    MISSILE_ENVY,
-    Trapped,
-    envy_owed,
-    envy_refusal,
-    flower_power,
-    trap_of,
     we_will_bury_you,
 )
 from gameshelf.plugins.twilight_struggle.model import (
@@ -62,6 +67,7 @@ from gameshelf.plugins.twilight_struggle.operations import (
     space_refusal,
     start_ops,
 )
+from gameshelf.plugins.twilight_struggle.ops import ops_value
 from gameshelf.plugins.twilight_struggle.state import PICK_CARD, State, finish, machine
 
 FORMOSAN = 35
@@ -149,7 +155,7 @@ class ActionRound(Step[State]):
         s.phasing = f.side  # turn.next_round has counted the round
         s.active = [f.side]
         trap = trap_of(s, f.side)
-        if trap:  # Quagmire or Bear Trap: a round of its own (mid_war.TrappedRound)
+        if trap:  # Quagmire or Bear Trap: a round of its own (``TrappedRound``, below)
             if we_will_bury_you(s, f.side, 0, ""):  # RULES §14: the US's next round all the same
                 return
             machine.enter(s, "trapped_round", Trapped(side=f.side, card=trap))
@@ -292,3 +298,85 @@ def pass_china(s: State, side: str) -> None:
     s.china, s.china_up = OTHER[side], False
     if side == US and in_effect(s, FORMOSAN):
         end_effect(s, FORMOSAN)
+
+
+# --- a trapped side's action round (RULES §14: Quagmire, Bear Trap) ---------------------------
+
+FREED_ON = 4  # RULES §14: a roll of 1-4 frees the trapped side
+
+
+@frame_model
+class Trapped:
+    """An action round of ``side`` under ``card`` (Quagmire or Bear Trap)."""
+
+    side: str
+    card: int
+
+
+def trap_discards(s: State, side: str) -> list[int]:
+    """The cards that may go to the trap: 2 Ops or more with ``side``'s modifiers (RULES
+    §14); The China Card never (§10)."""
+    return [c for c in s.hands[side] if ops_value(s, side, c) >= 2]
+
+
+def trap_plays(s: State, side: str) -> tuple[list[int], list[int]]:
+    """(cards to discard, scoring cards to play) this round: scoring cards only when no card
+    qualifies, or when the rounds left must go to them (a scoring card is never held)."""
+    scoring = [c for c in s.hands[side] if CARDS[c].scoring]
+    held = len(scoring)
+    from_now = rounds_left(s, side)
+    if held and held >= from_now:
+        return [], scoring
+    discards = trap_discards(s, side)
+    if MISSILE_ENVY in discards and envy_owed(s, side):
+        discards = [MISSILE_ENVY]  # RULES §14 [FAQ]: received while trapped, it goes first
+    return (discards, []) if discards else ([], scoring)
+
+
+@machine.step
+class TrappedRound(Step[State]):
+    """RULES §14: a trapped side's action round is only a discard of a 2-Ops card and a
+    roll, 1-4 freeing it (normal play from the next round); with no such card it plays a
+    scoring card, or sits the round out. Never in the headline."""
+
+    name, frame_type = "trapped_round", Trapped
+    waiting = Msg("twilight_struggle.waiting_card")
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.side]
+        discards, scoring = trap_plays(s, f.side)
+        if not discards and not scoring:
+            s.announce("twilight_struggle.trap_sits_out", role=f.side, card=f.card)
+            finish(s)
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.trap_prompt", card=self.frame(s).card)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        discards, scoring = trap_plays(s, role)
+        for c in s.hands[role]:
+            if c in discards or c in scoring:
+                yield PICK_CARD[c], None
+            elif CARDS[c].scoring:
+                yield PICK_CARD[c], Msg("twilight_struggle.trap_discard_first", card=c)
+            else:
+                yield PICK_CARD[c], Msg("twilight_struggle.too_few_ops", card=c, ops=2)
+        if s.china == role:
+            yield PICK_CARD[CHINA], Msg("twilight_struggle.trap_no_china", card=CHINA, card2=f.card)
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        f = self.frame(s)
+        if CARDS[card].scoring:
+            s.hands[role].remove(card)
+            machine.enter(s, "event", EventPlay(card=card, side=role))
+            return
+        discard_from_hand(s, role, card)
+        die = s.rng.d6()
+        if die <= FREED_ON:
+            s.announce("twilight_struggle.trap_freed", role=role, card=card, card2=f.card, roll=die)
+            end_effect(s, f.card)
+        else:
+            s.announce("twilight_struggle.trap_holds", role=role, card=card, card2=f.card, roll=die)
+        finish(s)

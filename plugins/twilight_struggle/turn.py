@@ -34,8 +34,8 @@ from gameshelf.plugins.twilight_struggle.events import (
     EventPlay,
     discard_from_hand,
     envy_played,
+    flower_power,
 )
-from gameshelf.plugins.twilight_struggle.mid_war import flower_power
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,
     CHINA,

@@ -46,9 +46,9 @@ from typing import Any
 
 from gameshelf.core.parts import Kept
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
+from gameshelf.plugins.twilight_struggle.effects import CRISIS, CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.events import event_card
 from gameshelf.plugins.twilight_struggle.hidden import hands_view
-from gameshelf.plugins.twilight_struggle.mid_war import CRISIS, CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.model import (
     CHINA,
     COUNTRIES,

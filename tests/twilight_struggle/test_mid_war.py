@@ -4,7 +4,7 @@ prerequisites, cancellations, duration and refusals (state unchanged)."""
 from __future__ import annotations
 
 from gameshelf.plugins.twilight_struggle.effects import effect, expire, in_effect
-from gameshelf.plugins.twilight_struggle.mid_war import envy_owed
+from gameshelf.plugins.twilight_struggle.events import envy_owed
 from gameshelf.plugins.twilight_struggle.model import CIX, US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.plugins.twilight_struggle.turn import military_operations_check
