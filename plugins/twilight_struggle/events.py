@@ -24,7 +24,12 @@ The generic steps events call (RULES §7.1: event Influence ignores adjacency an
 - "event_discard" (``Discard``): discard a card of at least some Ops (modified), or pass;
   the result is the card, or 0;
 - "event_ops" (``EventOps``): conduct Operations with a given number of Ops (Influence,
-  realignment or a coup, as with a card).
+  realignment or a coup, as with a card);
+- "event_take" (``Take``, a ``DiscardPick``): take a card from the discard pile, or pass;
+  the result is the card, or 0;
+- "free_coup", "free_realign" (``FreeOps``): a coup or realignment rolls an event grants,
+  in its countries only; the result is the country a coup took Influence from, or -1;
+- "event_discard_many" (``Many``): discard any number of cards; the result is how many.
 
 What events share beside their steps: ``give`` (Influence, logged) and ``score`` (VP, which
 may end the game). The rules a lasting effect changes where a card is played are hooks
@@ -35,6 +40,7 @@ here, asked by the action round (rounds.py) and the headline (turn.py): Missile 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -61,8 +67,11 @@ from gameshelf.plugins.twilight_struggle.operations import (
     Ops,
     can_coup,
     can_target,
+    coup,
+    realign,
     reformer,
     start_ops,
+    target_refusal,
 )
 from gameshelf.plugins.twilight_struggle.ops import ops_value, region_bonuses
 from gameshelf.plugins.twilight_struggle.scoring import is_battleground, play_scoring_card
@@ -76,6 +85,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     finish,
     gain_vp,
     machine,
+    numbers,
     remove_influence,
 )
 
@@ -745,3 +755,190 @@ class EventOperations(Step[State]):
         f = self.frame(s)
         bonuses = region_bonuses(s, role, f.card)
         machine.enter(s, use, Ops(side=role, card=f.card, base=f.ops, bonuses=bonuses))
+
+
+# --- more steps events share: a card from the discard pile, free coups and realignments,
+# any number of discards (the Mid and Late War events) -----------------------------------------
+
+
+@frame_model
+class Take:
+    """Take one of ``cards`` from the discard pile into ``chooser``'s hand, or pass."""
+
+    chooser: str
+    card: int
+    cards: list[int] = Field(default_factory=list)
+
+
+class DiscardPick(Step[State], ABC):
+    """Choose one of the frame's ``cards`` in the discard pile for the event of its ``card``
+    (or pass, for 0, where ``passable``); the card leaves the pile for :meth:`picked`, and is
+    the result. A subclass names the step and its frame type, and writes the prompt."""
+
+    waiting = Msg("twilight_struggle.waiting_event")
+    passable = False
+
+    def begin(self, s: State) -> None:
+        s.active = [self.frame(s).chooser]
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        for c in numbers(s.deck.discard_pile):
+            if c in f.cards:
+                yield PICK_CARD[c], None
+            else:
+                yield PICK_CARD[c], Msg("twilight_struggle.not_for_event", card=c, card2=f.card)
+        if self.passable:
+            yield PASS, None
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        s.deck.discard_pile.remove(card)
+        self.picked(s, role, card)
+        finish(s, card)
+
+    @abstractmethod
+    def picked(self, s: State, role: str, card: int) -> None:
+        """Where the card goes, and the line that says so."""
+
+
+@machine.step
+class EventTake(DiscardPick):
+    """Take a card from the discard pile for an event (SALT Negotiations), showing it, or
+    pass; the result is the card, or 0."""
+
+    name, frame_type = "event_take", Take
+    passable = True
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_take_prompt", card=self.frame(s).card)
+
+    def picked(self, s: State, role: str, card: int) -> None:
+        s.hands[role].append(card)
+        s.announce("twilight_struggle.took_from_discard", role=role, card=card)
+
+    def on_pass(self, s: State, role: str, arg: None) -> None:
+        finish(s, 0)
+
+
+@frame_model
+class FreeOps:
+    """Free coup or realignment attempts an event grants (Junta): ``side`` with ``ops`` Ops
+    (``left`` for the realignment rolls still to make), only in ``eligible``."""
+
+    side: str
+    card: int
+    ops: int
+    left: int = 0
+    eligible: list[int] = Field(default_factory=list)
+
+
+def free_targets(s: State, f: FreeOps) -> list[int]:
+    """Where a free coup or roll may go: the event's countries, with the opponent's
+    Influence, not protected (DEFCON geography ignored: RULES §7.3, §16.4)."""
+    return [c for c in f.eligible if target_refusal(s, f.side, c, free=True) is None]
+
+
+class FreeStep(Step[State]):
+    """The target of a free coup or realignment roll, in the frame's countries."""
+
+    frame_type = FreeOps
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.side]
+        if not free_targets(s, f):
+            finish(s, -1)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        f = self.frame(s)
+        eligible = set(f.eligible)
+        for c, action in enumerate(PICK_COUNTRY):
+            if c not in eligible:
+                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
+            else:
+                yield action, target_refusal(s, f.side, c, free=True)
+
+
+@machine.step
+class FreeCoup(FreeStep):
+    """A free coup: the card's Ops, no military operations; a battleground still lowers
+    DEFCON (RULES §7.3, §16.4)."""
+
+    name = "free_coup"
+    waiting = Msg("twilight_struggle.waiting_coup")
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        return Msg("twilight_struggle.free_coup_prompt", card=f.card, ops=f.ops)
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        """The result: the country if the coup took opponent Influence away, else -1 (Che)."""
+        f = self.frame(s)
+        c = CIX[country]
+        before = s.influence[OTHER[f.side]][c]
+        coup(s, f.side, c, f.ops, free=True)
+        if not s.over:
+            finish(s, c if s.influence[OTHER[f.side]][c] < before else -1)
+
+
+@machine.step
+class FreeRealign(FreeStep):
+    """Free realignment rolls, one Op each, until the Ops are spent or no target is left."""
+
+    name = "free_realign"
+    waiting = Msg("twilight_struggle.waiting_realign")
+
+    def prompt(self, s: State, role: str) -> Msg:
+        f = self.frame(s)
+        return Msg("twilight_struggle.free_realign_prompt", card=f.card, ops=f.left)
+
+    def on_country(self, s: State, role: str, country: str) -> None:
+        f = self.frame(s)
+        realign(s, f.side, CIX[country])
+        f.left -= 1
+        if f.left <= 0 or not free_targets(s, f):
+            finish(s, -1)
+
+
+@frame_model
+class Many:
+    """Discard any number of cards from ``chooser``'s hand for an event; ``count`` so far."""
+
+    chooser: str
+    card: int
+    count: int = 0
+
+
+@machine.step
+class EventDiscardMany(Step[State]):
+    """Discard cards one a decision (scoring cards too: their events never happen, RULES
+    §6, §16.8) until done; the result is how many."""
+
+    name, frame_type = "event_discard_many", Many
+    waiting = Msg("twilight_struggle.waiting_event")
+
+    def begin(self, s: State) -> None:
+        f = self.frame(s)
+        s.active = [f.chooser]
+        if not s.hands[f.chooser]:
+            finish(s, 0)
+
+    def prompt(self, s: State, role: str) -> Msg:
+        return Msg("twilight_struggle.event_discard_many_prompt", card=self.frame(s).card)
+
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        for c in s.hands[role]:
+            yield PICK_CARD[c], None
+        yield from china_kept(s, role)
+        yield DONE, None
+
+    def on_card(self, s: State, role: str, card: int) -> None:
+        f = self.frame(s)
+        discard_from_hand(s, role, card)
+        s.announce("twilight_struggle.discarded", role=role, card=card)
+        f.count += 1
+        if not s.hands[role]:
+            finish(s, f.count)
+
+    def on_done(self, s: State, role: str, arg: None) -> None:
+        finish(s, self.frame(s).count)

@@ -36,22 +36,20 @@ from gameshelf.plugins.twilight_struggle.events import (
     Changes,
     Choice,
     Discard,
+    DiscardPick,
     EventPlay,
+    FreeOps,
     Pick,
     china_kept,
     choice_option,
     discard_from_hand,
     event,
     event_refusal,
+    free_targets,
     give,
     has_event,
     influence_event,
     score,
-)
-from gameshelf.plugins.twilight_struggle.mid_war import (
-    DiscardPick,
-    FreeOps,
-    free_targets,
 )
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,

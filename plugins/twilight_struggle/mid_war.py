@@ -16,16 +16,12 @@ events.Event and scoring.standing.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterator
 
-from pydantic import Field
-
-from gameshelf.core.frames import frame_model
 from gameshelf.core.messages import Msg
 from gameshelf.core.procedure import Call, If, Procedure, While
 from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import EVERY_STEP, Ambient, Option, Step
+from gameshelf.core.steps import EVERY_STEP, Ambient, Option
 from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event, strip, war
 from gameshelf.plugins.twilight_struggle.effects import (
     CRISIS,
@@ -38,21 +34,21 @@ from gameshelf.plugins.twilight_struggle.effects import (
     end_effect,
 )
 from gameshelf.plugins.twilight_struggle.events import (
-    DONE,
     MISSILE_ENVY,
-    PASS,
     WE_WILL_BURY_YOU,
     Changes,
     Choice,
     Discard,
     EventOps,
     EventPlay,
+    FreeOps,
+    Many,
     Pick,
-    china_kept,
+    Take,
     choice_option,
-    discard_from_hand,
     envy_played,
     event,
+    free_targets,
     give,
     influence_event,
     score,
@@ -79,21 +75,15 @@ from gameshelf.plugins.twilight_struggle.model import (
 )
 from gameshelf.plugins.twilight_struggle.operations import (
     advance_space,
-    coup,
     protected,
-    realign,
-    target_refusal,
 )
 from gameshelf.plugins.twilight_struggle.ops import ops_value
 from gameshelf.plugins.twilight_struggle.scoring import standing
 from gameshelf.plugins.twilight_struggle.state import (
-    PICK_CARD,
-    PICK_COUNTRY,
     State,
     add_milops,
     check_vp,
     controls,
-    finish,
     lower_defcon,
     machine,
     numbers,
@@ -254,65 +244,6 @@ def _summit_defcon(s: State, f: EventPlay) -> None:
         set_defcon(s, s.defcon - 1)  # to 1: the phasing player loses (RULES §16.3)
 
 
-@frame_model
-class Take:
-    """Take one of ``cards`` from the discard pile into ``chooser``'s hand, or pass."""
-
-    chooser: str
-    card: int
-    cards: list[int] = Field(default_factory=list)
-
-
-class DiscardPick(Step[State], ABC):
-    """Choose one of the frame's ``cards`` in the discard pile for the event of its ``card``
-    (or pass, for 0, where ``passable``); the card leaves the pile for :meth:`picked`, and is
-    the result. A subclass names the step and its frame type, and writes the prompt."""
-
-    waiting = Msg("twilight_struggle.waiting_event")
-    passable = False
-
-    def begin(self, s: State) -> None:
-        s.active = [self.frame(s).chooser]
-
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        for c in numbers(s.deck.discard_pile):
-            if c in f.cards:
-                yield PICK_CARD[c], None
-            else:
-                yield PICK_CARD[c], Msg("twilight_struggle.not_for_event", card=c, card2=f.card)
-        if self.passable:
-            yield PASS, None
-
-    def on_card(self, s: State, role: str, card: int) -> None:
-        s.deck.discard_pile.remove(card)
-        self.picked(s, role, card)
-        finish(s, card)
-
-    @abstractmethod
-    def picked(self, s: State, role: str, card: int) -> None:
-        """Where the card goes, and the line that says so."""
-
-
-@machine.step
-class EventTake(DiscardPick):
-    """Take a card from the discard pile for an event (SALT Negotiations), showing it, or
-    pass; the result is the card, or 0."""
-
-    name, frame_type = "event_take", Take
-    passable = True
-
-    def prompt(self, s: State, role: str) -> Msg:
-        return Msg("twilight_struggle.event_take_prompt", card=self.frame(s).card)
-
-    def picked(self, s: State, role: str, card: int) -> None:
-        s.hands[role].append(card)
-        s.announce("twilight_struggle.took_from_discard", role=role, card=card)
-
-    def on_pass(self, s: State, role: str, arg: None) -> None:
-        finish(s, 0)
-
-
 def _salt(s: State, f: EventPlay) -> None:
     set_defcon(s, s.defcon + 2)
     add_effect(s, SALT, f.side, TURN)
@@ -410,86 +341,6 @@ class HowILearned(Procedure[State]):
 
 def controlled_battlegrounds(s: State, side: str) -> int:
     return sum(1 for c in range(N) if BATTLEGROUND[c] and controls(s, side, c))
-
-
-@frame_model
-class FreeOps:
-    """Free coup or realignment attempts an event grants (Junta): ``side`` with ``ops`` Ops
-    (``left`` for the realignment rolls still to make), only in ``eligible``."""
-
-    side: str
-    card: int
-    ops: int
-    left: int = 0
-    eligible: list[int] = Field(default_factory=list)
-
-
-def free_targets(s: State, f: FreeOps) -> list[int]:
-    """Where a free coup or roll may go: the event's countries, with the opponent's
-    Influence, not protected (DEFCON geography ignored: RULES §7.3, §16.4)."""
-    return [c for c in f.eligible if target_refusal(s, f.side, c, free=True) is None]
-
-
-class FreeStep(Step[State]):
-    """The target of a free coup or realignment roll, in the frame's countries."""
-
-    frame_type = FreeOps
-
-    def begin(self, s: State) -> None:
-        f = self.frame(s)
-        s.active = [f.side]
-        if not free_targets(s, f):
-            finish(s, -1)
-
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        eligible = set(f.eligible)
-        for c, action in enumerate(PICK_COUNTRY):
-            if c not in eligible:
-                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
-            else:
-                yield action, target_refusal(s, f.side, c, free=True)
-
-
-@machine.step
-class FreeCoup(FreeStep):
-    """A free coup: the card's Ops, no military operations; a battleground still lowers
-    DEFCON (RULES §7.3, §16.4)."""
-
-    name = "free_coup"
-    waiting = Msg("twilight_struggle.waiting_coup")
-
-    def prompt(self, s: State, role: str) -> Msg:
-        f = self.frame(s)
-        return Msg("twilight_struggle.free_coup_prompt", card=f.card, ops=f.ops)
-
-    def on_country(self, s: State, role: str, country: str) -> None:
-        """The result: the country if the coup took opponent Influence away, else -1 (Che)."""
-        f = self.frame(s)
-        c = CIX[country]
-        before = s.influence[OTHER[f.side]][c]
-        coup(s, f.side, c, f.ops, free=True)
-        if not s.over:
-            finish(s, c if s.influence[OTHER[f.side]][c] < before else -1)
-
-
-@machine.step
-class FreeRealign(FreeStep):
-    """Free realignment rolls, one Op each, until the Ops are spent or no target is left."""
-
-    name = "free_realign"
-    waiting = Msg("twilight_struggle.waiting_realign")
-
-    def prompt(self, s: State, role: str) -> Msg:
-        f = self.frame(s)
-        return Msg("twilight_struggle.free_realign_prompt", card=f.card, ops=f.left)
-
-    def on_country(self, s: State, role: str, country: str) -> None:
-        f = self.frame(s)
-        realign(s, f.side, CIX[country])
-        f.left -= 1
-        if f.left <= 0 or not free_targets(s, f):
-            finish(s, -1)
 
 
 for _option in ("free_coup", "free_realign", "no_ops"):
@@ -1063,50 +914,6 @@ class UssuriRiverSkirmish(Procedure[State]):
 
 
 AMERICAN_BATTLEGROUNDS = [c for c in AMERICAS if BATTLEGROUND[c]]
-
-
-@frame_model
-class Many:
-    """Discard any number of cards from ``chooser``'s hand for an event; ``count`` so far."""
-
-    chooser: str
-    card: int
-    count: int = 0
-
-
-@machine.step
-class EventDiscardMany(Step[State]):
-    """Discard cards one a decision (scoring cards too: their events never happen, RULES
-    §6, §16.8) until done; the result is how many."""
-
-    name, frame_type = "event_discard_many", Many
-    waiting = Msg("twilight_struggle.waiting_event")
-
-    def begin(self, s: State) -> None:
-        f = self.frame(s)
-        s.active = [f.chooser]
-        if not s.hands[f.chooser]:
-            finish(s, 0)
-
-    def prompt(self, s: State, role: str) -> Msg:
-        return Msg("twilight_struggle.event_discard_many_prompt", card=self.frame(s).card)
-
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        for c in s.hands[role]:
-            yield PICK_CARD[c], None
-        yield from china_kept(s, role)
-        yield DONE, None
-
-    def on_card(self, s: State, role: str, card: int) -> None:
-        f = self.frame(s)
-        discard_from_hand(s, role, card)
-        s.announce("twilight_struggle.discarded", role=role, card=card)
-        f.count += 1
-        if not s.hands[role]:
-            finish(s, f.count)
-
-    def on_done(self, s: State, role: str, arg: None) -> None:
-        finish(s, self.frame(s).count)
 
 
 def _ask_not_draw(s: State, f: EventPlay) -> None:
