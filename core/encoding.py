@@ -11,13 +11,22 @@ players)`` (``core.ruleset``), which returns an :class:`Encoding` or ``None``:
 - :class:`Layout` names the fields of the observation vector (name, width, meaning), so the
   documentation of each game's vector is made from the code (``Layout.table``);
 - ``Encoding.observe(view)`` fills a fresh vector from one seat's *view* (``Ruleset.view``),
-  never from the state, so it cannot show what the seat may not see.
+  never from the state, so it cannot show what the seat may not see: the vector's
+  definition;
+- ``Encoding.observe_state(state, role, active)``, the fast way an encoding may offer
+  (``parts`` and ``fillers``): the same vector from the seat's *observation*, the parts of
+  what the seat may see read straight from the state by the same rules as its view (plain
+  values: no names, texts, prompt or menu are made). With a :class:`SeatMemory`, only the
+  parts unequal to the seat's last ones are written again.
 
 :func:`check_encoding` walks random games and checks every offered action round-trips and
 stays inside N, every vector has the layout's length and finite values, and re-dealing what
 a seat may not see (``Ruleset.shuffle_hidden``) never changes its vector, and that a seat's
 vector filled again from its memory of the last one (``Memory``: only the parts of the view
-that changed) is the vector filled afresh.
+that changed) is the vector filled afresh; for an encoding with the fast way, that the
+vector from the seat's observation (afresh and from its ``SeatMemory``) is the vector of
+its view, and that re-dealing what the seat may not see changes neither its observation
+nor that vector.
 """
 
 from __future__ import annotations
@@ -173,11 +182,24 @@ class Filler:
         if self.written is not None:
             self.written.append(f.offset + at)
 
+    def at(self, i: int, value: float) -> None:
+        """``value`` at place ``i`` of the whole vector, unchecked: for a fast filler
+        (``Encoding.fillers``) whose places are worked out from its fields' offsets
+        (``check_encoding`` compares its vectors with those of the view)."""
+        self.vector[i] = value
+        if self.written is not None:
+            self.written.append(i)
+
     def one_hot(self, f: Field, table: Table, key: Hashable, block: int = 0) -> None:
         """1 at ``key``'s place in ``table``, in the ``block``-th run of ``len(table)`` places
         of ``f`` (a field of several one-hots side by side); nothing for ``None``."""
-        if key is not None:
-            self.put(f, 1.0, block * len(table) + table.at[key])
+        if key is not None:  # put, written out (the fast fillers call this often)
+            at = block * len(table.ids) + table.at[key]
+            if not 0 <= at < f.size:
+                raise IndexError(f"{f.name}[{at}] is outside its {f.size} places")
+            self.vector[f.offset + at] = 1.0
+            if self.written is not None:
+                self.written.append(f.offset + at)
 
     def hot(self, f: Field, table: Table, keys: Iterable[Hashable], block: int = 0) -> None:
         """1 at each key's place (a set of things: a hand, the countries one controls)."""
@@ -231,6 +253,18 @@ class Filler:
         self.written = None
 
 
+class SeatMemory:
+    """One seat's last vector made from its observation (``Encoding.observe_state``): the
+    vector, the parts it was made from, and per part the places it wrote."""
+
+    __slots__ = ("filler", "parts", "written")
+
+    def __init__(self, size: int, n_parts: int) -> None:
+        self.filler = Filler(size)
+        self.parts: tuple[Hashable, ...] | None = None
+        self.written: list[list[int]] = [[] for _ in range(n_parts)]
+
+
 class Encoding(ABC):
     """A game's fixed action space and observation layout, for one scenario, options and
     player count. ``roles`` are the seated roles, in seating order."""
@@ -238,9 +272,13 @@ class Encoding(ABC):
     actions: ActionSpace
     layout: Layout
     roles: tuple[Role, ...]
+    header: SeatHeader
     # The fill reads parts the game's view keeps (``Filler.part``), so filling a seat's
     # vector again from its ``Memory`` saves work: learning environments keep one a seat.
     remembers: bool = False
+    # The fast way (see the module): one filler a part of ``parts``, in the same order.
+    # Each writes the part's fields into the vector; a place is written by one part only.
+    fillers: tuple[Callable[[Any, Filler], None], ...] = ()
 
     @abstractmethod
     def fill(self, view: JSON, out: Filler) -> None:
@@ -258,6 +296,50 @@ class Encoding(ABC):
         memory.vector = array("f", out.vector)  # the caller's vector is its own
         return out.vector
 
+    def parts(self, state: Any, role: Role) -> tuple[Hashable, ...]:
+        """The fast way: what ``role`` may see of ``state``, read by the same rules as its
+        view (``view.py``), as one plain hashable value (tuples of numbers and ids) per
+        filler of ``fillers``, the seat header apart. Only for an encoding with fillers."""
+        raise NotImplementedError(f"{type(self).__name__} has no fast way (fillers)")
+
+    def observe_state(
+        self, state: Any, role: Role, active: Sequence[Role], memory: SeatMemory | None = None
+    ) -> Vector:
+        """The vector of ``role`` made from its observation (``parts``; ``active``: the
+        seats the game waits for), the same as ``observe`` of its view. Afresh, a new
+        vector; with the seat's ``memory``, the memory's own vector (copy it to keep it),
+        written again only where a part is unequal to the seat's last one."""
+        parts = ((role, tuple(active), state.step), *self.parts(state, role))
+        fillers = self._all_fillers
+        if memory is None:
+            out = Filler(self.layout.size)
+            for fill, part in zip(fillers, parts, strict=True):
+                fill(part, out)
+            return out.vector
+        out, last, written = memory.filler, memory.parts, memory.written
+        vector = out.vector
+        for i, part in enumerate(parts):
+            if last is not None and part == last[i]:
+                continue
+            for j in written[i]:
+                vector[j] = 0.0
+            out.written = written[i] = []
+            fillers[i](part, out)
+        out.written = None
+        memory.parts = parts
+        return vector
+
+    @property
+    def _all_fillers(self) -> tuple[Callable[[Any, Filler], None], ...]:
+        found = self.__dict__.get("_fillers_made")
+        if found is None:
+            found = self.__dict__["_fillers_made"] = (self.header.fill_part, *self.fillers)
+        return found  # type: ignore[no-any-return]
+
+    def seat_memory(self) -> SeatMemory:
+        """A new memory for one seat's vectors made with ``observe_state``."""
+        return SeatMemory(self.layout.size, 1 + len(self.fillers))
+
 
 _WHOLE = ("whole",)  # the slot of the writes outside any part
 
@@ -274,9 +356,16 @@ class SeatHeader:
         self.step = layout.add("step", len(steps), "1 for the current step: " + _list(steps))
 
     def fill(self, view: JSON, out: Filler) -> None:
-        out.one_hot(self.seat, self.roles, view["role"])
-        out.hot(self.active, self.roles, view["active"])
-        out.one_hot(self.step, self.steps, view["step"])
+        self.fill_part((view["role"], view["active"], view["step"]), out)
+
+    def fill_part(self, part: tuple[Role, Sequence[Role], str], out: Filler) -> None:
+        """The header from ``(role, active seats, step)`` (``Encoding.observe_state``)."""
+        role, active, step = part
+        seats = self.roles.at
+        out.at(self.seat.offset + seats[role], 1.0)
+        for seat in active:
+            out.at(self.active.offset + seats[seat], 1.0)
+        out.at(self.step.offset + self.steps.at[step], 1.0)
 
 
 def _list(ids: Iterable[object]) -> str:
@@ -320,13 +409,23 @@ def check_encoding(
         pick = random.Random(seed_from("check-encoding", seed))
         probe = Rng(seed=seed)
         memories = {role: Memory() for role in encoding.roles}
+        seat_memories = {role: encoding.seat_memory() for role in encoding.roles}
         for step in range(max_steps):
             if ruleset.outcome(state) is not None:
                 break
             where = f"{ruleset.info.id} seed {seed} action {step} ({state.step})"
             if step % leak_every == 0:
                 for role in encoding.roles:
-                    _check_vector(ruleset, encoding, state, role, probe, where, memories[role])
+                    _check_vector(
+                        ruleset,
+                        encoding,
+                        state,
+                        role,
+                        probe,
+                        where,
+                        memories[role],
+                        seat_memories[role] if encoding.fillers else None,
+                    )
                     report.vectors += 1
             role = ruleset.active(state)[0]
             offered = ruleset.actions(state, role)
@@ -348,21 +447,41 @@ def _check_vector(
     probe: Rng,
     where: str,
     memory: Memory,
+    seat_memory: SeatMemory | None = None,
 ) -> None:
     view = ruleset.view(state, role)
     vector = encoding.observe(view)
     remembered = encoding.observe(view, memory)
-    if remembered != vector:
-        moved = [f.name for f in encoding.layout.fields if _part(remembered, f) != _part(vector, f)]
-        raise AssertionError(f"{where}: {role}'s vector filled from its memory differs in {moved}")
+    _same(
+        encoding, remembered, vector, f"{where}: {role}'s vector filled from its memory differs in"
+    )
     assert len(vector) == encoding.layout.size, f"{where}: {len(vector)} floats for {role}"
     assert all(math.isfinite(x) for x in vector), f"{where}: a value of {role} is not finite"
     shuffled = ruleset.copy_state(state)
     ruleset.shuffle_hidden(shuffled, role, Rng(seed=probe.next_u64()))
     again = encoding.observe(ruleset.view(shuffled, role))
-    if again != vector:
-        moved = [f.name for f in encoding.layout.fields if _part(again, f) != _part(vector, f)]
-        raise AssertionError(f"{where}: re-dealing what {role} may not see moves {moved}")
+    _same(encoding, again, vector, f"{where}: re-dealing what {role} may not see moves")
+    if not encoding.fillers:
+        return
+    # the fast way: the vector of the view, from the seat's observation (afresh, and from
+    # its memory), and nothing the seat may not see in that observation
+    active = ruleset.active(state)
+    fast = encoding.observe_state(state, role, active)
+    _same(encoding, fast, vector, f"{where}: {role}'s vector from its observation differs in")
+    if seat_memory is not None:
+        kept = encoding.observe_state(state, role, active, seat_memory)
+        what = f"{where}: {role}'s vector from its observation's memory differs in"
+        _same(encoding, kept, vector, what)
+    if encoding.parts(shuffled, role) != encoding.parts(state, role):
+        raise AssertionError(f"{where}: re-dealing what {role} may not see moves its observation")
+    again = encoding.observe_state(shuffled, role, ruleset.active(shuffled))
+    _same(encoding, again, vector, f"{where}: re-dealing what {role} may not see moves (fast)")
+
+
+def _same(encoding: Encoding, got: Vector, want: Vector, what: str) -> None:
+    if got != want:
+        moved = [f.name for f in encoding.layout.fields if _part(got, f) != _part(want, f)]
+        raise AssertionError(f"{what} {moved}")
 
 
 def _part(vector: Vector, f: Field) -> list[float]:

@@ -10,11 +10,12 @@
         env.step(action)
 
 - **agents** are the seated roles (``"England"``, ``"Scotland"``; ``"p1"``…; colours);
-- **observation** ``{"observation": float32 vector, "action_mask": int8 vector}``: the seat's
-  view encoded by its game (``core.encoding``; fields in docs/rl/<game>.md), and 1 at each
-  legal action; ``info["view"]`` is the same view as JSON (without its log), unless
-  ``info_view=False``: then no view in the info, and the vector is made from only the parts
-  of the view it reads (``Session.board``: the same vector, a step about a fifth cheaper);
+- **observation** ``{"observation": float32 vector, "action_mask": int8 vector}``: what the
+  seat may see encoded by its game (``core.encoding``; fields in docs/rl/<game>.md: the
+  vector of its view, made from its observation without making the view), and 1 at each
+  legal action. The seat's view as JSON (without its log) is ``env.view(agent)``, made when
+  asked; with ``info_view=True`` it is also put in ``info["view"]`` at every observation
+  (a step then costs several times as much: docs/rl/README.md);
 - **actions** are the game's fixed indices ``0..N-1`` (``Discrete(N)``);
 - **turns**: ``turns="game"`` (the default) asks the seat the game waits for, as the game
   goes (a seat may act many times in a row). A secret simultaneous choice asks its seats one
@@ -73,7 +74,7 @@ class GameshelfAEC(AECEnv):
         turns: str = "game",
         render_mode: str | None = None,
         lang: str = "en",
-        info_view: bool = True,
+        info_view: bool = False,
     ) -> None:
         super().__init__()
         if turns not in TURNS:
@@ -125,6 +126,11 @@ class GameshelfAEC(AECEnv):
             self.infos[agent]["view"] = self.session.view(agent)
         observation = self.session.observe(agent, whole=self.info_view)
         return {"observation": observation, "action_mask": self._mask(agent)}
+
+    def view(self, agent: Role) -> dict[str, Any]:
+        """The seat's view now as JSON, without its log (``Ruleset.view``): what the vector
+        encodes, for a researcher who wants to read it (see the module)."""
+        return self.session.view(agent)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

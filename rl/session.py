@@ -2,7 +2,8 @@
 
 A :class:`Session` holds a ruleset, its encoding (``core.encoding``) and a state. It answers
 in the encoding's terms: who is awaited, the action mask of a seat, its observation vector
-(made from the seat's view only, cached until the next action), and the returns at the end.
+(made from what the seat may see only: from its observation, the encoding's fast way, kept
+up to date part by part, or else from its view), and the returns at the end.
 
 Returns (``returns``): each seat's mean result against every other seat, +1 for a seat that
 ranks above, -1 below, 0 level. The ranking puts the winners first, then the others by the
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 import orjson
 
-from gameshelf.core.encoding import Encoding, Memory
+from gameshelf.core.encoding import Encoding, Memory, SeatMemory
 from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import JSON, Action, Outcome, Role, Ruleset, StepRuleset
 from gameshelf.core.text import draw
@@ -77,14 +78,19 @@ class Session:
         self.state: Any = None
         self.version = 0
         self._now: dict[Any, Any] = {}  # what was worked out at this version of the state
+        # the same, for what every step asks (attributes: read faster than a dict's keys)
+        self._awaited: list[Role] | None = None
+        self._outcome: Any = _UNKNOWN
+        self._mask_of: tuple[Role, bytearray] | None = None
         self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.encoding)
+        self._seat_memories: dict[Role, SeatMemory] = {}  # the same, the fast way
         self._recall: dict[Role, tuple[int, bytes]] = {}  # log lines read, their digest
 
     # --- the game ------------------------------------------------------------------------
 
     def new(self, seed: int) -> None:
         self.state = self.ruleset.setup(seed, self.scenario, self.options, self.players)
-        self._memories = {}
+        self._memories, self._seat_memories = {}, {}
         self._recall = {}
         self._changed()
 
@@ -95,6 +101,8 @@ class Session:
         if self.state is not None:  # else not set up yet (OpenSpiel's chance node)
             copied.state = self.ruleset.copy_state(self.state)
         copied._now, copied._memories, copied._recall = {}, {}, dict(self._recall)
+        copied._awaited, copied._outcome, copied._mask_of = None, _UNKNOWN, None
+        copied._seat_memories = {}
         return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
@@ -126,12 +134,13 @@ class Session:
     def _changed(self) -> None:
         self.version += 1
         self._now = {}
+        self._awaited, self._outcome, self._mask_of = None, _UNKNOWN, None
 
     def awaited(self) -> list[Role]:
         """The seats the game waits for now (empty once it is over)."""
-        found = self._now.get("awaited")
+        found = self._awaited
         if found is None:
-            found = self._now["awaited"] = self.ruleset.active(self.state)
+            found = self._awaited = self.ruleset.active(self.state)
         return found
 
     def legal(self, role: Role) -> list[Action]:
@@ -156,9 +165,10 @@ class Session:
         self._changed()
 
     def outcome(self) -> Outcome | None:
-        if "outcome" not in self._now:
-            self._now["outcome"] = self.ruleset.outcome(self.state)
-        return self._now["outcome"]
+        found = self._outcome
+        if found is _UNKNOWN:
+            found = self._outcome = self.ruleset.outcome(self.state)
+        return found  # type: ignore[no-any-return]
 
     # --- what a seat sees -------------------------------------------------------------------
 
@@ -208,10 +218,20 @@ class Session:
         return digest.hex()
 
     def observe(self, role: Role, whole: bool = True) -> np.ndarray:
-        """The seat's observation vector (a new array, the caller's), from its whole view
-        (``view``, when the caller shows it too) or from what the vector reads (``board``,
-        the same vector, cheaper); for a game whose encoding ``remembers``, filled again
-        only where the seat's view changed since its last one (``core.encoding.Memory``)."""
+        """The seat's observation vector (a new array, the caller's). With the encoding's
+        fast way (``Encoding.fillers``), from the seat's observation, written again only
+        where a part of it changed since the seat's last vector (``SeatMemory``; ``whole``
+        does not matter). Else from its whole view (``view``, when the caller shows it too)
+        or from what the vector reads (``board``, the same vector, cheaper); for a game
+        whose encoding ``remembers``, filled again only where the seat's view changed since
+        its last one (``core.encoding.Memory``)."""
+        encoding = self.encoding
+        if encoding.fillers:
+            kept = self._seat_memories.get(role)
+            if kept is None:
+                kept = self._seat_memories[role] = encoding.seat_memory()
+            made = encoding.observe_state(self.state, role, self.awaited(), kept)
+            return np.frombuffer(made, dtype=np.float32).copy()  # the memory's own: copied
         memory = self._memories.get(role)
         if memory is None and self.encoding.remembers:
             memory = self._memories[role] = Memory()
@@ -220,28 +240,29 @@ class Session:
         return np.frombuffer(vector, dtype=np.float32)
 
     def mask(self, role: Role, size: int | None = None) -> np.ndarray:
-        """1 at the index of each legal action of ``role`` (all 0 when it is not awaited)."""
-        indices = self._indices(role)
-        if size is None or size == self.n_actions:
-            return indices.copy()
-        mask = np.zeros(size, dtype=np.int8)
-        mask[: self.n_actions] = indices
-        return mask
+        """1 at the index of each legal action of ``role`` (all 0 when it is not awaited):
+        a new array, the caller's."""
+        indices = bytearray(self._indices(role))
+        if size is not None and size > self.n_actions:
+            indices.extend(bytes(size - self.n_actions))
+        return np.frombuffer(indices, dtype=np.int8)
 
-    def _indices(self, role: Role) -> np.ndarray:
+    def _indices(self, role: Role) -> bytearray:
         """The mask of ``role`` now, worked out once a state (not to be changed)."""
-        key = ("mask", role)
-        found = self._now.get(key)
-        if found is None:
-            found = self._now[key] = np.zeros(self.n_actions, dtype=np.int8)
-            if role in self.awaited():
-                index = self.encoding.actions.index
-                try:
-                    found[[index[a] for a in self.legal(role)]] = 1
-                except KeyError:
-                    for action in self.legal(role):  # names the action outside the space
-                        self.encoding.actions.encode(action)
-        return found
+        found = self._mask_of
+        if found is not None and found[0] == role:
+            return found[1]
+        mask = bytearray(self.n_actions)
+        if role in self.awaited():
+            index = self.encoding.actions.index
+            try:
+                for action in self.legal(role):
+                    mask[index[action]] = 1
+            except KeyError:
+                for action in self.legal(role):  # names the action outside the space
+                    self.encoding.actions.encode(action)
+        self._mask_of = (role, mask)
+        return mask
 
     def render(self, role: Role | None, lang: str = "en") -> str:
         """The text board (``core.text``) of the seat's view, or its prompt and actions for a
@@ -271,6 +292,9 @@ class Session:
             role: sum(_sign(rank[role], rank[o]) for o in self.roles if o != role) / others
             for role in self.roles
         }
+
+
+_UNKNOWN = object()  # an outcome not worked out yet at this version
 
 
 def _sign(a: tuple[bool, float], b: tuple[bool, float]) -> float:

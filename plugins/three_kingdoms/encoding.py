@@ -2,12 +2,15 @@
 (``core.encoding``; the fields are listed in docs/rl/three_kingdoms.md, made from this layout).
 
 Read from the seat's view only (``view.py``): other players' hands and face-down cards are
-counts, a general chosen in secret is "chosen" until revealed (DESIGN §7.6).
+counts, a general chosen in secret is "chosen" until revealed (DESIGN §7.6). The fast way
+(``parts``) reads the same from the state by the view's rules (the view's own helpers where
+it has them): ``fill`` of the view stays the definition, and the walk checks both agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from functools import partial
 from typing import Any
 
 from gameshelf.core.encoding import (
@@ -20,7 +23,12 @@ from gameshelf.core.encoding import (
     step_names,
 )
 from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.plugins.three_kingdoms.battle import Battle
+from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.model import CARDS, LAND_IDS, LORD_IDS, SPACES, STRATEGIES, N
+from gameshelf.plugins.three_kingdoms.state import TKState
+from gameshelf.plugins.three_kingdoms.strategy import Stratagem
+from gameshelf.plugins.three_kingdoms.view import chosen, in_hand
 
 NO_ARG = ("pass", "done", "advise", "deploy", "extra_sword", "pay", "train", "tax")
 ON_CARDS = ("card", "general", "plan", "talent", "tax", "occupy")
@@ -82,6 +90,17 @@ class ThreeKingdomsEncoding(Encoding):
             "seats that fight later, the seat's own chosen card",
         )
         self.strategy = lay.add("strategy", len(STRATEGIES), "the strategy card being resolved")
+        self.fillers = (
+            self.fill_game_part,
+            *(partial(self.fill_player_part, p) for p in range(n)),
+            self.fill_own_part,
+            self.fill_owners_part,
+            self.fill_swords_part,
+            self.fill_talents_part,
+            self.fill_battle_part,
+            self.fill_field_part,
+            self.fill_strategy_part,
+        )
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -151,6 +170,139 @@ class ThreeKingdomsEncoding(Encoding):
         out.hot(self.field, self.seats, field["later"], 4)
         if field["my_card"] is not None:
             out.put(self.field, 1.0, 5 * n + self.cards.at[field["my_card"]["id"]])
+
+    # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
+
+    def parts(self, s: TKState, role: Role) -> tuple[Hashable, ...]:
+        owners = tuple(map(s.owner.__getitem__, LAND_IDS))
+        order, money, hand, down, drawn = s.order, s.money, s.hand, s.down, s.drawn
+        return (
+            (
+                s.round,
+                s.round_limit,
+                s.lord_skills,
+                tuple(s.dice[:2]),
+                len(s.deck),
+                s.turn if s.reason is None else None,
+            ),
+            *(
+                (
+                    s.lord[seat],
+                    s.pos[seat],
+                    money[seat],
+                    owners.count(seat),
+                    len(hand[seat]),
+                    len(down[seat]),
+                    len(drawn[seat]),
+                    order.index(seat) if seat in order else -1,
+                )
+                for seat in s.seats
+            ),
+            # the seat's own cards, in its own vector only (DESIGN §7.6)
+            (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
+            owners,
+            tuple(map(s.swords.__getitem__, LAND_IDS)),
+            tuple(tuple(s.garrison[land]) for land in LAND_IDS),
+            *self.matter_parts(s, role),
+        )
+
+    def matter_parts(self, s: TKState, role: Role) -> tuple[Hashable, Hashable, Hashable]:
+        """The battle, the field battle and the strategy card in hand (view.py's
+        ``battle_view``, ``field_view``, ``strategy_view``): the card a seat chose in
+        secret is in its own vector only."""
+        f = in_hand(s)
+        battle = field = strategy = None
+        if isinstance(f, Battle | Fight):
+            mine = f.of(role) if role in f.roles else None
+            my_card = str(mine.arg) if mine is not None else None
+            if isinstance(f, Battle):
+                who = (f.land, s.turn, s.owner[f.land], tuple(f.plan), tuple(chosen(s, f)))
+                battle = (*who, my_card)
+            else:
+                waiting = tuple(p for p in f.roles if f.of(p) is None)
+                field = (s.turn, f.foe, waiting, tuple(chosen(s, f)), tuple(f.later), my_card)
+        elif isinstance(f, Stratagem):
+            strategy = f.card
+        return battle, field, strategy
+
+    def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        rounds, limit, skills, dice, deck, turn = part
+        put, at = out.at, self.game.offset
+        put(at, rounds / limit)
+        put(at + 1, float(skills))
+        for i, value in enumerate(dice):
+            put(at + 2 + i, value / 6)
+        put(at + 4, deck / 8)
+        if turn is not None:
+            put(self.turn.offset + self.seats.at[turn], 1.0)
+
+    def fill_player_part(self, p: int, part: tuple[Any, ...], out: Filler) -> None:
+        lord, position, money, lands, hand, down, drawn, place = part
+        put = out.at
+        put(self.lord.offset + p * len(self.lords) + self.lords.at[lord], 1.0)
+        put(self.position.offset + p * self.spaces + position, 1.0)
+        at = self.seat.offset + p * PER_SEAT
+        put(at, money / N.win_money)
+        put(at + 1, lands / len(self.lands))
+        put(at + 2, hand / 10)
+        put(at + 3, down / 10)
+        put(at + 4, drawn / 10)
+        if 0 <= place < 4:
+            put(at + 5 + place, 1.0)
+
+    def fill_own_part(self, own: tuple[tuple[str, ...], ...] | None, out: Filler) -> None:
+        for block, ids in enumerate(own or ()):
+            out.hot(self.own, self.cards, ids, block)
+
+    def fill_owners_part(self, owners: tuple[Role | None, ...], out: Filler) -> None:
+        put, at, seats, n = out.at, self.owner.offset, self.seats.at, len(self.seats)
+        for k, owner in enumerate(owners):
+            if owner is not None:
+                put(at + k * n + seats[owner], 1.0)
+
+    def fill_swords_part(self, swords: tuple[int, ...], out: Filler) -> None:
+        put, at = out.at, self.swords.offset
+        for k, count in enumerate(swords):
+            if count:
+                put(at + k, count / N.max_swords)
+
+    def fill_talents_part(self, talents: tuple[tuple[str, ...], ...], out: Filler) -> None:
+        put, at, cards, k = out.at, self.garrison.offset, self.cards.at, len(self.lands)
+        for land, ids in enumerate(talents):
+            for card in ids:
+                put(at + cards[card] * k + land, 1.0)
+
+    def fill_battle_part(self, battle: tuple[Any, ...] | None, out: Filler) -> None:
+        if battle is None:
+            return
+        land, attacker, defender, plan, seats, my_general = battle
+        k, n, c = len(self.lands), len(self.seats), len(self.cards)
+        out.one_hot(self.battle, self.lands, land)
+        out.put(self.battle, 1.0, k + self.seats.at[attacker])
+        if defender:
+            out.put(self.battle, 1.0, k + n + self.seats.at[defender])
+        for seat in seats:
+            out.put(self.battle, 1.0, k + 2 * n + self.seats.at[seat])
+        for card in plan:
+            out.put(self.battle, 1.0, k + 3 * n + self.cards.at[card])
+        if my_general is not None:
+            out.put(self.battle, 1.0, k + 3 * n + c + self.cards.at[my_general])
+
+    def fill_field_part(self, field: tuple[Any, ...] | None, out: Filler) -> None:
+        if field is None:
+            return
+        attacker, foe, waiting, seats, later, my_card = field
+        n = len(self.seats)
+        out.one_hot(self.field, self.seats, attacker, 0)
+        out.one_hot(self.field, self.seats, foe, 1)
+        out.hot(self.field, self.seats, waiting, 2)
+        out.hot(self.field, self.seats, seats, 3)
+        out.hot(self.field, self.seats, later, 4)
+        if my_card is not None:
+            out.put(self.field, 1.0, 5 * n + self.cards.at[my_card])
+
+    def fill_strategy_part(self, strategy: str | None, out: Filler) -> None:
+        out.one_hot(self.strategy, self.strategies, strategy)
 
 
 def encoding(

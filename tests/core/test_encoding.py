@@ -47,6 +47,24 @@ class DuelEncoding(Encoding):
             out.put(self.score, view["score"][role] / 10, i)
 
 
+class FastDuelEncoding(DuelEncoding):
+    """The same vector the fast way: the seat's observation read from the state."""
+
+    def __init__(self, ruleset: HighCardDuel) -> None:
+        super().__init__(ruleset)
+        self.fillers = (self.fill_hand, self.fill_scores)
+
+    def parts(self, s: DuelState, role: Role) -> tuple[object, ...]:
+        return tuple(s.hands[role]), tuple(s.score[r] for r in ROLES)
+
+    def fill_hand(self, hand: tuple[int, ...], out: Filler) -> None:
+        out.hot(self.hand, self.cards, hand)
+
+    def fill_scores(self, scores: tuple[int, ...], out: Filler) -> None:
+        for i, score in enumerate(scores):
+            out.put(self.score, score / 10, i)
+
+
 class EncodedDuel(HighCardDuel):
     def encoding(
         self,
@@ -164,6 +182,45 @@ def test_the_walk_catches_a_part_filled_from_a_memory_that_misses_a_change():
 
     with pytest.raises(AssertionError, match="filled from its memory differs"):
         check_encoding(Stale(), seeds=range(1), max_steps=30)
+
+
+class FastDuel(EncodedDuel):
+    def encoding(self, scenario=None, options=None, players=None):
+        return FastDuelEncoding(self)
+
+
+def test_the_fast_way_makes_the_views_vector_and_writes_again_only_changed_parts():
+    ruleset = FastDuel()
+    enc = ruleset.encoding()
+    report = check_encoding(ruleset, seeds=range(3), max_steps=60)  # compares both ways
+    assert report.decisions > 20
+    state = ruleset.setup(5)
+    memory, written = enc.seat_memory(), []
+    hand = enc.fill_hand
+    enc.fillers = (lambda part, out: (written.append(part), hand(part, out)), enc.fill_scores)
+    active = ruleset.active(state)
+    first = enc.observe_state(state, "north", active, memory)
+    assert list(first) == list(enc.observe(ruleset.view(state, "north")))
+    assert written == [tuple(state.hands["north"])]
+    enc.observe_state(state, "north", active, memory)  # the same observation: nothing written
+    assert len(written) == 1
+    state.score["south"] += 3  # the scores change, not the hand
+    again = enc.observe_state(state, "north", active, memory)
+    assert len(written) == 1
+    assert list(again) == list(enc.observe(ruleset.view(state, "north")))
+
+
+def test_the_walk_catches_a_fast_way_that_reads_the_rivals_hand():
+    class Peeking(FastDuelEncoding):
+        def parts(self, s, role):
+            return tuple(c for r in ROLES for c in s.hands[r]), tuple(s.score[r] for r in ROLES)
+
+    class PeekingDuel(EncodedDuel):
+        def encoding(self, scenario=None, options=None, players=None):
+            return Peeking(self)
+
+    with pytest.raises(AssertionError, match="from its observation differs in \\['hand'\\]"):
+        check_encoding(PeekingDuel(), seeds=range(2), max_steps=30)
 
 
 def test_a_game_without_an_encoding_says_so():

@@ -59,12 +59,12 @@ def test_a_secret_choice_asks_each_seat_without_showing_it_the_others_card():
         env = pettingzoo.env("hammer_scots")
         env.reset(seed=3)
         assert env.agent_selection == "England"
-        obs, *_, info = env.last()
+        obs, *_ = env.last()
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[pick]))
         assert env.agent_selection == "Scotland"
-        obs, *_, info = env.last()
-        assert info["view"]["chosen"]["England"] == "hidden"
+        obs, *_ = env.last()
+        assert env.view("Scotland")["chosen"]["England"] == "hidden"
         seen.append(obs["observation"])
     assert np.array_equal(seen[0], seen[1])
 
@@ -186,25 +186,40 @@ def test_the_parallel_api_plays_a_game_to_its_end_told_when_the_cycle_is_over():
 
 
 @pytest.mark.parametrize(("game", "kwargs"), GAMES)
-def test_without_the_view_in_the_info_the_vectors_are_the_same(game, kwargs):
-    whole = pettingzoo.env(game, **kwargs)
-    lean = pettingzoo.env(game, info_view=False, **kwargs)
-    whole.reset(seed=4)
+def test_with_the_view_in_the_info_the_vectors_and_views_are_the_same(game, kwargs):
+    viewed = pettingzoo.env(game, info_view=True, **kwargs)
+    lean = pettingzoo.env(game, **kwargs)  # the default: the view made when asked
+    viewed.reset(seed=4)
     lean.reset(seed=4)
     rng = np.random.default_rng(4)
     for _ in range(150):
-        agent = whole.agent_selection
+        agent = viewed.agent_selection
         assert lean.agent_selection == agent
-        obs, *_, info = whole.last()
+        obs, *_, info = viewed.last()
         again, *_, lean_info = lean.last()
-        assert "view" in info
         assert "view" not in lean_info
+        assert info["view"] == lean.view(agent)
         assert np.array_equal(obs["observation"], again["observation"])
         assert np.array_equal(obs["action_mask"], again["action_mask"])
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        whole.step(action)
+        viewed.step(action)
         lean.step(action)
 
 
-def test_pettingzoos_api_test_passes_without_the_view_in_the_info():
-    api_test(pettingzoo.env("hansa_britannia", players=2, info_view=False), num_cycles=40)
+@pytest.mark.parametrize(("game", "kwargs"), GAMES)
+def test_the_vector_is_the_encoding_of_the_seats_view(game, kwargs):
+    env = pettingzoo.env(game, **kwargs)
+    env.reset(seed=6)
+    session, rng = env.session, np.random.default_rng(6)
+    for _ in range(200):
+        obs, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            break
+        agent = env.agent_selection
+        made = session.encoding.observe(session.ruleset.view(session.state, agent))
+        assert np.array_equal(obs["observation"], np.frombuffer(made, dtype=np.float32))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_pettingzoos_api_test_passes_with_the_view_in_the_info():
+    api_test(pettingzoo.env("hansa_britannia", players=2, info_view=True), num_cycles=40)
