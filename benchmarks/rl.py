@@ -17,7 +17,8 @@ For each game, random play over the same seeds (0, 1, ...) until ``--steps`` dec
 
 Prints steps per second (CPU time of this process) and each environment's rate over the raw
 engine's; with ``--repeat K``, every framework runs K times in turn and its best rate is
-kept (a shared machine's load comes and goes within a run). Figures only; no assertion (shared machines are noisy: compare within one run).
+kept (a shared machine's load comes and goes within a run). Figures only; no assertion
+(shared machines are noisy: compare within one run).
 ``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead;
 ``--split`` the microseconds of each part of an environment step (see ``split``).
 """

@@ -334,7 +334,7 @@ class Encoding(ABC):
         found = self.__dict__.get("_fillers_made")
         if found is None:
             found = self.__dict__["_fillers_made"] = (self.header.fill_part, *self.fillers)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def seat_memory(self) -> SeatMemory:
         """A new memory for one seat's vectors made with ``observe_state``."""

@@ -168,7 +168,7 @@ class Session:
         found = self._outcome
         if found is _UNKNOWN:
             found = self._outcome = self.ruleset.outcome(self.state)
-        return found  # type: ignore[no-any-return]
+        return found
 
     # --- what a seat sees -------------------------------------------------------------------
 

@@ -2,13 +2,19 @@
 (``core.encoding``; the fields are listed in docs/rl/hammer_scots.md, made from this layout).
 
 Everything is read from the seat's view (``view.py``): an enemy block stands in the vector
-only as "a block of that side in that area" (fog of war, RULES §1), as on the board.
+only as "a block of that side in that area" (fog of war, RULES §1), as on the board. The
+fast way (``parts``) reads the same from the state by the view's rules (``view.sees``: own
+blocks, and the front blocks of the battle being fought): ``fill`` of the view stays the
+definition, and the walk checks both agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections import Counter
+from collections.abc import Hashable, Mapping
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from gameshelf.core.encoding import (
@@ -21,8 +27,21 @@ from gameshelf.core.encoding import (
     step_names,
 )
 from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.plugins.hammer_scots.battle import battle_of
+from gameshelf.plugins.hammer_scots.cards import chosen_card, turn_cards
 from gameshelf.plugins.hammer_scots.kings import CORONATIONS
-from gameshelf.plugins.hammer_scots.model import AREA_ID, BLOCK_ID, BLOCKS, BORDERS, CARD_IDS, SIDES
+from gameshelf.plugins.hammer_scots.model import (
+    AREA_ID,
+    BLOCK_ID,
+    BLOCKS,
+    BORDERS,
+    CARD_IDS,
+    N_AREAS,
+    N_BLOCKS,
+    SIDE,
+    SIDES,
+)
+from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, POOL, State
 
 NO_ARG = ("pass", "done", "stop", "stay", "disband", "truce", "winter")
 NOBLE_BLOCKS = tuple(b.id for b in BLOCKS if b.noble is not None)
@@ -31,6 +50,24 @@ NOBLE_NAMES = tuple(dict.fromkeys(b.name for b in BLOCKS if b.noble is not None)
 PLACES = Table((*AREA_ID, "pool", "dead"))
 FIRST_YEAR = 1290  # years are given as years since then, over YEARS
 YEARS = 20.0
+# the fast way: each side's blocks (a run of the data), read in runs of RUN blocks
+OWN = {side: range(SIDE.index(side), N_BLOCKS - SIDE[::-1].index(side)) for side in SIDES}
+RUN = 7
+ON_MAP = (-1).__lt__  # a location on the map (an area's index), in one C call
+NOBLE_SIDES = tuple((s, b) for s, side in enumerate(SIDES) for b in NOBLES[side])
+NOBLES_AT = itemgetter(*(b for _, b in NOBLE_SIDES))  # where they are, in one C call
+
+
+def _tenths() -> list[float]:
+    """``k`` blocks counted by adding 0.1 ``k`` times in float32, as the view's fill does."""
+    made, sums = array("f", [0.0]), [0.0]
+    for _ in range(N_BLOCKS):
+        made[0] = made[0] + 0.1
+        sums.append(made[0])
+    return sums
+
+
+TENTHS = _tenths()
 
 
 def action_space() -> ActionSpace:
@@ -109,6 +146,23 @@ class HammerEncoding(Encoding):
             "the battle fought: its area, round over 3, attacker "
             "(England, Scotland), hits to take over 10, side taking them (England, Scotland)",
         )
+        self.runs = {side: range(own.start, own.stop, RUN) for side, own in OWN.items()}
+        self.noble_at = {b.id: self.nobles.at[b.name] for b in BLOCKS if b.noble is not None}
+        self.fillers = (
+            self.fill_time_part,
+            *(partial(self.fill_own_part, i) for i in range(len(self.runs[SIDES[0]]))),
+            self.fill_marks_part,
+            self.fill_seen_part,
+            self.fill_areas_part,
+            self.fill_attackers_part,
+            self.fill_nobles_part,
+            self.fill_borders_part,
+            self.fill_cards_part,
+            self.fill_played_part,
+            self.fill_moves_part,
+        )
+        if len({len(r) for r in self.runs.values()}) != 1:
+            raise ValueError("the fast way reads as many runs of blocks for each side")
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -221,6 +275,206 @@ class HammerEncoding(Encoding):
             out.put(self.battle, battle["hits"] / 10, n + 3)
             if battle["hits_to"]:
                 out.put(self.battle, 1.0, n + 4 + self.sides.at[battle["hits_to"]])
+
+    # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
+
+    def parts(self, s: State, role: Role) -> tuple[Hashable, ...]:
+        # lists are read as slices (copies, made in one C call): a part is never changed
+        loc, steps = s.location, s.steps
+        bt = battle_of(s)
+        own, enemy = OWN[role], OWN[SIDES[1 - SIDES.index(role)]]
+        # the front blocks of the battle being fought, which both sides see (view.sees)
+        shown: tuple[int, ...] = ()
+        if bt is not None:
+            shown = tuple(b for b in range(N_BLOCKS) if loc[b] == bt.area and b not in s.reserves)
+        revealed = turn_cards(s)
+        chosen = [revealed.get(side) or chosen_card(s, side) for side in SIDES]
+        if not revealed:  # the enemy's card stays face down until both are revealed
+            chosen = [
+                c if c is None or side == role else "hidden"
+                for side, c in zip(SIDES, chosen, strict=True)
+            ]
+        parts: list[Hashable] = [
+            (
+                s.year,
+                s.last_year,
+                s.turn,
+                s.move_points,
+                s.king_crowned,
+                s.edward,
+                s.truce,
+                s.p1,
+                s.acting,
+            )
+        ]
+        for first in self.runs[role]:
+            parts.append((first, loc[first : first + RUN], steps[first : first + RUN]))
+        parts += (
+            (
+                tuple((b, loc[b]) for b in s.moved if b in own or b in shown),
+                tuple((b, loc[b]) for b in s.reserves if b in own),
+            ),
+            (
+                tuple((b, loc[b], steps[b]) for b in shown if b not in own),
+                tuple(b for b in enemy if loc[b] == DEAD)
+                if DEAD in loc[enemy.start : enemy.stop]
+                else (),
+            ),
+            # where each side's blocks and reserves are, not which is where (RULES §1)
+            (
+                sorted(loc[OWN[SIDES[0]].start : OWN[SIDES[0]].stop]),
+                sorted(loc[OWN[SIDES[1]].start : OWN[SIDES[1]].stop]),
+                sorted((SIDE[b], loc[b]) for b in s.reserves) if s.reserves else (),
+            ),
+            s.attacker[:],
+            # the nobles each side holds on the map (view.py: state.nobles_on_map)
+            list(map(ON_MAP, NOBLES_AT(loc))),
+            (s.border_count[:], s.last_used[:]),
+            (s.hands[role][:], [len(s.hands[side]) for side in SIDES], chosen),
+            [s.played[side][:] for side in SIDES],
+            self.moves_part(s, bt),
+        )
+        return tuple(parts)
+
+    def moves_part(self, s: State, bt: Any) -> Hashable:
+        """view.py's ``moving`` and ``battle``, as the vector reads them."""
+        loc = s.location
+        who = bt.block if bt is not None and s.who < 0 else s.who
+        moving = None
+        if who >= 0 and loc[who] >= 0:
+            moving = (SIDE[who], s.move_origin, loc[who])
+        if bt is None:
+            return moving, None
+        return moving, (bt.area, bt.round, bt.attacker, bt.hits, bt.hits_to)
+
+    def fill_time_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        year, last, turn, points, crowned, edward, *sided = part
+        put, at = out.at, self.when.offset
+        put(at, (year - FIRST_YEAR) / YEARS)
+        put(at + 1, (last - FIRST_YEAR) / YEARS if last else 0.0)
+        put(at + 2, turn / 5)
+        put(at + 3, points / 3)
+        put(at + 4, float(crowned))
+        put(at + 5, float(edward != 1))
+        for i, side in enumerate(sided):
+            if side:
+                put(self.sided.offset + 2 * i + self.sides.at[side], 1.0)
+
+    def place(self, where: int) -> int:
+        """A block's place among PLACES from its location (an area, the pool, dead)."""
+        return where if where >= 0 else N_AREAS + (where == DEAD)
+
+    def fill_own_part(self, i: int, part: tuple[Any, ...], out: Filler) -> None:
+        """A run of the seat's own blocks (``i``: which run), from the first block's index:
+        where each is and its strength."""
+        first, places, strengths = part
+        width, n = len(PLACES) + 4, len(PLACES)
+        put = out.at
+        for b, where in enumerate(places, start=first):
+            at = self.block.offset + b * width
+            if where >= 0 or where == POOL:
+                put(at + self.place(where), 1.0)
+                put(at + n, strengths[b - first] / 4)
+                put(at + n + 3, 1.0)
+            elif where == DEAD:
+                put(at + n - 1, 1.0)
+                put(at + width - 1, 1.0)
+
+    def fill_marks_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        moved, reserves = part
+        width, n = len(PLACES) + 4, len(PLACES)
+        for bit, blocks in ((1, moved), (2, reserves)):
+            for b, where in blocks:
+                if where >= 0 or where == POOL:
+                    out.at(self.block.offset + b * width + n + bit, 1.0)
+
+    def fill_seen_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        shown, dead = part
+        width, n = len(PLACES) + 4, len(PLACES)
+        put = out.at
+        for b, where, strength in shown:
+            at = self.block.offset + b * width
+            put(at + where, 1.0)
+            put(at + n, strength / 4)
+            put(at + n + 3, 1.0)
+        for b in dead:
+            at = self.block.offset + b * width
+            put(at + n - 1, 1.0)
+            put(at + width - 1, 1.0)
+
+    def fill_areas_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        """Per area: each side's blocks and reserves, contested; each side's pool (from
+        where each side's blocks are, sorted, and its reserves')."""
+        *places, reserves = part
+        put, at = out.at, self.area.offset
+        here = []
+        for side, where_all in zip(SIDES, places, strict=True):
+            k = self.sides.at[side]
+            counted = Counter(where_all)
+            for where, count in counted.items():
+                if where >= 0:
+                    put(at + 7 * where + k, TENTHS[count])
+            here.append(counted)
+            put(self.pools.offset + k, counted[POOL] / 20)
+        for where in here[0].keys() & here[1].keys():
+            if where >= 0:
+                put(at + 7 * where + 6, 1.0)
+        for (side, where), count in Counter(reserves).items():
+            if where >= 0:
+                put(at + 7 * where + 2 + self.sides.at[side], TENTHS[count])
+
+    def fill_attackers_part(self, attackers: tuple[str, ...], out: Filler) -> None:
+        for a, side in enumerate(attackers):
+            if side:
+                out.at(self.area.offset + 7 * a + 4 + self.sides.at[side], 1.0)
+
+    def fill_nobles_part(self, on_map: list[bool], out: Filler) -> None:
+        for (s, b), there in zip(NOBLE_SIDES, on_map, strict=True):
+            if there:
+                out.at(self.noble.offset + 2 * self.noble_at[BLOCK_ID[b]] + s, 1.0)
+
+    def fill_borders_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        crossed, last_used = part
+        put, at = out.at, self.border.offset
+        for i, count in enumerate(crossed):
+            if count:
+                put(at + 3 * i, count / 6)
+            if last_used[i]:
+                put(at + 3 * i + 1 + self.sides.at[last_used[i]], 1.0)
+
+    def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        hand, sizes, chosen = part
+        out.hot(self.hand, self.cards, hand)
+        n = len(self.cards)
+        for s, size in enumerate(sizes):
+            out.at(self.hand_sizes.offset + s, size / 7)
+            if chosen[s] == "hidden":
+                out.at(self.chosen.offset + s * (n + 1) + n, 1.0)
+            elif chosen[s] is not None:
+                out.at(self.chosen.offset + s * (n + 1) + self.cards.at[chosen[s]], 1.0)
+
+    def fill_played_part(self, part: tuple[tuple[str, ...], ...], out: Filler) -> None:
+        for s, played in enumerate(part):
+            out.hot(self.played, self.cards, played, s)
+
+    def fill_moves_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        moving, battle = part
+        n = len(self.areas)
+        if moving is not None:
+            side, origin, where = moving
+            out.one_hot(self.moving, self.sides, side)
+            if origin >= 0:
+                out.at(self.moving.offset + 2 + origin, 1.0)
+            out.at(self.moving.offset + 2 + n + where, 1.0)
+        if battle is not None:
+            area, rounds, attacker, hits, hits_to = battle
+            at = self.battle.offset
+            out.at(at + area, 1.0)
+            out.at(at + n, rounds / 3)
+            out.at(at + n + 1 + self.sides.at[attacker], 1.0)
+            out.at(at + n + 3, hits / 10)
+            if hits_to:
+                out.at(at + n + 4 + self.sides.at[hits_to], 1.0)
 
 
 def encoding(

@@ -4,12 +4,15 @@ layout).
 
 The board side (and so the spaces, routes, cities and offices) depends on the player count
 (RULES §4), so N and the vector's length do too. Read from the seat's view only
-(``view.py``): all is public but the face-down markers of the supply, a count.
+(``view.py``): all is public but the face-down markers of the supply, a count. The fast way
+(``parts``) reads the same from the state by the view's rules: ``fill`` of the view stays the
+definition, and the walk checks both agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from functools import partial
 from typing import Any
 
 from gameshelf.core.encoding import (
@@ -24,8 +27,9 @@ from gameshelf.core.encoding import (
 )
 from gameshelf.core.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID, Board, board_for
+from gameshelf.plugins.hansa_britannia.hidden import supply_view
 from gameshelf.plugins.hansa_britannia.markers import EXTRA_ACTIONS, TYPES
-from gameshelf.plugins.hansa_britannia.state import NEUTRAL, SHAPE_WORD
+from gameshelf.plugins.hansa_britannia.state import EMPTY, NEUTRAL, SHAPE_WORD, State, holder
 
 NO_ARG = (
     "done",
@@ -41,6 +45,7 @@ NO_ARG = (
 ON_SPACES = ("place_trader", "place_merchant", "displace_trader", "displace_merchant", "lift")
 PER_DESK = 4 + 1 + len(ABILITY_ID) + 2 * len(TYPES) + 1
 PIECES = 20.0  # a desk's pieces are counted over this
+CHUNK = 16  # the fast way reads the route spaces and the cities in runs of this many
 
 
 def action_space(b: Board) -> ActionSpace:
@@ -118,6 +123,16 @@ class HansaEncoding(Encoding):
             "doing",
             n + b.n_routes + 1,
             "the decision under way: whose it is, the route it is about, the count left over 10",
+        )
+        self.space_runs = range(0, b.n_spaces, CHUNK)
+        self.city_runs = range(0, b.n_cities, CHUNK)
+        self.fillers = (
+            self.fill_game_part,
+            *(partial(self.fill_desk_part, p) for p in range(n)),
+            *(partial(self.fill_spaces_part, first) for first in self.space_runs),
+            self.fill_markers_part,
+            *(partial(self.fill_cities_part, first) for first in self.city_runs),
+            self.fill_others_part,
         )
 
     def fill(self, view: JSON, out: Filler) -> None:
@@ -198,6 +213,155 @@ class HansaEncoding(Encoding):
                 out.put(self.doing, 1.0, n + self.routes.at[doing["route"]])
             if "count" in doing:
                 out.put(self.doing, doing["count"] / 10, n + len(self.routes))
+
+    # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
+    # Pieces are kept as the state's codes (owner << 1 | shape): the seats in seating order,
+    # the neutral after them, as the view's owners (view.py: owner_role).
+
+    def parts(self, s: State, role: Role) -> tuple[Hashable, ...]:
+        if tuple(s.seats) != self.roles:
+            raise ValueError(f"the game seats {s.seats}, the encoding {self.roles}")
+        spaces = tuple(s.spaces)
+        offices = tuple(map(tuple, s.offices))
+        annexes = tuple(map(tuple, s.annexes))
+        return (
+            (
+                s.actions_left,
+                s.completed,
+                s.borders_rule,
+                s.borderless,
+                supply_view(s)["markers_supply"],
+                bool(s.end_reason),
+                s.current,
+            ),
+            *(
+                (
+                    tuple(s.supply[p]),
+                    tuple(s.stock[p]),
+                    s.prestige[p],
+                    tuple(s.level[p]),
+                    tuple(s.hand[p]),
+                    tuple(s.used[p]),
+                    s.owed[p],
+                )
+                for p in range(len(self.roles))
+            ),
+            *(spaces[first : first + CHUNK] for first in self.space_runs),
+            tuple(s.route_marker),
+            *(
+                (offices[first : first + CHUNK], annexes[first : first + CHUNK])
+                for first in self.city_runs
+            ),
+            (
+                tuple(s.permits_used),
+                tuple(s.special),
+                tuple(s.east_west),
+                self.neutral_part(s),
+                self.doing_part(s),
+            ),
+        )
+
+    def neutral_part(self, s: State) -> tuple[int, int, int] | None:
+        """view.py's ``neutral_view``: prestige, Kontors, replacement markers owed."""
+        if s.neutral == EMPTY:
+            return None
+        p = s.neutral
+        kontors = sum(1 for offices in s.offices for k in offices if k >> 1 == p)
+        return s.prestige[p], kontors, s.neutral_owed
+
+    def doing_part(self, s: State) -> tuple[int, int, float] | None:
+        """view.py's ``doing_view`` as the vector reads it: whose decision, the route it is
+        about (-1: none), the count left (-1: none)."""
+        if not s.stack or s.stack[-1].args is None:
+            return None
+        step, f = s.stack[-1].step, s.stack[-1].args
+        if step == "move":
+            return f.mover, -1, -1
+        route = f.route if step in ("relocate", "create_route", "neutral_route") else -1
+        count = f.count if step == "pay" else f.limit - f.taken if step == "income" else -1
+        return f.seat, route, count
+
+    def owner(self, code: int) -> int:
+        """The place of a piece's owner among the owners (the seats, then the neutral)."""
+        return min(code >> 1, len(self.roles))
+
+    def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        left, completed, rule, borderless, supply, over, current = part
+        put, at = out.at, self.game.offset
+        for i, value in enumerate((left / 5, completed / 10, float(rule), float(borderless))):
+            put(at + i, value)
+        put(at + 4, supply / 12)
+        put(at + 5, float(over))
+        put(self.current.offset + current, 1.0)
+
+    def fill_desk_part(self, p: int, part: tuple[Any, ...], out: Filler) -> None:
+        supply, stock, prestige, levels, held, used, owed = part
+        put, at = out.at, self.desk.offset + p * PER_DESK
+        for i, count in enumerate((*supply, *stock)):
+            put(at + i, count / PIECES)
+        put(at + 4, prestige / 20)
+        for i, level in enumerate(levels):
+            put(at + 5 + i, level / 5)
+        kinds = 5 + len(ABILITY_ID) + p * PER_DESK  # a count per marker kind, held and used
+        for block, markers in enumerate((held, used)):
+            for kind in markers:  # added one by one, as the view's fill does (float32 sums)
+                out.add(self.desk, 1 / 3, kinds + block * len(TYPES) + self.markers.at[kind])
+        put(at + PER_DESK - 1, owed / 5)
+
+    def fill_spaces_part(self, first: int, codes: tuple[int, ...], out: Filler) -> None:
+        width, m = len(self.owners) + 2, len(self.owners)
+        put, at = out.at, self.space.offset + first * width
+        for i, code in enumerate(codes):
+            if code != EMPTY:
+                put(at + i * width + self.owner(code), 1.0)
+                put(at + i * width + m + (code & 1), 1.0)
+
+    def fill_markers_part(self, markers: tuple[str, ...], out: Filler) -> None:
+        for r, marker in enumerate(markers):
+            if marker:
+                out.one_hot(self.marker, self.markers, marker, r)
+
+    def fill_cities_part(self, first: int, part: tuple[Any, ...], out: Filler) -> None:
+        m = len(self.owners)
+        width = 2 * m + 1
+        put = out.at
+        for c, (offices, annexes) in enumerate(zip(*part, strict=True), start=first):
+            at = self.office.offset + self.office_at[c] * (m + 2)
+            for i, code in enumerate(offices):
+                put(at + i * (m + 2) + self.owner(code), 1.0)
+                put(at + i * (m + 2) + m + (code & 1), 1.0)
+            city = self.city.offset + c * width
+            for owner in {self.owner(code) for code in annexes}:
+                count = sum(1 for code in annexes if self.owner(code) == owner)
+                put(city + owner, 0.25 * count)
+            held = holder(offices, annexes)
+            if held != EMPTY:
+                put(city + m + self.owner(held << 1), 1.0)
+
+    def fill_others_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        permits, special, east_west, neutral, doing = part
+        m, n, put = len(self.owners), len(self.seats), out.at
+        for c in permits:
+            put(self.city.offset + c * (2 * m + 1) + 2 * m, 1.0)
+        for i, seat in enumerate(special):
+            if seat != EMPTY:
+                put(self.special.offset + i * n + seat, 1.0)
+        for owner in east_west:
+            put(self.east_west.offset + self.owner(owner << 1), 1.0)
+        if neutral is not None:
+            prestige, kontors, owed = neutral
+            at = self.neutral.offset
+            put(at, prestige / 20)
+            put(at + 1, kontors / 10)
+            put(at + 2, owed / 5)
+        if doing is not None:
+            seat, route, count = doing
+            at = self.doing.offset
+            put(at + seat, 1.0)
+            if route >= 0:
+                put(at + n + route, 1.0)
+            if count >= 0:
+                put(at + n + len(self.routes), count / 10)
 
 
 def encoding(

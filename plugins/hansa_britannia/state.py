@@ -210,7 +210,12 @@ def kontors(s: State, c: int, p: int) -> int:
 def controller(s: State, c: int) -> int:
     """RULES §1: the seat with the most Kontors in ``c``; a tie goes to the tied seat whose
     Kontor is furthest right (annexes are left of every office). ``EMPTY``: nobody."""
-    order = list(reversed(s.annexes[c])) + s.offices[c]  # left to right, lowest value first
+    return holder(s.offices[c], s.annexes[c])
+
+
+def holder(offices: Sequence[int], annexes: Sequence[int]) -> int:
+    """``controller`` of a city of these offices and annexes (their pieces' codes)."""
+    order = [*reversed(annexes), *offices]  # left to right, lowest value first
     if not order:
         return EMPTY
     count: dict[int, int] = {}

@@ -8,7 +8,7 @@ cards the seat knows its hand, what an event showed it, and the public piles.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import partial
 from typing import Any
 
@@ -23,7 +23,8 @@ from gameshelf.core.encoding import (
 )
 from gameshelf.core.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.twilight_struggle.effects import CRISIS_COUNTRIES
-from gameshelf.plugins.twilight_struggle.events import CHOICE_TEXT, OPS_USES
+from gameshelf.plugins.twilight_struggle.events import CHOICE_TEXT, OPS_USES, event_card
+from gameshelf.plugins.twilight_struggle.hidden import face_up
 from gameshelf.plugins.twilight_struggle.model import (
     CID,
     DEFCON_MAX,
@@ -32,10 +33,15 @@ from gameshelf.plugins.twilight_struggle.model import (
     REGIONS,
     SIDES,
     SPACE,
+    STABILITY,
     TURNS,
     era_deck,
+    era_of_turn,
 )
-from gameshelf.plugins.twilight_struggle.rounds import USES
+from gameshelf.plugins.twilight_struggle.operations import Ops
+from gameshelf.plugins.twilight_struggle.rounds import USES, Play, rounds_total
+from gameshelf.plugins.twilight_struggle.setup import Placement
+from gameshelf.plugins.twilight_struggle.state import State, control, numbers
 
 # where a card the seat knows of is, one place each
 PLACES = (
@@ -52,6 +58,7 @@ PLACES = (
     "question",
 )
 VP_SCALE = 20.0  # VP run from -20 to +20 (RULES: 20 VP wins at once)
+RUN = 12  # the fast way reads the countries' Influence in runs of this many
 
 
 def card_ids(optional: bool) -> tuple[int, ...]:
@@ -121,6 +128,15 @@ class TwilightEncoding(Encoding):
             "placement",
             3 + len(self.regions),
             "the setup's free Influence: side (USSR, US), points left over 10, the region",
+        )
+        self.runs = range(0, len(CID), RUN)
+        self.place = {p: i for i, p in enumerate(PLACES)}
+        self.fillers = (
+            self.fill_tracks_part,
+            *(partial(self.fill_countries_part, first) for first in self.runs),
+            self.fill_piles_part,
+            self.fill_cards_part,
+            self.fill_operation_part,
         )
 
     def fill(self, view: JSON, out: Filler) -> None:
@@ -208,6 +224,148 @@ class TwilightEncoding(Encoding):
             out.put(self.placement, placement["left"] / 10, 2)
             if placement["region"]:
                 out.put(self.placement, 1.0, 3 + self.regions.at[placement["region"]])
+
+    # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
+
+    def parts(self, s: State, role: Role) -> tuple[Hashable, ...]:
+        ussr, us = s.influence[SIDES[0]], s.influence[SIDES[1]]
+        return (
+            (
+                s.turn,
+                s.defcon,
+                s.vp,
+                len(s.deck.draw_pile),
+                s.us_bonus,
+                s.optional_cards,
+                s.china_up,
+                s.china,
+                s.phasing,
+                *(len(s.hands[side]) for side in SIDES),
+                *(
+                    (
+                        s.rounds_done[side],
+                        rounds_total(s, side),
+                        s.milops[side],
+                        s.space[side],
+                        s.space_tries[side],
+                        len(s.set_aside.get(side, ())),
+                    )
+                    for side in SIDES
+                ),
+            ),
+            *(
+                (first, tuple(ussr[first : first + RUN]), tuple(us[first : first + RUN]))
+                for first in self.runs
+            ),
+            (tuple(numbers(s.deck.discard_pile)), tuple(numbers(s.deck.removed))),
+            (
+                tuple(s.hands[role]) if role in SIDES else (),
+                tuple(face_up(s, role)),
+                tuple(s.set_aside.get(role, ())),
+                tuple(s.headlines.items()),
+                tuple(e.card for e in s.effects),
+            ),
+            self.operation_part(s),
+        )
+
+    def operation_part(self, s: State) -> Hashable:
+        """view.py's ``_frames`` and ``_question`` as the vector reads them."""
+        playing = operation = placement = None
+        for frame in s.stack:
+            args = frame.args
+            if isinstance(args, Play):
+                playing = (args.side, args.card)
+            elif isinstance(args, Ops):
+                operation = (
+                    frame.step,
+                    args.side,
+                    args.card,
+                    args.base - args.spent,
+                    tuple(args.bonuses),
+                    tuple(args.reach),
+                )
+            elif isinstance(args, Placement):
+                placement = (args.side, args.left, args.region)
+        card = event_card(s)
+        question = card if card and s.active else None
+        return playing, operation, placement, question
+
+    def fill_tracks_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        turn, defcon, vp, pile, bonus, optional, china_up, china, phasing, *rest = part
+        put, at = out.at, self.tracks.offset
+        values = (turn / TURNS, defcon / DEFCON_MAX, vp / VP_SCALE, pile / 40, bonus / 2)
+        for i, value in enumerate((*values, float(optional), float(china_up))):
+            put(at + i, value)
+        put(at + 7, rest[0] / 10)
+        put(at + 8, rest[1] / 10)
+        put(self.era.offset + self.eras.at[era_of_turn(min(turn, 10)).era], 1.0)
+        for s, side in enumerate(SIDES):
+            done, total, milops, box, tries, set_aside = rest[2 + s]
+            at = self.sided.offset + 8 * s
+            put(at, float(phasing == side))
+            put(at + 1, float(china == side))
+            put(at + 2, done / 8)
+            put(at + 3, total / 8)
+            put(at + 4, milops / MILOPS_MAX)
+            put(at + 5, box / (len(SPACE) - 1))
+            put(at + 6, tries / 2)
+            put(at + 7, set_aside / 10)
+
+    def fill_countries_part(self, i: int, part: tuple[Any, ...], out: Filler) -> None:
+        first, ussr, us = part
+        put = out.at
+        for c, (red, blue) in enumerate(zip(ussr, us, strict=True), start=first):
+            at = self.country.offset + 4 * c
+            if red:
+                put(at, red / 10)
+            if blue:
+                put(at + 1, blue / 10)
+            held = control(red, blue, STABILITY[c])
+            if held:
+                put(at + 2 + self.sides.at[held], 1.0)
+
+    def mark(self, card: int, where: str, out: Filler) -> None:
+        out.at(self.card.offset + self.place[where] * len(self.cards) + self.cards.at[card], 1.0)
+
+    def fill_piles_part(self, part: tuple[tuple[int, ...], ...], out: Filler) -> None:
+        for where, cards in zip(("discard", "removed"), part, strict=True):
+            for card in cards:
+                self.mark(card, where, out)
+
+    def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        hand, shown, set_aside, headlines, effects = part
+        for where, cards in (("hand", hand), ("shown", shown), ("set_aside", set_aside)):
+            for card in cards:
+                self.mark(card, where, out)
+        for side, card in headlines:
+            self.mark(card, "headline_ussr" if side == SIDES[0] else "headline_us", out)
+        for card in effects:
+            self.mark(card, "in_effect", out)
+
+    def fill_operation_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        playing, operation, placement, question = part
+        put, at = out.at, self.operation.offset
+        if playing is not None:
+            put(at + self.sides.at[playing[0]], 1.0)
+            self.mark(playing[1], "playing", out)
+        if operation is not None:
+            kind, side, card, left, bonuses, reach = operation
+            put(at + 2 + self.kinds.at[kind], 1.0)
+            put(at + 5 + self.sides.at[side], 1.0)
+            put(at + 7, left / 4)
+            for region in bonuses:
+                put(at + 8 + self.regions.at[region], 1.0)
+            for c in reach:
+                put(at + 8 + len(self.regions) + c, 1.0)
+            self.mark(card, "operation", out)
+        if placement is not None:
+            side, left, region = placement
+            put(self.placement.offset + self.sides.at[side], 1.0)
+            put(self.placement.offset + 2, left / 10)
+            if region:
+                put(self.placement.offset + 3 + self.regions.at[region], 1.0)
+        if question is not None:
+            self.mark(question, "question", out)
 
 
 def encoding(

@@ -159,9 +159,14 @@ def controls(s: State, side: str, c: int) -> bool:
 
 def controller(s: State, c: int) -> str:
     """The side that controls country ``c``, or ""."""
-    if controls(s, US, c):
+    return control(s.influence[USSR][c], s.influence[US][c], STABILITY[c])
+
+
+def control(ussr: int, us: int, stability: int) -> str:
+    """``controller`` of a country of this Influence and stability (``controls``, RULES §1)."""
+    if us >= stability and us - ussr >= stability:
         return US
-    if controls(s, USSR, c):
+    if ussr >= stability and ussr - us >= stability:
         return USSR
     return ""
 
