@@ -261,7 +261,7 @@ class SeatMemory:
 
     def __init__(self, size: int, n_parts: int) -> None:
         self.filler = Filler(size)
-        self.parts: tuple[Hashable, ...] | None = None
+        self.parts: tuple[Any, ...] | None = None
         self.written: list[list[int]] = [[] for _ in range(n_parts)]
 
 
@@ -296,10 +296,11 @@ class Encoding(ABC):
         memory.vector = array("f", out.vector)  # the caller's vector is its own
         return out.vector
 
-    def parts(self, state: Any, role: Role) -> tuple[Hashable, ...]:
+    def parts(self, state: Any, role: Role) -> tuple[Any, ...]:
         """The fast way: what ``role`` may see of ``state``, read by the same rules as its
-        view (``view.py``), as one plain hashable value (tuples of numbers and ids) per
-        filler of ``fillers``, the seat header apart. Only for an encoding with fillers."""
+        view (``view.py``), one value per filler of ``fillers`` (the seat header apart):
+        plain data (numbers, ids, tuples, fresh slices of the state's lists) compared with
+        ``==`` and never changed once returned. Only for an encoding with fillers."""
         raise NotImplementedError(f"{type(self).__name__} has no fast way (fillers)")
 
     def observe_state(

@@ -51,7 +51,9 @@ PLACES = Table((*AREA_ID, "pool", "dead"))
 FIRST_YEAR = 1290  # years are given as years since then, over YEARS
 YEARS = 20.0
 # the fast way: each side's blocks (a run of the data), read in runs of RUN blocks
-OWN = {side: range(SIDE.index(side), N_BLOCKS - SIDE[::-1].index(side)) for side in SIDES}
+OWN: dict[str, range] = {
+    side: range(SIDE.index(side), N_BLOCKS - SIDE[::-1].index(side)) for side in SIDES
+}
 RUN = 7
 ON_MAP = (-1).__lt__  # a location on the map (an area's index), in one C call
 NOBLE_SIDES = tuple((s, b) for s, side in enumerate(SIDES) for b in NOBLES[side])
@@ -278,7 +280,7 @@ class HammerEncoding(Encoding):
 
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
-    def parts(self, s: State, role: Role) -> tuple[Hashable, ...]:
+    def parts(self, s: State, role: Role) -> tuple[Any, ...]:
         # lists are read as slices (copies, made in one C call): a part is never changed
         loc, steps = s.location, s.steps
         bt = battle_of(s)
@@ -294,7 +296,7 @@ class HammerEncoding(Encoding):
                 c if c is None or side == role else "hidden"
                 for side, c in zip(SIDES, chosen, strict=True)
             ]
-        parts: list[Hashable] = [
+        parts: list[Any] = [
             (
                 s.year,
                 s.last_year,

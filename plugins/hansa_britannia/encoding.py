@@ -11,7 +11,7 @@ definition, and the walk checks both agree.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -218,7 +218,7 @@ class HansaEncoding(Encoding):
     # Pieces are kept as the state's codes (owner << 1 | shape): the seats in seating order,
     # the neutral after them, as the view's owners (view.py: owner_role).
 
-    def parts(self, s: State, role: Role) -> tuple[Hashable, ...]:
+    def parts(self, s: State, role: Role) -> tuple[Any, ...]:
         if tuple(s.seats) != self.roles:
             raise ValueError(f"the game seats {s.seats}, the encoding {self.roles}")
         spaces = tuple(s.spaces)

@@ -173,7 +173,7 @@ class ThreeKingdomsEncoding(Encoding):
 
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
-    def parts(self, s: TKState, role: Role) -> tuple[Hashable, ...]:
+    def parts(self, s: TKState, role: Role) -> tuple[Any, ...]:
         owners = tuple(map(s.owner.__getitem__, LAND_IDS))
         order, money, hand, down, drawn = s.order, s.money, s.hand, s.down, s.drawn
         return (

@@ -227,7 +227,7 @@ class TwilightEncoding(Encoding):
 
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
-    def parts(self, s: State, role: Role) -> tuple[Hashable, ...]:
+    def parts(self, s: State, role: Role) -> tuple[Any, ...]:
         ussr, us = s.influence[SIDES[0]], s.influence[SIDES[1]]
         return (
             (
