@@ -157,7 +157,7 @@ class Accounts:
             raise Refusal("wrong_password", Msg("web.account.wrong_password"))
         await self.tables.leave_all(account.id)
         await asyncio.to_thread(self.storage.forget_account, account.id)
-        self.tables.forget_names(account.id)
+        await self.tables.forget_names(account.id)
 
     # --- a guest's seats --------------------------------------------------------------
 

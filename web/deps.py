@@ -124,7 +124,7 @@ class SeatToken(HTTPBearer):
             if self.required:
                 raise Refusal("missing_token", Msg("web.missing_token"))
             return Seat(tables, table, None, request_lang(request))
-        role = tables.role_of(table, token)
+        role = await tables.role_of(table, token)
         if role is None:
             raise Refusal("unknown_token", Msg("web.unknown_token"))
         return Seat(tables, table, role, request_lang(request))

@@ -437,7 +437,8 @@ class Notices:
             account = self.storage.account(prefs.account_id)
             if account is None or not account.email or account.disabled or account.deleted:
                 continue
-            waiting = [m for m in self.tables.my_matches(account.id) if m["waiting"] == "you"]
+            mine = self.tables.people.my_matches_now(account.id)
+            waiting = [m for m in mine if m["waiting"] == "you"]
             if not waiting:
                 continue
             lang = prefs.lang

@@ -88,7 +88,7 @@ async def live(
         return
     except GONE:
         return
-    role = tables.role_of(table, token) if token else None
+    role = await tables.role_of(table, token) if token else None
     if token and role is None:
         await websocket.close(CLOSE_UNKNOWN_TOKEN, "not a seat of this match")
         return
@@ -161,7 +161,7 @@ async def _answer(text: str | bytes, tables: Tables, listener: Listener, token: 
         return _said({"answer": None, "detail": {"code": "malformed", "reason": reason}})
     try:
         table = await tables.get(listener.match_id, resume=False)
-        role = tables.role_of(table, token) if token else None
+        role = await tables.role_of(table, token) if token else None
         if role is None or role != listener.role:
             code = "missing_token" if token is None else "unknown_token"
             raise Refusal(code, Msg(f"web.{code}"))

@@ -120,7 +120,7 @@ async def list_matches(
 ) -> list[dict[str, Any]]:
     """Recent matches with their public information: game, scenario, seats, status and
     whose turn it is. No token ever appears here."""
-    return tables.listing(100, status, finished_bots=bots)
+    return await tables.listing(100, status, finished_bots=bots)
 
 
 IdempotencyKey = Annotated[
@@ -256,9 +256,12 @@ async def join_match(
 async def lobby_page(
     request: Request, tables: TablesDep, registry: RegistryDep, storage: StorageDep
 ) -> HTMLResponse:
-    matches = with_ratings([lobby_row(m, tables, registry) for m in tables.listing(100)], storage)
+    matches = with_ratings(
+        [lobby_row(m, tables, registry) for m in await tables.listing(100)], storage
+    )
     # a few finished matches of bots alone too, which can never push people's out
-    bots = [m for m in tables.listing(5, "finished", finished_bots=True) if m["bots_only"]]
+    found = await tables.listing(5, "finished", finished_bots=True)
+    bots = [m for m in found if m["bots_only"]]
     return render(
         request,
         "lobby.html",

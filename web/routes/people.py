@@ -61,7 +61,7 @@ def hold_seat(response: Response, match_id: str, role: str, token: str, settings
 async def my_matches(account: AccountDep, tables: TablesDep) -> list[dict[str, Any]]:
     """The signed-in account's matches: those waiting for it (its turn, or an invitation to
     answer) first, then those waiting for others, then the finished ones."""
-    return tables.my_matches(account.id)
+    return await tables.my_matches(account.id)
 
 
 @router.post(
@@ -109,7 +109,7 @@ async def give_seat_keys(
 
 @pages.get("/my", response_class=HTMLResponse)
 async def my_page(request: Request, account: MaybeAccountDep, tables: TablesDep) -> HTMLResponse:
-    matches = tables.my_matches(account.id) if account else []
+    matches = await tables.my_matches(account.id) if account else []
     prefs = tables.storage.notice_prefs(account.id) if account else None
     off = prefs is not None and bool(prefs.email_off or prefs.webhook_off)
     return render(request, "my.html", {"matches": matches, "notices_off": off})
@@ -125,12 +125,12 @@ def leaderboard_rows(storage: Storage, game: str) -> list[dict[str, Any]]:
     ]
 
 
-def player_data(storage: Storage, tables: Tables, name: str) -> dict[str, Any]:
+async def player_data(storage: Storage, tables: Tables, name: str) -> dict[str, Any]:
     """A player's public page: its ratings, their history, its latest matches."""
     account = storage.account_named(name_key(name))
     if account is None or account.deleted or account.disabled:
         raise Refusal("not_found", Msg("web.no_player", name=name))
-    mine = [m for m in tables.my_matches(account.id) if not m["invited"]]
+    mine = [m for m in await tables.my_matches(account.id) if not m["invited"]]
     return {
         "name": account.name,
         "ratings": [
@@ -168,7 +168,7 @@ async def player(
     name: Annotated[str, Path(max_length=100)], storage: StorageDep, tables: TablesDep
 ) -> Any:
     """A player's ratings per game, the history of their changes, and latest matches."""
-    return player_data(storage, tables, name)
+    return await player_data(storage, tables, name)
 
 
 @pages.get("/games/{game_id}/leaderboard", response_class=HTMLResponse)
@@ -193,7 +193,7 @@ async def leaderboard_page(
 async def player_page(
     request: Request, name: str, storage: StorageDep, tables: TablesDep, registry: RegistryDep
 ) -> HTMLResponse:
-    data = player_data(storage, tables, name)
+    data = await player_data(storage, tables, name)
     titles = {g.id: g.info.title for g in registry.games.values()}
     return render(request, "player.html", {"player": data, "titles": titles})
 

@@ -128,7 +128,7 @@ class Bots:
         """Take the unfinished matches of bots alone that no process plays (several
         processes on one store: their player died); how many were taken."""
         taken = 0
-        for record in self.matches.storage.matches(1000, "running"):
+        for record in await asyncio.to_thread(self.matches.storage.matches, 1000, "running"):
             key = f"bots:{record.id}"
             if not record.bots_only or record.id in self.playing:
                 continue
@@ -142,7 +142,7 @@ class Bots:
     async def resume(self) -> int:
         """Queue the unfinished matches of bots alone (after a restart); how many."""
         found = 0
-        for record in self.matches.storage.matches(1000, "running"):
+        for record in await asyncio.to_thread(self.matches.storage.matches, 1000, "running"):
             if record.bots_only:
                 self.schedule(await self.matches.get(record.id))
                 found += 1

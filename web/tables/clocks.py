@@ -15,7 +15,7 @@ from gameshelf.core.match import MatchEvent
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import Role
-from gameshelf.web.clocks import Clock, SystemClock, advance
+from gameshelf.web.clocks import Clock, Pace, SeatClock, SystemClock, advance
 from gameshelf.web.storage import Storage
 from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.people import People
@@ -100,10 +100,12 @@ class Clocks:
         table.clocks.update(changed)
         table.clocks_moved()
 
-    def shown(self, rows: list[dict[str, Any]]) -> None:
-        """Give each of an account's matches (:meth:`People.my_matches`) the clock of its
-        seat (``clock``: pace, seconds left, whether it runs) when the match has a pace."""
-        found = self.storage.clocks([r["id"] for r in rows])
+    def shown(
+        self, rows: list[dict[str, Any]], found: dict[str, tuple[Pace, dict[Role, SeatClock]]]
+    ) -> None:
+        """Give each of an account's matches (:meth:`People.rows`) the clock of its seat
+        (``clock``: pace, seconds left, whether it runs) when the match has a pace (its
+        clocks ``found`` in the store)."""
         now = self.wall.now()
         for row in rows:
             pace_clocks = found.get(row["id"])

@@ -197,13 +197,19 @@ class Lobby:
         future.set_result(result)
         return result
 
-    def listing(
+    async def listing(
         self, limit: int = 100, status: Status | None = None, finished_bots: bool = False
     ) -> list[dict[str, Any]]:
-        """Public information of recent matches, straight from storage (finished matches
-        of bots alone only with ``finished_bots``: they would flood the lobby)."""
-        records = self.matches.storage.matches(limit, status, finished_bots)
-        seats = self.matches.storage.seats([r.id for r in records])
+        """Public information of recent matches, straight from storage, read off the event
+        loop (finished matches of bots alone only with ``finished_bots``: they would flood
+        the lobby)."""
+        storage = self.matches.storage
+
+        def read() -> tuple[list[MatchRecord], dict[str, list[SeatRecord]]]:
+            records = storage.matches(limit, status, finished_bots)
+            return records, storage.seats([r.id for r in records])
+
+        records, seats = await asyncio.to_thread(read)
         return [self.listed(r, seats[r.id]) for r in records]
 
     def listed(self, r: MatchRecord, seats: list[SeatRecord]) -> dict[str, Any]:

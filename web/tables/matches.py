@@ -5,7 +5,8 @@ A match is rebuilt from its latest usable snapshot (``Match.resume``) and the ac
 stored after it; a snapshot written under other data or another state schema is passed
 over, and the match replayed from its history instead.
 
-Writes go through :class:`web.writer.Writer` (group commit). A change is announced once
+Writes go through :class:`web.writer.Writer` (group commit); reads run in worker threads,
+off the event loop. A change is announced once
 stored: the clocks move (:class:`web.tables.clocks.Clocks`), the app's listeners hear of
 it, a finished match is rated (:class:`web.tables.people.Ratings`) and the seats now
 awaited are queued their notices (:mod:`web.notices`).
@@ -13,6 +14,7 @@ awaited are queued their notices (:mod:`web.notices`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import weakref
@@ -89,6 +91,7 @@ class Matches:
         # Every table still held by someone (a request, a socket), cached or not: a match
         # evicted from the cache while in use is found here, so it never has two copies.
         self._live: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
+        self._loading: dict[str, asyncio.Future[Table]] = {}  # loads under way, by match
 
     # --- finding --------------------------------------------------------------------
 
@@ -100,29 +103,43 @@ class Matches:
     async def find(self, match_id: str) -> tuple[Table, bool]:
         """The table ``match_id`` and whether it was just loaded from storage (its bots
         may have been interrupted: :meth:`Bots.get`); ``Refusal`` (unknown_match) when
-        there is none."""
+        there is none. Storage is read off the event loop, one load a match at a time:
+        those asking meanwhile wait for it, so that a match never has two copies."""
         table = self._cache.get(match_id)
-        if table is not None and self._current(table):
-            self._cache.move_to_end(match_id)
+        if table is not None and await self._current(table):
+            if self._cache.get(match_id) is table:
+                self._cache.move_to_end(match_id)
+            else:  # dropped from the cache while the store was asked
+                self.remember(table)
             return table, False
         table = self._live.get(match_id)
-        if table is not None and not table.dead and self._current(table):
+        if table is not None and not table.dead and await self._current(table):
             self.remember(table)
             return table, False
-        record = self.storage.match(match_id)
-        if record is None:
-            raise Refusal("unknown_match", Msg("web.unknown_match", match=match_id))
-        table = self.load(record)
+        loading = self._loading.get(match_id)
+        if loading is None:
+            loading = asyncio.ensure_future(asyncio.to_thread(self._read, match_id))
+            self._loading[match_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        table = await asyncio.shield(loading)
         self.remember(table)
         return table, True
 
-    def _current(self, table: Table) -> bool:
+    def _read(self, match_id: str) -> Table:
+        """The match ``match_id`` rebuilt from storage (in a worker thread)."""
+        record = self.storage.match(match_id)
+        if record is None:
+            raise Refusal("unknown_match", Msg("web.unknown_match", match=match_id))
+        return self.load(record)
+
+    async def _current(self, table: Table) -> bool:
         """Whether the table in memory is the match as stored. Only a store shared with
-        other processes is asked (architecture §4.5): one that moved the match on makes
-        this copy stale, and it is dropped (a copy ahead of the store is writing)."""
+        other processes is asked (architecture §4.5), off the event loop: one that moved
+        the match on makes this copy stale, and it is dropped (a copy ahead of the store
+        is writing)."""
         if not self.storage.shared:
             return True
-        stored = self.storage.version(table.id)
+        stored = await asyncio.to_thread(self.storage.version, table.id)
         if stored is not None and stored <= table.version:
             return True
         self.forget(table)
@@ -168,7 +185,8 @@ class Matches:
             raise Refusal("conflict", Msg("web.reloaded"))
 
     def load(self, record: MatchRecord) -> Table:
-        """Rebuild a match: its latest snapshot, then the actions stored after it."""
+        """Rebuild a match: its latest snapshot, then the actions stored after it (in a
+        worker thread: nothing here touches the tables in memory)."""
         try:
             game = self.registry.game(record.game)
         except UnknownGame:
@@ -303,6 +321,7 @@ class Matches:
                 await self.write(None, partial(self._create, record, seats, table))
             except SeqTaken:
                 continue
+            # one row, read at once: no pause between storing a match and queueing its bots
             stored = self.storage.match(table.id)
             table.created = stored.created if stored else 0.0
             self.remember(table)

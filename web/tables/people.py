@@ -6,11 +6,12 @@ rematches (:class:`People`); and the ratings of finished matches (:class:`Rating
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +20,9 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry
 from gameshelf.core.ruleset import Role
 from gameshelf.web import ratings, resign
+from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.settings import Settings
-from gameshelf.web.storage import SeatRecord, Storage, Summary
+from gameshelf.web.storage import MatchRecord, SeatRecord, Storage, Summary
 from gameshelf.web.tables.lobby import Lobby
 from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.play import Play
@@ -32,6 +34,15 @@ if TYPE_CHECKING:
     from gameshelf.web.tables.clocks import Clocks
 
 log = logging.getLogger("gameshelf.web")
+
+
+@dataclass(frozen=True)
+class Mine:
+    """What the store holds of an account's matches: the records, their seats, clocks."""
+
+    records: list[MatchRecord]
+    seats: dict[str, list[SeatRecord]]
+    clocks: dict[str, tuple[Pace, dict[Role, SeatClock]]]
 
 
 class People:
@@ -61,7 +72,7 @@ class People:
     async def link_seats(self, account: int, held: Sequence[tuple[str, Role, bytes]]) -> int:
         """Give ``account`` each seat ``(match, role, token digest)`` whose digest is the
         seat's and that no account holds yet; how many it took."""
-        found = self.storage.seats(sorted({mid for mid, _, _ in held}))
+        found = await asyncio.to_thread(self.storage.seats, sorted({mid for mid, _, _ in held}))
         taken = 0
         for mid, role, digest in held:
             seat = next((s for s in found.get(mid, []) if s.role == role), None)
@@ -113,7 +124,7 @@ class People:
         """``account`` leaves every unfinished match (deleted or disabled): it resigns
         where the match was started, declines where it was invited, and a bot takes its
         seat in a match still waiting for players."""
-        for record in self.storage.matches_of(account):
+        for record in await asyncio.to_thread(self.storage.matches_of, account):
             if record.summary.status == "finished":
                 continue
             table = await self.matches.get(record.id)
@@ -166,12 +177,15 @@ class People:
 
     # --- keys to an account's seats, one per browser ---------------------------------
 
-    def role_of(self, table: Table, token: str) -> Role | None:
+    async def role_of(self, table: Table, token: str) -> Role | None:
         """The role a token opens: a seat's own token, else a key made for a browser of
-        the account holding the seat (while that browser's session lives)."""
+        the account holding the seat (while that browser's session lives: the store is
+        asked, off the event loop)."""
         role = table.role_for_token(token)
         if role is None and len(token) <= 200:
-            found = self.storage.seat_key_role(hash_token(token), table.id, time.time())
+            found = await asyncio.to_thread(
+                self.storage.seat_key_role, hash_token(token), table.id, time.time()
+            )
             role = found if found is not None and table.seat(found) is not None else None
         return role
 
@@ -185,7 +199,7 @@ class People:
             if seat.account != account or seat.kind != "human":
                 continue
             token = held.get(seat.role)
-            if token and self.role_of(table, token) == seat.role:
+            if token and await self.role_of(table, token) == seat.role:
                 continue
             key = self.seats.new_token()
             write = partial(
@@ -203,12 +217,25 @@ class People:
 
     # --- an account's matches -------------------------------------------------------
 
-    def my_matches(self, account: int) -> list[dict[str, Any]]:
-        """The matches ``account`` holds a seat in: those waiting for it first (its turn, or
-        an invitation to answer), then those waiting for others, then the finished ones;
-        newest first within each; each with the clock of its seat (:meth:`Clocks.shown`)."""
+    async def my_matches(self, account: int) -> list[dict[str, Any]]:
+        """The matches ``account`` holds a seat in (:meth:`rows`), read off the event loop."""
+        return self.rows(account, await asyncio.to_thread(self.read_mine, account))
+
+    def my_matches_now(self, account: int) -> list[dict[str, Any]]:
+        """The same, read on the caller's thread (a page's header, the daily digest)."""
+        return self.rows(account, self.read_mine(account))
+
+    def read_mine(self, account: int) -> Mine:
+        """What the store holds of the matches ``account`` holds a seat in."""
         records = self.storage.matches_of(account)
-        seats = self.storage.seats([r.id for r in records])
+        ids = [r.id for r in records]
+        return Mine(records, self.storage.seats(ids), self.storage.clocks(ids))
+
+    def rows(self, account: int, found: Mine) -> list[dict[str, Any]]:
+        """``account``'s matches: those waiting for it first (its turn, or an invitation
+        to answer), then those waiting for others, then the finished ones; newest first
+        within each; each with the clock of its seat (:meth:`Clocks.shown`)."""
+        records, seats = found.records, found.seats
         rows = []
         for record in records:
             row = self.lobby.listed(record, seats[record.id])
@@ -226,12 +253,12 @@ class People:
             rows.append(row)
         order = {"you": 0, "others": 1, "finished": 2}
         rows.sort(key=lambda r: (order[r["waiting"]], -r["updated"]))
-        self.clocks.shown(rows)
+        self.clocks.shown(rows, found.clocks)
         return rows
 
     def waiting_count(self, account: int) -> int:
         """How many matches wait for ``account`` (its turn, or an invitation)."""
-        return sum(1 for m in self.my_matches(account) if m["waiting"] == "you")
+        return sum(1 for m in self.my_matches_now(account) if m["waiting"] == "you")
 
     # --- resigning ------------------------------------------------------------------
 
@@ -291,10 +318,10 @@ class People:
         )
         return seats, bot, after.summary()
 
-    def forget_names(self, account: int) -> None:
+    async def forget_names(self, account: int) -> None:
         """The tables in memory drop a deleted account's name from its seats (the store
         did): its matches read as a deleted player's."""
-        for record in self.storage.matches_of(account):
+        for record in await asyncio.to_thread(self.storage.matches_of, account):
             table = self.matches.cached(record.id)
             if table is not None:
                 table.seats = [
@@ -315,7 +342,7 @@ class People:
         asked again, it is the same match (``False``: not made now)."""
         if table.outcome() is None:
             raise Refusal("not_finished", Msg("web.rematch.not_finished"))
-        known = self.storage.rematch(table.id)
+        known = await asyncio.to_thread(self.storage.rematch, table.id)
         if known is not None:
             return await self.matches.get(known), {}, False
         roles = list(table.match.roles)
