@@ -3,8 +3,8 @@
 against the stored version before use, a write made on an older version is refused whole,
 the writers of one match take turns on its row lock, a change made on one reaches the
 WebSockets held on the other (and after a lost connection, by catching up), and a match of
-bots alone is played by one of them. tests/web/test_processes.py does the same with real
-processes."""
+bots alone is played by one of them, and a clock's timeout is fired by one of them.
+tests/web/test_processes.py does the same with real processes."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gameshelf.web.app import create_app
+from gameshelf.web.clocks import DAY, ManualClock
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import ActionRecord, StaleWrite, Summary
 from gameshelf.web.storage_pg import PostgresStorage
@@ -27,6 +28,9 @@ from gameshelf.web.writer import Writer
 from tests.web.conftest import FAST_PASSWORDS, auth, new_duel, tokens, toy_registry, watch
 from tests.web.games import games_registry
 from tests.web.pg import pg_schema
+from tests.web.test_clocks import START, duel_registry
+from tests.web.test_resign import whole_log
+from tests.web.test_timeouts import south_awaited, tick
 
 
 @pytest.fixture
@@ -285,3 +289,43 @@ def test_two_group_commits_locking_two_matches_crosswise_both_end_cleanly() -> N
         finally:
             first.close()
             second.close()
+
+
+def test_a_timeout_fires_once_with_both_workers_up() -> None:
+    clock = ManualClock(START)
+    with pg_schema() as url:
+        settings = Settings(database_url=url, scheduler_seconds=3600, **FAST_PASSWORDS)
+        apps = [create_app(settings, registry=duel_registry()) for _ in range(2)]
+        for app in apps:
+            app.state.tables.wall = clock
+            app.state.tables.new_seed = lambda: 5
+        with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+            mid, seat = south_awaited(a)  # south's clock runs: a day
+            assert view(b, mid, seat["north"])["clocks"]["seats"]["south"]["since"] is not None
+            clock.advance(DAY + 1)
+            start = threading.Barrier(2)
+            fired: dict[str, int] = {}
+
+            def look(name: str, client: TestClient) -> None:
+                start.wait()
+                fired[name] = tick(client)
+
+            both = [threading.Thread(target=look, args=p) for p in (("a", a), ("b", b))]
+            for t in both:
+                t.start()
+            for t in both:
+                t.join(60)
+            assert sorted(fired.values()) == [0, 1]  # claimed by exactly one of them
+            assert (tick(a), tick(b)) == (0, 0)  # and done: never again
+            seen = [view(client, mid, seat["north"]) for client in (a, b)]
+            assert seen[0]["version"] == seen[1]["version"]
+            for payload in seen:
+                assert payload["status"] == "finished"
+                assert payload["timed_out"] == ["south"]
+                assert payload["outcome"]["winners"] == ["north"]
+            storage = PostgresStorage(url)
+            assert storage.timeouts(mid) == [("south", 1, True)]
+            assert storage.resigned_at(mid) == [("south", 1)]
+            storage.close()
+            said = [line for line in whole_log(b, mid) if "ran out of time" in line.lower()]
+            assert len(said) == 1
