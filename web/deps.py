@@ -1,8 +1,8 @@
 """The web app's dependencies, named as ``Annotated`` aliases for the routes.
 
 - ``SettingsDep``, ``StorageDep``, ``RegistryDep``, ``TablesDep``, ``HubDep``: what
-  :func:`web.app.create_app` put on ``app.state``; ``ReplaysDep``: the tables' part that
-  serves finished matches;
+  :func:`web.app.create_app` put on ``app.state``; ``LobbyDep``, ``SeatsDep``,
+  ``PeopleDep``, ``ReplaysDep``: the parts of the tables (:mod:`web.tables`) a route uses;
 - ``TableDep``: the match named by the path's ``match_id`` (404 when unknown);
 - ``AccountDep``: the signed-in account (401 without a live session), ``MaybeAccountDep``:
   the same or ``None``;
@@ -34,7 +34,10 @@ from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
 from gameshelf.web.storage_people import Account
 from gameshelf.web.tables import Refusal, Table, Tables
+from gameshelf.web.tables.lobby import Lobby
+from gameshelf.web.tables.people import People
 from gameshelf.web.tables.replays import Replays
+from gameshelf.web.tables.seats import Seats
 
 
 async def get_settings(conn: HTTPConnection) -> Settings:
@@ -58,6 +61,21 @@ async def get_replays(conn: HTTPConnection) -> Replays:
     return tables.replays
 
 
+async def get_lobby(conn: HTTPConnection) -> Lobby:
+    tables: Tables = conn.app.state.tables
+    return tables.lobby
+
+
+async def get_seats(conn: HTTPConnection) -> Seats:
+    tables: Tables = conn.app.state.tables
+    return tables.seats
+
+
+async def get_people(conn: HTTPConnection) -> People:
+    tables: Tables = conn.app.state.tables
+    return tables.people
+
+
 async def get_hub(conn: HTTPConnection) -> Hub:
     return conn.app.state.hub
 
@@ -72,6 +90,9 @@ StorageDep = Annotated[Storage, Depends(get_storage)]
 RegistryDep = Annotated[Registry, Depends(get_registry)]
 TablesDep = Annotated[Tables, Depends(get_tables)]
 ReplaysDep = Annotated[Replays, Depends(get_replays)]
+LobbyDep = Annotated[Lobby, Depends(get_lobby)]
+SeatsDep = Annotated[Seats, Depends(get_seats)]
+PeopleDep = Annotated[People, Depends(get_people)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 
 

@@ -12,12 +12,13 @@ from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Game, Registry
 from gameshelf.web.clocks import LIVE_MINUTES, Pace
 from gameshelf.web.deps import (
+    LobbyDep,
     MaybeAccountDep,
     RegistryDep,
+    SeatsDep,
     SettingsDep,
     StorageDep,
     TableDep,
-    TablesDep,
 )
 from gameshelf.web.pages import render
 from gameshelf.web.people import name_key
@@ -25,7 +26,8 @@ from gameshelf.web.routes.people import with_ratings
 from gameshelf.web.schemas import Created, Joined, JoinIn, MatchIn, PaceIn, SeatToken
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage_people import Account
-from gameshelf.web.tables import Refusal, SeatRequest, Tables
+from gameshelf.web.tables import Refusal, SeatRequest
+from gameshelf.web.tables.lobby import Lobby
 
 RULES_SUMMARY = "rules.html"  # a game's rules in a page, beside its board template
 
@@ -56,12 +58,12 @@ def words(ident: str) -> str:
     return ident.replace("_", " ").title() if ident.islower() else ident
 
 
-def lobby_row(match: dict[str, Any], tables: Tables, registry: Registry) -> dict[str, Any]:
+def lobby_row(match: dict[str, Any], lobby: Lobby, registry: Registry) -> dict[str, Any]:
     """A listed match with what its lobby row says: each side and who holds it, the winners
     by side and player, and where a running match stands ("1297, turn 4"). Names of sides
     and places come from the game (its text board) when the match is in memory."""
     game = registry.games.get(match["game"])
-    table = tables.cached(match["id"])
+    table = lobby.matches.cached(match["id"])
     ruleset = game.ruleset if game is not None else None
     # the spectator's view of this version, built once (without its log), names the sides
     shown = table is not None and ruleset is not None and not table.busy  # (bots at work)
@@ -112,7 +114,7 @@ async def list_agents(registry: RegistryDep) -> list[dict[str, str]]:
 
 @router.get("/matches")
 async def list_matches(
-    tables: TablesDep,
+    lobby: LobbyDep,
     status: Literal["open", "running", "finished"] | None = None,
     bots: Annotated[
         bool, Query(description="Also the finished matches of bots alone (left out else).")
@@ -120,7 +122,7 @@ async def list_matches(
 ) -> list[dict[str, Any]]:
     """Recent matches with their public information: game, scenario, seats, status and
     whose turn it is. No token ever appears here."""
-    return await tables.listing(100, status, finished_bots=bots)
+    return await lobby.listing(100, status, finished_bots=bots)
 
 
 IdempotencyKey = Annotated[
@@ -155,7 +157,7 @@ IdempotencyKey = Annotated[
 )
 async def create_match(
     body: MatchIn,
-    tables: TablesDep,
+    lobby: LobbyDep,
     settings: SettingsDep,
     request: Request,
     account: MaybeAccountDep,
@@ -166,21 +168,21 @@ async def create_match(
     in, the seat marked ``me`` is the account's."""
     client = request.client.host if request.client else ""
     if idempotency_key is None:
-        return await _create(body, tables, settings, client, account)
-    return await tables.once(
+        return await _create(body, lobby, settings, client, account)
+    return await lobby.once(
         (client, idempotency_key),
         body.model_dump_json().encode(),
-        lambda: _create(body, tables, settings, client, account),
+        lambda: _create(body, lobby, settings, client, account),
     )
 
 
 async def _create(
-    body: MatchIn, tables: Tables, settings: Settings, client: str, account: Account | None
+    body: MatchIn, lobby: Lobby, settings: Settings, client: str, account: Account | None
 ) -> Created:
-    tables.admit_creation(client)
+    lobby.admit_creation(client)
     seats = []
     for s in body.seats:
-        invited = _invited(tables, s.player, account) if s.player is not None else None
+        invited = _invited(lobby, s.player, account) if s.player is not None else None
         seats.append(
             SeatRequest(
                 name=_seat_name(s.name, s.me, invited, account),
@@ -192,10 +194,10 @@ async def _create(
             )
         )
     pace = _pace(body.pace, len(seats))
-    table, tokens = await tables.create(
+    table, tokens = await lobby.create(
         body.game, body.scenario, body.options, body.seed, seats, pace, body.bot_pace, body.watch
     )
-    tables.created_by(client, table)
+    lobby.created_by(client, table)
     return Created(
         id=table.id,
         url=f"/m/{table.id}",
@@ -221,12 +223,12 @@ def _seat_name(name: str, me: bool, invited: Account | None, account: Account | 
     return account.name if me and account is not None else name.strip()
 
 
-def _invited(tables: Tables, player: str, account: Account | None) -> Account:
+def _invited(lobby: Lobby, player: str, account: Account | None) -> Account:
     """The account invited to a seat by name; refused when nobody is signed in to invite,
     or no such account can play."""
     if account is None:
         raise Refusal("signed_out", Msg("web.invite_signed_out"))
-    found = tables.storage.account_named(name_key(player))
+    found = lobby.matches.storage.account_named(name_key(player))
     if found is None or found.disabled or found.deleted:
         raise Refusal("unknown_player", Msg("web.unknown_player", name=player.strip()))
     if found.id == account.id:
@@ -243,24 +245,24 @@ def _invited(tables: Tables, player: str, account: Account | None) -> Account:
     },
 )
 async def join_match(
-    body: JoinIn, table: TableDep, tables: TablesDep, account: MaybeAccountDep
+    body: JoinIn, table: TableDep, seats: SeatsDep, account: MaybeAccountDep
 ) -> Joined:
     """Take an open seat (the first one unless ``role`` is given); returns its token.
     Signed in, the seat is the account's, under its name."""
     name = account.name if account else body.name.strip()
-    role, token = await tables.join(table, body.role, name, account.id if account else None)
+    role, token = await seats.join(table, body.role, name, account.id if account else None)
     return Joined(id=table.id, role=role, name=name, token=token, url=f"/m/{table.id}")
 
 
 @pages.get("/", response_class=HTMLResponse)
 async def lobby_page(
-    request: Request, tables: TablesDep, registry: RegistryDep, storage: StorageDep
+    request: Request, lobby: LobbyDep, registry: RegistryDep, storage: StorageDep
 ) -> HTMLResponse:
     matches = with_ratings(
-        [lobby_row(m, tables, registry) for m in await tables.listing(100)], storage
+        [lobby_row(m, lobby, registry) for m in await lobby.listing(100)], storage
     )
     # a few finished matches of bots alone too, which can never push people's out
-    found = await tables.listing(5, "finished", finished_bots=True)
+    found = await lobby.listing(5, "finished", finished_bots=True)
     bots = [m for m in found if m["bots_only"]]
     return render(
         request,
@@ -271,7 +273,7 @@ async def lobby_page(
             "open": [m for m in matches if m["status"] == "open"],
             "running": [m for m in matches if m["status"] == "running"],
             "finished": [m for m in matches if m["status"] == "finished"][:20]
-            + [lobby_row(m, tables, registry) for m in bots],
+            + [lobby_row(m, lobby, registry) for m in bots],
         },
     )
 

@@ -10,12 +10,12 @@ from fastapi.responses import HTMLResponse
 from gameshelf.core.ruleset import Action
 from gameshelf.web.deps import (
     MaybeAccountDep,
+    PeopleDep,
     RegistryDep,
     Seat,
     SeatDep,
     SettingsDep,
     TableDep,
-    TablesDep,
     ViewerDep,
 )
 from gameshelf.web.pages import render_table
@@ -239,12 +239,12 @@ async def match_page(
     request: Request,
     table: TableDep,
     registry: RegistryDep,
-    tables: TablesDep,
+    people: PeopleDep,
     account: MaybeAccountDep,
 ) -> HTMLResponse:
     game = registry.game(table.match.game_id)
     talking = request.app.state.settings.spectator_chat and account is not None
     admin = account is not None and account.admin
     response = render_table(request, "match.html", table, game, spectatorChat=talking, admin=admin)
-    await give_seat_keys(request, response, table, tables, account)
+    await give_seat_keys(request, response, table, people, account)
     return response

@@ -15,11 +15,11 @@ from gameshelf.core.messages import Msg
 from gameshelf.web.deps import (
     AccountDep,
     MaybeAccountDep,
+    PeopleDep,
     RegistryDep,
     SettingsDep,
     StorageDep,
     TableDep,
-    TablesDep,
 )
 from gameshelf.web.pages import render
 from gameshelf.web.people import SESSION_COOKIE, name_key, session_hash
@@ -27,7 +27,8 @@ from gameshelf.web.schemas import Answered, AnswerIn, LeaderboardRow, MyMatch, P
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
 from gameshelf.web.storage_people import Account
-from gameshelf.web.tables import Refusal, Table, Tables
+from gameshelf.web.tables import Refusal, Table
+from gameshelf.web.tables.people import People
 
 router = APIRouter(tags=["people"])
 pages = APIRouter()
@@ -58,10 +59,10 @@ def hold_seat(response: Response, match_id: str, role: str, token: str, settings
     response_model=list[MyMatch],
     responses={401: {"description": "Not signed in"}},
 )
-async def my_matches(account: AccountDep, tables: TablesDep) -> list[dict[str, Any]]:
+async def my_matches(account: AccountDep, people: PeopleDep) -> list[dict[str, Any]]:
     """The signed-in account's matches: those waiting for it (its turn, or an invitation to
     answer) first, then those waiting for others, then the finished ones."""
-    return await tables.my_matches(account.id)
+    return await people.my_matches(account.id)
 
 
 @router.post(
@@ -76,21 +77,21 @@ async def answer_invitation(
     body: AnswerIn,
     table: TableDep,
     account: AccountDep,
-    tables: TablesDep,
+    people: PeopleDep,
     settings: SettingsDep,
     response: Response,
 ) -> Answered:
     """Accept the seat you were invited to (you get its token, and this browser holds it)
     or decline it (it opens to anyone in the lobby). The match starts once every seat is
     taken."""
-    role, token = await tables.answer(table, account.id, body.accept)
+    role, token = await people.answer(table, account.id, body.accept)
     if token is not None:
         hold_seat(response, table.id, role, token, settings)
     return Answered(id=table.id, role=role, token=token, url=f"/m/{table.id}")
 
 
 async def give_seat_keys(
-    request: Request, response: Response, table: Table, tables: Tables, account: Account | None
+    request: Request, response: Response, table: Table, people: People, account: Account | None
 ) -> None:
     """On a match's page: the browser of a signed-in account gets a key to each of the
     account's seats it does not hold yet, alive while its session lives."""
@@ -102,15 +103,17 @@ async def give_seat_keys(
         for s in table.seats
         if seat_cookie(table.id, s.role) in request.cookies
     }
-    made = await tables.seat_keys(table, account.id, session_hash(session_id), held)
+    made = await people.seat_keys(table, account.id, session_hash(session_id), held)
     for role, key in made.items():
         hold_seat(response, table.id, role, key, request.app.state.settings)
 
 
 @pages.get("/my", response_class=HTMLResponse)
-async def my_page(request: Request, account: MaybeAccountDep, tables: TablesDep) -> HTMLResponse:
-    matches = await tables.my_matches(account.id) if account else []
-    prefs = tables.storage.notice_prefs(account.id) if account else None
+async def my_page(
+    request: Request, account: MaybeAccountDep, people: PeopleDep, storage: StorageDep
+) -> HTMLResponse:
+    matches = await people.my_matches(account.id) if account else []
+    prefs = storage.notice_prefs(account.id) if account else None
     off = prefs is not None and bool(prefs.email_off or prefs.webhook_off)
     return render(request, "my.html", {"matches": matches, "notices_off": off})
 
@@ -125,12 +128,12 @@ def leaderboard_rows(storage: Storage, game: str) -> list[dict[str, Any]]:
     ]
 
 
-async def player_data(storage: Storage, tables: Tables, name: str) -> dict[str, Any]:
+async def player_data(storage: Storage, people: People, name: str) -> dict[str, Any]:
     """A player's public page: its ratings, their history, its latest matches."""
     account = storage.account_named(name_key(name))
     if account is None or account.deleted or account.disabled:
         raise Refusal("not_found", Msg("web.no_player", name=name))
-    mine = [m for m in await tables.my_matches(account.id) if not m["invited"]]
+    mine = [m for m in await people.my_matches(account.id) if not m["invited"]]
     return {
         "name": account.name,
         "ratings": [
@@ -165,10 +168,10 @@ async def leaderboard(game_id: str, registry: RegistryDep, storage: StorageDep) 
     responses={404: {"description": "No such player"}},
 )
 async def player(
-    name: Annotated[str, Path(max_length=100)], storage: StorageDep, tables: TablesDep
+    name: Annotated[str, Path(max_length=100)], storage: StorageDep, people: PeopleDep
 ) -> Any:
     """A player's ratings per game, the history of their changes, and latest matches."""
-    return await player_data(storage, tables, name)
+    return await player_data(storage, people, name)
 
 
 @pages.get("/games/{game_id}/leaderboard", response_class=HTMLResponse)
@@ -191,9 +194,9 @@ async def leaderboard_page(
 
 @pages.get("/players/{name}", response_class=HTMLResponse)
 async def player_page(
-    request: Request, name: str, storage: StorageDep, tables: TablesDep, registry: RegistryDep
+    request: Request, name: str, storage: StorageDep, people: PeopleDep, registry: RegistryDep
 ) -> HTMLResponse:
-    data = await player_data(storage, tables, name)
+    data = await player_data(storage, people, name)
     titles = {g.id: g.info.title for g in registry.games.values()}
     return render(request, "player.html", {"player": data, "titles": titles})
 
