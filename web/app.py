@@ -92,7 +92,7 @@ def create_app(
         if fanout is not None:
             fanout.stop()
         ticking.cancel()
-        app.state.tables.thinkers.close()
+        app.state.tables.play.thinkers.close()
         writer.close()
         storage.close()
 
@@ -110,14 +110,14 @@ def create_app(
     app.state.storage = storage
     app.state.hub = hub
     app.state.tables = Tables(storage, registry, settings, on_change=hub.publish, writer=writer)
-    app.state.tables.watching = hub.watching  # bots alone play at a pace while watched
-    app.state.tables.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
+    app.state.tables.bots.watching = hub.watching  # bots alone play at a pace while watched
+    app.state.tables.play.thinkers = Thinkers(settings.bot_workers, bot_registry or Registry)
     app.state.accounts = Accounts(storage, settings, app.state.tables)
     app.state.talk = Talk(storage, settings, hub)
     app.state.scheduler = Scheduler(storage, app.state.tables, settings.scheduler_seconds)
     app.state.notices = Notices(storage, settings, hub)
     app.state.notices.tables = app.state.tables
-    app.state.tables.notices = app.state.notices
+    app.state.tables.matches.notices = app.state.notices
     app.state.scheduler.notices = app.state.notices
     app.state.talk.on_chat = app.state.notices.chat
     hub.on_join = app.state.notices.opened

@@ -57,23 +57,19 @@ async def get_tables(conn: HTTPConnection) -> Tables:
 
 
 async def get_replays(conn: HTTPConnection) -> Replays:
-    tables: Tables = conn.app.state.tables
-    return tables.replays
+    return conn.app.state.tables.replays
 
 
 async def get_lobby(conn: HTTPConnection) -> Lobby:
-    tables: Tables = conn.app.state.tables
-    return tables.lobby
+    return conn.app.state.tables.lobby
 
 
 async def get_seats(conn: HTTPConnection) -> Seats:
-    tables: Tables = conn.app.state.tables
-    return tables.seats
+    return conn.app.state.tables.seats
 
 
 async def get_people(conn: HTTPConnection) -> People:
-    tables: Tables = conn.app.state.tables
-    return tables.people
+    return conn.app.state.tables.people
 
 
 async def get_hub(conn: HTTPConnection) -> Hub:

@@ -207,7 +207,7 @@ class Notices:
         self.worker = secrets.token_hex(8)  # this process, in the notes of open pages
 
     def now(self) -> float:
-        return self.tables.wall.now() if self.tables is not None else 0.0
+        return self.tables.clocks.wall.now() if self.tables is not None else 0.0
 
     # --- a player's settings --------------------------------------------------------
 

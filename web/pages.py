@@ -158,7 +158,9 @@ def render_table(
     """A page of one match (``table.html`` and the pages extending it): the game's board and
     the page data its script reads (match id, game id, roles, and ``page``)."""
     data = {"match": table.id, "game": game.id, "roles": list(table.match.roles), **page}
-    data["now"] = request.app.state.tables.wall.now()  # the clocks count from the server's time
+    data["now"] = (
+        request.app.state.tables.clocks.wall.now()
+    )  # the clocks count from the server's time
     context = {
         "table": table,
         "info": game.info,

@@ -13,7 +13,7 @@ fires exactly once: two processes never both hold a lease; one dying between its
 its write leaves a lease that runs out (``lease_seconds``), after which a process claims it
 again.
 
-Time comes from the tables' clock object (``Tables.wall``), so tests move it on and call
+Time comes from the tables' clock object (``Tables.clocks.wall``), so tests move it on and call
 :meth:`Scheduler.tick` instead of waiting.
 """
 
@@ -64,7 +64,7 @@ class Scheduler:
 
     async def _tick(self) -> int:
         fired = 0
-        now = self.tables.wall.now()
+        now = self.tables.clocks.wall.now()
         for match_id, role, due in self.storage.due_clocks(now):
             if not self.storage.claim_timeout(match_id, role, due, now, now + self.lease):
                 continue  # another process holds it, or it moved

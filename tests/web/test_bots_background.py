@@ -69,7 +69,7 @@ def test_bots_alone_play_in_turn_at_a_bounded_rate(tmp_path: Path) -> None:
         pauses.append(seconds)
 
     async def run(tables: Tables) -> list[tuple[str, int]]:
-        tables.sleep = pause
+        tables.bots.sleep = pause
         play = tables.play.play_bots
 
         async def one_round(table: Any, rounds: int | None = None) -> int:
@@ -78,7 +78,7 @@ def test_bots_alone_play_in_turn_at_a_bounded_rate(tmp_path: Path) -> None:
 
         tables.play.play_bots = one_round  # type: ignore[method-assign]
         seeds = iter([3, 4])  # games of some 1,000 actions today (the checks hold for any)
-        tables.new_seed = lambda: next(seeds)
+        tables.lobby.new_seed = lambda: next(seeds)
         made = [await tables.create("hammer_scots", None, None, None, BOTS) for _ in range(2)]
         assert tables.bots.task is not None
         await tables.bots.task
@@ -123,7 +123,7 @@ def test_new_matches_from_one_address_are_capped_per_minute(db_path: Path) -> No
         assert 1 <= int(refused.headers["retry-after"]) <= 61
         tables = client.app.state.tables  # type: ignore[attr-defined]
         later = time.monotonic() + 61
-        tables.clock = lambda: later  # a minute on
+        tables.lobby.clock = lambda: later  # a minute on
         assert client.post("/api/matches", json=body).status_code == 201
         assert len(tables.storage.matches()) == 4
 

@@ -35,14 +35,14 @@ class Time:
 
 def timed(tables: Tables) -> Time:
     time = Time()
-    tables.clock, tables.sleep = time.clock, time.sleep
+    tables.bots.clock, tables.bots.sleep = time.clock, time.sleep
     return time
 
 
 def test_a_watched_match_of_bots_plays_one_action_a_second(tmp_path: Path) -> None:
     async def run(tables: Tables) -> None:
         time = timed(tables)
-        tables.watching = lambda match_id: 1  # a spectator is connected
+        tables.bots.watching = lambda match_id: 1  # a spectator is connected
         start = time.now
         table, _ = await tables.create("toy_duel", None, None, None, BOTS)
         assert table.bot_pace == 1.0  # the site's default
@@ -65,7 +65,7 @@ def test_a_match_paces_itself_while_watched_and_runs_when_nobody_watches(tmp_pat
 
     async def run(tables: Tables) -> None:
         time = timed(tables)
-        tables.watching = lambda match_id: watchers["n"]
+        tables.bots.watching = lambda match_id: watchers["n"]
         play = tables.play.play_bots
 
         async def noted(table: Any, rounds: int | None = None, batch: int = BOT_ROUND) -> int:
@@ -79,7 +79,7 @@ def test_a_match_paces_itself_while_watched_and_runs_when_nobody_watches(tmp_pat
             return played
 
         tables.play.play_bots = noted  # type: ignore[method-assign]
-        tables.new_seed = lambda: 3
+        tables.lobby.new_seed = lambda: 3
         table, _ = await tables.create("hammer_scots", None, None, None, BOTS, bot_pace=2.0)
         assert tables.bots.task is not None
         await tables.bots.task
@@ -112,7 +112,7 @@ def test_a_match_made_to_be_watched_waits_paced_for_its_spectator(tmp_path: Path
 def test_pace_zero_plays_at_full_speed_even_watched(tmp_path: Path) -> None:
     async def run(tables: Tables) -> None:
         time = timed(tables)
-        tables.watching = lambda match_id: 1
+        tables.bots.watching = lambda match_id: 1
         start = time.now
         table, _ = await tables.create("toy_duel", None, None, None, BOTS, bot_pace=0.0)
         assert tables.bots.task is not None

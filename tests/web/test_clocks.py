@@ -37,8 +37,8 @@ def duel_registry() -> Registry:
 @contextmanager
 def site(db: Path, clock: ManualClock) -> Iterator[TestClient]:
     app = create_app(Settings(db=db, **FAST_PASSWORDS), registry=duel_registry())
-    app.state.tables.wall = clock
-    app.state.tables.new_seed = lambda: 5
+    app.state.tables.clocks.wall = clock
+    app.state.tables.lobby.new_seed = lambda: 5
     with TestClient(app) as client:
         yield client
 

@@ -39,7 +39,7 @@ def game_client(game: str, tmp_path: Any) -> Iterator[TestClient]:
 
 def start(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, str]]:
     seats = [{"name": f"Player {i}"} for i in range(SEATS[game])]
-    client.app.state.tables.new_seed = lambda: seed  # type: ignore[attr-defined]
+    client.app.state.tables.lobby.new_seed = lambda: seed  # type: ignore[attr-defined]
     created = client.post("/api/matches", json={"game": game, "seats": seats})
     assert created.status_code == 201, created.text
     body = created.json()

@@ -68,7 +68,7 @@ def post(client: TestClient, mid: str, token: str, body: dict[str, Any], path: s
 def at_bonus(client: TestClient) -> tuple[str, dict[str, str]]:
     """North won the first round and decides on its bonus roll; South waits (the core's
     tests/core/test_interrupt.py position, played over HTTP)."""
-    client.app.state.tables.new_seed = lambda: 3  # type: ignore[attr-defined]
+    client.app.state.tables.lobby.new_seed = lambda: 3  # type: ignore[attr-defined]
     body = {"game": "toy_jinx", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
     created = client.post("/api/matches", json=body)
     assert created.status_code == 201, created.text
@@ -159,7 +159,7 @@ def test_a_bot_takes_an_interrupt_out_of_turn_only_if_its_policy_asks(
 ) -> None:
     """North, a person, wins the first round; South, a bot, is not awaited while North
     decides on its bonus: the jinxer's policy jinxes at once, the random bot never does."""
-    client.app.state.tables.new_seed = lambda: 3  # type: ignore[attr-defined]
+    client.app.state.tables.lobby.new_seed = lambda: 3  # type: ignore[attr-defined]
     body = {"game": "toy_jinx", "seats": [{"name": "Ann"}, {"bot": bot}]}
     created = client.post("/api/matches", json=body)
     assert created.status_code == 201, created.text

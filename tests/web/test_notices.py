@@ -103,8 +103,8 @@ def site(db: Path, clock: ManualClock, smtp_port: int = 1, **extra: Any) -> Iter
         **FAST_PASSWORDS,
     )
     app = create_app(settings, registry=duel_registry())
-    app.state.tables.wall = clock
-    app.state.tables.new_seed = lambda: 5
+    app.state.tables.clocks.wall = clock
+    app.state.tables.lobby.new_seed = lambda: 5
     with TestClient(app) as client:
         yield client
 

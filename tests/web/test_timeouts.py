@@ -30,8 +30,8 @@ from tests.web.test_resign import whole_log
 def site(db: Path, clock: ManualClock, registry: Registry | None = None) -> Iterator[TestClient]:
     settings = Settings(db=db, scheduler_seconds=3600, **FAST_PASSWORDS)
     app = create_app(settings, registry=registry or duel_registry())
-    app.state.tables.wall = clock
-    app.state.tables.new_seed = lambda: 5
+    app.state.tables.clocks.wall = clock
+    app.state.tables.lobby.new_seed = lambda: 5
     with TestClient(app) as client:
         yield client
 

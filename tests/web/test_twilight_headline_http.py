@@ -30,7 +30,7 @@ def client(tmp_path: Any) -> Iterator[TestClient]:
 
 
 def start(client: TestClient) -> tuple[str, dict[str, str]]:
-    client.app.state.tables.new_seed = lambda: 5  # type: ignore[attr-defined]
+    client.app.state.tables.lobby.new_seed = lambda: 5  # type: ignore[attr-defined]
     body = {"game": "twilight_struggle", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
     created = client.post("/api/matches", json=body)
     assert created.status_code == 201, created.text

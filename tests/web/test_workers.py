@@ -297,8 +297,8 @@ def test_a_timeout_fires_once_with_both_workers_up() -> None:
         settings = Settings(database_url=url, scheduler_seconds=3600, **FAST_PASSWORDS)
         apps = [create_app(settings, registry=duel_registry()) for _ in range(2)]
         for app in apps:
-            app.state.tables.wall = clock
-            app.state.tables.new_seed = lambda: 5
+            app.state.tables.clocks.wall = clock
+            app.state.tables.lobby.new_seed = lambda: 5
         with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
             mid, seat = south_awaited(a)  # south's clock runs: a day
             assert view(b, mid, seat["north"])["clocks"]["seats"]["south"]["since"] is not None

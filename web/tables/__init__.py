@@ -25,11 +25,9 @@ rules guarantee it for the state, and nothing is written).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from gameshelf.core.plugins import Registry
-from gameshelf.web.clocks import Clock
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
 from gameshelf.web.tables.bots import Bots
@@ -51,13 +49,13 @@ from gameshelf.web.tables.table import (
 from gameshelf.web.thinking import Thinkers
 from gameshelf.web.writer import Writer
 
-if TYPE_CHECKING:
-    from gameshelf.web.notices import Notices
-
 
 class Tables:
     """Every match of the site, as the web app sees them: the parts (see the module),
-    made and wired here, and the calls the app makes, each the part's own."""
+    made and wired here, and the calls the app makes, each the part's own. What the app
+    sets once they are made (``play.thinkers``, ``bots.watching``, ``matches.notices``)
+    and what tests replace (``clocks.wall``, ``lobby.new_seed``, ``bots.clock``) is set
+    on the part that uses it."""
 
     def __init__(
         self,
@@ -112,72 +110,6 @@ class Tables:
         self.resign = self.people.resign
         self.rematch = self.people.rematch
         self.time_out = self.timeouts.time_out
-
-    # What the app sets after making the tables, and tests replace, on the part using it.
-
-    @property
-    def wall(self) -> Clock:
-        """The time of the match clocks (:mod:`web.clocks`)."""
-        return self.clocks.wall
-
-    @wall.setter
-    def wall(self, wall: Clock) -> None:
-        self.clocks.wall = wall
-
-    @property
-    def new_seed(self) -> Callable[[], int]:
-        """Where a new match's seed comes from (tests deal from a fixed one)."""
-        return self.lobby.new_seed
-
-    @new_seed.setter
-    def new_seed(self, new_seed: Callable[[], int]) -> None:
-        self.lobby.new_seed = new_seed
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        """The monotonic time of the lobby's limits and the bots' pace."""
-        return self.lobby.clock
-
-    @clock.setter
-    def clock(self, clock: Callable[[], float]) -> None:
-        self.lobby.clock = clock
-        self.bots.clock = clock
-
-    @property
-    def sleep(self) -> Callable[[float], Awaitable[None]]:
-        """How the background player of bots pauses."""
-        return self.bots.sleep
-
-    @sleep.setter
-    def sleep(self, sleep: Callable[[float], Awaitable[None]]) -> None:
-        self.bots.sleep = sleep
-
-    @property
-    def watching(self) -> Callable[[str], int]:
-        """How many listen to a match (the app's ``Hub.watching``)."""
-        return self.bots.watching
-
-    @watching.setter
-    def watching(self, watching: Callable[[str], int]) -> None:
-        self.bots.watching = watching
-
-    @property
-    def thinkers(self) -> Thinkers:
-        """The worker processes the search bots think in."""
-        return self.play.thinkers
-
-    @thinkers.setter
-    def thinkers(self, thinkers: Thinkers) -> None:
-        self.play.thinkers = thinkers
-
-    @property
-    def notices(self) -> Notices | None:
-        """The notices queued at each change (:mod:`web.notices`), set by the app."""
-        return self.matches.notices
-
-    @notices.setter
-    def notices(self, notices: Notices | None) -> None:
-        self.matches.notices = notices
 
 
 __all__ = [

@@ -56,7 +56,7 @@ class Lobby:
         self.registry = registry
         self.settings = settings
         self.new_seed: Callable[[], int] = new_seed  # tests may deal from a fixed seed
-        self.clock: Callable[[], float] = time.monotonic  # tests may move time on
+        self.clock: Callable[[], float] = time.monotonic  # the limits' (tests move it on)
         self._setup_views: dict[tuple[Any, ...], Any] = {}  # seat_names, by deal
         self._creations: dict[str, deque[float]] = {}  # client -> when it created matches
         self._created: dict[str, list[str]] = {}  # client -> its matches that may be live
@@ -116,7 +116,7 @@ class Lobby:
         match.observers = [self.registry.notify]
         table = await self.matches.store_new(match, records, pace, bot_pace)
         if watch:
-            table.paced_until = self.clock() + self.settings.watch_grace_seconds
+            table.paced_until = self.bots.clock() + self.settings.watch_grace_seconds
         if table.bots_only:
             self.matches.changed(table)
             self.bots.schedule(table)  # played in the background, not in this request
