@@ -193,7 +193,7 @@ def test_matches_not_yet_over_are_capped_per_address(db_path: Path) -> None:
         assert "2 場尚未結束的對局" in chinese.json()["detail"]["reason"]
         assert len(client.app.state.tables.storage.matches()) == 2  # type: ignore[attr-defined]
         tables = client.app.state.tables  # type: ignore[attr-defined]
-        tables.admit_creation("192.0.2.7")  # another address is not held back
+        client.portal.call(tables.admit_creation, "192.0.2.7")  # another address: not held back
         play_to_the_end(client, made[0])  # one is over: room for one more
         assert client.post("/api/matches", json=body).status_code == 201
         assert client.post("/api/matches", json=body).status_code == 429

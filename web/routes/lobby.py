@@ -179,7 +179,7 @@ async def create_match(
 async def _create(
     body: MatchIn, lobby: Lobby, settings: Settings, client: str, account: Account | None
 ) -> Created:
-    lobby.admit_creation(client)
+    await lobby.admit_creation(client)
     seats = []
     for s in body.seats:
         invited = _invited(lobby, s.player, account) if s.player is not None else None

@@ -219,7 +219,7 @@ async def post_rematch(
     assert seat.role is not None
     holder = seat.table.seat(seat.role)
     account = holder.account if holder is not None else None
-    seat.tables.admit_creation(request.client.host if request.client else "")
+    await seat.tables.admit_creation(request.client.host if request.client else "")
     made, tokens, fresh = await seat.tables.rematch(seat.table, seat.role, account)
     if not fresh:
         response.status_code = status.HTTP_200_OK

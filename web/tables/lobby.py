@@ -128,10 +128,10 @@ class Lobby:
             self.matches.notices.invited(table)
         return table, tokens
 
-    def admit_creation(self, client: str) -> None:
+    async def admit_creation(self, client: str) -> None:
         """Refuse a creation from ``client`` over ``max_creations_per_minute``, or while
         ``max_live_matches_per_client`` of its matches are not over."""
-        self._admit_live(client)
+        await self._admit_live(client)
         now = self.clock()
         window = self._creations.setdefault(client, deque())
         while window and window[0] <= now - 60:
@@ -149,19 +149,34 @@ class Lobby:
             for quiet in [c for c, w in self._creations.items() if not w or w[-1] <= now - 60]:
                 del self._creations[quiet]
 
-    def _admit_live(self, client: str) -> None:
-        live = [m for m in self._created.get(client, ()) if self._is_live(m)]
+    async def _admit_live(self, client: str) -> None:
+        made = list(self._created.get(client, ()))
+        away = [m for m in made if self.matches.in_memory(m) is None]
+        stored = await asyncio.to_thread(self._stored_over, away) if away else set()
+        over = {m for m in made if self._over(m, stored)}
+        live = [m for m in self._created.get(client, ()) if m not in over]  # some made since
         self._created[client] = live
         cap = self.settings.max_live_matches_per_client
         if len(live) >= cap:
             raise Refusal("too_many_live_matches", Msg("web.too_many_live_matches", count=cap))
 
-    def _is_live(self, match_id: str) -> bool:
+    def _stored_over(self, match_ids: list[str]) -> set[str]:
+        """Which of ``match_ids`` the store holds as over, or holds not at all (in a
+        worker thread)."""
+        over = set()
+        for match_id in match_ids:
+            record = self.matches.storage.match(match_id)
+            if record is None or record.summary.status == "finished":
+                over.add(match_id)
+        return over
+
+    def _over(self, match_id: str, stored_over: set[str]) -> bool:
+        """Whether a match is over: as in memory, else as stored (``stored_over``; one
+        dropped from memory meanwhile counts as not over)."""
         table = self.matches.in_memory(match_id)
         if table is not None:
-            return table.busy or table.status != "finished"  # busy: bots are playing it
-        record = self.matches.storage.match(match_id)
-        return record is not None and record.summary.status != "finished"
+            return not table.busy and table.status == "finished"  # busy: bots play it
+        return match_id in stored_over
 
     def created_by(self, client: str, table: Table) -> None:
         """Count ``table`` among the matches of ``client`` while it is not over."""
