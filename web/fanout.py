@@ -5,7 +5,7 @@ With one process, a change reaches the WebSockets straight from the table that m
 commits a change also tells the others, through ``NOTIFY``, only "match M is at version V"
 (:meth:`web.storage_pg.PostgresStorage.listen`): no view and no secret crosses the
 channel. A process with listeners on M rebuilds its copy of M from the store (the table's
-version check, :meth:`web.tables.store.Store._current`) and pushes each of its listeners
+version check, :meth:`web.tables.matches.Matches._current`) and pushes each of its listeners
 its own view, built here. News for a match nobody here watches is dropped: the copy is
 checked when it is next used. A process whose listening connection was lost catches up
 when it is back: every match it has listeners on is checked against the store.
@@ -15,7 +15,7 @@ the process that stored one tells its own listeners and passes it on
 (:meth:`web.hub.Hub.tell`, :meth:`relay`).
 
 It also finds the matches of bots alone that no process plays (their player died, or they
-were created by a process that has stopped) and takes them (:meth:`Play.sweep_bots`).
+were created by a process that has stopped) and takes them (:meth:`Bots.sweep`).
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ class Bots:
                 continue
             if not self.matches.storage.claim_work(key):  # played elsewhere: not even loaded
                 continue
-            self.matches.storage.release_work(key)  # taken again by _schedule, the one way in
+            self.matches.storage.release_work(key)  # taken again by schedule, the one way in
             self.schedule(await self.matches.get(record.id))
             taken += record.id in self.playing
         return taken

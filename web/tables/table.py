@@ -191,7 +191,7 @@ class Table:
 
         It is asked with every change (the summary is stored with it), from a view of this
         version already built, the spectator's first (where the game stands is public),
-        else from the view of the first role to act (built at every change: ``Store._changed``),
+        else from the view of the first role to act (built at every change: ``Matches.changed``),
         else the spectator's."""
         self._fresh_caches()
         found = self._built.get(None) or next(iter(self._built.values()), None)
