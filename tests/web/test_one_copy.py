@@ -1,6 +1,7 @@
-"""One live copy of a match: eviction never makes a second one, storage writes are
-conditional (a stale copy never writes), a gap is refused at write time, and an old gap
-is repaired by replaying up to it."""
+"""One live copy of a match: eviction never makes a second one, nor do requests asking for
+it at once while it loads (off the event loop), storage writes are conditional (a stale
+copy never writes), a gap is refused at write time, and an old gap is repaired by
+replaying up to it."""
 
 from __future__ import annotations
 
@@ -56,6 +57,32 @@ def test_a_match_evicted_from_the_cache_while_in_use_is_not_loaded_twice(tmp_pat
         assert (await tables.get(second.id)) is second
 
     with_tables(tmp_path / "g.sqlite3", run)
+
+
+def test_a_match_asked_for_at_once_while_it_loads_is_loaded_once(tmp_path: Path) -> None:
+    async def run(tables: Tables) -> None:
+        made, _ = await tables.create("toy_duel", None, None, None, PEOPLE)
+        match_id = made.id
+        tables.matches.forget(made)  # nobody holds it: the next ask reads the store
+        del made
+        loads: list[str] = []
+        load = tables.matches.load
+
+        def counted(record: Any) -> Any:
+            loads.append(record.id)  # in a worker thread, off the event loop
+            return load(record)
+
+        tables.matches.load = counted  # type: ignore[method-assign]
+        found = await asyncio.gather(*(tables.matches.find(match_id) for _ in range(3)))
+        assert loads == [match_id]
+        assert all(table is found[0][0] for table, _ in found)  # one copy
+        assert [loaded for _, loaded in found] == [True, False, False]
+        assert (await tables.matches.find(match_id)) == (found[0][0], False)
+        with pytest.raises(Refusal) as refused:
+            await asyncio.gather(tables.get("nosuchmatch"), tables.get("nosuchmatch"))
+        assert refused.value.code == "unknown_match"
+
+    with_tables(tmp_path / "g.sqlite3", run, cached=8)
 
 
 def test_a_stale_copy_of_a_match_never_writes(tmp_path: Path) -> None:

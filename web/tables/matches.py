@@ -117,13 +117,14 @@ class Matches:
             self.remember(table)
             return table, False
         loading = self._loading.get(match_id)
+        first = loading is None  # the one that loads it says so; the others found it
         if loading is None:
             loading = asyncio.ensure_future(asyncio.to_thread(self._read, match_id))
             self._loading[match_id] = loading
             loading.add_done_callback(lambda _: self._loading.pop(match_id, None))
         table = await asyncio.shield(loading)
         self.remember(table)
-        return table, True
+        return table, first
 
     def _read(self, match_id: str) -> Table:
         """The match ``match_id`` rebuilt from storage (in a worker thread)."""
