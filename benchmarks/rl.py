@@ -114,18 +114,20 @@ def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[
     same random play: the move itself (``Ruleset.play``), the board's part of the seat's
     view (``board_view``: its kept parts made), then its whole view (``Ruleset.view``, the
     board's kept parts found again), the vector from the seat's memory (``Memory``), the
-    vector afresh (for comparison), the action mask."""
+    vector afresh (for comparison), the action mask, and the vector the environments make:
+    from the seat's observation and its ``SeatMemory`` (``Encoding.observe_state``)."""
     from gameshelf.core.encoding import Memory
     from gameshelf.rl.session import Session
 
     session = Session(game_id, scenario, None, players)
     ruleset, clock = session.ruleset, time.process_time
-    names = ("play", "board view", "whole view after", "vector", "fresh", "mask")
+    names = ("play", "board view", "whole view after", "vector", "fresh", "mask", "observation")
     spent = dict.fromkeys(names, 0.0)
     done, seed = 0, 0
     while done < steps:
         session.new(seed)
         memories = {role: Memory() for role in session.roles}
+        seat_memories = {role: session.encoding.seat_memory() for role in session.roles}
         pick = random.Random(seed)
         while done < steps and session.outcome() is None:
             role = session.awaited()[0]
@@ -141,6 +143,10 @@ def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[
             t4 = clock()
             mask = session.mask(role)
             t5 = clock()
+            if session.encoding.fillers:
+                awaited = session.awaited()
+                session.encoding.observe_state(state, role, awaited, seat_memories[role])
+            t8 = clock()
             index = int(pick.choice(mask.nonzero()[0]))
             action = session.encoding.actions.decode(index)
             t6 = clock()
@@ -148,7 +154,9 @@ def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[
             t7 = clock()
             session._changed()
             for name, took in zip(
-                spent, (t7 - t6, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True
+                spent,
+                (t7 - t6, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t8 - t5),
+                strict=True,
             ):
                 spent[name] += took
             done += 1

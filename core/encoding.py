@@ -182,6 +182,12 @@ class Filler:
         if self.written is not None:
             self.written.append(f.offset + at)
 
+    def writes(self) -> tuple[Vector, Callable[[int], None]]:
+        """The vector and what notes a place written, for a fast filler that writes many
+        places itself: ``vector[i] = value; note(i)`` (``at``, without its call)."""
+        written = self.written
+        return self.vector, (written.append if written is not None else _nothing)
+
     def at(self, i: int, value: float) -> None:
         """``value`` at place ``i`` of the whole vector, unchecked: for a fast filler
         (``Encoding.fillers``) whose places are worked out from its fields' offsets
@@ -253,6 +259,26 @@ class Filler:
         self.written = None
 
 
+def _nothing(i: int) -> None:
+    """A place written while nothing records them (a vector filled afresh)."""
+
+
+_UNSEEN = object()  # a part a seat's memory has not seen yet (equal to no part)
+_CONTAINERS = frozenset((list, tuple))
+
+
+def _kept(part: Any) -> Any:
+    """A copy of a part that later changes of the state cannot reach: its lists copied,
+    at every depth (tuples of plain values are kept as they are)."""
+    kind = type(part)
+    if kind is not list and kind is not tuple:
+        return part
+    if _CONTAINERS.isdisjoint(map(type, part)):
+        return part[:] if kind is list else part
+    made = [_kept(x) for x in part]
+    return made if kind is list else tuple(made)
+
+
 class SeatMemory:
     """One seat's last vector made from its observation (``Encoding.observe_state``): the
     vector, the parts it was made from, and per part the places it wrote."""
@@ -261,8 +287,8 @@ class SeatMemory:
 
     def __init__(self, size: int, n_parts: int) -> None:
         self.filler = Filler(size)
-        self.parts: tuple[Any, ...] | None = None
-        self.written: list[list[int]] = [[] for _ in range(n_parts)]
+        self.parts: list[Any] | None = None
+        self.written: list[list[int]] = [[] for _ in range(n_parts)]  # per part
 
 
 class Encoding(ABC):
@@ -299,8 +325,10 @@ class Encoding(ABC):
     def parts(self, state: Any, role: Role) -> tuple[Any, ...]:
         """The fast way: what ``role`` may see of ``state``, read by the same rules as its
         view (``view.py``), one value per filler of ``fillers`` (the seat header apart):
-        plain data (numbers, ids, tuples, fresh slices of the state's lists) compared with
-        ``==`` and never changed once returned. Only for an encoding with fillers."""
+        numbers, strings, ``None``, and tuples and lists of them, compared with ``==``. A
+        list may be the state's own (read, never changed here): a seat's memory keeps a
+        copy of it (``_kept``), so an unchanged list costs no copy. Only for an encoding
+        with fillers."""
         raise NotImplementedError(f"{type(self).__name__} has no fast way (fillers)")
 
     def observe_state(
@@ -317,17 +345,20 @@ class Encoding(ABC):
             for fill, part in zip(fillers, parts, strict=True):
                 fill(part, out)
             return out.vector
-        out, last, written = memory.filler, memory.parts, memory.written
+        out, written = memory.filler, memory.written
+        last = memory.parts
+        if last is None:
+            last = memory.parts = [_UNSEEN] * len(parts)
         vector = out.vector
         for i, part in enumerate(parts):
-            if last is not None and part == last[i]:
+            if part == last[i]:
                 continue
             for j in written[i]:
                 vector[j] = 0.0
             out.written = written[i] = []
             fillers[i](part, out)
+            last[i] = _kept(part)
         out.written = None
-        memory.parts = parts
         return vector
 
     @property

@@ -84,13 +84,14 @@ class Session:
         self._mask_of: tuple[Role, bytearray] | None = None
         self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.encoding)
         self._seat_memories: dict[Role, SeatMemory] = {}  # the same, the fast way
+        self._seat_vectors: dict[Role, np.ndarray] = {}  # their vectors seen by numpy
         self._recall: dict[Role, tuple[int, bytes]] = {}  # log lines read, their digest
 
     # --- the game ------------------------------------------------------------------------
 
     def new(self, seed: int) -> None:
         self.state = self.ruleset.setup(seed, self.scenario, self.options, self.players)
-        self._memories, self._seat_memories = {}, {}
+        self._memories, self._seat_memories, self._seat_vectors = {}, {}, {}
         self._recall = {}
         self._changed()
 
@@ -102,7 +103,7 @@ class Session:
             copied.state = self.ruleset.copy_state(self.state)
         copied._now, copied._memories, copied._recall = {}, {}, dict(self._recall)
         copied._awaited, copied._outcome, copied._mask_of = None, _UNKNOWN, None
-        copied._seat_memories = {}
+        copied._seat_memories, copied._seat_vectors = {}, {}
         return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
@@ -155,7 +156,7 @@ class Session:
         one of the role's legal actions now."""
         if not 0 <= index < self.n_actions or not self._indices(role)[index]:
             return False
-        self.ruleset.play(self.state, role, self.encoding.actions.decode(index))
+        self.ruleset.play(self.state, role, self.encoding.actions.actions[index])  # in 0..N-1
         self._changed()
         return True
 
@@ -230,8 +231,9 @@ class Session:
             kept = self._seat_memories.get(role)
             if kept is None:
                 kept = self._seat_memories[role] = encoding.seat_memory()
-            made = encoding.observe_state(self.state, role, self.awaited(), kept)
-            return np.frombuffer(made, dtype=np.float32).copy()  # the memory's own: copied
+                self._seat_vectors[role] = np.frombuffer(kept.filler.vector, dtype=np.float32)
+            encoding.observe_state(self.state, role, self.awaited(), kept)
+            return self._seat_vectors[role].copy()  # the memory's own vector, copied
         memory = self._memories.get(role)
         if memory is None and self.encoding.remembers:
             memory = self._memories[role] = Memory()
@@ -253,13 +255,14 @@ class Session:
         if found is not None and found[0] == role:
             return found[1]
         mask = bytearray(self.n_actions)
-        if role in self.awaited():
+        turn = self.ruleset.to_act(self.state, (role,))  # the step's own list: not copied
+        if turn is not None:
             index = self.encoding.actions.index
             try:
-                for action in self.legal(role):
+                for action in turn[1]:
                     mask[index[action]] = 1
             except KeyError:
-                for action in self.legal(role):  # names the action outside the space
+                for action in turn[1]:  # names the action outside the space
                     self.encoding.actions.encode(action)
         self._mask_of = (role, mask)
         return mask

@@ -124,6 +124,8 @@ class HansaEncoding(Encoding):
             n + b.n_routes + 1,
             "the decision under way: whose it is, the route it is about, the count left over 10",
         )
+        self.seat_list = list(roles)
+        self.owner_of = [min(code >> 1, n) for code in range(2 * (n + 2))]  # code -> owner
         self.space_runs = range(0, b.n_spaces, CHUNK)
         self.city_runs = range(0, b.n_cities, CHUNK)
         self.fillers = (
@@ -219,12 +221,11 @@ class HansaEncoding(Encoding):
     # the neutral after them, as the view's owners (view.py: owner_role).
 
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
-        if tuple(s.seats) != self.roles:
+        # the state's lists are read as they are (a seat's memory copies what changed)
+        if s.seats != self.seat_list:
             raise ValueError(f"the game seats {s.seats}, the encoding {self.roles}")
-        spaces = tuple(s.spaces)
-        offices = tuple(map(tuple, s.offices))
-        annexes = tuple(map(tuple, s.annexes))
-        return (
+        spaces, offices, annexes = s.spaces, s.offices, s.annexes
+        parts: list[Any] = [
             (
                 s.actions_left,
                 s.completed,
@@ -233,33 +234,20 @@ class HansaEncoding(Encoding):
                 supply_view(s)["markers_supply"],
                 bool(s.end_reason),
                 s.current,
-            ),
-            *(
-                (
-                    tuple(s.supply[p]),
-                    tuple(s.stock[p]),
-                    s.prestige[p],
-                    tuple(s.level[p]),
-                    tuple(s.hand[p]),
-                    tuple(s.used[p]),
-                    s.owed[p],
-                )
-                for p in range(len(self.roles))
-            ),
-            *(spaces[first : first + CHUNK] for first in self.space_runs),
-            tuple(s.route_marker),
-            *(
-                (offices[first : first + CHUNK], annexes[first : first + CHUNK])
-                for first in self.city_runs
-            ),
-            (
-                tuple(s.permits_used),
-                tuple(s.special),
-                tuple(s.east_west),
-                self.neutral_part(s),
-                self.doing_part(s),
-            ),
+            )
+        ]
+        for p in range(len(self.roles)):
+            desk = (s.supply[p], s.stock[p], s.prestige[p], s.level[p], s.hand[p], s.used[p])
+            parts.append((*desk, s.owed[p]))
+        for first in self.space_runs:
+            parts.append(spaces[first : first + CHUNK])
+        parts.append(s.route_marker)
+        for first in self.city_runs:
+            parts.append((offices[first : first + CHUNK], annexes[first : first + CHUNK]))
+        parts.append(
+            (s.permits_used, s.special, s.east_west, self.neutral_part(s), self.doing_part(s))
         )
+        return tuple(parts)
 
     def neutral_part(self, s: State) -> tuple[int, int, int] | None:
         """view.py's ``neutral_view``: prestige, Kontors, replacement markers owed."""
@@ -308,13 +296,14 @@ class HansaEncoding(Encoding):
                 out.add(self.desk, 1 / 3, kinds + block * len(TYPES) + self.markers.at[kind])
         put(at + PER_DESK - 1, owed / 5)
 
-    def fill_spaces_part(self, first: int, codes: tuple[int, ...], out: Filler) -> None:
-        width, m = len(self.owners) + 2, len(self.owners)
+    def fill_spaces_part(self, first: int, codes: list[int], out: Filler) -> None:
+        width, m, owner_of = len(self.owners) + 2, len(self.owners), self.owner_of
         put, at = out.at, self.space.offset + first * width
-        for i, code in enumerate(codes):
+        for code in codes:
             if code != EMPTY:
-                put(at + i * width + self.owner(code), 1.0)
-                put(at + i * width + m + (code & 1), 1.0)
+                put(at + owner_of[code], 1.0)
+                put(at + m + (code & 1), 1.0)
+            at += width
 
     def fill_markers_part(self, markers: tuple[str, ...], out: Filler) -> None:
         for r, marker in enumerate(markers):

@@ -8,7 +8,7 @@ cards the seat knows its hand, what an event showed it, and the public piles.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -59,6 +59,8 @@ PLACES = (
 )
 VP_SCALE = 20.0  # VP run from -20 to +20 (RULES: 20 VP wins at once)
 RUN = 12  # the fast way reads the countries' Influence in runs of this many
+SIDES_SCALE = (8, 8, MILOPS_MAX, len(SPACE) - 1, 2, 10) * 2  # the "sides" values' scales
+SIDES_AT = tuple(8 * s + 2 + i for s in range(2) for i in range(6))  # and their places
 
 
 def card_ids(optional: bool) -> tuple[int, ...]:
@@ -133,10 +135,14 @@ class TwilightEncoding(Encoding):
         self.place = {p: i for i, p in enumerate(PLACES)}
         self.fillers = (
             self.fill_tracks_part,
-            *(partial(self.fill_countries_part, first) for first in self.runs),
-            self.fill_piles_part,
+            self.fill_sides_part,
+            *(partial(self.fill_country_run, first) for first in self.runs),
+            partial(self.fill_pile_part, "discard"),
+            partial(self.fill_pile_part, "removed"),
             self.fill_cards_part,
+            self.fill_playing_part,
             self.fill_operation_part,
+            self.fill_placement_part,
         )
 
     def fill(self, view: JSON, out: Filler) -> None:
@@ -228,8 +234,18 @@ class TwilightEncoding(Encoding):
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
-        ussr, us = s.influence[SIDES[0]], s.influence[SIDES[1]]
-        return (
+        # the state's lists are read as they are (a seat's memory copies what changed)
+        red, blue = SIDES
+        ussr, us = s.influence[red], s.influence[blue]
+        hands, rounds, milops, space, tries = (
+            s.hands,
+            s.rounds_done,
+            s.milops,
+            s.space,
+            s.space_tries,
+        )
+        aside = s.set_aside
+        parts: list[Any] = [
             (
                 s.turn,
                 s.defcon,
@@ -240,36 +256,43 @@ class TwilightEncoding(Encoding):
                 s.china_up,
                 s.china,
                 s.phasing,
-                *(len(s.hands[side]) for side in SIDES),
-                *(
-                    (
-                        s.rounds_done[side],
-                        rounds_total(s, side),
-                        s.milops[side],
-                        s.space[side],
-                        s.space_tries[side],
-                        len(s.set_aside.get(side, ())),
-                    )
-                    for side in SIDES
-                ),
+                len(hands[red]),
+                len(hands[blue]),
             ),
-            *(
-                (first, tuple(ussr[first : first + RUN]), tuple(us[first : first + RUN]))
-                for first in self.runs
-            ),
-            (tuple(numbers(s.deck.discard_pile)), tuple(numbers(s.deck.removed))),
             (
-                tuple(s.hands[role]) if role in SIDES else (),
-                tuple(face_up(s, role)),
-                tuple(s.set_aside.get(role, ())),
-                tuple(s.headlines.items()),
-                tuple(e.card for e in s.effects),
+                rounds[red],
+                rounds_total(s, red),
+                milops[red],
+                space[red],
+                tries[red],
+                len(aside.get(red, ())),
+                rounds[blue],
+                rounds_total(s, blue),
+                milops[blue],
+                space[blue],
+                tries[blue],
+                len(aside.get(blue, ())),
             ),
-            self.operation_part(s),
+        ]
+        for first in self.runs:  # the countries' Influence in runs: a move changes one
+            parts.append((first, ussr[first : first + RUN], us[first : first + RUN]))
+        parts += (
+            numbers(s.deck.discard_pile),
+            numbers(s.deck.removed),
+            (
+                hands[role] if role in SIDES else (),
+                face_up(s, role),
+                aside.get(role, ()),
+                tuple(s.headlines.items()),
+                [e.card for e in s.effects],
+            ),
+            *self.operation_part(s),
         )
+        return tuple(parts)
 
-    def operation_part(self, s: State) -> Hashable:
-        """view.py's ``_frames`` and ``_question`` as the vector reads them."""
+    def operation_part(self, s: State) -> tuple[Any, Any, Any]:
+        """view.py's ``_frames`` and ``_question`` as the vector reads them: the card being
+        used and the event asked about; the operation; the setup's free placement."""
         playing = operation = placement = None
         for frame in s.stack:
             args = frame.args
@@ -287,85 +310,104 @@ class TwilightEncoding(Encoding):
             elif isinstance(args, Placement):
                 placement = (args.side, args.left, args.region)
         card = event_card(s)
-        question = card if card and s.active else None
-        return playing, operation, placement, question
+        return (playing, card if card and s.active else None), operation, placement
 
     def fill_tracks_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        turn, defcon, vp, pile, bonus, optional, china_up, china, phasing, *rest = part
-        put, at = out.at, self.tracks.offset
+        turn, defcon, vp, pile, bonus, optional, china_up, china, phasing, *sizes = part
+        vector, note = out.writes()
+        at = self.tracks.offset
         values = (turn / TURNS, defcon / DEFCON_MAX, vp / VP_SCALE, pile / 40, bonus / 2)
-        for i, value in enumerate((*values, float(optional), float(china_up))):
-            put(at + i, value)
-        put(at + 7, rest[0] / 10)
-        put(at + 8, rest[1] / 10)
-        put(self.era.offset + self.eras.at[era_of_turn(min(turn, 10)).era], 1.0)
+        for i, value in enumerate((*values, float(optional), float(china_up), *sizes)):
+            if value:
+                vector[at + i] = value if i < 7 else value / 10  # the hands' sizes over 10
+                note(at + i)
+        at = self.era.offset + self.eras.at[era_of_turn(min(turn, 10)).era]
+        vector[at] = 1.0
+        note(at)
+        sided = self.sided.offset
         for s, side in enumerate(SIDES):
-            done, total, milops, box, tries, set_aside = rest[2 + s]
-            at = self.sided.offset + 8 * s
-            put(at, float(phasing == side))
-            put(at + 1, float(china == side))
-            put(at + 2, done / 8)
-            put(at + 3, total / 8)
-            put(at + 4, milops / MILOPS_MAX)
-            put(at + 5, box / (len(SPACE) - 1))
-            put(at + 6, tries / 2)
-            put(at + 7, set_aside / 10)
+            if phasing == side:
+                vector[sided + 8 * s] = 1.0
+                note(sided + 8 * s)
+            if china == side:
+                vector[sided + 8 * s + 1] = 1.0
+                note(sided + 8 * s + 1)
 
-    def fill_countries_part(self, i: int, part: tuple[Any, ...], out: Filler) -> None:
-        first, ussr, us = part
-        put = out.at
-        for c, (red, blue) in enumerate(zip(ussr, us, strict=True), start=first):
-            at = self.country.offset + 4 * c
+    def fill_sides_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        vector, note = out.writes()
+        base = self.sided.offset
+        for value, scale, at in zip(part, SIDES_SCALE, SIDES_AT, strict=True):
+            if value:
+                vector[base + at] = value / scale
+                note(base + at)
+
+    def fill_country_run(self, first: int, part: tuple[Any, ...], out: Filler) -> None:
+        ussr, us = part[1], part[2]
+        vector, note = out.writes()
+        at, sides = self.country.offset + 4 * first, self.sides.at
+        for c, red, blue in zip(range(first, first + len(ussr)), ussr, us, strict=True):
             if red:
-                put(at, red / 10)
+                vector[at] = red / 10
+                note(at)
             if blue:
-                put(at + 1, blue / 10)
+                vector[at + 1] = blue / 10
+                note(at + 1)
             held = control(red, blue, STABILITY[c])
             if held:
-                put(at + 2 + self.sides.at[held], 1.0)
+                vector[at + 2 + sides[held]] = 1.0
+                note(at + 2 + sides[held])
+            at += 4
 
     def mark(self, card: int, where: str, out: Filler) -> None:
         out.at(self.card.offset + self.place[where] * len(self.cards) + self.cards.at[card], 1.0)
 
-    def fill_piles_part(self, part: tuple[tuple[int, ...], ...], out: Filler) -> None:
-        for where, cards in zip(("discard", "removed"), part, strict=True):
-            for card in cards:
-                self.mark(card, where, out)
+    def fill_pile_part(self, where: str, cards: list[int], out: Filler) -> None:
+        vector, note = out.writes()
+        cards_at = self.cards.at
+        at = self.card.offset + self.place[where] * len(self.cards)
+        for card in cards:
+            vector[at + cards_at[card]] = 1.0
+            note(at + cards_at[card])
 
     def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
         hand, shown, set_aside, headlines, effects = part
         for where, cards in (("hand", hand), ("shown", shown), ("set_aside", set_aside)):
-            for card in cards:
-                self.mark(card, where, out)
+            self.fill_pile_part(where, cards, out)
         for side, card in headlines:
             self.mark(card, "headline_ussr" if side == SIDES[0] else "headline_us", out)
-        for card in effects:
-            self.mark(card, "in_effect", out)
+        self.fill_pile_part("in_effect", effects, out)
 
-    def fill_operation_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        playing, operation, placement, question = part
-        put, at = out.at, self.operation.offset
+    def fill_playing_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        playing, question = part
         if playing is not None:
-            put(at + self.sides.at[playing[0]], 1.0)
+            out.at(self.operation.offset + self.sides.at[playing[0]], 1.0)
             self.mark(playing[1], "playing", out)
-        if operation is not None:
-            kind, side, card, left, bonuses, reach = operation
-            put(at + 2 + self.kinds.at[kind], 1.0)
-            put(at + 5 + self.sides.at[side], 1.0)
-            put(at + 7, left / 4)
-            for region in bonuses:
-                put(at + 8 + self.regions.at[region], 1.0)
-            for c in reach:
-                put(at + 8 + len(self.regions) + c, 1.0)
-            self.mark(card, "operation", out)
-        if placement is not None:
-            side, left, region = placement
-            put(self.placement.offset + self.sides.at[side], 1.0)
-            put(self.placement.offset + 2, left / 10)
-            if region:
-                put(self.placement.offset + 3 + self.regions.at[region], 1.0)
         if question is not None:
             self.mark(question, "question", out)
+
+    def fill_operation_part(self, operation: tuple[Any, ...] | None, out: Filler) -> None:
+        if operation is None:
+            return
+        put, at = out.at, self.operation.offset
+        kind, side, card, left, bonuses, reach = operation
+        put(at + 2 + self.kinds.at[kind], 1.0)
+        put(at + 5 + self.sides.at[side], 1.0)
+        if left:
+            put(at + 7, left / 4)
+        for region in bonuses:
+            put(at + 8 + self.regions.at[region], 1.0)
+        for c in reach:
+            put(at + 8 + len(self.regions) + c, 1.0)
+        self.mark(card, "operation", out)
+
+    def fill_placement_part(self, placement: tuple[Any, ...] | None, out: Filler) -> None:
+        if placement is not None:
+            side, left, region = placement
+            out.at(self.placement.offset + self.sides.at[side], 1.0)
+            if left:
+                out.at(self.placement.offset + 2, left / 10)
+            if region:
+                out.at(self.placement.offset + 3 + self.regions.at[region], 1.0)
 
 
 def encoding(

@@ -210,6 +210,20 @@ def test_the_fast_way_makes_the_views_vector_and_writes_again_only_changed_parts
     assert list(again) == list(enc.observe(ruleset.view(state, "north")))
 
 
+def test_a_part_that_is_the_states_own_list_is_copied_by_the_memory():
+    class Live(FastDuelEncoding):
+        def parts(self, s, role):
+            return s.hands[role], tuple(s.score[r] for r in ROLES)  # the hand itself
+
+    ruleset = FastDuel()
+    enc, state = Live(ruleset), ruleset.setup(5)
+    memory, active = enc.seat_memory(), ruleset.active(state)
+    enc.observe_state(state, "north", active, memory)
+    state.hands["north"].pop()  # changed in place: the memory's copy still has the card
+    again = enc.observe_state(state, "north", active, memory)
+    assert list(again) == list(enc.observe(ruleset.view(state, "north")))
+
+
 def test_the_walk_catches_a_fast_way_that_reads_the_rivals_hand():
     class Peeking(FastDuelEncoding):
         def parts(self, s, role):
