@@ -1,5 +1,6 @@
-"""How fast the search bots think: ISMCTS iterations per second per game, at its default
-playout depth, and where an iteration's time goes.
+"""How fast the search bots think: ISMCTS iterations per second per game, at the game's
+playout depth (``GameInfo.playout_depth``, else the search's default), and where an
+iteration's time goes.
 
 Run: ``.venv/bin/python benchmarks/search.py [decisions] [--iterations N] [--depth D]``
 (default 12 decisions of 200 iterations a game). The decisions are taken from a random game of
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gameshelf.core.agents import Observation, RandomAgent
 from gameshelf.core.match import Match
 from gameshelf.core.plugins import Registry
-from gameshelf.core.search import DEPTH, LEVELS, IsmctsAgent
+from gameshelf.core.search import LEVELS, IsmctsAgent, playout_depth
 
 GAMES = (
     ("hammer_scots", 2),
@@ -66,12 +67,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("decisions", type=int, nargs="?", default=12)
     parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--depth", type=int, default=DEPTH)
+    parser.add_argument("--depth", type=int, default=None, help="default: the game's")
     args = parser.parse_args()
     registry = Registry()
     for game_id, players in GAMES:
         asked = positions(registry, game_id, players, args.decisions)
         bot = IsmctsAgent(1, iterations=args.iterations, depth=args.depth)
+        depth = args.depth if args.depth is not None else playout_depth(registry.game(game_id).info)
         start = time.process_time()
         for seen, actions in asked:
             bot.choose(seen, actions)
@@ -87,7 +89,7 @@ def main() -> None:
             for level, budget in LEVELS.items()
         )
         print(
-            f"{game_id} ({players}p, depth {args.depth}): {rate:,.0f} iterations/s "
+            f"{game_id} ({players}p, depth {depth}): {rate:,.0f} iterations/s "
             f"({len(asked)} decisions of {args.iterations}); a world {worlds:.0f} µs, "
             f"evaluate {evaluate:.0f} µs; a decision at {levels}"
         )

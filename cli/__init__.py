@@ -324,7 +324,7 @@ def _print_tournament(result: dict[str, Any], ruleset: Any, lang: str) -> None:
         line = say(lang, "seed_error", seed=err["seed"], error=str(err["error"]))
         console.print("  " + line, style="red", markup=False, highlight=False)
     heads = ("col_agent", "col_games", "col_wins", "col_win_rate", "col_ci95", "col_rating")
-    standings = Table(*(say(lang, h) for h in heads))
+    standings = Table(*(say(lang, h) for h in (*heads, "col_thinking")))
     for spec, row in result["agents"].items():
         low, high = row["ci95"]
         standings.add_row(
@@ -334,6 +334,7 @@ def _print_tournament(result: dict[str, Any], ruleset: Any, lang: str) -> None:
             f"{row['win_rate']:.1%}",
             f"{low:.1%}–{high:.1%}",
             f"{row['rating']:.2f}",
+            f"{row['seconds_per_decision']:.3f}",
         )
     columns = ("col_pairing", "col_games", "col_wins", "col_win_rate", "col_ci95")
     pairings = Table(*(say(lang, h) for h in columns))

@@ -106,6 +106,11 @@ class GameInfo(BaseModel):
     # against the others (a type not named weighs 1): 0 takes one only when nothing else is
     # legal (e.g. ending a turn early), more than 1 prefers it. Empty: uniformly random.
     bot_weights: dict[str, float] = Field(default_factory=dict)
+    # How many decisions an ISMCTS playout plays at random before ``evaluate`` rates the
+    # position (core.search); None: the search's default. A game whose ``evaluate`` reads a
+    # position well and whose random moves mostly add noise (dice, a bad plan) wants a short
+    # one; 0 rates the position where the tree is left.
+    playout_depth: int | None = Field(default=None, ge=0)
 
     def scenario(self, scenario_id: str | None) -> Scenario:
         if scenario_id is None:

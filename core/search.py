@@ -30,6 +30,8 @@ scores the position reached with ``evaluate`` (or the outcome, if the game ended
   the playout's depth.
 - **Budget**: ``iterations`` and/or ``ms`` (milliseconds of thinking): the search stops at
   whichever comes first. With ``iterations`` alone it is deterministic for a given seed.
+- **Playout depth**: the game's own (``GameInfo.playout_depth``), else ``DEPTH``, unless the
+  agent is given one (``"ismcts:1000/d4"``).
 
 Agents are made per seat by ``AgentSpec.factory(seed)``; ``"ismcts:2000"`` in the command
 line names a budget of 2000 iterations (``"ismcts:500ms"``: half a second), see
@@ -46,10 +48,11 @@ from typing import Any
 
 from gameshelf.core.agents import Agent, AgentSpec, Observation
 from gameshelf.core.rng import seed_from
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.ruleset import Action, GameInfo, Role
 
 UCT_C = 0.7  # the exploration constant, for values in [0, 1]
-DEPTH = 8  # decisions (of two or more options) played at random after leaving the tree
+DEPTH = 8  # decisions (of two or more options) played at random after leaving the tree,
+# for a game that does not name its own (GameInfo.playout_depth)
 MAX_ACTIONS = 2000  # a bound on the actions of one iteration, whatever the game
 TIE = 1e-9  # values closer than this are a tie
 
@@ -110,14 +113,15 @@ class _Node:
 
 class IsmctsAgent:
     """Single-observer ISMCTS (see the module): ``iterations`` and/or ``ms`` bound each
-    decision's search, ``depth`` the random playout after the tree, ``c`` the exploration."""
+    decision's search, ``depth`` the random playout after the tree (``None``: the game's),
+    ``c`` the exploration."""
 
     def __init__(
         self,
         seed: int = 0,
         iterations: int | None = 1000,
         ms: float | None = None,
-        depth: int = DEPTH,
+        depth: int | None = None,
         c: float = UCT_C,
     ) -> None:
         if iterations is None and ms is None:
@@ -127,6 +131,7 @@ class IsmctsAgent:
         self.last_iterations = 0  # how many the last decision ran (for figures and tests)
         self._rng = random.Random(0)
         self._allowed: frozenset[Action] = frozenset()
+        self._depth = DEPTH  # this decision's playout depth
 
     def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
         if not actions:
@@ -138,6 +143,7 @@ class IsmctsAgent:
         self._rng.seed(seed_from("ismcts", self.seed, self.decisions))
         root = _Node()
         self._allowed = frozenset(actions)
+        self._depth = playout_depth(observation.info) if self.depth is None else self.depth
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
@@ -256,7 +262,7 @@ class IsmctsAgent:
         """Random decisions, at most ``depth`` of two or more options, then the values."""
         decisions = 0
         randrange = self._rng.randrange
-        while decisions < self.depth and steps < MAX_ACTIONS:
+        while decisions < self._depth and steps < MAX_ACTIONS:
             turn = seen.turn(world)
             if turn is None:
                 break
@@ -270,25 +276,35 @@ class IsmctsAgent:
         return seen.values(world)
 
 
+def playout_depth(info: GameInfo) -> int:
+    """The playout depth of a game: its own, else the search's default."""
+    return DEPTH if info.playout_depth is None else info.playout_depth
+
+
 def ismcts_factory(budget: str) -> Callable[[int], Agent]:
     """The agents of a budget written ``"2000"`` (iterations), ``"500ms"`` (milliseconds)
     or ``"2000/500ms"`` (whichever comes first); a ``"d4"`` part sets the playout depth
-    (``"1000/d4"``). Raises ``ValueError`` on anything else."""
+    (``"1000/d4"``), a ``"c0.3"`` part the exploration constant. Raises ``ValueError`` on
+    anything else."""
     iterations: int | None = None
     ms: float | None = None
-    depth = DEPTH
+    depth: int | None = None
+    c = UCT_C
     for part in budget.split("/"):
         part = part.strip()
         if part.endswith("ms") and part[:-2].isdigit():
             ms = float(part[:-2])
         elif part.startswith("d") and part[1:].isdigit():
             depth = int(part[1:])
+        elif part.startswith("c") and part[1:].replace(".", "", 1).isdigit():
+            c = float(part[1:])
         elif part.isdigit():
             iterations = int(part)
         else:
             raise ValueError(
                 f"an ISMCTS budget is iterations (1000), milliseconds (500ms) or both "
-                f"(1000/500ms), with an optional playout depth (d8); not {budget!r}"
+                f"(1000/500ms), with an optional playout depth (d8) and exploration (c0.7); "
+                f"not {budget!r}"
             )
     if iterations is None and ms is None:
         raise ValueError(f"an ISMCTS budget needs iterations or milliseconds: {budget!r}")
@@ -296,7 +312,7 @@ def ismcts_factory(budget: str) -> Callable[[int], Agent]:
         raise ValueError(f"an ISMCTS budget of nothing: {budget!r}")
 
     def make(seed: int) -> Agent:
-        return IsmctsAgent(seed, iterations=iterations, ms=ms, depth=depth)
+        return IsmctsAgent(seed, iterations=iterations, ms=ms, depth=depth, c=c)
 
     return make
 

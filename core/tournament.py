@@ -12,9 +12,12 @@ pair of the agents given, ``N`` games:
 Game ``k`` of a pairing uses seed ``seed + k`` (the same deals for every pairing) and each
 seat's bot is seeded from the game's seed and the seat. An agent's ``wins`` are the games one
 of its seats won (a shared win counts); a draw is no win. ``win_rate`` is ``wins / games``,
-``ci95`` its 95% Wilson score interval. The ``rating`` is OpenSkill's (Plackett-Luce, the
-``openskill`` library): every game rates the agents at the table, each as a team of one,
-winners first; the rating given is its ordinal (mu - 3 sigma), with mu and sigma beside it.
+``ci95`` its 95% Wilson score interval. Each agent's thinking is clocked in CPU seconds (the
+process's own time, so a loaded machine does not inflate it): ``seconds_per_decision`` is the
+mean over its decisions of two or more options, ``longest_decision`` the longest. The
+``rating`` is OpenSkill's (Plackett-Luce, the ``openskill`` library): every game rates the
+agents at the table, each as a team of one, winners first; the rating given is its ordinal
+(mu - 3 sigma), with mu and sigma beside it.
 """
 
 from __future__ import annotations
@@ -85,6 +88,32 @@ class Played:
     reason: str
     actions: int
     error: str | None = None
+    clock: dict[str, tuple[int, float, float]] = field(default_factory=dict)
+    """Each agent spec's decisions (of two or more options), CPU seconds and longest one."""
+
+
+class _Clocked:
+    """An agent whose decisions of two or more options are clocked in CPU seconds; what
+    else it offers (``interrupt``) is its agent's."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.decisions = 0
+        self.seconds = 0.0
+        self.longest = 0.0
+
+    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
+        start = time.process_time()
+        choice = self.agent.choose(observation, actions)
+        if len(actions) > 1:
+            spent = time.process_time() - start
+            self.decisions += 1
+            self.seconds += spent
+            self.longest = max(self.longest, spent)
+        return choice
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
 
 
 @dataclass
@@ -122,6 +151,17 @@ class TournamentResult:
                     out[spec].draws += 1
         return out
 
+    def clock(self) -> dict[str, tuple[int, float, float]]:
+        """Each agent's decisions, CPU seconds a decision (mean) and longest decision."""
+        out = {}
+        for spec in self.agents:
+            times = [g.clock[spec] for g in self.played if spec in g.clock]
+            decisions = sum(t[0] for t in times)
+            seconds = sum(t[1] for t in times)
+            longest = max((t[2] for t in times), default=0.0)
+            out[spec] = (decisions, seconds / decisions if decisions else 0.0, longest)
+        return out
+
     def ratings(self) -> dict[str, tuple[float, float, float]]:
         """Each agent's OpenSkill rating: (ordinal, mu, sigma), games rated in seed order."""
         model = PlackettLuce()
@@ -143,12 +183,13 @@ class TournamentResult:
         return [g for g in self.played if g.error is not None]
 
     def to_json(self) -> dict[str, Any]:
-        standings, ratings = self.standings(), self.ratings()
+        standings, ratings, clock = self.standings(), self.ratings(), self.clock()
         agents = {}
         for spec in self.agents:
             mine = standings[spec]
             low, high = wilson(mine.wins, mine.games)
             ordinal, mu, sigma = ratings[spec]
+            decisions, per_decision, longest = clock[spec]
             agents[spec] = {
                 "games": mine.games,
                 "wins": mine.wins,
@@ -158,6 +199,9 @@ class TournamentResult:
                 "rating": round(ordinal, 3),
                 "mu": round(mu, 3),
                 "sigma": round(sigma, 3),
+                "decisions": decisions,
+                "seconds_per_decision": round(per_decision, 4),
+                "longest_decision": round(longest, 4),
             }
         pairings = []
         for i, (first, second) in enumerate(self.pairings):
@@ -219,7 +263,7 @@ class _Run:
     def play(self, table: Table) -> Played:
         match = Match(self.game, scenario=self.scenario, seed=table.seed, players=self.players)
         agents = {
-            role: self.factories[spec](seed_from("tournament", table.seed, i))
+            role: _Clocked(self.factories[spec](seed_from("tournament", table.seed, i)))
             for i, (role, spec) in enumerate(zip(match.roles, table.seats, strict=True))
         }
         try:
@@ -231,7 +275,22 @@ class _Run:
             return Played(table, (), "", match.seq, f"{type(exc).__name__}: {exc}")
         seat_of = dict(zip(match.roles, table.seats, strict=True))
         winners = tuple(sorted({seat_of[role] for role in outcome.winners}))
-        return Played(table, winners, outcome.reason, match.seq)
+        return Played(table, winners, outcome.reason, match.seq, clock=_clock(agents, seat_of))
+
+
+def _clock(
+    agents: dict[Any, _Clocked], seat_of: dict[Any, str]
+) -> dict[str, tuple[int, float, float]]:
+    """Each agent spec's decisions, CPU seconds and longest decision in one game."""
+    out: dict[str, tuple[int, float, float]] = {}
+    for role, agent in agents.items():
+        decisions, seconds, longest = out.get(seat_of[role], (0, 0.0, 0.0))
+        out[seat_of[role]] = (
+            decisions + agent.decisions,
+            seconds + agent.seconds,
+            max(longest, agent.longest),
+        )
+    return out
 
 
 _SHARED: _Run | None = None  # the run a forked worker inherits

@@ -94,6 +94,9 @@ class ThreeKingdoms(StepRuleset[TKState]):
         ),
         max_actions=MAX_ACTIONS,
         outcome_reasons=tuple(victory.REASONS),
+        # ISMCTS rates a position where its tree ends: random moves here are mostly dice and
+        # bad plans, noise that drowns the evaluate hook (docs/architecture.md §6.1).
+        playout_depth=0,
     )
     state_type = TKState
     machine = machine

@@ -7,7 +7,14 @@ from gameshelf.core.match import Match
 from gameshelf.core.plugins import Registry, make_plugin_manager
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, Outcome, outcome_values, win_chances
-from gameshelf.core.search import GreedyAgent, IsmctsAgent, ismcts_factory
+from gameshelf.core.search import (
+    DEPTH,
+    UCT_C,
+    GreedyAgent,
+    IsmctsAgent,
+    ismcts_factory,
+    playout_depth,
+)
 from tests.core.conftest import toy_plugin
 from tests.core.toygame import HighCardDuel
 
@@ -94,6 +101,40 @@ def test_a_single_legal_action_is_taken_without_search():
     assert bot.last_iterations == 0
 
 
+class CountedDuel(ScoredDuel):
+    """The duel counting the actions played on it (the search's worlds included)."""
+
+    played = 0
+
+    def play(self, s, role, action):
+        CountedDuel.played += 1
+        return super().play(s, role, action)
+
+
+class ShallowDuel(CountedDuel):
+    """The duel naming its own playout depth: none, the position rated where the tree ends."""
+
+    info = CountedDuel.info.model_copy(update={"playout_depth": 0})
+
+
+def actions_played(ruleset, depth):
+    s = south_to_choose([3, 7, 5], True, seed=4)
+    CountedDuel.played = 0
+    IsmctsAgent(2, iterations=60, depth=depth).choose(
+        Observation(ruleset, s, "south"), ruleset.actions(s, "south")
+    )
+    return CountedDuel.played
+
+
+def test_the_playout_depth_is_the_games_unless_the_bot_is_given_one():
+    assert playout_depth(CountedDuel.info) == DEPTH
+    assert playout_depth(ShallowDuel.info) == 0
+    shallow, counted = ShallowDuel(), CountedDuel()
+    assert actions_played(shallow, None) == actions_played(counted, 0)
+    assert actions_played(shallow, None) < actions_played(counted, None)
+    assert actions_played(shallow, DEPTH) == actions_played(counted, None)
+
+
 def test_a_time_budget_stops_the_search():
     s = south_to_choose([3, 7, 5], True)
     bot = IsmctsAgent(1, iterations=None, ms=30)
@@ -102,15 +143,20 @@ def test_a_time_budget_stops_the_search():
 
 
 @pytest.mark.parametrize(
-    ("budget", "iterations", "ms", "depth"),
-    [("500", 500, None, 8), ("250ms", None, 250.0, 8), ("100/300ms/d3", 100, 300.0, 3)],
+    ("budget", "iterations", "ms", "depth", "c"),
+    [
+        ("500", 500, None, None, UCT_C),
+        ("250ms", None, 250.0, None, UCT_C),
+        ("100/300ms/d3", 100, 300.0, 3, UCT_C),
+        ("300/d2/c0.25", 300, None, 2, 0.25),
+    ],
 )
-def test_budgets_are_written_in_iterations_milliseconds_and_depth(budget, iterations, ms, depth):
+def test_budgets_are_written_in_iterations_milliseconds_and_depth(budget, iterations, ms, depth, c):
     bot = ismcts_factory(budget)(1)
-    assert (bot.iterations, bot.ms, bot.depth) == (iterations, ms, depth)
+    assert (bot.iterations, bot.ms, bot.depth, bot.c) == (iterations, ms, depth, c)
 
 
-@pytest.mark.parametrize("budget", ["", "fast", "0", "d3", "10/x"])
+@pytest.mark.parametrize("budget", ["", "fast", "0", "d3", "10/x", "10/c", "10/c1.2.3"])
 def test_a_budget_that_is_none_is_refused(budget):
     with pytest.raises(ValueError, match="budget"):
         ismcts_factory(budget)

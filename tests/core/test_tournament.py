@@ -81,12 +81,29 @@ def test_results_count_wins_and_rate_the_agents():
     assert mcts["rating"] > rand["rating"]
 
 
+def test_each_agents_thinking_is_clocked_per_decision():
+    registry = toy_registry()
+    agents = parse_agents(registry, "toy_duel", "ismcts:20,random")
+    result = tournament(registry.game("toy_duel"), agents, games=4, seed=1)
+    mcts = result.to_json()["agents"]["ismcts:20"]
+    per_game = [g.clock["ismcts:20"][0] for g in result.played]
+    assert mcts["decisions"] == sum(per_game) > 0
+    assert 0 < mcts["seconds_per_decision"] <= mcts["longest_decision"]
+
+
 def test_the_results_do_not_depend_on_the_jobs():
     registry = toy_registry()
     agents = parse_agents(registry, "toy_duel", "greedy,random")
     one = tournament(registry.game("toy_duel"), agents, games=6, seed=2)
     two = tournament(registry.game("toy_duel"), agents, games=6, seed=2, jobs=2)
-    assert one.to_json()["agents"] == two.to_json()["agents"]
+    clocked = {"decisions", "seconds_per_decision", "longest_decision"}
+
+    def results(run):  # all but the time each agent took, which varies from run to run
+        rows = run.to_json()["agents"].items()
+        return {spec: {k: v for k, v in row.items() if k not in clocked} for spec, row in rows}
+
+    assert results(one) == results(two)
+    assert one.clock()["greedy"][0] == two.clock()["greedy"][0]
 
 
 def test_the_command_prints_one_json_object_with_each_agent_as_given():

@@ -1,8 +1,11 @@
-"""The bots' reckoning (evaluate.py): the final score as if the game ended now."""
+"""The bots' reckoning (evaluate.py): the final score as if the game ended now, and the
+routes under way."""
 
 import pytest
 
-from gameshelf.plugins.hansa_britannia.evaluate import estimate
+from gameshelf.core.agents import Observation
+from gameshelf.core.search import GreedyAgent
+from gameshelf.plugins.hansa_britannia.evaluate import estimate, routes_under_way
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from gameshelf.plugins.hansa_britannia.scoring import end_game
 from tests.hansa_britannia.builders import build
@@ -42,3 +45,31 @@ def test_a_game_over_is_its_outcome():
     s = build(players=3, prestige={**EVEN, "green": 9}, end_reason="prestige_20")
     end_game(s)
     assert RULESET.evaluate(s) == {"red": 0.0, "yellow": 0.0, "green": 1.0}
+
+
+def test_a_route_nearly_filled_counts_towards_its_creation():
+    supply = {seat: (5, 1) for seat in EVEN}
+    plain = build(players=3, prestige=EVEN, supply=supply)
+    filling = build(
+        players=3,
+        prestige=EVEN,
+        supply={**supply, "green": (3, 1)},
+        pieces={"cambridge--norwich": ["green", "green", None]},
+    )
+    assert estimate(filling)["green"] > estimate(plain)["green"]
+    assert chances(filling)["green"] > chances(plain)["green"]
+
+
+def test_a_route_shared_with_a_rival_is_nobodys_progress():
+    shared = build(
+        players=3, prestige=EVEN, pieces={"cambridge--norwich": ["green", "green", "red"]}
+    )
+    assert routes_under_way(shared) == [0.0, 0.0, 0.0]
+
+
+def test_the_greedy_bot_places_a_piece_rather_than_end_its_turn():
+    s = build(players=2, current="red", supply={"red": (5, 1), "yellow": (5, 1)})
+    actions = RULESET.actions(s, "red")
+    assert any(a.type == "end_turn" for a in actions)
+    choice = GreedyAgent(1).choose(Observation(RULESET, s, "red", s.seats), actions)
+    assert choice.type != "end_turn"
