@@ -16,6 +16,7 @@ They take an ``HTTPConnection`` so that WebSocket routes can use them too. They 
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -173,6 +174,18 @@ def signed_in(conn: HTTPConnection) -> Account | None:
         conn.scope["account"] = accounts.signed_in(conn.cookies.get(SESSION_COOKIE))
     found: Account | None = conn.scope["account"]
     return found
+
+
+async def page_reader(conn: HTTPConnection) -> None:
+    """What a page's header says of its reader (its account, how many matches wait for
+    it), read off the event loop before the page is made (``pages.people`` reads it)."""
+    if "account" not in conn.scope:
+        accounts: Accounts = conn.app.state.accounts
+        cookie = conn.cookies.get(SESSION_COOKIE)
+        conn.scope["account"] = await asyncio.to_thread(accounts.signed_in, cookie)
+    account: Account | None = conn.scope["account"]
+    people: People = conn.app.state.tables.people
+    conn.scope["waiting"] = await people.waiting(account.id) if account else 0
 
 
 class SessionCookie(APIKeyCookie):

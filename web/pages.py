@@ -173,11 +173,14 @@ def render_table(
 
 def people(request: Request) -> dict[str, Any]:
     """What every page's header says of its reader: the signed-in account (or ``None``) and
-    how many matches wait for it."""
+    how many matches wait for it. The pages' routers read both off the event loop first
+    (``deps.page_reader``); a page made without them (an error's) reads them here."""
     from gameshelf.web.deps import signed_in  # deps needs the tables, which need pages
 
     account = signed_in(request)
-    waiting = request.app.state.tables.waiting_count(account.id) if account else 0
+    waiting = request.scope.get("waiting")
+    if waiting is None:
+        waiting = request.app.state.tables.waiting_count(account.id) if account else 0
     return {"account": account, "waiting": waiting}
 
 

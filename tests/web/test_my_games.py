@@ -5,6 +5,7 @@ an account's seats from another browser."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -164,3 +165,35 @@ def test_the_live_connection_opens_with_a_key(app: FastAPI) -> None:
     with ann.websocket_connect(f"/ws/matches/{mid}") as ws:
         ws.send_json({"token": key})
         assert ws.receive_json()["role"] == "north"
+
+
+def on_a_loop() -> bool:
+    """Whether an event loop runs on this thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def test_a_pages_header_is_read_off_the_event_loop(app: FastAPI) -> None:
+    """The account and its matches waiting (read on every page) come from the store in a
+    worker thread, never on the thread that runs the event loop."""
+    ann, bob = two(app)
+    assert make(ann, [{"me": True}, {"player": "BOB"}]).status_code == 201
+    storage = app.state.tables.people.storage
+    read_on: list[tuple[str, bool]] = []
+    for name in ("session_account", "matches_of"):
+        read = getattr(storage, name)
+
+        def spy(*args: Any, _read: Any = read, _name: str = name) -> Any:
+            read_on.append((_name, on_a_loop()))
+            return _read(*args)
+
+        setattr(storage, name, spy)
+    try:
+        assert header_count(bob) == 1
+    finally:
+        for name in ("session_account", "matches_of"):
+            delattr(storage, name)
+    assert sorted(read_on) == [("matches_of", False), ("session_account", False)]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
+from gameshelf.web.deps import page_reader
 from gameshelf.web.routes import (
     accounts,
     admin,
@@ -41,7 +42,8 @@ def include_routes(app: FastAPI) -> None:
         notices.pages,
         admin.pages,
     ):
-        app.include_router(pages, include_in_schema=False)
+        # each page's header (account, matches waiting) is read off the event loop first
+        app.include_router(pages, include_in_schema=False, dependencies=[Depends(page_reader)])
 
 
 __all__ = ["API", "include_routes"]

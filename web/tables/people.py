@@ -260,6 +260,10 @@ class People:
         """How many matches wait for ``account`` (its turn, or an invitation)."""
         return sum(1 for m in self.my_matches_now(account) if m["waiting"] == "you")
 
+    async def waiting(self, account: int) -> int:
+        """The same, read off the event loop (a page's header: ``deps.page_reader``)."""
+        return sum(1 for m in await self.my_matches(account) if m["waiting"] == "you")
+
     # --- resigning ------------------------------------------------------------------
 
     async def resign(self, table: Table, role: Role) -> None:
