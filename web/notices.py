@@ -29,6 +29,7 @@ the player's secret>`` beside ``X-Gameshelf-Timestamp``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import http.client
@@ -281,13 +282,13 @@ class Notices:
         except Exception:
             log.exception("match %s: forgetting the page of %s failed", match_id, role)
 
-    def keep_pages(self) -> None:
+    async def keep_pages(self) -> None:
         """Say again (each tick) which pages this process holds, before the notes run out."""
         pages = sorted(
             {(mid, lst.role) for mid, room in self.hub.rooms.items() for lst in room if lst.role}
         )
         until = self.now() + self.presence_seconds()
-        self.storage.keep_presence(pages, self.worker, until)
+        await asyncio.to_thread(self.storage.keep_presence, pages, self.worker, until)
 
     def changed(self, table: Table, before: set[Role]) -> None:
         """After a change of ``table``: "your turn" to each account's seat newly awaited
@@ -423,21 +424,24 @@ class Notices:
 
     # --- the daily digest -----------------------------------------------------------
 
-    def digests(self) -> int:
+    async def digests(self) -> int:
         """Queue the daily e-mail of each player on a digest whose last went a day ago or
         more (taken with a conditional update: one process, once), listing the games
-        waiting for it; none when nothing waits. How many were queued."""
+        waiting for it; none when nothing waits. How many were queued. The store is read
+        off the event loop."""
         if self.tables is None:
             return 0
         now = self.now()
         queued = 0
-        for prefs in self.storage.digest_due(now - DAY):
-            if not self.storage.claim_digest(prefs.account_id, prefs.digest_sent, now):
+        store = self.storage
+        for prefs in await asyncio.to_thread(store.digest_due, now - DAY):
+            claim = (prefs.account_id, prefs.digest_sent, now)
+            if not await asyncio.to_thread(store.claim_digest, *claim):
                 continue
-            account = self.storage.account(prefs.account_id)
+            account = await asyncio.to_thread(store.account, prefs.account_id)
             if account is None or not account.email or account.disabled or account.deleted:
                 continue
-            mine = self.tables.people.my_matches_now(account.id)
+            mine = await self.tables.people.my_matches(account.id)
             waiting = [m for m in mine if m["waiting"] == "you"]
             if not waiting:
                 continue
@@ -454,7 +458,8 @@ class Notices:
                 "url": self.link("/my"),
             }
             body = self.email_body(account.email, said, prefs, items)
-            self.storage.add_notice(account.id, "email", "digest", None, body, now)
+            add = functools.partial(store.add_notice, account.id, "email", "digest")
+            await asyncio.to_thread(add, None, body, now)
             queued += 1
         return queued
 
@@ -464,15 +469,16 @@ class Notices:
         """Send the notices due now that this process can claim; how many went out."""
         now = self.now()
         sent = 0
-        for notice in self.storage.due_notices(now):
-            if not self.storage.claim_notice(notice.id, now, now + LEASE):
+        store = self.storage
+        for notice in await asyncio.to_thread(store.due_notices, now):
+            if not await asyncio.to_thread(store.claim_notice, notice.id, now, now + LEASE):
                 continue
             try:
                 await asyncio.wait_for(asyncio.to_thread(self._send, notice, now), SEND_SECONDS * 3)
             except Exception as exc:  # tried again later, or the channel is turned off
-                self._failed(notice, now, exc)
+                await asyncio.to_thread(self._failed, notice, now, exc)
                 continue
-            self.storage.notice_sent(notice, now)
+            await asyncio.to_thread(store.notice_sent, notice, now)
             sent += 1
         self.sent += sent
         return sent

@@ -65,8 +65,10 @@ class Scheduler:
     async def _tick(self) -> int:
         fired = 0
         now = self.tables.clocks.wall.now()
-        for match_id, role, due in self.storage.due_clocks(now):
-            if not self.storage.claim_timeout(match_id, role, due, now, now + self.lease):
+        store = self.storage
+        for match_id, role, due in await asyncio.to_thread(store.due_clocks, now):
+            claim = (match_id, role, due, now, now + self.lease)
+            if not await asyncio.to_thread(store.claim_timeout, *claim):
                 continue  # another process holds it, or it moved
             try:
                 if await self.tables.time_out(match_id, role):
@@ -75,17 +77,18 @@ class Scheduler:
                 log.exception("match %s: the timeout of %s failed", match_id, role)
         self.fired += fired
         if self.notices is not None:
-            self.notices.keep_pages()
+            await self.notices.keep_pages()
             await self._low_clocks(now)
-            self.notices.digests()
+            await self.notices.digests()
             await self.notices.deliver()
         return fired
 
     async def _low_clocks(self, now: float) -> None:
         """Tell each seat whose clock ran low (once per run of its clock)."""
         assert self.notices is not None
-        for match_id, role, due in self.storage.low_clocks(now, LOW_SHARE):
-            if not self.storage.claim_low_clock(match_id, role, due, now):
+        store = self.storage
+        for match_id, role, due in await asyncio.to_thread(store.low_clocks, now, LOW_SHARE):
+            if not await asyncio.to_thread(store.claim_low_clock, match_id, role, due, now):
                 continue
             try:
                 table = await self.tables.get(match_id, resume=False)

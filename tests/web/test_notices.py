@@ -8,6 +8,7 @@ scheduler is ticked by the test."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import ipaddress
@@ -549,3 +550,42 @@ def test_a_page_open_in_another_worker_counts_as_on_the_page(
             assert storage.present(mid, "north", clock.now())
         assert len(kept.posts) == 2
         assert not storage.present(mid, "north", clock.now())
+
+
+def test_a_tick_reads_and_claims_off_the_event_loop(
+    tmp_path: Path, mailbox: tuple[Mailbox, int]
+) -> None:
+    """The scheduler's queries (due clocks, low clocks, digests, the queue) run in worker
+    threads: a tick never holds the event loop for a round trip to the store."""
+    _, port = mailbox
+    with site(tmp_path / "db.sqlite3", ManualClock(START), port) as client:
+        ann = person(client, "Ann", "ann@example.com")
+        bob = person(client, "Bob")
+        assert choose(ann, email=True, digest="daily").status_code == 200
+        invite_match(ann, bob)
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+        names = ("due_clocks", "low_clocks", "keep_presence", "digest_due", "claim_digest")
+        names += ("account", "matches_of", "add_notice", "due_notices", "claim_notice")
+        read_on: dict[str, bool] = {}
+        for name in names:
+            read = getattr(storage, name)
+
+            def spy(*args: Any, _read: Any = read, _name: str = name) -> Any:
+                read_on[_name] = read_on.get(_name, False) or on_a_loop()
+                return _read(*args)
+
+            setattr(storage, name, spy)
+        try:
+            tick(client)
+        finally:
+            for name in names:
+                delattr(storage, name)
+        assert read_on == dict.fromkeys(names, False)  # each asked, none on the loop's thread
+
+
+def on_a_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -222,7 +222,8 @@ class People:
         return self.rows(account, await asyncio.to_thread(self.read_mine, account))
 
     def my_matches_now(self, account: int) -> list[dict[str, Any]]:
-        """The same, read on the caller's thread (a page's header, the daily digest)."""
+        """The same, read on the caller's thread (the header of a page made without
+        ``deps.page_reader``: an error's)."""
         return self.rows(account, self.read_mine(account))
 
     def read_mine(self, account: int) -> Mine:
