@@ -9,7 +9,7 @@ A ruleset is a game's rules as functions over a state (docs/architecture.md §2.
 ``actions`` every legal :class:`Action` of a role now
 ``apply``   validates against ``actions``; raises :class:`IllegalAction`, state untouched
 ``view``    a JSON-ready dict of what a role (or a spectator, ``None``) may see
-``outcome`` ``None`` while the game runs, else an :class:`Outcome`
+``outcome`` ``None`` while the game runs, else an :class:`Outcome` (default: ``state.outcome``)
 ``evaluate`` optional: each seated role's chance to win, in ``[0, 1]`` (the bots' heuristic)
 =========== ==========================================================================
 
@@ -19,7 +19,8 @@ and ``encoding(scenario, options, players)``, its fixed action indices and obser
 vector for learning agents (``core.encoding``; ``gameshelf.rl`` needs it).
 
 :class:`StepRuleset` implements ``active``/``actions``/``apply`` over a
-:class:`core.steps.StepMachine`, so a game writes steps, ``setup``, ``view`` and ``outcome``.
+:class:`core.steps.StepMachine`, so a game writes steps, ``setup`` and ``view``, and ends
+the game with ``machine.end_game(state, outcome)``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from gameshelf.core.actions import IllegalAction as IllegalAction
 from gameshelf.core.actions import Role as Role
 from gameshelf.core.messages import Msg, Namer, register_domain, register_namer
 from gameshelf.core.state import GameState
+from gameshelf.core.state import Outcome as Outcome
 from gameshelf.core.state_model import dump_json
 from gameshelf.core.steps import StepMachine
 
@@ -129,19 +131,6 @@ class GameInfo(BaseModel):
         if unknown:
             raise ValueError(f"{self.id} has no option {', '.join(unknown)}")
         return {o.id: o.check(given[o.id]) if o.id in given else o.default for o in self.options}
-
-
-class Outcome(BaseModel):
-    """How a game ended. ``winners`` is empty for a draw."""
-
-    winners: list[Role]
-    reason: str  # a short code that ``gameshelf simulate`` counts, e.g. "high_score"
-    text: str | Msg = ""  # the same in words for players (a message, or English)
-    scores: dict[Role, float] = Field(default_factory=dict)
-
-    @property
-    def draw(self) -> bool:
-        return not self.winners
 
 
 class BoardAssets(NamedTuple):
@@ -278,9 +267,10 @@ class Ruleset(ABC, Generic[S]):
         ``interrupts`` when the role has any: those of its ``actions`` it may take whether
         or not it is active (grouped by type, as ``actions``)."""
 
-    @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
-        """``None`` while the game runs, else who won and why."""
+        """``None`` while the game runs, else who won and why. The default reads the
+        outcome kept in the state when the game ended (``StepMachine.end_game``)."""
+        return state.outcome
 
     def evaluate(self, state: S) -> dict[Role, float]:
         """Each seated role's chance to win from ``state``, a number in ``[0, 1]``: the
@@ -367,8 +357,9 @@ class Ruleset(ABC, Generic[S]):
 class StepRuleset(Ruleset[S]):
     """A ruleset whose sequence of play is a :class:`~core.steps.StepMachine`.
 
-    Subclasses set ``machine`` and write ``setup``, ``outcome`` and ``board_view`` (the
-    game-specific part of a view); prompts, legal actions and refusals come from the steps.
+    Subclasses set ``machine`` and write ``setup`` and ``board_view`` (the game-specific
+    part of a view), and end the game with ``machine.end_game`` (which ``outcome`` reads);
+    prompts, legal actions and refusals come from the steps.
     """
 
     machine: ClassVar[StepMachine[Any]]

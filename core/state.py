@@ -11,7 +11,9 @@ JSON and back exactly (``to_json``/``from_json``). The core reads:
 - ``rng``: the seeded generator (``core.rng``), whose epoch tells undo what is new;
 - ``log``: the log: messages (``core.messages.Msg``), rendered in each reader's
   language, or plain strings from games not yet converted; a message said ``to`` some
-  roles is theirs alone (a private line: ``say``).
+  roles is theirs alone (a private line: ``say``);
+- ``outcome``: ``None`` while the game runs, then how it ended (:class:`Outcome`), written
+  once by ``StepMachine.end_game`` and read by ``Ruleset.outcome``.
 """
 
 from __future__ import annotations
@@ -19,14 +21,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Self
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
+from gameshelf.core.actions import Role
 from gameshelf.core.frames import Frame
 from gameshelf.core.messages import Msg, Param
 from gameshelf.core.rng import Rng
 from gameshelf.core.state_model import dump_json, load_json, state_model
 
-__all__ = ["GameState", "state_model"]
+__all__ = ["GameState", "Outcome", "state_model"]
+
+
+class Outcome(BaseModel):
+    """How a game ended. ``winners`` is empty for a draw."""
+
+    winners: list[Role]
+    reason: str  # a short code that ``gameshelf simulate`` counts, e.g. "high_score"
+    text: str | Msg = ""  # the same in words for players (a message, or English)
+    scores: dict[Role, float] = Field(default_factory=dict)
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
 
 
 class _AtWork:
@@ -46,6 +62,12 @@ class GameState(_AtWork):
     active: list[str] = Field(default_factory=list)
     rng: Rng
     log: list[str | Msg] = Field(default_factory=list)
+    outcome: Outcome | None = None  # set once, when the game ends (StepMachine.end_game)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (``StepMachine.end_game``)."""
+        return self.outcome is not None
 
     def say(self, line: str | Msg, to: str | Iterable[str] | None = None) -> None:
         """Add a line to the log: a message (``Msg("game.id", area="x")``; a new one for

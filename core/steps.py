@@ -52,6 +52,12 @@ transition may stand anywhere in a function. A loop that never rests is stopped 
 error (``RUNAWAY``). The queue is kept on the state while the machine works on it (never
 saved), so the work on one state never mixes with the work on another.
 
+**The end of the game.** ``end_game(s, outcome)`` keeps the outcome in the state
+(``state.outcome``, which ``Ruleset.outcome`` reads), drops the transitions queued so far
+and the stack, and rests the machine on its built-in step "game_over" (:class:`GameOver`),
+where nobody acts and every action is refused. What the function that ended the game queues
+after it is dropped as well, so a rule that may end the game needs no check after it.
+
 **Ambient actions** (:class:`Ambient`) are offered in a declared set of steps beside each
 step's own actions; an ambient declared an ``interrupt`` is open to its role whether or not
 the game waits for it (an "at any time" action). **Procedures** (``core.procedure``) are
@@ -70,7 +76,7 @@ from gameshelf.core.frames import Frame, frame_kind, new_frame
 from gameshelf.core.hidden import Hidden, Watch
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
-from gameshelf.core.state import GameState
+from gameshelf.core.state import GameState, Outcome
 
 S = TypeVar("S", bound=GameState)
 Handler = Callable[[Any, Role, Any], None]
@@ -84,6 +90,9 @@ RUNAWAY = 10_000
 _ENTER, _CALL, _FINISH, _RESET = "enter", "call", "finish", "reset"
 _NOTHING_SHOWN: frozenset[Any] = frozenset()
 QUEUED_CALL, QUEUED_FINISH = _CALL, _FINISH
+
+# The built-in step every machine rests on once the game is over (``StepMachine.end_game``).
+GAME_OVER = "game_over"
 
 
 class Step(Generic[S]):
@@ -192,6 +201,24 @@ class Ambient(Generic[S]):
 EVERY_STEP: frozenset[str] = frozenset({"*"})
 
 
+class GameOver(Step[Any]):
+    """The game is over (``StepMachine.end_game``): nobody acts, every action is refused.
+
+    Registered on every machine under :data:`GAME_OVER`. Entering it drops the transitions
+    still queued: those the function that ended the game made after ending it."""
+
+    name, waiting = GAME_OVER, Msg("core.game_over")
+
+    def begin(self, s: Any) -> None:
+        s.active = []
+        queue = queue_of(s)
+        if queue is not None:
+            queue.clear()
+
+    def active(self, s: Any) -> Sequence[Role]:
+        return []
+
+
 def legal_of(options: Iterable[Option]) -> list[Action]:
     """The legal actions among ``options`` (a list: cheaper than a generator over one)."""
     legal = []  # a loop, not a comprehension: a call less for a few options (3.11)
@@ -282,13 +309,14 @@ class StepMachine(Generic[S]):
         # The hidden parts watched around every action played (``watch``; None: none).
         self.watching: Watch | None = None
         self._watched: tuple[Hidden[S], ...] | None = None  # as declared; None: not yet
+        self.step(GameOver)  # where every game ends (``end_game``)
 
     # --- registration ----------------------------------------------------------------
 
     def step(self, cls: StepT) -> StepT:
         """Class decorator: register a step under its ``name``."""
         name = cls.name
-        if name in self.steps:
+        if name in self.steps and not _builtin(self.steps[name]):
             raise ValueError(f"step {name!r} is registered twice")
         instance = cls()
         instance.handlers = _handlers(instance)
@@ -377,9 +405,25 @@ class StepMachine(Generic[S]):
             self._transition(s, (_FINISH, None, result))
 
     def reset(self, s: S, name: str, args: Any = None) -> None:
-        """Empty the stack and enter ``name``: the start of a game, or its end."""
+        """Empty the stack and enter ``name``: the start of a game (its end: ``end_game``)."""
         entry = self.entries[name]
         self._transition(s, (_RESET, entry, frame_args(entry.step, args)))
+
+    def end_game(self, s: S, outcome: Outcome, line: str | Msg | None = None) -> None:
+        """End the game: keep ``outcome`` in the state, say ``line`` (if any) in the log,
+        drop the queued transitions and the stack and rest on "game_over" (see the module).
+
+        The first end of a game stands: ending a game already over changes nothing (a rule
+        that ends the game may be followed, in the same action, by another that would)."""
+        if s.outcome is not None:
+            return
+        s.outcome = outcome
+        if line is not None:
+            s.say(line)
+        queue = queue_of(s)
+        if queue is not None:
+            queue.clear()
+        self.reset(s, GAME_OVER)
 
     def place(self, s: S, name: str, args: Any = None) -> None:
         """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
@@ -684,6 +728,11 @@ def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:
         raise ValueError(f"the saved frame of {frame.step!r} is not a {expected}")
     if frame.sig != step.signature:
         raise ValueError(f"the procedure {frame.step!r} was saved under another declaration")
+
+
+def _builtin(step: Step[Any]) -> bool:
+    """Whether ``step`` is the machine's own "game_over", which a game's step replaces."""
+    return type(step) is GameOver
 
 
 def _is_default(method: Any, default: Callable[..., Any]) -> bool:

@@ -20,7 +20,7 @@ finish back to it. A battle's callers: "battle_phase" (below), Herald and Pillag
 (``events.immediate_battle``) and the coronation battles (``kings.CoronationBattles``).
 Readers outside this module (the view, the text board, tests) ask ``battle_of(s)`` for the
 battle being fought, or ``None``. A battle that ends the game (the King or Edward II
-killed) enters "game_over" and never returns.
+killed) ends it (``state.end_game``) and never returns.
 
 Steps this module registers:
 
@@ -316,7 +316,7 @@ def assign_hits(s: State, bt: Battle) -> None:
             machine.enter(s, "battle_hits")
             return
         take_hit(s, bt, targets[0])
-        if s.winner:
+        if s.over:
             return
     bt.hits_to = ""
     machine.finish(s)  # the combat turn is over
@@ -420,7 +420,7 @@ def cut_off(s: State, bt: Battle) -> None:
         s.announce("hammer_scots.could_not_retreat", block=block_ref(s, b))
         bt.retreating.remove(b)
         eliminate_in_battle(s, b)
-        if s.winner:
+        if s.over:
             return
 
 
@@ -635,7 +635,7 @@ class BattleHits(BattleStep):
     def on_hit(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
         take_hit(s, bt, BLOCK_IX[arg])
-        if not s.winner:
+        if not s.over:
             assign_hits(s, bt)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from gameshelf.core.ruleset import Role, win_chances
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, SIDE_RANGE, bix
 from gameshelf.plugins.hammer_scots.state import State, nobles_on_map
-from gameshelf.plugins.hammer_scots.victory import last_year, outcome
+from gameshelf.plugins.hammer_scots.victory import last_year
 
 NOBLE = 1.0  # a noble held, in the reckoning's points
 STEP = 0.12  # a step of a block on the map
@@ -49,7 +49,7 @@ def points(s: State, side: str) -> float:
 
 def evaluate(s: State) -> dict[Role, float]:
     """Each side's chance to win (see the module); the outcome once the game is over."""
-    ended = outcome(s)
+    ended = s.outcome
     if ended is not None:
         return {side: float(side in ended.winners) for side in (ENGLISH, SCOTTISH)}
     left = max(0, last_year(s) - s.year)

@@ -47,8 +47,8 @@ def lose_to_raid(s: State, b: int) -> None:
 
 def end_of_game_turn(s: State) -> None:
     """RULES §9: the sudden-death check, then the game turn is over."""
-    if not check_sudden_death(s):
-        machine.finish(s)
+    check_sudden_death(s)
+    machine.finish(s)
 
 
 @machine.step

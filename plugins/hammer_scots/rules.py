@@ -1,11 +1,12 @@
-"""Hammer of the Scots as a ruleset: the steps of every chapter, setup, views, outcome.
+"""Hammer of the Scots as a ruleset: the steps of every chapter, setup, views.
 
 The sequence of play (RULES §2) runs through the steps the modules register on
 ``state.machine``: the procedures "game", "year" and "game_turn" and the "card_phase"
 (cards.py), the actions ("move_who", "move_where", "norse_move" in movement.py; "herald",
 "pillage", "sea_move", "truce", "victuals" in events.py; "coronation_battles" in
 kings.py), "battle_phase" and the battle steps (battle.py), "border_raids" (raids.py),
-the "winter" procedure and its steps (winter.py), and "game_over".
+and the "winter" procedure and its steps (winter.py). A game ends in the core's
+"game_over" (``state.end_game``), whose outcome ``Ruleset.outcome`` reads.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from gameshelf.core.ruleset import (
     BoardAssets,
     GameInfo,
     Option,
-    Outcome,
     Role,
     Scenario,
     StepRuleset,
@@ -38,7 +38,7 @@ from gameshelf.plugins.hammer_scots.model import DATA_MODEL, SIDES
 from gameshelf.plugins.hammer_scots.setup import new_game
 from gameshelf.plugins.hammer_scots.state import State, check_fits_data, machine
 from gameshelf.plugins.hammer_scots.text import TEXT
-from gameshelf.plugins.hammer_scots.victory import OUTCOME_REASONS, outcome
+from gameshelf.plugins.hammer_scots.victory import OUTCOME_REASONS
 from gameshelf.plugins.hammer_scots.view import HIDDEN, board_view
 
 WEB = Path(__file__).parent / "web"
@@ -97,9 +97,6 @@ class HammerOfTheScots(StepRuleset[State]):
     ) -> State:
         sc = self.info.scenario(scenario)
         return new_game(seed, sc.id, self.info.resolve_options(options))
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
 
     def evaluate(self, state: State) -> dict[Role, float]:
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""

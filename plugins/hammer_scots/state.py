@@ -38,9 +38,9 @@ steps on it.
 - ``winter.py``: **"winter"**, a procedure called by the year, runs §10 in order; at its
   end, after the sudden-death and end-of-scenario checks (victory.py), it returns to the
   year, and the game (cards.py) adds one to ``s.year`` and plays the next year.
-- A game ends through ``end_game(s, winner, reason, text)`` (below), which enters
-  "game_over"; ``victory.outcome(s)`` reads ``s.winner``/``s.win_reason``/``s.win_text``
-  only (never recomputes from the board: the leak check rearranges hidden blocks).
+- A game ends through ``end_game(s, winner, reason, text)`` (below): the core keeps the
+  outcome in the state and rests on its "game_over" step (``StepMachine.end_game``); the
+  outcome is never recomputed from the board (the leak check rearranges hidden blocks).
 
 Fog of war (``view.py``): a block is shown in full to its owner, and to everyone while it
 is a non-reserve block in the area of the battle being fought (``battle.battle_of``, from
@@ -64,8 +64,8 @@ from gameshelf.core.deck import Deck
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.state import GameState, Outcome, state_model
+from gameshelf.core.steps import StepMachine
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
     AREA_IX,
@@ -172,11 +172,6 @@ class State(GameState):
     defected: list[int] = Field(default_factory=list)  # nobles that changed sides this winter
     # replacement points left per area during the builds (RULES §10.9-10)
     rp: list[int] = Field(default_factory=lambda: [0] * N_AREAS)
-
-    # --- the end ----------------------------------------------------------------------
-    winner: str = ""  # "England", "Scotland" once the game is over
-    win_reason: str = ""  # short code (all_nobles, most_nobles, king_killed, ...)
-    win_text: Msg | None = None  # the result in words (victory.py)
 
     # --- small readers used everywhere -------------------------------------------------
 
@@ -454,25 +449,9 @@ def reset_border_counts(s: State) -> None:
 
 
 def end_game(s: State, winner: str, reason: str, text: Msg) -> None:
-    """Record the result and stop the game (RULES §9, §12)."""
-    s.winner = winner
-    s.win_reason = reason
-    s.win_text = text
-    s.say(text)
-    machine.reset(s, "game_over")
-
-
-@machine.step
-class GameOver(Step[State]):
-    """The game has ended; nobody acts."""
-
-    name, waiting = "game_over", Msg("hammer_scots.game_is_over")
-
-    def begin(self, s: State) -> None:
-        s.active = []
-
-    def active(self, s: State) -> list[str]:
-        return []
+    """The game is over: ``winner`` wins for ``reason``, said in the log as ``text`` (RULES
+    §9, §12). Nothing more happens in the action that ended it (``StepMachine.end_game``)."""
+    machine.end_game(s, Outcome(winners=[winner], reason=reason, text=text), line=text)
 
 
 # --- building states (setup and tests) --------------------------------------------------

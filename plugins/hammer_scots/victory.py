@@ -1,11 +1,11 @@
 """Victory: sudden death and the end of the scenario (RULES §9, §12).
 
-- ``outcome(s)``: the game's result, read from the state's record only (``s.winner``,
-  ``s.win_reason``, ``s.win_text``), never recomputed from the board. Reason codes:
-  ``all_nobles`` (a side holds every noble on the map), ``king_killed`` (the Scottish King
-  eliminated in battle), ``edward_ii_killed`` (Edward II eliminated in battle),
-  ``most_nobles`` (more nobles after the last winter), ``wallace_tiebreak`` (equal nobles
-  after the last winter: Wallace decides).
+The game's result is kept in the state when it ends (``state.end_game``), never recomputed
+from the board. Reason codes: ``all_nobles`` (a side holds every noble on the map),
+``king_killed`` (the Scottish King eliminated in battle), ``edward_ii_killed`` (Edward II
+eliminated in battle), ``most_nobles`` (more nobles after the last winter),
+``wallace_tiebreak`` (equal nobles after the last winter: Wallace decides).
+
 - ``check_sudden_death(s)``: RULES §9, at the end of every game turn and of every winter.
 - ``king_killed(s)``/``edward_ii_killed(s)``: RULES §12 (b) and (c), called by losses.py the
   moment the block is eliminated in battle.
@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Outcome
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
 from gameshelf.plugins.hammer_scots.state import (
     State,
@@ -38,13 +37,6 @@ OUTCOME_REASONS = (
 
 # RULES §12 [impl]: the Campaign has no end year; a technical last year keeps it finite.
 CAMPAIGN_LAST_YEAR = 1400
-
-
-def outcome(s: State) -> Outcome | None:
-    """``None`` while the game runs, else who won and why (RULES §9, §12)."""
-    if not s.winner:
-        return None
-    return Outcome(winners=[s.winner], reason=s.win_reason, text=s.win_text or "")
 
 
 def last_year(s: State) -> int:

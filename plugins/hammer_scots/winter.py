@@ -483,10 +483,12 @@ def feudal_levy(s: State) -> None:
 
 
 def end_of_winter(s: State) -> None:
-    """RULES §10.12: the sudden-death check; after the last year, the end of the scenario."""
+    """RULES §10.12: the sudden-death check; after the last year, the end of the scenario
+    (which changes nothing if the game has ended already: the first end stands)."""
     s.defected = []
     s.who = NO_BLOCK
-    if not check_sudden_death(s) and is_last_year(s):
+    check_sudden_death(s)
+    if is_last_year(s):
         end_of_scenario(s)
 
 

@@ -51,11 +51,11 @@ def test_the_kit_reports_the_steps_and_action_types_its_games_reached(tmp_path):
     assert set(coverage.steps) == {"choose", "bonus"}
     assert set(coverage.types) == {"card", "roll", "pass"}
     assert sum(coverage.steps.values()) == report.actions
-    assert coverage.never_reached(HighCardDuel()) == ["over"]  # the end takes no decision
+    assert coverage.never_reached(HighCardDuel()) == ["game_over"]  # the end takes none
     table = coverage.table(HighCardDuel())
     assert "bonus" in table
     assert "roll" in table
-    assert "steps with no decision (1): over" in table
+    assert "steps with no decision (1): game_over" in table
 
 
 class LeaksTheRivalsHand(HighCardDuel):
@@ -180,7 +180,8 @@ class GetsStuck(HighCardDuel):
 class NeverEnds(HighCardDuel):
     def apply(self, s, role, action):
         super().apply(s, role, action)
-        if s.step == "over":  # deal new hands forever
+        if s.over:  # deal new hands forever
+            s.outcome = None
             s.hands = {r: [1, 2, 3] for r in ROLES}
             machine.reset(s, "duel")
 

@@ -30,7 +30,7 @@ def test_simulate_coverage_prints_steps_action_types_and_what_no_game_reached():
     assert "decisions per step:" in result.output
     assert "choose" in result.output
     assert "roll" in result.output
-    assert "steps with no decision (1): over" in result.output
+    assert "steps with no decision (1): game_over" in result.output
 
 
 def test_simulate_coverage_in_json_counts_every_decision_whatever_the_jobs():

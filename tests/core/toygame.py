@@ -80,6 +80,18 @@ def next_round(s: DuelState, f: Round) -> None:
     f.winner = None
 
 
+def final_score(s: DuelState) -> Outcome:
+    """The higher score wins; equal scores are a draw."""
+    north, south = s.score["north"], s.score["south"]
+    winners = [] if north == south else ["north" if north > south else "south"]
+    return Outcome(
+        winners=winners,
+        reason="draw" if not winners else "high_score",
+        text=Msg("toy_duel.won", role=winners[0]) if winners else Msg("toy_duel.drawn"),
+        scores={r: float(v) for r, v in s.score.items()},
+    )
+
+
 @machine.step
 class Duel(Procedure[DuelState]):
     """The sequence of play: rounds while both players hold cards, then the end."""
@@ -92,7 +104,7 @@ class Duel(Procedure[DuelState]):
             If(has_winner, Call("bonus", args=lambda s, f: Bonus(role=f.winner))),
             next_round,
         ),
-        lambda s: machine.enter(s, "over"),
+        lambda s: machine.end_game(s, final_score(s)),
     )
 
 
@@ -185,14 +197,6 @@ class Jinx(Ambient[DuelState]):
         s.say(Msg("toy_duel.jinxed", role=role, role2=rival))
 
 
-@machine.step
-class Over(Step[DuelState]):
-    name, waiting = "over", Msg("toy_duel.nothing")
-
-    def begin(self, s: DuelState) -> None:
-        s.active = []
-
-
 class HighCardDuel(StepRuleset[DuelState]):
     info = GameInfo(
         id="toy_duel",
@@ -233,18 +237,6 @@ class HighCardDuel(StepRuleset[DuelState]):
         s.round = 1
         machine.reset(s, "duel")
         return s
-
-    def outcome(self, s: DuelState) -> Outcome | None:
-        if s.step != "over":
-            return None
-        north, south = s.score["north"], s.score["south"]
-        winners = [] if north == south else ["north" if north > south else "south"]
-        return Outcome(
-            winners=winners,
-            reason="draw" if not winners else "high_score",
-            text=Msg("toy_duel.won", role=winners[0]) if winners else Msg("toy_duel.drawn"),
-            scores={r: float(v) for r, v in s.score.items()},
-        )
 
     def board_view(self, s: DuelState, role: Role | None) -> JSON:
         return {

@@ -9,8 +9,8 @@ import pytest
 from gameshelf.core.ruleset import Action, IllegalAction
 from gameshelf.plugins.hammer_scots.battle import battle_of, fire_rating, hit_targets, start_battle
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
+from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State, blocks_in, machine
-from gameshelf.plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build, legal, play, refused, said, words
 
 # Two more battles elsewhere, so that battle_phase waits for Player 1 once ours is over.
@@ -655,7 +655,7 @@ def test_the_king_killed_in_battle_wins_for_england():
     )
     play(s, "Scotland", ("pass", "king"))
     play(s, "England", ("fire", "york_infantry"))
-    result = outcome(s)
+    result = RULESET.outcome(s)
     assert result is not None
     assert (result.winners, result.reason) == (["England"], "king_killed")
     assert s.step == "game_over"
@@ -672,7 +672,7 @@ def test_edward_ii_killed_in_battle_wins_for_scotland():
         edward=2,
     )
     play(s, "Scotland", ("fire", "wallace"))
-    result = outcome(s)
+    result = RULESET.outcome(s)
     assert result is not None
     assert (result.winners, result.reason) == (["Scotland"], "edward_ii_killed")
 
@@ -686,7 +686,7 @@ def test_edward_i_killed_in_battle_becomes_edward_ii_in_the_pool():
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("fire", "wallace"))
-    assert outcome(s) is None
+    assert RULESET.outcome(s) is None
     assert s.edward == 2
     assert loc(s, "edward") == POOL
     assert steps(s, "edward") == 4
@@ -727,7 +727,6 @@ def test_the_combat_turn_kept_in_the_battle_is_the_one_the_blocks_give():
     every combat turn of random games; a battle built without it works it out."""
     from gameshelf.core.agents import RandomAgent
     from gameshelf.plugins.hammer_scots.battle import combat_turn, fighting, turn_blocks
-    from gameshelf.plugins.hammer_scots.rules import RULESET
 
     turns = 0
     for seed in range(4):

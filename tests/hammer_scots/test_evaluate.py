@@ -2,6 +2,7 @@
 
 import pytest
 
+from gameshelf.core.state import Outcome
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from tests.hammer_scots.builders import build
@@ -47,5 +48,9 @@ def test_the_start_of_braveheart_is_no_sure_english_win():
 
 
 def test_a_game_over_is_its_outcome():
-    s = build(blocks=ENGLAND_AHEAD, acting=ENGLISH, winner=SCOTTISH, win_reason="all_nobles")
+    s = build(
+        blocks=ENGLAND_AHEAD,
+        acting=ENGLISH,
+        outcome=Outcome(winners=[SCOTTISH], reason="all_nobles"),
+    )
     assert RULESET.evaluate(s) == {ENGLISH: 0.0, SCOTTISH: 1.0}

@@ -6,8 +6,8 @@ import pytest
 
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX
+from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.state import DEAD, OFF, POOL, State
-from gameshelf.plugins.hammer_scots.victory import outcome
 from tests.hammer_scots.builders import build
 
 
@@ -47,7 +47,7 @@ def test_a_noble_lost_otherwise_switches_sides_at_one_step_not_in_reserve():
 def test_black_cross_blocks_killed_in_battle_are_out_for_good(block):
     s = lose(block, in_battle=True)
     assert where(s, block) == DEAD
-    assert outcome(s) is None
+    assert RULESET.outcome(s) is None
 
 
 @pytest.mark.parametrize("block", ["wallace", "moray", "norse", "french_knights", "hobelars"])
@@ -59,26 +59,26 @@ def test_black_cross_blocks_lost_otherwise_go_to_the_pool(block):
 def test_the_king_killed_in_battle_is_an_english_win():
     s = lose("king", in_battle=True)
     assert where(s, "king") == DEAD
-    assert outcome(s).reason == "king_killed"
-    assert outcome(s).winners == ["England"]
+    assert RULESET.outcome(s).reason == "king_killed"
+    assert RULESET.outcome(s).winners == ["England"]
 
 
 def test_the_king_lost_otherwise_goes_to_the_pool_without_a_win():  # RULES §14.3 [impl]
     s = lose("king", in_battle=False)
     assert where(s, "king") == POOL
-    assert outcome(s) is None
+    assert RULESET.outcome(s) is None
 
 
 def test_edward_i_killed_becomes_edward_ii_in_the_pool():
     s = lose("edward", in_battle=True)
     assert (where(s, "edward"), s.edward) == (POOL, 2)
-    assert outcome(s) is None
+    assert RULESET.outcome(s) is None
 
 
 def test_edward_ii_killed_in_battle_is_a_scottish_win():
     s = lose("edward", in_battle=True, edward=2)
     assert where(s, "edward") == DEAD
-    assert outcome(s).reason == "edward_ii_killed"
+    assert RULESET.outcome(s).reason == "edward_ii_killed"
 
 
 def test_edward_lost_otherwise_goes_to_the_pool_unchanged():
@@ -86,4 +86,4 @@ def test_edward_lost_otherwise_goes_to_the_pool_unchanged():
     assert (where(s, "edward"), s.edward) == (POOL, 1)
     s = lose("edward", in_battle=False, edward=2)
     assert (where(s, "edward"), s.edward) == (POOL, 2)
-    assert outcome(s) is None
+    assert RULESET.outcome(s) is None

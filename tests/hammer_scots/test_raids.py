@@ -72,7 +72,7 @@ def test_the_game_turn_ends_with_the_sudden_death_check():
     )
     machine.enter(s, "battle_phase")
     assert s.step == "game_over"
-    assert (s.winner, s.win_reason) == ("England", "all_nobles")
+    assert (s.outcome.winners, s.outcome.reason) == (["England"], "all_nobles")
 
 
 def test_after_the_fifth_game_turn_comes_winter():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX
 from gameshelf.plugins.hammer_scots.state import OFF, POOL, State, blocks_in, machine
-from gameshelf.plugins.hammer_scots.victory import outcome
 from gameshelf.plugins.hammer_scots.winter import drawable
 from tests.hammer_scots.builders import build, legal, play, refused, said, words
 
@@ -121,7 +120,7 @@ def test_in_the_last_year_a_decided_count_ends_the_game_after_the_nobles_go_home
         for n in ("mar_e", "angus_e", "argyll_e", "buchan_e", "lennox_e", "atholl_e", "dunbar_e")
     }  # 7 + Ross = 8
     s = wintering({**english, "wallace": "fife"}, year=1305)
-    assert (outcome(s).winners, outcome(s).reason) == (["England"], "most_nobles")
+    assert (s.outcome.winners, s.outcome.reason) == (["England"], "most_nobles")
 
 
 def test_before_the_last_year_the_winter_goes_on():
@@ -130,7 +129,7 @@ def test_before_the_last_year_the_winter_goes_on():
         for n in ("mar_e", "angus_e", "argyll_e", "buchan_e", "lennox_e", "atholl_e", "dunbar_e")
     }
     s = wintering({**english, "wallace": "fife"}, year=1304)
-    assert outcome(s) is None
+    assert s.outcome is None
 
 
 # --- 5-6. the kings ----------------------------------------------------------------------------
@@ -364,7 +363,7 @@ def test_winter_ends_with_the_next_year():
 def test_the_last_winter_ends_the_scenario():
     s = wintering({"wallace": "fife", "moray": "moray"}, year=1305)
     skip_to(s, "game_over")
-    assert outcome(s).reason in ("most_nobles", "wallace_tiebreak")
+    assert s.outcome.reason in ("most_nobles", "wallace_tiebreak")
 
 
 def test_winter_ends_with_the_sudden_death_check():
@@ -376,7 +375,7 @@ def test_winter_ends_with_the_sudden_death_check():
         begin=True,
     )
     skip_to(s, "game_over")
-    assert (outcome(s).winners, outcome(s).reason) == (["England"], "all_nobles")
+    assert (s.outcome.winners, s.outcome.reason) == (["England"], "all_nobles")
 
 
 def test_the_french_knights_come_only_once_per_game():
