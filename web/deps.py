@@ -176,14 +176,20 @@ def signed_in(conn: HTTPConnection) -> Account | None:
     return found
 
 
-async def page_reader(conn: HTTPConnection) -> None:
-    """What a page's header says of its reader (its account, how many matches wait for
-    it), read off the event loop before the page is made (``pages.people`` reads it)."""
+async def read_signed_in(conn: HTTPConnection) -> Account | None:
+    """:func:`signed_in`, its session read off the event loop."""
     if "account" not in conn.scope:
         accounts: Accounts = conn.app.state.accounts
         cookie = conn.cookies.get(SESSION_COOKIE)
         conn.scope["account"] = await asyncio.to_thread(accounts.signed_in, cookie)
-    account: Account | None = conn.scope["account"]
+    found: Account | None = conn.scope["account"]
+    return found
+
+
+async def page_reader(conn: HTTPConnection) -> None:
+    """What a page's header says of its reader (its account, how many matches wait for
+    it), read off the event loop before the page is made (``pages.people`` reads it)."""
+    account = await read_signed_in(conn)
     people: People = conn.app.state.tables.people
     conn.scope["waiting"] = await people.waiting(account.id) if account else 0
 
@@ -202,7 +208,7 @@ class SessionCookie(APIKeyCookie):
         self.required = required
 
     async def __call__(self, request: HTTPConnection) -> Account | None:  # type: ignore[override]
-        account = signed_in(request)
+        account = await read_signed_in(request)
         if account is None and self.required:
             raise Refusal("signed_out", Msg("web.account.signed_out"))
         return account

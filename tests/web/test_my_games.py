@@ -193,6 +193,9 @@ def test_a_pages_header_is_read_off_the_event_loop(app: FastAPI) -> None:
         setattr(storage, name, spy)
     try:
         assert header_count(bob) == 1
+        assert sorted(read_on) == [("matches_of", False), ("session_account", False)]
+        read_on.clear()
+        assert len(mine(bob)) == 1  # the API's session cookie too
     finally:
         for name in ("session_account", "matches_of"):
             delattr(storage, name)
