@@ -58,9 +58,10 @@ and the stack, and rests the machine on its built-in step "game_over" (:class:`G
 where nobody acts and every action is refused. What the function that ended the game queues
 after it is dropped as well, so a rule that may end the game needs no check after it.
 
-**Ambient actions** (:class:`Ambient`) are offered in a declared set of steps beside each
-step's own actions; an ambient declared an ``interrupt`` is open to its role whether or not
-the game waits for it (an "at any time" action). **Procedures** (``core.procedure``) are
+**Ambient actions** (:class:`Ambient`) are offered beside a step's own actions in every step
+that carries the ambient's tag (``Step.tags``, ``Ambient.tag``); an ambient declared an
+``interrupt`` is open to its role whether or not the game waits for it (an "at any time"
+action). **Procedures** (``core.procedure``) are
 steps declared as a sequence of steps and functions; **secret simultaneous choices**
 (``core.secret``) are a step kind.
 """
@@ -101,6 +102,7 @@ class Step(Generic[S]):
     name: ClassVar[str]
     waiting: ClassVar[str | Msg] = Msg("core.deciding")  # "Waiting for north — deciding."
     frame_type: ClassVar[type[Any] | None] = None  # the model of its frame, if it has one
+    tags: ClassVar[frozenset[str]] = frozenset()  # its ambient actions: those of these tags
     signature: ClassVar[str] = ""  # a procedure's declaration, saved in its frame
     handlers: dict[str, Handler]
     frame_kind: str | None  # the name its frame model is saved under (set on registering)
@@ -168,8 +170,9 @@ class Step(Generic[S]):
 class Ambient(Generic[S]):
     """An action a role may take in any of a declared set of steps, beside their own.
 
-    Declared once with ``StepMachine.ambient``: ``steps`` names where it is offered
-    (:data:`EVERY_STEP`: in every step of the machine), ``options`` (or ``actions``) says to
+    Declared once with ``StepMachine.ambient``: ``tag`` names where it is offered, in every
+    step that carries the tag in its ``tags`` (:data:`EVERY_STEP`: in every step of the
+    machine), ``options`` (or ``actions``) says to
     whom and which, ``on_<type>`` carries it out. It is offered only to a role that may act
     in the current step, unless it is an ``interrupt``: then it is offered to its role
     whether or not the game waits for that role (while the game waits for someone), and
@@ -178,7 +181,7 @@ class Ambient(Generic[S]):
     """
 
     name: ClassVar[str]
-    steps: ClassVar[frozenset[str]]
+    tag: ClassVar[str]
     interrupt: ClassVar[bool] = False
     handlers: dict[str, Handler]
 
@@ -196,9 +199,9 @@ class Ambient(Generic[S]):
         return refusal_of(self.options(s, role), action)
 
 
-# An ambient's ``steps`` that offers it in every step of the machine, those registered
-# after it too.
-EVERY_STEP: frozenset[str] = frozenset({"*"})
+# An ambient's ``tag`` that offers it in every step of the machine, those registered after
+# it too, whatever their tags.
+EVERY_STEP = "*"
 
 
 class GameOver(Step[Any]):
@@ -304,8 +307,8 @@ class StepMachine(Generic[S]):
         self.steps: dict[str, Step[S]] = {}
         self.entries: dict[str, Entry] = {}  # by step name: what the hot paths read
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
-        self.ambients: dict[str, list[Ambient[S]]] = {}  # by step name
-        self.everywhere: list[Ambient[S]] = []  # those offered in every step
+        self.ambients: dict[str, list[Ambient[S]]] = {}  # those offered, by step name
+        self.tagged: dict[str, list[Ambient[S]]] = {}  # those declared, by tag
         # The hidden parts watched around every action played (``watch``; None: none).
         self.watching: Watch | None = None
         self._watched: tuple[Hidden[S], ...] | None = None  # as declared; None: not yet
@@ -330,7 +333,8 @@ class StepMachine(Generic[S]):
                 # as actions above: the refusal reason derived from options()
                 instance.why_not = instance._why_not_from_options  # type: ignore[method-assign]
         offered = self.ambients.setdefault(name, [])
-        offered += (a for a in self.everywhere if a not in offered)
+        for tag in (*sorted(cls.tags), EVERY_STEP):
+            offered += (a for a in self.tagged.get(tag, ()) if a not in offered)
         for ambient in offered:
             _check_clash(ambient, instance)
         instance.ambients = tuple(offered)
@@ -340,20 +344,16 @@ class StepMachine(Generic[S]):
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
-        """Class decorator: offer an :class:`Ambient` action in each of its ``steps``
-        (:data:`EVERY_STEP`: in every step, registered before it or after)."""
+        """Class decorator: offer an :class:`Ambient` action in each step of its ``tag``
+        (:data:`EVERY_STEP`: in every step), registered before it or after."""
         instance = cls()
         instance.handlers = _handlers(instance)
-        names = sorted(cls.steps)
-        if cls.steps == EVERY_STEP:
-            self.everywhere.append(instance)
-            names = list(self.steps)
-        for name in names:
-            step = self.steps.get(name)
-            if step is not None:
+        tag = cls.tag
+        self.tagged.setdefault(tag, []).append(instance)
+        for name, step in self.steps.items():
+            if tag == EVERY_STEP or tag in step.tags:
                 _check_clash(instance, step)
-            self.ambients.setdefault(name, []).append(instance)
-            if step is not None:
+                self.ambients.setdefault(name, []).append(instance)
                 step.ambients = tuple(self.ambients[name])
                 self.entries[name] = Entry(self, step)
         return cls

@@ -20,7 +20,7 @@ from gameshelf.core.ruleset import Action
 from gameshelf.core.steps import Step
 from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
-from gameshelf.plugins.hammer_scots.kings import coronations
+from gameshelf.plugins.hammer_scots.kings import EVENT, coronations
 from gameshelf.plugins.hammer_scots.losses import eliminate
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
@@ -78,6 +78,10 @@ def immediate_battle(s: State, area: int, attacker: str, said: Msg) -> None:
     start_battle(s, area, attacker)
 
 
+# The tags of an event card's step: the Scots may crown a king instead (kings.Coronation).
+EVENT_CARD = frozenset({EVENT})
+
+
 class EventStep(Step[State]):
     """The common part of the event steps: the acting side acts; a battle ends the action."""
 
@@ -104,6 +108,7 @@ class Herald(EventStep):
     """Name an enemy noble; on 1-4 he changes sides at his strength (RULES §4)."""
 
     name, waiting = "herald", Msg("hammer_scots.playing_the_herald")
+    tags = EVENT_CARD
 
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.herald_prompt", role=role)
@@ -194,6 +199,7 @@ class Pillage(EventStep):
     """Pick the area to pillage (RULES §4)."""
 
     name, waiting = "pillage", Msg("hammer_scots.playing_pillage")
+    tags = EVENT_CARD
 
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.pillage_prompt", role=role)
@@ -377,6 +383,7 @@ class SeaMove(EventStep):
     """Move one or two blocks between two friendly coastal areas (RULES §4)."""
 
     name, waiting, frame_type = "sea_move", Msg("hammer_scots.playing_sea_move"), Voyage
+    tags = EVENT_CARD
 
     def prompt(self, s: State, role: str) -> Msg:
         blocks = self.frame(s).blocks
@@ -455,6 +462,7 @@ class Truce(EventStep):
     """Truce takes effect at once, unless the Scots may crown a king instead."""
 
     name, waiting = "truce", Msg("hammer_scots.playing_the_truce")
+    tags = EVENT_CARD
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]
@@ -498,6 +506,7 @@ class Victuals(EventStep):
     """Add three steps in all to your blocks in one area (RULES §4)."""
 
     name, waiting, frame_type = "victuals", Msg("hammer_scots.playing_victuals"), Supplies
+    tags = EVENT_CARD
 
     def begin(self, s: State) -> None:
         s.active = [s.acting]

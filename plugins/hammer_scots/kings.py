@@ -38,7 +38,6 @@ from gameshelf.plugins.hammer_scots.model import (
     AREA_IX,
     BLOCK_ID,
     BLOCKS,
-    CARDS,
     ENGLISH,
     FULL,
     SCOTTISH,
@@ -152,15 +151,15 @@ def event_untouched(s: State) -> bool:
     return frame is None or not frame.begun()
 
 
-# RULES §11.2: "instead of any event": the step of every event card.
-EVENT_STEPS = frozenset(card.event for card in CARDS.values() if card.event)
+# The tag of every event card's step (events.py): the coronation is offered in them.
+EVENT = "event"
 
 
 @machine.ambient
 class Coronation(Ambient[State]):
     """RULES §11.2: the Scots may crown a king instead of carrying out their event."""
 
-    name, steps = "crown", EVENT_STEPS
+    name, tag = "crown", EVENT  # RULES §11.2: "instead of any event", in every event card's step
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         late = None if event_untouched(s) else Msg("hammer_scots.too_late_to_crown")

@@ -134,7 +134,7 @@ def marker_refusal(s: State, p: int, kind: str) -> Msg | None:
 class UseMarker(Ambient[State]):
     """A bonus marker from beside the desk, between the actions of one's own turn."""
 
-    name, steps = "use_marker", frozenset({"turn"})
+    name, tag = "use_marker", "turn"
 
     def options(self, s: State, role: Role) -> Iterator[Option]:
         p = s.current

@@ -83,6 +83,7 @@ class Turn(Step[State]):
 
     name = "turn"
     waiting = Msg("hansa_britannia.waiting_turn")
+    tags = frozenset({"turn"})  # a bonus marker may be used in it (markers.UseMarker)
 
     def active(self, s: State) -> Sequence[Role]:
         return (s.seats[s.current],)

@@ -163,7 +163,7 @@ class CancelCrisis(Ambient[State]):
     while the game waits for the opponent (at the start of the opponent's action round,
     before the opponent can remove the Influence it needs). DEFCON need not stay at 2."""
 
-    name, steps, interrupt = "cancel_crisis", EVERY_STEP, True
+    name, tag, interrupt = "cancel_crisis", EVERY_STEP, True
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         crisis = effect(s, CRISIS)

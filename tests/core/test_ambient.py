@@ -8,7 +8,7 @@ from pydantic import Field
 from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, IllegalAction
 from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Ambient, Step, StepMachine
+from gameshelf.core.steps import EVERY_STEP, Ambient, Step, StepMachine
 
 
 @state_model
@@ -30,14 +30,15 @@ def make() -> StepMachine[Turn]:
         def on_next(self, s, role, arg):
             machine.enter(s, {"place": "move", "move": "score", "score": "place"}[self.name])
 
-    for step_name in ("place", "move", "score"):
-        machine.step(type(step_name.title(), (Simple,), {"name": step_name}))
+    for step_name in ("place", "move", "score"):  # one's turn: a bonus in any step but scoring
+        tags = frozenset() if step_name == "score" else frozenset({"turn"})
+        machine.step(type(step_name.title(), (Simple,), {"name": step_name, "tags": tags}))
 
     @machine.ambient
     class UseBonus(Ambient[Turn]):
         """A bonus marker, at any moment of one's turn but scoring."""
 
-        name, steps = "bonus", frozenset({"place", "move"})
+        name, tag = "bonus", "turn"
 
         def options(self, s, role):
             yield Action("bonus", "extra"), None if s.bonus_left else "No bonus marker left."
@@ -99,7 +100,7 @@ def test_an_ambient_may_not_take_a_steps_own_action_type():
     machine = make()
 
     class Clash(Ambient[Turn]):
-        name, steps = "clash", frozenset({"score"})
+        name, tag = "clash", EVERY_STEP
 
         def on_next(self, s, role, arg):
             pass

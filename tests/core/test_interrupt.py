@@ -224,7 +224,7 @@ def test_an_interrupt_in_every_step_reaches_steps_registered_before_and_after_it
 
     @machine.ambient
     class Alarm(Ambient[Clock]):
-        name, steps, interrupt = "alarm", EVERY_STEP, True
+        name, tag, interrupt = "alarm", EVERY_STEP, True
 
         def actions(self, s, role):
             if role == "b":

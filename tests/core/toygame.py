@@ -113,6 +113,7 @@ class Choose(SecretChoice[DuelState]):
     """Both players choose a card at once; neither sees the other's until both have."""
 
     name, waiting = "choose", Msg("toy_duel.choosing")
+    tags = frozenset({"jinx"})  # the jinx may be cast here
 
     def choosers(self, s: DuelState) -> list[Role]:
         return list(ROLES)
@@ -153,6 +154,7 @@ class BonusRoll(Step[DuelState]):
     """The round's winner may roll for a bonus (a sub-procedure of the round)."""
 
     name, waiting, frame_type = "bonus", Msg("toy_duel.deciding_bonus"), Bonus
+    tags = frozenset({"jinx"})
 
     def begin(self, s: DuelState) -> None:
         s.active = [self.frame(s).role]
@@ -182,7 +184,7 @@ class Jinx(Ambient[DuelState]):
     """The jinx variant: a jinx is played at any time a card is chosen or a bonus decided,
     by its holder whether awaited or not (an interrupt); the rival loses a point."""
 
-    name, steps, interrupt = "jinx", frozenset({"choose", "bonus"}), True
+    name, tag, interrupt = "jinx", "jinx", True
 
     def options(self, s: DuelState, role: Role) -> Iterator[Choice]:
         if not s.jinxes.get(role):
