@@ -418,6 +418,7 @@ class StepMachine(Generic[S]):
         if s.outcome is not None:
             return
         s.outcome = outcome
+        s.active = []  # nobody acts from now on (the step "game_over" keeps it so)
         if line is not None:
             s.say(line)
         queue = queue_of(s)

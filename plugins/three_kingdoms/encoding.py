@@ -183,7 +183,7 @@ class ThreeKingdomsEncoding(Encoding):
                 s.lord_skills,
                 tuple(s.dice[:2]),
                 len(s.deck),
-                s.turn if s.reason is None else None,
+                s.turn if not s.over else None,
             ),
             *(
                 (

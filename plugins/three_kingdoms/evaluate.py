@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from gameshelf.core.ruleset import Role, win_chances
 from gameshelf.plugins.three_kingdoms.state import TKState
-from gameshelf.plugins.three_kingdoms.victory import outcome
 
 LAND = 3000.0
 SWORD = 1500.0
@@ -38,7 +37,7 @@ def worth(s: TKState) -> dict[str, float]:
 
 def evaluate(s: TKState) -> dict[Role, float]:
     """Each seat's chance to win (see the module); the outcome once the game is over."""
-    ended = outcome(s)
+    ended = s.outcome
     if ended is not None:
         if not ended.winners:
             return dict.fromkeys(s.seats, 1.0 / len(s.seats))

@@ -153,8 +153,6 @@ class FieldBattle(SecretChoice[TKState]):
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
         f: Fight = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
         fight(s, f.foe, card_of(choices.get(s.turn)), card_of(choices.get(f.foe)))
-        if s.reason is not None:
-            return
         if f.later:
             machine.enter(s, "field_battle", Fight(foe=f.later[0], later=f.later[1:]))
         else:

@@ -26,7 +26,6 @@ from gameshelf.core.ruleset import (
     BoardAssets,
     GameInfo,
     Option,
-    Outcome,
     Role,
     Scenario,
     StepRuleset,
@@ -124,11 +123,6 @@ class ThreeKingdoms(StepRuleset[TKState]):
         if limit < 0:
             raise ValueError("option 'round_limit' is a number of rounds, 0 for none")
         return new_game(seed, count, bool(opts["lord_skills"]), limit)
-
-    def outcome(self, state: TKState) -> Outcome | None:
-        if state.reason is None:
-            return None
-        return victory.outcome(state)
 
     def evaluate(self, state: TKState) -> dict[Role, float]:
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""

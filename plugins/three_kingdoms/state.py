@@ -78,9 +78,6 @@ class TKState(GameState):
     turn: Seat = ""
     round: int = 1
     dice: list[int] = Field(default_factory=list)  # the last roll of a pawn
-    # the end
-    winner: Seat | None = None
-    reason: str | None = None
 
 
 def action_table(kind: str) -> dict[str, Action]:
@@ -218,6 +215,5 @@ def lay_face_down(s: TKState, cards: list[CardId]) -> None:
 
 
 def done(s: TKState) -> None:
-    """The current procedure is over: return to the turn, unless the game just ended."""
-    if s.reason is None:
-        machine.finish(s)
+    """The current procedure is over: return to the turn."""
+    machine.finish(s)

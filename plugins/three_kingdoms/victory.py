@@ -10,8 +10,7 @@
 from __future__ import annotations
 
 from gameshelf.core.messages import Msg, Param
-from gameshelf.core.ruleset import Outcome, Role
-from gameshelf.core.steps import Step
+from gameshelf.core.ruleset import Outcome
 from gameshelf.plugins.three_kingdoms.model import N
 from gameshelf.plugins.three_kingdoms.state import Seat, TKState, lands_of, machine
 
@@ -35,14 +34,19 @@ def reason_msg(s: TKState, seat: Seat, reason: str, which: int) -> Msg:
 
 
 def declare_winner(s: TKState, seat: Seat | None, reason: str) -> None:
-    """End the game at once: nothing of the turn in progress happens any more."""
-    s.winner = seat
-    s.reason = reason
+    """End the game at once: nothing of the turn in progress happens any more
+    (``StepMachine.end_game``). ``seat`` ``None``: a draw."""
     if seat is None:
-        s.announce("three_kingdoms.draw_round_limit")
+        line, text = Msg("three_kingdoms.draw_round_limit"), Msg("three_kingdoms.outcome_draw")
     else:
-        s.say(reason_msg(s, seat, reason, 0))
-    machine.reset(s, "over")
+        line, text = reason_msg(s, seat, reason, 0), reason_msg(s, seat, reason, 1)
+    ended = Outcome(
+        winners=[seat] if seat else [],
+        reason=reason,
+        text=text,
+        scores={p: float(s.money[p]) for p in s.seats},
+    )
+    machine.end_game(s, ended, line=line)
 
 
 def check_founding(s: TKState, seat: Seat) -> None:
@@ -62,29 +66,3 @@ def round_limit_reached(s: TKState) -> None:
     best = max((s.money[p], len(lands_of(s, p))) for p in s.seats)
     leaders = [p for p in s.seats if (s.money[p], len(lands_of(s, p))) == best]
     declare_winner(s, leaders[0] if len(leaders) == 1 else None, "round_limit")
-
-
-def outcome(s: TKState) -> Outcome | None:
-    if s.reason is None:
-        return None
-    text = (
-        Msg("three_kingdoms.outcome_draw")
-        if s.winner is None
-        else reason_msg(s, s.winner, s.reason, 1)
-    )
-    return Outcome(
-        winners=[s.winner] if s.winner else [],
-        reason=s.reason,
-        text=text,
-        scores={p: float(s.money[p]) for p in s.seats},
-    )
-
-
-@machine.step
-class Over(Step[TKState]):
-    """The game is over: nobody acts."""
-
-    name, waiting = "over", Msg("three_kingdoms.waiting_over")
-
-    def active(self, s: TKState) -> list[Role]:
-        return []

@@ -226,7 +226,7 @@ def board_view(s: TKState, role: Role | None) -> JSON:
     return {
         "round": s.round,
         "round_limit": s.round_limit,
-        "turn": s.turn if s.reason is None else None,  # nobody's turn once the game is over
+        "turn": s.turn if not s.over else None,  # nobody's turn once the game is over
         "order": list(s.order),
         "lord_skills": s.lord_skills,
         "dice": list(s.dice),
