@@ -21,7 +21,7 @@ cities and majorities from the seats), never rated.
 from __future__ import annotations
 
 from gameshelf.core.ruleset import Role, win_chances
-from gameshelf.plugins.hansa_britannia.scoring import final_scores, outcome
+from gameshelf.plugins.hansa_britannia.scoring import final_scores
 from gameshelf.plugins.hansa_britannia.state import EMPTY, State
 
 SUPPLY = 0.1
@@ -63,7 +63,7 @@ def estimate(s: State) -> dict[str, float]:
 
 def evaluate(s: State) -> dict[Role, float]:
     """Each seat's chance to win (see the module); the outcome once the game is over."""
-    ended = outcome(s)
+    ended = s.outcome
     if ended is not None:
         share = 1.0 / len(ended.winners)
         return {seat: share if seat in ended.winners else 0.0 for seat in s.seats}

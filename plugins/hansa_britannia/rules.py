@@ -1,11 +1,11 @@
-"""Hansa Teutonica: Britannia as a ruleset: the steps of every module, setup, views, outcome.
+"""Hansa Teutonica: Britannia as a ruleset: the steps of every module, setup, views.
 
 The modules register their steps on ``state.machine``: the procedure "game" and the step
 "turn" (turn.py) with the five actions of RULES §6 (income.py, place.py, displace.py with the
 procedure "displacement" and its steps "pay" and "relocate", move.py, create_route.py), the
 bonus markers (markers.py: the ambient "use_marker", "exchange", "develop_marker",
-"replace_markers"), the neutral player's route ("neutral_route", neutral.py) and "game_over"
-(turn.py; the scoring in scoring.py).
+"replace_markers") and the neutral player's route ("neutral_route", neutral.py). The game
+ends in the core's "game_over" once scored (scoring.py).
 
 Two to five players: the board side by player count (board.py: the 4–5 side for 4 and 5, the
 2–3 side for 2 and 3); two players play with a neutral player (RULES §14, setup.py). The
@@ -22,7 +22,6 @@ from gameshelf.core.ruleset import (
     BoardAssets,
     GameInfo,
     Option,
-    Outcome,
     Role,
     Scenario,
     StepRuleset,
@@ -32,7 +31,7 @@ from gameshelf.plugins.hansa_britannia.board import DESK, PLAYERS
 from gameshelf.plugins.hansa_britannia.encoding import HansaEncoding, encoding
 from gameshelf.plugins.hansa_britannia.evaluate import evaluate
 from gameshelf.plugins.hansa_britannia.hidden import HIDDEN
-from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS, outcome
+from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS
 from gameshelf.plugins.hansa_britannia.setup import new_game
 from gameshelf.plugins.hansa_britannia.state import State, check_fits_data, machine
 from gameshelf.plugins.hansa_britannia.text import TEXT
@@ -98,9 +97,6 @@ class HansaBritannia(StepRuleset[State]):
         self.info.scenario(scenario)
         chosen = self.info.resolve_options(options)
         return new_game(seed, self.roles(players), borders=bool(chosen["borders"]))
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
 
     def evaluate(self, state: State) -> dict[Role, float]:
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""

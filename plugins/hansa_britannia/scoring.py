@@ -134,7 +134,8 @@ FINAL_LINE = {  # by the board's majority lines
 
 
 def end_game(s: State) -> None:
-    """The game is over (RULES §8): score it and stop the machine."""
+    """The game is over (RULES §8): score it and end it with its outcome (``final_outcome``,
+    kept in the state by ``StepMachine.end_game``)."""
     s.final = final_scores(s)
     s.announce("hansa_britannia.game_ends", reason=s.end_reason)
     message = FINAL_LINE[lines(s.board)[len(BASE_LINES) :]]
@@ -143,7 +144,7 @@ def end_game(s: State) -> None:
     if s.neutral != EMPTY:
         s.neutral_final = neutral_scores(s)
         s.announce("hansa_britannia.neutral_final_line", **s.neutral_final)
-    machine.reset(s, "game_over")
+    machine.end_game(s, final_outcome(s))
 
 
 def winners(s: State) -> list[int]:
@@ -156,9 +157,8 @@ def winners(s: State) -> list[int]:
     return [p for p in range(len(s.seats)) if rank(p) == best]
 
 
-def outcome(s: State) -> Outcome | None:
-    if not s.final:
-        return None
+def final_outcome(s: State) -> Outcome:
+    """Who won, by how much, each seat's lines (and the neutral player's) as scores."""
     won = winners(s)
     scores: dict[str, float] = {}
     for p, line in enumerate(s.final):

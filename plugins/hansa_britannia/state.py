@@ -16,8 +16,8 @@ replacement markers owed (``s.owed[p]``, RULES §7.3, drawn when they are placed
 
 Sequence of play (``turn.py``): the procedure "game" loops over the seats' turns; a turn is
 the step "turn" (the current seat's actions, ``s.actions_left``), each action a step of its own
-module called from it, then "replace_markers" (``markers.py``); the game ends by entering
-"game_over" with ``s.end_reason`` set and ``s.final`` scored (``scoring.py``).
+module called from it, then "replace_markers" (``markers.py``); the game ends, with ``s.end_reason``
+set and ``s.final`` scored, in the core's "game_over" (``scoring.py``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The sequence of play: turns in seat order, a turn's actions (RULES §5, §8).
 
 The procedure "game" plays the seats' turns one after another for ever; the end of the game
-leaves it by resetting the machine to "game_over" (``scoring.py``). A turn is the step
+leaves it for the core's "game_over" (``scoring.end_game``). A turn is the step
 "turn": as many actions as the Actiones value (plus +3/+4 markers), each one of the five
 actions of §6 (the modules ``income``, ``place``, ``displace``, ``move``, ``create_route``, whose
 options and handlers this step assembles), taken in any order and repeated, each resolved in
@@ -147,13 +147,3 @@ class Turn(Step[State]):
     def on_end_turn(self, s: State, role: Role, arg: None) -> None:
         s.announce("hansa_britannia.turn_ended", role=role, count=s.actions_left)
         machine.finish(s)
-
-
-@machine.step
-class GameOver(Step[State]):
-    """The game is over: final scoring is in ``s.final`` (``scoring.py``)."""
-
-    name = "game_over"
-
-    def active(self, s: State) -> Sequence[Role]:
-        return ()
