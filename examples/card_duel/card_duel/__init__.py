@@ -19,7 +19,7 @@ from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, GameInfo, Outcome, Role, Scenario, StepRuleset
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.steps import StepMachine
 
 ROLES = ("north", "south")
 
@@ -41,6 +41,14 @@ def draw_up(s: Duel) -> None:
             s.hands[role] += s.deck.draw(s.rng, 1)
 
 
+def final_score(s: Duel) -> Outcome:
+    north, south = s.score["north"], s.score["south"]
+    if north == south:
+        return Outcome(winners=[], reason="draw", text=Msg("card_duel.drawn"))
+    won = "north" if north > south else "south"
+    return Outcome(winners=[won], reason="more_points", text=Msg("card_duel.won", role=won))
+
+
 machine: StepMachine[Duel] = StepMachine()
 
 
@@ -49,7 +57,7 @@ class Rounds(Procedure[Duel]):
     """The sequence of play, as the rules say it: rounds while both hold cards, then the end."""
 
     name = "rounds"
-    body = (While(hands_left, "play", draw_up), lambda s: machine.enter(s, "over"))
+    body = (While(hands_left, "play", draw_up), lambda s: machine.end_game(s, final_score(s)))
 
 
 @machine.step
@@ -76,14 +84,6 @@ class Play(SecretChoice[Duel]):
         if north != south:
             s.score["north" if north > south else "south"] += 1
         machine.finish(s)
-
-
-@machine.step
-class Over(Step[Duel]):
-    name = "over"
-
-    def begin(self, s: Duel) -> None:
-        s.active = []
 
 
 class CardDuel(StepRuleset[Duel]):
@@ -116,15 +116,6 @@ class CardDuel(StepRuleset[Duel]):
         s.hands = {role: [int(card) for card in s.deck.draw(s.rng, 3)] for role in ROLES}
         machine.reset(s, "rounds")
         return s
-
-    def outcome(self, s: Duel) -> Outcome | None:
-        if s.step != "over":
-            return None
-        north, south = s.score["north"], s.score["south"]
-        if north == south:
-            return Outcome(winners=[], reason="draw", text=Msg("card_duel.drawn"))
-        won = "north" if north > south else "south"
-        return Outcome(winners=[won], reason="more_points", text=Msg("card_duel.won", role=won))
 
     def board_view(self, s: Duel, role: Role | None) -> dict[str, object]:
         sizes = {r: len(cards) for r, cards in s.hands.items()}

@@ -18,7 +18,7 @@ from gameshelf.core.rng import Rng
 from gameshelf.core.ruleset import Action, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.steps import StepMachine
 
 ROLES = ("red", "blue")
 
@@ -34,6 +34,16 @@ class Auction(GameState):
 def turn_up_a_prize(s: Auction) -> None:
     s.prize = int(s.prizes.turn_up(s.rng))
     s.announce("goofspiel.prize", n=s.prize)
+
+
+def final_count(s: Auction) -> Outcome:
+    red, blue = s.points["red"], s.points["blue"]
+    scores = {role: float(points) for role, points in s.points.items()}
+    if red == blue:
+        return Outcome(winners=[], reason="draw", text=Msg("goofspiel.drawn"), scores=scores)
+    winner = "red" if red > blue else "blue"
+    won = Msg("goofspiel.won", role=winner)
+    return Outcome(winners=[winner], reason="more_points", text=won, scores=scores)
 
 
 machine: StepMachine[Auction] = StepMachine()
@@ -68,15 +78,7 @@ class Bid(SecretChoice[Auction]):
             turn_up_a_prize(s)
             machine.enter(s, "bid")
         else:
-            machine.enter(s, "over")
-
-
-@machine.step
-class Over(Step[Auction]):
-    name = "over"
-
-    def begin(self, s: Auction) -> None:
-        s.active = []
+            machine.end_game(s, final_count(s))
 
 
 class Goofspiel(StepRuleset[Auction]):
@@ -111,17 +113,6 @@ class Goofspiel(StepRuleset[Auction]):
         turn_up_a_prize(s)
         machine.reset(s, "bid")
         return s
-
-    def outcome(self, s: Auction) -> Outcome | None:
-        if s.step != "over":
-            return None
-        red, blue = s.points["red"], s.points["blue"]
-        scores = {role: float(points) for role, points in s.points.items()}
-        if red == blue:
-            return Outcome(winners=[], reason="draw", text=Msg("goofspiel.drawn"), scores=scores)
-        winner = "red" if red > blue else "blue"
-        won = Msg("goofspiel.won", role=winner)
-        return Outcome(winners=[winner], reason="more_points", text=won, scores=scores)
 
     def board_view(self, s: Auction, role: Role | None) -> dict[str, object]:
         hands = {r: list(cards) for r, cards in s.hands.items()}

@@ -63,17 +63,12 @@ class Turn(Step[Table]):
         s.banked[role] += s.turn_total
         s.announce("pig.held", role=role, banked=s.banked[role])
         if s.banked[role] >= s.target:
-            machine.enter(s, "over")
+            scores = {seat: float(points) for seat, points in s.banked.items()}
+            won = Msg("pig.won", role=role)
+            ended = Outcome(winners=[role], reason="target_reached", text=won, scores=scores)
+            machine.end_game(s, ended)  # nobody acts from now on; the outcome is kept
         else:
             pass_the_die(s, role)
-
-
-@machine.step
-class Over(Step[Table]):
-    name = "over"
-
-    def begin(self, s: Table) -> None:
-        s.active = []
 
 
 class Pig(StepRuleset[Table]):
@@ -106,14 +101,6 @@ class Pig(StepRuleset[Table]):
         s.active = seats[:1]
         machine.reset(s, "turn")
         return s
-
-    def outcome(self, s: Table) -> Outcome | None:
-        if s.step != "over":
-            return None
-        winner = max(s.banked, key=s.banked.__getitem__)
-        scores = {role: float(points) for role, points in s.banked.items()}
-        won = Msg("pig.won", role=winner)
-        return Outcome(winners=[winner], reason="target_reached", text=won, scores=scores)
 
     def board_view(self, s: Table, role: Role | None) -> dict[str, object]:
         return {"banked": dict(s.banked), "turn_total": s.turn_total, "target": s.target}

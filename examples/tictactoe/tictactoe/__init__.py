@@ -26,7 +26,6 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 @state_model
 class Grid(GameState):
     squares: list[Role | None] = Field(default_factory=lambda: [None] * 9)
-    winner: Role | None = None
 
 
 def has_a_line(s: Grid, role: Role) -> bool:
@@ -54,22 +53,13 @@ class Mark(Step[Grid]):
         s.squares[square - 1] = role
         s.announce("tictactoe.marked", role=role, n=square)
         if has_a_line(s, role):
-            s.winner = role
-            machine.enter(s, "over")
+            won = Msg("tictactoe.won", role=role)
+            machine.end_game(s, Outcome(winners=[role], reason="three_in_a_row", text=won))
         elif None not in s.squares:
-            machine.enter(s, "over")
+            drawn = Msg("tictactoe.drawn")
+            machine.end_game(s, Outcome(winners=[], reason="draw", text=drawn))
         else:
             s.active = [ROLES[1 - ROLES.index(role)]]
-
-
-@machine.step
-class Over(Step[Grid]):
-    """The game is over: nobody acts."""
-
-    name = "over"
-
-    def begin(self, s: Grid) -> None:
-        s.active = []
 
 
 class TicTacToe(StepRuleset[Grid]):
@@ -98,14 +88,6 @@ class TicTacToe(StepRuleset[Grid]):
         s = Grid(rng=Rng(seed=seed), active=["x"])
         machine.reset(s, "mark")
         return s
-
-    def outcome(self, s: Grid) -> Outcome | None:
-        if s.step != "over":
-            return None
-        if s.winner is None:
-            return Outcome(winners=[], reason="draw", text=Msg("tictactoe.drawn"))
-        text = Msg("tictactoe.won", role=s.winner)
-        return Outcome(winners=[s.winner], reason="three_in_a_row", text=text)
 
     def board_view(self, s: Grid, role: Role | None) -> JSON:
         return {"squares": list(s.squares)}
