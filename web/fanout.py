@@ -92,7 +92,8 @@ class Fanout:
 
     def catch_up(self) -> None:
         """News may have been missed: check every watched match against the store."""
-        log.info("catching up on %d watched matches", len(self.hub.rooms))
+        if self.hub.rooms:
+            log.info("catching up on %d watched matches", len(self.hub.rooms))
         for match_id in list(self.hub.rooms):
             self.heard(match_id, 0)
 

@@ -38,6 +38,7 @@ log = logging.getLogger("gameshelf.web")
 # one on which a chat line (the same for every reader of its channel) is passed on.
 CHANNEL = "gameshelf_matches"
 TALK_CHANNEL = "gameshelf_talk"
+LISTEN_WAIT = 10.0  # seconds a starting process waits for its listening connection
 NOTIFY_BYTES = 7900  # PostgreSQL's limit on a notification's payload is 8000 bytes
 
 # An advisory lock's key, with the schema's name: the migration of one schema of a database,
@@ -317,6 +318,7 @@ class PostgresStorage(SQLStorage):
         self.url = url
         self.origin = secrets.token_hex(6)  # this process, in the news it sends
         self.listening_pid: int | None = None  # the listening connection's server process
+        self._listening = threading.Event()  # set once the first LISTEN is made
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
         self._claims_lock = threading.Lock()
@@ -370,13 +372,17 @@ class PostgresStorage(SQLStorage):
     ) -> None:
         """Call ``heard(match, version)`` (in a thread of its own) for every change another
         process commits, ``told(message)`` for every message another passes on
-        (:meth:`tell`), and ``missed()`` after the listening connection was lost and made
-        again (changes may have passed meanwhile: catch up from the store)."""
+        (:meth:`tell`), and ``missed()`` each time the listening connection is made: the
+        first time too, since a page may have opened before it, and again after it was lost
+        (changes may have passed meanwhile: catch up from the store). Returns once the
+        first connection listens (or after ``LISTEN_WAIT`` seconds without one)."""
         thread = threading.Thread(
             target=self._listen, args=(heard, missed, told), name="gameshelf-listen", daemon=True
         )
         self._listener = thread
         thread.start()
+        if not self._listening.wait(LISTEN_WAIT):
+            log.warning("PostgreSQL does not listen yet: news of other processes may be late")
 
     def _listen(
         self,
@@ -384,15 +390,14 @@ class PostgresStorage(SQLStorage):
         missed: Callable[[], None],
         told: Callable[[str], None] | None,
     ) -> None:
-        lost = False
         while not self._closing.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     conn.execute(f"LISTEN {TALK_CHANNEL}")
                     self.listening_pid = conn.info.backend_pid
-                    if lost:
-                        missed()
+                    missed()
+                    self._listening.set()
                     while not self._closing.is_set():
                         for note in conn.notifies(timeout=0.5):
                             origin, _, rest = note.payload.partition(" ")
@@ -407,11 +412,9 @@ class PostgresStorage(SQLStorage):
             except psycopg.OperationalError:
                 if not self._closing.is_set():
                     log.warning("the PostgreSQL listening connection was lost; listening again")
-                lost = True
                 self._closing.wait(1.0)
             except Exception:
                 log.exception("a change heard from PostgreSQL could not be handled")
-                lost = True
 
     # --- work done by one process at a time (advisory locks) -------------------------
 

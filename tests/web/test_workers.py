@@ -138,7 +138,7 @@ def test_several_workers_need_postgres(tmp_path: Any) -> None:
         server.run("127.0.0.1", 8124, str(tmp_path / "one.sqlite3"), workers=2)
 
 
-def next_version(ws: Any, above: int, seconds: float = 10.0) -> int:
+def next_version(ws: Any, above: int, seconds: float = 30.0) -> int:
     """The version of the first message on ``ws`` past ``above`` (waiting at most
     ``seconds``, in a thread: the test client's receive does not time out)."""
     found: list[int] = []
@@ -168,6 +168,21 @@ def test_an_action_posted_to_one_site_reaches_a_socket_held_on_the_other(
         seen = view(a, mid, seat["north"])
         assert play(a, mid, seat["north"], seen["view"]["actions"]["card"][0], 0).status_code == 200
         assert next_version(south, 0) == 1
+
+
+def test_a_site_listens_before_it_serves_and_catches_up_on_its_first_connection() -> None:
+    """A page may open on a site before its listening connection is made, and a change
+    committed elsewhere meanwhile is heard by nobody: the site waits until it listens, and
+    checks its watched matches against the store on that first connection too."""
+    with pg_schema() as url:
+        storage = PostgresStorage(url)
+        try:
+            caught_up: list[str] = []
+            storage.listen(lambda match, version: None, lambda: caught_up.append("store"))
+            assert storage.listening_pid is not None  # listen returned once listening
+            assert caught_up == ["store"]
+        finally:
+            storage.close()
 
 
 def test_a_site_that_lost_its_listening_connection_catches_up(two_sites: Any) -> None:
