@@ -3,6 +3,7 @@ with core's agents and the toy game (offered by a throwaway plugin) installed.""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import types
 import warnings
@@ -148,6 +149,34 @@ class Page:
     @property
     def have(self) -> int:
         return self.log_start + len(self.log)
+
+
+@contextmanager
+def calls_on_the_loop(obj: Any, names: tuple[str, ...]) -> Iterator[list[tuple[str, bool]]]:
+    """Record each call of ``obj``'s methods ``names`` as (name, whether an event loop runs
+    on the calling thread): what the store is asked on the loop holds every request up."""
+    made: list[tuple[str, bool]] = []
+
+    def on_a_loop() -> bool:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
+
+    for name in names:
+        method = getattr(obj, name)
+
+        def spy(*args: Any, _method: Any = method, _name: str = name) -> Any:
+            made.append((_name, on_a_loop()))
+            return _method(*args)
+
+        setattr(obj, name, spy)
+    try:
+        yield made
+    finally:
+        for name in names:
+            delattr(obj, name)
 
 
 def tokens(created: dict[str, Any]) -> dict[str, str]:

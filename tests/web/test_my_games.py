@@ -5,7 +5,6 @@ an account's seats from another browser."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -13,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from gameshelf.web.people import SESSION_COOKIE
-from tests.web.conftest import ORIGIN, auth, sign_up
+from tests.web.conftest import ORIGIN, auth, calls_on_the_loop, sign_up
 
 
 def make(client: TestClient, seats: list[dict[str, Any]], game: str = "toy_duel") -> Any:
@@ -167,36 +166,15 @@ def test_the_live_connection_opens_with_a_key(app: FastAPI) -> None:
         assert ws.receive_json()["role"] == "north"
 
 
-def on_a_loop() -> bool:
-    """Whether an event loop runs on this thread."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
-
-
 def test_a_pages_header_is_read_off_the_event_loop(app: FastAPI) -> None:
     """The account and its matches waiting (read on every page) come from the store in a
     worker thread, never on the thread that runs the event loop."""
     ann, bob = two(app)
     assert make(ann, [{"me": True}, {"player": "BOB"}]).status_code == 201
     storage = app.state.tables.people.storage
-    read_on: list[tuple[str, bool]] = []
-    for name in ("session_account", "matches_of"):
-        read = getattr(storage, name)
-
-        def spy(*args: Any, _read: Any = read, _name: str = name) -> Any:
-            read_on.append((_name, on_a_loop()))
-            return _read(*args)
-
-        setattr(storage, name, spy)
-    try:
+    with calls_on_the_loop(storage, ("session_account", "matches_of")) as made:
         assert header_count(bob) == 1
-        assert sorted(read_on) == [("matches_of", False), ("session_account", False)]
-        read_on.clear()
+        assert sorted(made) == [("matches_of", False), ("session_account", False)]
+        made.clear()
         assert len(mine(bob)) == 1  # the API's session cookie too
-    finally:
-        for name in ("session_account", "matches_of"):
-            delattr(storage, name)
-    assert sorted(read_on) == [("matches_of", False), ("session_account", False)]
+        assert sorted(made) == [("matches_of", False), ("session_account", False)]

@@ -8,7 +8,6 @@ scheduler is ticked by the test."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import ipaddress
@@ -32,7 +31,7 @@ from gameshelf.web.app import create_app
 from gameshelf.web.clocks import ManualClock
 from gameshelf.web.notices import Refused, is_public, post_webhook, public_target
 from gameshelf.web.settings import Settings
-from tests.web.conftest import FAST_PASSWORDS, ORIGIN, auth, watch
+from tests.web.conftest import FAST_PASSWORDS, ORIGIN, auth, calls_on_the_loop, watch
 from tests.web.live_server import free_port
 from tests.web.test_clocks import START, act, card, duel_registry, view
 
@@ -566,26 +565,7 @@ def test_a_tick_reads_and_claims_off_the_event_loop(
         storage = client.app.state.storage  # type: ignore[attr-defined]
         names = ("due_clocks", "low_clocks", "keep_presence", "digest_due", "claim_digest")
         names += ("account", "matches_of", "add_notice", "due_notices", "claim_notice")
-        read_on: dict[str, bool] = {}
-        for name in names:
-            read = getattr(storage, name)
-
-            def spy(*args: Any, _read: Any = read, _name: str = name) -> Any:
-                read_on[_name] = read_on.get(_name, False) or on_a_loop()
-                return _read(*args)
-
-            setattr(storage, name, spy)
-        try:
+        with calls_on_the_loop(storage, names) as made:
             tick(client)
-        finally:
-            for name in names:
-                delattr(storage, name)
-        assert read_on == dict.fromkeys(names, False)  # each asked, none on the loop's thread
-
-
-def on_a_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
+        assert {name for name, _ in made} == set(names)  # each asked,
+        assert not [name for name, on_loop in made if on_loop]  # none on the loop's thread
