@@ -327,9 +327,9 @@ class Encoding(ABC):
         view (``view.py``), one value per filler of ``fillers`` (the seat header apart):
         numbers, strings, ``None``, and tuples and lists of them, compared with ``==``. A
         list may be the state's own (read, never changed here): a seat's memory keeps a
-        copy of it (``_kept``), so an unchanged list costs no copy. Only for an encoding
-        with fillers."""
-        raise NotImplementedError(f"{type(self).__name__} has no fast way (fillers)")
+        copy of it (``_kept``), so an unchanged list costs no copy. The fast way is
+        optional: an encoding without fillers is asked only for ``observe`` of a view."""
+        raise TypeError(f"{type(self).__name__} offers no fast way: it declares no fillers")
 
     def observe_state(
         self, state: Any, role: Role, active: Sequence[Role], memory: SeatMemory | None = None

@@ -84,6 +84,13 @@ class LeakyDuel(EncodedDuel):
         return view
 
 
+def test_an_encoding_without_fillers_refuses_the_fast_way():
+    ruleset = HighCardDuel()
+    state = ruleset.setup(1, None, None, 2)
+    with pytest.raises(TypeError, match="DuelEncoding offers no fast way"):
+        DuelEncoding(ruleset).observe_state(state, ROLES[0], ROLES)
+
+
 def test_an_action_space_numbers_every_action_once_in_order():
     space = ActionSpace([("pass", [None]), ("area", ["north", "south"])])
     assert space.size == 3
