@@ -26,7 +26,7 @@ from gameshelf.core.state import GameState
 FORMAT = 1
 
 
-class Entry(NamedTuple):
+class HistoryEntry(NamedTuple):
     """One accepted action. ``fresh``: it brought new information (dice, a draw)."""
 
     role: Role
@@ -42,7 +42,7 @@ class Entry(NamedTuple):
         return {"role": self.role, "type": self.type, "arg": self.arg}
 
 
-_new_entry = tuple.__new__  # Entry made field by field in the bots' loop (Match.play_bots)
+_new_entry = tuple.__new__  # a HistoryEntry field by field (Match.play_bots)
 
 InterruptPolicy = Callable[[Observation, Sequence[Action]], "Action | None"]
 
@@ -95,7 +95,7 @@ class Match:
         self.roles = self.ruleset.roles(self.players)
         self.seed = seed
         self.observers: list[Observer] = list(observers)
-        self.history: list[Entry] = []
+        self.history: list[HistoryEntry] = []
         self.state: GameState = self._fresh_state()
 
     def _fresh_state(self) -> GameState:
@@ -147,7 +147,7 @@ class Match:
         before = self.state.rng.epoch
         self.ruleset.apply(self.state, role, action)
         fresh = self.state.rng.epoch != before
-        self.history.append(Entry(role, action.type, action.arg, fresh))
+        self.history.append(HistoryEntry(role, action.type, action.arg, fresh))
 
     # --- undo ---------------------------------------------------------------------------
 
@@ -169,7 +169,7 @@ class Match:
         self._rebuild(self.history[:-1])
         self._emit(MatchEvent(kind="undo", seq=self.seq, role=role))
 
-    def _rebuild(self, entries: Iterable[Entry]) -> None:
+    def _rebuild(self, entries: Iterable[HistoryEntry]) -> None:
         self.state = self._fresh_state()
         self.history = []
         for entry in entries:
@@ -221,8 +221,8 @@ class Match:
             before = rng.counter + rng.reveals
             play(state, role, choice)
             fresh = rng.counter + rng.reveals != before
-            # Entry(...) without the Python-level __new__ of a named tuple: the same tuple
-            history.append(_new_entry(Entry, (role, choice.type, choice.arg, fresh)))
+            # HistoryEntry(...) without the Python-level __new__ of a named tuple: the same tuple
+            history.append(_new_entry(HistoryEntry, (role, choice.type, choice.arg, fresh)))
             if self.observers:
                 self._emitted_action(role)
             taken += 1
@@ -300,7 +300,7 @@ class Match:
         cls,
         game: Game | Ruleset[Any],
         snapshot: str,
-        history: Iterable[Entry],
+        history: Iterable[HistoryEntry],
         *,
         scenario: str | None = None,
         options: Mapping[str, object] | None = None,
@@ -321,7 +321,7 @@ class Match:
         match.observers = list(observers)
         return match
 
-    def resumed(self, snapshot: str, history: Iterable[Entry]) -> Match:
+    def resumed(self, snapshot: str, history: Iterable[HistoryEntry]) -> Match:
         """This match's game, scenario, options, seed and players at the end of
         ``history``, from the snapshot taken there (:meth:`resume`)."""
         return Match.resume(

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Container, Iterable, Mapping, Sequence
 from functools import cache
@@ -68,8 +69,8 @@ class Scenario(BaseModel):
     players: tuple[int, int] | None = None  # narrower player range than the game's
 
 
-class Option(BaseModel):
-    """A setup option the creator of a match may set."""
+class SetupOption(BaseModel):
+    """A setup option the creator of a match may set (``GameInfo.options``)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -100,7 +101,7 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     scenarios: tuple[Scenario, ...]
-    options: tuple[Option, ...] = ()
+    options: tuple[SetupOption, ...] = ()
     max_actions: int = 100_000  # a bound on one game's length, for the kit and simulate
     # Every reason code ``outcome`` may give (empty: not declared); the kit holds a game to it.
     outcome_reasons: tuple[str, ...] = ()
@@ -517,3 +518,20 @@ def roles_in(sequence: Sequence[Role], roles: Iterable[Role]) -> list[Role]:
     """``roles`` in the order of ``sequence`` (seating order), duplicates dropped."""
     wanted = set(roles)
     return [r for r in sequence if r in wanted]
+
+
+# Names of the plugin contract that were renamed, and the release that removes the old name
+# (docs/stability.md, "The deprecation path").
+_RENAMED = {"Option": ("SetupOption", "0.2.0")}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _RENAMED:
+        new, removal = _RENAMED[name]
+        warnings.warn(
+            f"gameshelf.core.ruleset.{name} is now {new}; {name} goes in {removal}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

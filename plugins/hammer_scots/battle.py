@@ -278,7 +278,7 @@ def hit_targets(s: State, bt: Battle) -> list[int]:
     blocks = fighters(s, bt, bt.hits_to)
     if not blocks:
         return []
-    steps = s.steps
+    steps = s.strength
     top = max([steps[b] for b in blocks])
     return [b for b in blocks if steps[b] == top]
 
@@ -287,7 +287,7 @@ def fire(s: State, bt: Battle, b: int) -> None:
     """Roll one die per step; each die at or under the fire rating is a hit."""
     bt.acted.append(b)
     rating = fire_rating(s, bt, b)
-    rolls = roll(s.rng, s.steps[b])
+    rolls = roll(s.rng, s.strength[b])
     hits = count_at_most(rolls, rating)
     dice = " ".join(map(str, rolls))
     block = block_ref(s, b)
@@ -324,8 +324,8 @@ def assign_hits(s: State, bt: Battle) -> None:
 
 def take_hit(s: State, bt: Battle, b: int) -> None:
     bt.hits -= 1
-    if s.steps[b] > 1:
-        s.steps[b] -= 1
+    if s.strength[b] > 1:
+        s.strength[b] -= 1
         s.announce("hammer_scots.took_a_hit", block=block_ref(s, b))
     else:
         eliminate_in_battle(s, b)

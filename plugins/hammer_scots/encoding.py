@@ -282,7 +282,7 @@ class HammerEncoding(Encoding):
 
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
         # lists are read as slices (copies, made in one C call): a part is never changed
-        loc, steps = s.location, s.steps
+        loc, steps = s.location, s.strength
         bt = battle_of(s)
         own, enemy = OWN[role], OWN[SIDES[1 - SIDES.index(role)]]
         # the front blocks of the battle being fought, which both sides see (view.sees)

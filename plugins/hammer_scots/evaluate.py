@@ -35,7 +35,7 @@ SPREAD = 3.0  # a lead this far beyond even makes a side e times as likely to wi
 def strength(s: State, side: str) -> int:
     """The steps of ``side``'s blocks on the map, its leaders' three times."""
     start, stop = SIDE_RANGE[side]  # type: ignore[index]  # a role is a str; keys are Side
-    location, steps = s.location, s.steps
+    location, steps = s.location, s.strength
     total = 0
     for b in range(start, stop):
         if location[b] >= 0:

@@ -165,8 +165,8 @@ def hit_candidates(s: State, plunder: Plunder) -> list[int]:
     front = [b for b in victims if b not in s.reserves] or victims
     if not front:
         return []
-    top = max(s.steps[b] for b in front)
-    return [b for b in front if s.steps[b] == top]
+    top = max(s.strength[b] for b in front)
+    return [b for b in front if s.strength[b] == top]
 
 
 def pillage_recipients(s: State, plunder: Plunder) -> list[int]:
@@ -180,7 +180,7 @@ def pillage_recipients(s: State, plunder: Plunder) -> list[int]:
         if plunder.to != NO_AREA
         else [nb for nb, _ in NEIGHBOURS[plunder.area] if is_friendly(s, nb, role)]
     )
-    return [b for a in areas for b in blocks_at(s, a, role) if s.steps[b] < FULL[b]]
+    return [b for a in areas for b in blocks_at(s, a, role) if s.strength[b] < FULL[b]]
 
 
 @frame_model
@@ -276,8 +276,8 @@ def take_pillage_hit(s: State, plunder: Plunder, b: int) -> None:
     side = SIDE[b]
     plunder.hits_left -= 1
     plunder.hits += 1
-    if s.steps[b] > 1:
-        s.steps[b] -= 1
+    if s.strength[b] > 1:
+        s.strength[b] -= 1
         return
     here = AREA_ID[s.location[b]]
     if OTHER_COLOUR[b] < 0:
@@ -333,7 +333,7 @@ class PillageSteps(EventStep):
     def on_block(self, s: State, role: str, arg: str) -> None:
         plunder = self.frame(s)
         b = BLOCK_IX[arg]
-        s.steps[b] += 1
+        s.strength[b] += 1
         plunder.hits -= 1
         if plunder.to == NO_AREA:
             plunder.to = s.location[b]
@@ -497,7 +497,7 @@ def victuals_targets(s: State, role: str, supplies: Supplies) -> Iterator[int]:
     """RULES §4 [impl]: your blocks below full strength in any one area (England too)."""
     loc, area = s.location, supplies.area
     for b in SIDE_BLOCKS[role]:  # type: ignore[index]
-        if loc[b] >= 0 and s.steps[b] < FULL[b] and (area == NO_AREA or loc[b] == area):
+        if loc[b] >= 0 and s.strength[b] < FULL[b] and (area == NO_AREA or loc[b] == area):
             yield b
 
 
@@ -541,7 +541,7 @@ class Victuals(EventStep):
     def on_block(self, s: State, role: str, arg: str) -> None:
         supplies = self.frame(s)
         b = BLOCK_IX[arg]
-        s.steps[b] += 1
+        s.strength[b] += 1
         supplies.steps_left -= 1
         supplies.area = s.location[b]
         if supplies.steps_left <= 0 or not any(True for _ in victuals_targets(s, role, supplies)):

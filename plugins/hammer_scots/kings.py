@@ -121,7 +121,7 @@ def crown(s: State, kind: str) -> None:
     """Crown the King of Scots, make the other faction defect, fight the battles."""
     where = s.location[FRENCH_KNIGHTS] if kind == "balliol" else CORONATION_SITE
     s.location[KING] = where
-    s.steps[KING] = FULL[KING]
+    s.strength[KING] = FULL[KING]
     s.king_crowned = True
     if kind == "balliol":
         s.announce("hammer_scots.king_returns", area=AREA_ID[where])

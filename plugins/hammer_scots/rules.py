@@ -18,9 +18,9 @@ from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
-    Option,
     Role,
     Scenario,
+    SetupOption,
     StepRuleset,
 )
 from gameshelf.plugins.hammer_scots import (  # noqa: F401 (each module registers its steps)
@@ -60,14 +60,14 @@ class HammerOfTheScots(StepRuleset[State]):
             for sc in DATA_MODEL.scenarios
         ),
         options=(
-            Option(
+            SetupOption(
                 id="schiltroms",
                 title="Schiltroms (optional rule)",
                 default=False,
                 description="Scottish infantry fire one higher in a battle where the "
                 "English have no archers.",
             ),
-            Option(
+            SetupOption(
                 id="last_year",
                 title="Last year (0: the scenario's)",
                 default=0,

@@ -53,7 +53,7 @@ def deploy(s: State, sc: ScenarioData) -> None:
     for p in sc.deployment:
         b = BLOCK_IX[p.block]
         place(s, b, AREA_IX[p.area])
-        s.steps[b] = p.steps
+        s.strength[b] = p.steps
     for side in (ENGLISH, SCOTTISH):
         for block in sc.pools[side]:
             s.location[BLOCK_IX[block]] = POOL

@@ -128,7 +128,7 @@ class State(GameState):
 
     # --- blocks (indexed by block index) ---------------------------------------------
     location: list[int] = Field(default_factory=lambda: [OFF] * N_BLOCKS)
-    steps: list[int] = Field(default_factory=lambda: list(FULL))
+    strength: list[int] = Field(default_factory=lambda: list(FULL))  # each block's steps
 
     # --- cards (RULES §2-3) -----------------------------------------------------------
     hands: dict[str, list[str]] = Field(default_factory=per_side_cards)
@@ -380,14 +380,14 @@ def place(s: State, b: int, area: int) -> None:
 def to_pool(s: State, b: int) -> None:
     """Back to its side's pool at full strength (RULES §7)."""
     s.location[b] = POOL
-    s.steps[b] = FULL[b]
+    s.strength[b] = FULL[b]
     drop_reserve(s, b)
 
 
 def kill(s: State, b: int) -> None:
     """Permanently eliminated (RULES §7)."""
     s.location[b] = DEAD
-    s.steps[b] = FULL[b]
+    s.strength[b] = FULL[b]
     drop_reserve(s, b)
 
 
@@ -401,9 +401,9 @@ def switch_sides(s: State, b: int, steps: int | None = None) -> int:
     if other < 0:
         raise ValueError(f"{BLOCK_ID[b]} cannot change sides")
     s.location[other] = s.location[b]
-    s.steps[other] = s.steps[b] if steps is None else steps
+    s.strength[other] = s.strength[b] if steps is None else steps
     s.location[b] = OFF
-    s.steps[b] = FULL[b]
+    s.strength[b] = FULL[b]
     drop_reserve(s, b)
     if b in s.moved and other not in s.moved:
         s.moved.append(other)
@@ -417,8 +417,8 @@ def drop_reserve(s: State, b: int) -> None:
 
 def add_steps(s: State, b: int, n: int) -> int:
     """Add up to ``n`` steps, never above full strength; returns how many were added."""
-    added = min(n, FULL[b] - s.steps[b])
-    s.steps[b] += added
+    added = min(n, FULL[b] - s.strength[b])
+    s.strength[b] += added
     return added
 
 
@@ -461,7 +461,7 @@ def new_state(seed: int, **fields: object) -> State:
     """An empty board: every block out of play at full strength."""
     s = State(rng=Rng(seed=seed))
     s.location = [OFF] * N_BLOCKS
-    s.steps = list(FULL)
+    s.strength = list(FULL)
     s.hands = {ENGLISH: [], SCOTTISH: []}
     s.played = {ENGLISH: [], SCOTTISH: []}
     clear_turn(s)
@@ -481,7 +481,7 @@ def blocks_in(s: State, area: str) -> set[str]:
 
 
 # The lists of a state kept per block, per border and per area of the data, by field.
-PER_BLOCK = ("location", "steps")
+PER_BLOCK = ("location", "strength")
 PER_BORDER = ("border_count", "last_used")
 PER_AREA = ("attacker", "main_origin", "main_border")
 

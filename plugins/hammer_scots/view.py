@@ -140,7 +140,7 @@ def block_view(s: State, role: str | None, b: int) -> JSON:
     return {
         **BLOCK_FACTS[b],
         "name": block_name(s, b),
-        "steps": s.steps[b],
+        "steps": s.strength[b],
         "reserve": reserve,
         "moved": b in s.moved,
     }
@@ -185,7 +185,7 @@ def blocks_key(s: State, role: str | None) -> tuple[Any, ...]:
         bt.area if bt is not None else -1,
         s.edward,
         tuple(s.location),
-        tuple(s.steps),
+        tuple(s.strength),
         tuple(s.reserves),
         tuple(s.moved),
     )
@@ -211,8 +211,8 @@ def _areas_view(s: State, role: str | None) -> list[JSON]:
             s.attacker[i],
             fight == i,
             s.edward,
-            tuple((b, s.steps[b], b in s.reserves, b in s.moved) for b in here[ENGLISH]),
-            tuple((b, s.steps[b], b in s.reserves, b in s.moved) for b in here[SCOTTISH]),
+            tuple((b, s.strength[b], b in s.reserves, b in s.moved) for b in here[ENGLISH]),
+            tuple((b, s.strength[b], b in s.reserves, b in s.moved) for b in here[SCOTTISH]),
         )
         out.append(AREA_KEPT.get(key, partial(area_view, s, role, i, here)))
     return out
@@ -446,7 +446,7 @@ class BlocksFaceDown(Identities[State]):
 
     def redraw(self, s: State, piece: int, rng: Rng) -> None:
         """A block's strength: full in the pool, any on the map."""
-        s.steps[piece] = FULL[piece] if s.location[piece] < 0 else rng.randint(1, FULL[piece])
+        s.strength[piece] = FULL[piece] if s.location[piece] < 0 else rng.randint(1, FULL[piece])
 
 
 # The hidden parts of a game (Ruleset.hidden): the blocks' identities, and the cards: the

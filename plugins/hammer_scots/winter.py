@@ -388,7 +388,7 @@ def french_knights(s: State) -> None:
     if not s.french_knights_added and len(nobles_on_map(s, SCOTTISH)) >= 8:
         s.french_knights_added = True
         s.location[FRENCH_KNIGHTS] = POOL
-        s.steps[FRENCH_KNIGHTS] = FULL[FRENCH_KNIGHTS]
+        s.strength[FRENCH_KNIGHTS] = FULL[FRENCH_KNIGHTS]
         s.announce("hammer_scots.french_knights_join")
 
 
@@ -412,7 +412,7 @@ def drawable(s: State, area: int) -> list[int]:
 
 def may_strengthen(s: State, b: int, side: str) -> bool:
     """RULES §10.10: English points go only to infantry and nobles."""
-    if s.steps[b] >= FULL[b]:
+    if s.strength[b] >= FULL[b]:
         return False
     return side == SCOTTISH or KIND[b] in ("infantry", "noble")
 
@@ -426,7 +426,7 @@ STRENGTHENED: dict[str, tuple[int, ...]] = {
 
 def build_targets(s: State, side: str) -> list[int]:
     """``may_strengthen`` for every block of ``side`` in an area with points left."""
-    loc, rp, steps = s.location, s.rp, s.steps
+    loc, rp, steps = s.location, s.rp, s.strength
     return [b for b in STRENGTHENED[side] if loc[b] >= 0 and rp[loc[b]] > 0 and steps[b] < FULL[b]]
 
 
@@ -477,7 +477,7 @@ def feudal_levy(s: State) -> None:
         b = s.rng.choice(pool)
         pool.remove(b)
         place(s, b, ENGLAND)
-        s.steps[b] = FULL[b]
+        s.strength[b] = FULL[b]
     if n:
         s.announce("hammer_scots.feudal_levy", count=n)
 
@@ -755,7 +755,7 @@ class Builds(Step[State]):
             b = block_or_none(action.arg)
             if b < 0 or SIDE[b] != role or s.location[b] < 0:
                 return Msg("hammer_scots.choose_a_block_on_the_map")
-            if s.steps[b] >= FULL[b]:
+            if s.strength[b] >= FULL[b]:
                 return Msg("hammer_scots.at_full_strength", block=block_ref(s, b))
             if not may_strengthen(s, b, role):
                 return Msg("hammer_scots.english_builds_only")
@@ -773,7 +773,7 @@ class Builds(Step[State]):
         b = BLOCK_IX[arg]
         where = s.location[b]
         s.rp[where] -= 1
-        s.steps[b] += 1
+        s.strength[b] += 1
         s.announce("hammer_scots.step_added", role=role, area=AREA_ID[where])
         self.after(s, role)
 
@@ -782,7 +782,7 @@ class Builds(Step[State]):
         b = s.rng.choice(drawable(s, a))
         s.rp[a] -= 1
         place(s, b, a)
-        s.steps[b] = 1
+        s.strength[b] = 1
         s.announce("hammer_scots.drew_a_block", area=arg)
         self.after(s, role)
 

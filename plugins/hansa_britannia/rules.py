@@ -21,9 +21,9 @@ from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
-    Option,
     Role,
     Scenario,
+    SetupOption,
     StepRuleset,
 )
 from gameshelf.plugins.hansa_britannia import turn  # noqa: F401 (registers every step)
@@ -63,7 +63,7 @@ class HansaBritannia(StepRuleset[State]):
             ),
         ),
         options=(
-            Option(
+            SetupOption(
                 id="borders",
                 title="Optional border rule",
                 default=False,

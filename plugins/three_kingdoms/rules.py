@@ -25,9 +25,9 @@ from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
-    Option,
     Role,
     Scenario,
+    SetupOption,
     StepRuleset,
 )
 
@@ -78,13 +78,13 @@ class ThreeKingdoms(StepRuleset[TKState]):
             ),
         ),
         options=(
-            Option(
+            SetupOption(
                 id="lord_skills",
                 title="Lord skills",
                 default=True,
                 description="The five lords' special skills (the rosters assume them).",
             ),
-            Option(
+            SetupOption(
                 id="round_limit",
                 title="Round limit",
                 default=250,

@@ -14,10 +14,10 @@ from gameshelf.core.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
-    Option,
     Outcome,
     Role,
     Scenario,
+    SetupOption,
     StepRuleset,
 )
 from gameshelf.plugins.twilight_struggle import (  # noqa: F401 (each module registers its steps)
@@ -78,7 +78,7 @@ class TwilightStruggle(StepRuleset[State]):
             ),
         ),
         options=(
-            Option(
+            SetupOption(
                 id="us_bonus",
                 title="US bonus Influence",
                 default=0,
@@ -86,7 +86,7 @@ class TwilightStruggle(StepRuleset[State]):
                 description="0 as printed, 2 for competitive play (placed where the US "
                 "already has Influence).",
             ),
-            Option(
+            SetupOption(
                 id="optional_cards",
                 title="Optional cards 104-110",
                 default=False,

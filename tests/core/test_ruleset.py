@@ -86,3 +86,18 @@ def test_view_has_the_standard_keys():
         assert key in view
     assert view["actions"] == {"card": s.hands["north"]}
     assert RULESET.view(s, None)["actions"] == {}
+
+
+def test_the_setup_option_under_its_old_name_warns_and_is_the_same_class():
+    from gameshelf.core import ruleset
+
+    with pytest.warns(DeprecationWarning, match="SetupOption"):
+        old = ruleset.Option
+    assert old is ruleset.SetupOption
+
+
+def test_a_name_the_ruleset_module_never_had_is_an_attribute_error():
+    from gameshelf.core import ruleset
+
+    with pytest.raises(AttributeError, match="Nothing"):
+        ruleset.Nothing  # noqa: B018

@@ -29,16 +29,15 @@ from gameshelf.core.ruleset import (
     JSON,
     Action,
     GameInfo,
-    Option,
     Outcome,
     Role,
     Scenario,
+    SetupOption,
     StepRuleset,
 )
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Ambient, Step, StepMachine
-from gameshelf.core.steps import Option as Choice
+from gameshelf.core.steps import Ambient, Option, Step, StepMachine
 
 ROLES = ("north", "south")
 
@@ -186,7 +185,7 @@ class Jinx(Ambient[DuelState]):
 
     name, tag, interrupt = "jinx", "jinx", True
 
-    def options(self, s: DuelState, role: Role) -> Iterator[Choice]:
+    def options(self, s: DuelState, role: Role) -> Iterator[Option]:
         if not s.jinxes.get(role):
             return
         rival = other(role)
@@ -211,7 +210,7 @@ class HighCardDuel(StepRuleset[DuelState]):
             Scenario(id="standard", title="Standard"),
             Scenario(id="short", title="Short", description="A 6-card deck."),
         ),
-        options=(Option(id="hand_size", title="Hand size", default=3, choices=(2, 3, 4)),),
+        options=(SetupOption(id="hand_size", title="Hand size", default=3, choices=(2, 3, 4)),),
         max_actions=200,
         outcome_reasons=("high_score", "draw"),
     )

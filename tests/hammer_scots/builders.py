@@ -4,7 +4,7 @@
 and places only what the test names, through the State model, using data ids::
 
     s = build(step="move_who", active="Scotland", move_points=2,
-              blocks={"douglas": "lanark", "comyn_e": "selkirk"}, steps={"douglas": 2})
+              blocks={"douglas": "lanark", "comyn_e": "selkirk"}, strength={"douglas": 2})
 
 Any other keyword sets the State field of that name; fields that hold areas or blocks
 take data ids and are translated to indices (``who="wallace"``, ``reserves=["wallace"]``,
@@ -119,7 +119,7 @@ def build(
     active: str | Iterable[str] | None = None,
     *,
     blocks: Mapping[str, str] | None = None,
-    steps: Mapping[str, int] | None = None,
+    strength: Mapping[str, int] | None = None,
     hands: Mapping[str, list[str]] | None = None,
     seed: int = 1,
     begin: bool = False,
@@ -131,8 +131,8 @@ def build(
         s.location[BLOCK_IX[block]] = WHERE.get(where, AREA_IX.get(where, -99))
         if s.location[BLOCK_IX[block]] == -99:
             raise KeyError(f"unknown area {where!r}")
-    for block, n in (steps or {}).items():
-        s.steps[BLOCK_IX[block]] = n
+    for block, n in (strength or {}).items():
+        s.strength[BLOCK_IX[block]] = n
     if hands is not None:
         s.hands = {ENGLISH: [], SCOTTISH: [], **{k: list(v) for k, v in hands.items()}}
     cards = dict(fields.pop("chosen", {}))

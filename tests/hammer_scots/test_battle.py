@@ -49,8 +49,8 @@ def loc(s: State, block: str) -> int:
     return s.location[BLOCK_IX[block]]
 
 
-def steps(s: State, block: str) -> int:
-    return s.steps[BLOCK_IX[block]]
+def strength(s: State, block: str) -> int:
+    return s.strength[BLOCK_IX[block]]
 
 
 # --- the battle's frame ----------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_after_the_battle_player_1_picks_the_next_one():
         "Scotland",
         {"wallace": "lanark", "york_infantry": "lanark"},
         dice=(1, 1, 1, 1),
-        steps={"york_infantry": 1},
+        strength={"york_infantry": 1},
     )
     play(s, "Scotland", ("fire", "wallace"))
     assert "wallace" in blocks_in(s, "lanark")
@@ -197,7 +197,7 @@ def test_one_die_per_step_hits_on_the_fire_rating_or_less():
         "lanark", "Scotland", {"wallace": "lanark", "york_infantry": "lanark"}, dice=(1, 3, 4, 6)
     )
     play(s, "Scotland", ("fire", "wallace"))
-    assert steps(s, "york_infantry") == 2  # two hits: the 1 and the 3 (A3)
+    assert strength(s, "york_infantry") == 2  # two hits: the 1 and the 3 (A3)
     assert "Wallace (A3) fired 1 3 4 6: 2 hits." in said(s)
 
 
@@ -220,11 +220,15 @@ def test_hits_go_to_the_strongest_block_and_the_owner_breaks_ties():
     refused(s, "England", ("hit", "cumbria_infantry"), "strongest block")
     play(s, "England", ("hit", "york_knights"))
     # York Infantry, alone at 4, took the second hit without asking; now three at 3.
-    assert steps(s, "york_infantry") == 3
+    assert strength(s, "york_infantry") == 3
     assert s.step == "battle_hits"
     assert len(legal(s, "England")) == 3
     play(s, "England", ("hit", "cumbria_infantry"))
-    assert (steps(s, "york_knights"), steps(s, "york_infantry"), steps(s, "cumbria_infantry")) == (
+    assert (
+        strength(s, "york_knights"),
+        strength(s, "york_infantry"),
+        strength(s, "cumbria_infantry"),
+    ) == (
         3,
         3,
         2,
@@ -239,11 +243,11 @@ def test_hits_beyond_the_last_block_are_lost_and_the_battle_ends():
         "Scotland",
         {"wallace": "lanark", "york_infantry": "lanark"},
         dice=(1, 1, 1, 1),
-        steps={"york_infantry": 2},
+        strength={"york_infantry": 2},
     )
     play(s, "Scotland", ("fire", "wallace"))
     assert loc(s, "york_infantry") == POOL
-    assert steps(s, "york_infantry") == 4  # back to full strength in the pool
+    assert strength(s, "york_infantry") == 4  # back to full strength in the pool
     assert "Scotland won the battle in Lanark." in said(s)
     assert s.step == "regroup"
 
@@ -263,7 +267,7 @@ def test_a_noble_attacking_its_home_has_no_bonus():
     )
     assert fire_rating(s, battle_of(s), BLOCK_IX["comyn_e"]) == 2
     play(s, "England", ("fire", "comyn_e"))
-    assert steps(s, "douglas") == 4
+    assert strength(s, "douglas") == 4
 
 
 def test_moray_defending_moray_fires_one_higher():
@@ -301,7 +305,7 @@ def test_a_noble_eliminated_in_battle_changes_sides_at_one_step_in_reserve():
         "lanark",
         "Scotland",
         {"douglas": "lanark", "mar_e": "lanark", "york_infantry": "lanark"},
-        steps={"mar_e": 1, "york_infantry": 1},
+        strength={"mar_e": 1, "york_infantry": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "England", ("pass", "mar_e"))
@@ -311,7 +315,7 @@ def test_a_noble_eliminated_in_battle_changes_sides_at_one_step_in_reserve():
     play(s, "England", ("hit", "mar_e"))
     assert loc(s, "mar_e") == OFF
     assert loc(s, "mar_s") == AREA_IX["lanark"]
-    assert steps(s, "mar_s") == 1
+    assert strength(s, "mar_s") == 1
     assert "Mar was captured and now fights for Scotland." in said(s)
     # In reserve for the rest of round 1; from round 2 it fights for Scotland.
     assert battle_of(s).round == 2
@@ -325,7 +329,7 @@ def test_capturing_the_last_defender_wins_the_battle():
         "lanark",
         "Scotland",
         {"douglas": "lanark", "mar_e": "lanark"},
-        steps={"mar_e": 1},
+        strength={"mar_e": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "England", ("pass", "mar_e"))
@@ -343,7 +347,7 @@ def test_moray_is_never_captured_he_dies():
         "fife",
         "England",
         {"moray": "fife", "york_infantry": "fife"},
-        steps={"moray": 1},
+        strength={"moray": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("pass", "moray"))
@@ -365,11 +369,11 @@ def test_celtic_unity_welsh_and_ulster_leave_on_5_or_6_at_round_1():
             "ulster_infantry": "lanark",
             "york_infantry": "lanark",
         },
-        steps={"wales_infantry": 2},
+        strength={"wales_infantry": 2},
         dice=(5, 4),
     )
     assert loc(s, "wales_infantry") == POOL
-    assert steps(s, "wales_infantry") == 3
+    assert strength(s, "wales_infantry") == 3
     assert loc(s, "ulster_infantry") == AREA_IX["lanark"]
     assert "Wales Infantry rolled 5 and went home (Celtic unity)." in said(s)
 
@@ -401,7 +405,7 @@ def test_reserves_neither_fight_nor_take_hits_in_round_1_and_join_in_round_2():
         },
         reserves=["douglas", "york_knights"],
         dice=(1, 1, 1, 1),
-        steps={"wallace": 1},
+        strength={"wallace": 1},
     )
     assert ("pass", "douglas") not in legal(s, "Scotland")
     play(s, "Scotland", ("pass", "wallace"))
@@ -411,7 +415,7 @@ def test_reserves_neither_fight_nor_take_hits_in_round_1_and_join_in_round_2():
     bt.hits_to = ""
     play(s, "England", ("fire", "york_infantry"))  # four hits, only Wallace may take them
     assert loc(s, "wallace") == DEAD
-    assert steps(s, "douglas") == 4
+    assert strength(s, "douglas") == 4
     # Scotland's only fighter is gone: round 1 stops; round 2 brings the reserves in.
     assert battle_of(s).round == 2
     assert s.reserves == []
@@ -424,7 +428,7 @@ def test_battlefield_control_passes_when_the_defender_has_only_reserves():
         "Scotland",
         {"wallace": "lanark", "york_infantry": "lanark", "york_knights": "lanark"},
         reserves=["york_knights"],
-        steps={"york_infantry": 1},
+        strength={"york_infantry": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("fire", "wallace"))
@@ -581,7 +585,7 @@ def test_attackers_that_cannot_retreat_are_eliminated_and_nobles_captured():
     pass_rounds(s, 3)
     assert loc(s, "york_infantry") == POOL
     assert loc(s, "mar_s") == AREA_IX["lanark"]
-    assert steps(s, "mar_s") == 1
+    assert strength(s, "mar_s") == 1
     assert "York Infantry could not retreat." in said(s)
     assert s.step == "regroup"
     assert s.active == ["Scotland"]
@@ -592,7 +596,7 @@ def test_the_winner_regroups_ignoring_border_control_within_fresh_limits():
         "lanark",
         "Scotland",
         {"douglas": "lanark", "barclay": "lanark", "fraser": "lanark", "york_infantry": "lanark"},
-        steps={"york_infantry": 1},
+        strength={"york_infantry": 1},
         dice=(1, 6, 6, 6),
         last_used={("lanark", "selkirk"): "England"},
     )
@@ -616,7 +620,7 @@ def test_reserves_that_never_fought_stay_hidden_until_the_battle_is_over():
         "Scotland",
         {"wallace": "lanark", "douglas": "lanark", "york_infantry": "lanark"},
         reserves=["douglas"],
-        steps={"york_infantry": 1},
+        strength={"york_infantry": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("fire", "wallace"))
@@ -633,7 +637,7 @@ def test_scots_may_not_regroup_into_england():
         "annan",
         "Scotland",
         {"douglas": "annan", "york_infantry": "annan"},
-        steps={"york_infantry": 1},
+        strength={"york_infantry": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "England", ("pass", "york_infantry"))
@@ -650,7 +654,7 @@ def test_the_king_killed_in_battle_wins_for_england():
         "fife",
         "England",
         {"king": "fife", "york_infantry": "fife"},
-        steps={"king": 1},
+        strength={"king": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("pass", "king"))
@@ -667,7 +671,7 @@ def test_edward_ii_killed_in_battle_wins_for_scotland():
         "lanark",
         "Scotland",
         {"wallace": "lanark", "edward": "lanark"},
-        steps={"edward": 1},
+        strength={"edward": 1},
         dice=(1, 6, 6, 6),
         edward=2,
     )
@@ -682,14 +686,14 @@ def test_edward_i_killed_in_battle_becomes_edward_ii_in_the_pool():
         "lanark",
         "Scotland",
         {"wallace": "lanark", "edward": "lanark"},
-        steps={"edward": 1},
+        strength={"edward": 1},
         dice=(1, 6, 6, 6),
     )
     play(s, "Scotland", ("fire", "wallace"))
     assert RULESET.outcome(s) is None
     assert s.edward == 2
     assert loc(s, "edward") == POOL
-    assert steps(s, "edward") == 4
+    assert strength(s, "edward") == 4
 
 
 @pytest.mark.parametrize("step", ["retreat_to", "regroup_to"])

@@ -118,7 +118,7 @@ def test_ties_go_to_england():
 
 
 def test_an_event_beats_any_move_card():
-    s = card_phase(["move3_1"], ["victuals"], blocks={"douglas": "fife"}, steps={"douglas": 2})
+    s = card_phase(["move3_1"], ["victuals"], blocks={"douglas": "fife"}, strength={"douglas": 2})
     play(s, E, ("card", "move3_1"))
     play(s, S, ("card", "victuals"))
     assert s.p1 == S

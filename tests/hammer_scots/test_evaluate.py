@@ -29,8 +29,8 @@ def test_the_side_holding_more_nobles_in_the_last_year_is_the_likelier_winner():
 def test_at_equal_nobles_the_stronger_blocks_lead():
     blocks = {"comyn_e": "badenoch", "bruce_s": "annan", "wallace": "selkirk", "edward": "lothian"}
     weak = {"comyn_e": 1, "bruce_s": 1}
-    scots = build(blocks=blocks, acting=ENGLISH, steps={**weak, "edward": 1, "wallace": 4})
-    english = build(blocks=blocks, acting=ENGLISH, steps={**weak, "edward": 4, "wallace": 1})
+    scots = build(blocks=blocks, acting=ENGLISH, strength={**weak, "edward": 1, "wallace": 4})
+    english = build(blocks=blocks, acting=ENGLISH, strength={**weak, "edward": 4, "wallace": 1})
     assert RULESET.evaluate(scots)[SCOTTISH] > RULESET.evaluate(english)[SCOTTISH]
     assert RULESET.evaluate(english)[ENGLISH] > RULESET.evaluate(scots)[ENGLISH]
 

@@ -38,12 +38,14 @@ def refused(s, role, action, match):
 
 
 def test_herald_on_1_to_4_turns_the_noble_at_his_strength():
-    s = event("herald", S, blocks={"comyn_e": "badenoch", "douglas": "fife"}, steps={"comyn_e": 2})
+    s = event(
+        "herald", S, blocks={"comyn_e": "badenoch", "douglas": "fife"}, strength={"comyn_e": 2}
+    )
     assert ("noble", "comyn_e") in legal(s, S)
     s.rng.script = [4]
     play(s, S, ("noble", "comyn_e"))
     assert s.location[bix("comyn_s")] == aix("badenoch")
-    assert s.steps[bix("comyn_s")] == 2
+    assert s.strength[bix("comyn_s")] == 2
     assert s.location[bix("comyn_e")] == OFF
     assert s.acting == E  # Scotland's action is over
     assert "goes over to Scotland" in " ".join(said(s))
@@ -91,15 +93,15 @@ def test_pillage_hits_the_strongest_block_and_gives_the_steps_to_the_group():
             "comyn_e": "carrick",
             "cumbria_infantry": "carrick",
         },
-        steps={"douglas": 2, "barclay": 3, "comyn_e": 4, "cumbria_infantry": 2},
+        strength={"douglas": 2, "barclay": 3, "comyn_e": 4, "cumbria_infantry": 2},
     )
     play(s, S, ("area", "carrick"))
     # comyn 4 > cumbria 2: both hits land on Comyn without a choice
-    assert s.steps[bix("comyn_e")] == 2
+    assert s.strength[bix("comyn_e")] == 2
     assert s.step == "pillage_steps"
     assert legal(s, S) == [("block", "douglas"), ("block", "barclay"), ("done", None)]
     play(s, S, ("block", "douglas"), ("block", "douglas"))
-    assert s.steps[bix("douglas")] == 4
+    assert s.strength[bix("douglas")] == 4
     assert s.acting == E
 
 
@@ -108,7 +110,7 @@ def test_pillage_owner_chooses_among_equally_strong_blocks():
         "pillage",
         E,
         blocks={"comyn_e": "badenoch", "douglas": "lochaber", "barclay": "lochaber"},
-        steps={"douglas": 3, "barclay": 3, "comyn_e": 2},
+        strength={"douglas": 3, "barclay": 3, "comyn_e": 2},
     )
     play(s, E, ("area", "lochaber"))
     assert s.step == "pillage_hits"
@@ -116,8 +118,8 @@ def test_pillage_owner_chooses_among_equally_strong_blocks():
     assert legal(s, S) == [("block", "douglas"), ("block", "barclay")]
     play(s, S, ("block", "barclay"))
     # douglas 3 now the strongest: the second hit falls on it by itself
-    assert s.steps[bix("barclay")] == 2
-    assert s.steps[bix("douglas")] == 2
+    assert s.strength[bix("barclay")] == 2
+    assert s.strength[bix("douglas")] == 2
     assert s.step == "pillage_steps"
 
 
@@ -126,14 +128,14 @@ def test_pillage_eliminates_to_the_pool_and_captures_nobles_at_one_step():
         "pillage",
         S,
         blocks={"douglas": "lanark", "comyn_e": "carrick", "york_infantry": "carrick"},
-        steps={"comyn_e": 1, "york_infantry": 1, "douglas": 4},
+        strength={"comyn_e": 1, "york_infantry": 1, "douglas": 4},
     )
     play(s, S, ("area", "carrick"))
     play(s, E, ("block", "york_infantry"))
     assert s.location[bix("york_infantry")] == POOL
-    assert s.steps[bix("york_infantry")] == FULL[bix("york_infantry")]
+    assert s.strength[bix("york_infantry")] == FULL[bix("york_infantry")]
     assert s.location[bix("comyn_s")] == aix("carrick")
-    assert s.steps[bix("comyn_s")] == 1
+    assert s.strength[bix("comyn_s")] == 1
     assert bix("comyn_s") not in s.reserves  # RULES §14.2 [dev]
 
 
@@ -142,13 +144,13 @@ def test_pillage_stops_when_nothing_is_left_to_hit():
         "pillage",
         S,
         blocks={"douglas": "lanark", "york_infantry": "carrick"},
-        steps={"york_infantry": 1, "douglas": 2},
+        strength={"york_infantry": 1, "douglas": 2},
     )
     play(s, S, ("area", "carrick"))
     assert s.location[bix("york_infantry")] == POOL
     assert "England takes 1 hit in Carrick." in said(s)
     play(s, S, ("block", "douglas"))
-    assert s.steps[bix("douglas")] == 3
+    assert s.strength[bix("douglas")] == 3
     assert s.acting == E
 
 
@@ -157,7 +159,7 @@ def test_pillage_spoils_stay_in_one_area():
         "pillage",
         S,
         blocks={"douglas": "lanark", "barclay": "lennox", "comyn_e": "carrick"},
-        steps={"douglas": 2, "barclay": 2},
+        strength={"douglas": 2, "barclay": 2},
     )
     play(s, S, ("area", "carrick"))
     play(s, S, ("block", "douglas"))
@@ -240,30 +242,30 @@ def test_victuals_adds_three_steps_in_one_area():
         "victuals",
         S,
         blocks={"douglas": "fife", "barclay": "fife", "fraser": "moray"},
-        steps={"douglas": 1, "barclay": 3, "fraser": 1},
+        strength={"douglas": 1, "barclay": 3, "fraser": 1},
     )
     play(s, S, ("block", "douglas"))
     assert ("block", "fraser") not in legal(s, S)
     refused(s, S, ("block", "fraser"), "all in one area")
     play(s, S, ("block", "douglas"), ("block", "barclay"))
-    assert s.steps[bix("douglas")] == 3
-    assert s.steps[bix("barclay")] == 4
+    assert s.strength[bix("douglas")] == 3
+    assert s.strength[bix("barclay")] == 4
     assert s.acting == E
     assert "Scotland victuals Fife: 3 steps added." in said(s)
 
 
 def test_victuals_never_raises_a_block_above_full_strength():
-    s = event("victuals", S, blocks={"douglas": "fife"}, steps={"douglas": 3})
+    s = event("victuals", S, blocks={"douglas": "fife"}, strength={"douglas": 3})
     play(s, S, ("block", "douglas"))
-    assert s.steps[bix("douglas")] == 4
+    assert s.strength[bix("douglas")] == 4
     assert s.acting == E  # nothing more could take a step
     assert "Scotland victuals Fife: 1 step added." in said(s)
 
 
 def test_victuals_may_reach_england():  # RULES §4 [impl]
-    s = event("victuals", E, blocks={"york_infantry": "england"}, steps={"york_infantry": 2})
+    s = event("victuals", E, blocks={"york_infantry": "england"}, strength={"york_infantry": 2})
     play(s, E, ("block", "york_infantry"))
-    assert s.steps[bix("york_infantry")] == 3
+    assert s.strength[bix("york_infantry")] == 3
 
 
 # --- immediate battles ---------------------------------------------------------------------
@@ -274,7 +276,7 @@ def test_herald_turning_a_noble_among_enemies_fights_at_once_with_him_attacking(
         "herald",
         S,
         blocks={"comyn_e": "badenoch", "york_infantry": "badenoch"},
-        steps={"comyn_e": 3, "york_infantry": 1},
+        strength={"comyn_e": 3, "york_infantry": 1},
     )
     s.rng.script = [2]  # the Herald succeeds
     play(s, S, ("noble", "comyn_e"))
@@ -293,7 +295,7 @@ def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():
         "pillage",
         S,
         blocks={"douglas": "lanark", "comyn_e": "carrick", "york_infantry": "carrick"},
-        steps={"comyn_e": 1, "york_infantry": 4, "douglas": 4},
+        strength={"comyn_e": 1, "york_infantry": 4, "douglas": 4},
     )
     play(s, S, ("area", "carrick"))  # York 4 then 3: Comyn is never the strongest
     assert s.location[bix("comyn_e")] == aix("carrick")
@@ -301,7 +303,7 @@ def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():
         "pillage",
         S,
         blocks={"douglas": "lanark", "comyn_e": "carrick", "york_infantry": "carrick"},
-        steps={"comyn_e": 1, "york_infantry": 2, "douglas": 4},
+        strength={"comyn_e": 1, "york_infantry": 2, "douglas": 4},
     )
     play(s, S, ("area", "carrick"))  # York 2 takes the first hit; then both stand at 1
     play(s, E, ("block", "comyn_e"))  # Comyn is captured: York is still there
@@ -314,7 +316,7 @@ def test_pillage_capture_among_enemies_is_fought_at_once_by_the_pillaged_side():
 
 def test_pillage_always_offers_the_spoils_so_the_victim_learns_no_strength():
     s = event(
-        "pillage", S, blocks={"douglas": "lanark", "comyn_e": "carrick"}, steps={"douglas": 4}
+        "pillage", S, blocks={"douglas": "lanark", "comyn_e": "carrick"}, strength={"douglas": 4}
     )
     reveals = s.rng.reveals
     play(s, S, ("area", "carrick"))

@@ -36,7 +36,7 @@ def what_a_side_sees_of_the_enemy(s, role):
         key = (SIDE[b], s.location[b])
         n, reserves = counts.get(key, (0, 0))
         counts[key] = (n + 1, reserves + (b in s.reserves))
-    revealed = {b: (s.location[b], s.steps[b]) for b in range(N_BLOCKS) if is_revealed(s, b)}
+    revealed = {b: (s.location[b], s.strength[b]) for b in range(N_BLOCKS) if is_revealed(s, b)}
     return counts, revealed
 
 
@@ -48,7 +48,7 @@ def test_a_side_keeps_its_own_blocks_and_what_it_sees_of_the_enemys():
             RULESET.shuffle_hidden(world, role, Rng(seed=s.rng.counter))
             own = [b for b in range(N_BLOCKS) if SIDE[b] == role]
             assert [world.location[b] for b in own] == [s.location[b] for b in own]
-            assert [world.steps[b] for b in own] == [s.steps[b] for b in own]
+            assert [world.strength[b] for b in own] == [s.strength[b] for b in own]
             assert what_a_side_sees_of_the_enemy(world, role) == what_a_side_sees_of_the_enemy(
                 s, role
             )

@@ -19,9 +19,9 @@ def check(s):
         assert s.location[in_play[0]] >= 0  # nobles never sit in a pool
     for b in range(N_BLOCKS):
         if s.location[b] >= 0:
-            assert 1 <= s.steps[b] <= FULL[b], (b, s.steps[b])
+            assert 1 <= s.strength[b] <= FULL[b], (b, s.strength[b])
         elif s.location[b] == POOL:
-            assert s.steps[b] == FULL[b]
+            assert s.strength[b] == FULL[b]
     assert all(s.location[b] >= 0 for b in s.reserves)
     assert not set(s.hands["England"]) & set(s.hands["Scotland"])
     assert len(s.hands["England"]) == len(s.hands["Scotland"])

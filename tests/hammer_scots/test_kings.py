@@ -32,7 +32,7 @@ def test_bruce_is_crowned_in_fife_once_wallace_is_dead():
     assert ("crown", "bruce") in legal(s, S)
     play(s, S, ("crown", "bruce"))
     assert s.location[bix("king")] == aix("fife")
-    assert s.steps[bix("king")] == FULL[bix("king")]
+    assert s.strength[bix("king")] == FULL[bix("king")]
     assert s.king_crowned
     # the Comyn faction goes over to England; the Bruce faction stays
     assert s.location[bix("comyn_e")] == aix("lennox")
@@ -45,11 +45,13 @@ def test_bruce_is_crowned_in_fife_once_wallace_is_dead():
 
 def test_comyn_is_crowned_and_the_bruce_faction_defects_keeping_its_strength():
     s = scots_event(
-        year=1300, blocks={"wallace": "dead", "comyn_s": "fife", "mar_s": "mar"}, steps={"mar_s": 2}
+        year=1300,
+        blocks={"wallace": "dead", "comyn_s": "fife", "mar_s": "mar"},
+        strength={"mar_s": 2},
     )
     play(s, S, ("crown", "comyn"))
     assert s.location[bix("mar_e")] == aix("mar")
-    assert s.steps[bix("mar_e")] == 2
+    assert s.strength[bix("mar_e")] == 2
 
 
 def test_no_coronation_of_bruce_while_wallace_lives_even_in_the_pool():  # RULES §14.11
@@ -114,7 +116,7 @@ def test_any_event_may_serve_for_the_coronation():
             card,
             year=1301,
             blocks={"french_knights": "lothian", "douglas": "fife"},
-            steps={"douglas": 2},
+            strength={"douglas": 2},
         )
         assert ("crown", "balliol") in legal(s, S), card
 
@@ -129,7 +131,7 @@ def test_truce_waits_for_the_scots_choice_when_a_coronation_is_possible():
 
 def test_no_coronation_once_the_event_has_begun():
     s = scots_event(
-        "victuals", year=1301, blocks={"french_knights": "lothian"}, steps={"french_knights": 2}
+        "victuals", year=1301, blocks={"french_knights": "lothian"}, strength={"french_knights": 2}
     )
     play(s, S, ("block", "french_knights"))
     assert ("crown", "balliol") not in legal(s, S)

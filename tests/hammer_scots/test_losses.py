@@ -12,7 +12,9 @@ from tests.hammer_scots.builders import build
 
 
 def lose(block: str, *, in_battle: bool, **fields: object) -> State:
-    s = build("battle_round", blocks={block: "lanark"}, steps={block: 1}, battle="lanark", **fields)
+    s = build(
+        "battle_round", blocks={block: "lanark"}, strength={block: 1}, battle="lanark", **fields
+    )
     (eliminate_in_battle if in_battle else eliminate)(s, BLOCK_IX[block])
     return s
 
@@ -25,21 +27,21 @@ def where(s: State, block: str) -> int:
 def test_an_ordinary_block_goes_to_its_pool_at_full_strength(in_battle):
     s = lose("york_infantry", in_battle=in_battle)
     assert where(s, "york_infantry") == POOL
-    assert s.steps[BLOCK_IX["york_infantry"]] == 4
+    assert s.strength[BLOCK_IX["york_infantry"]] == 4
 
 
 def test_a_noble_lost_in_battle_is_captured_in_reserve_at_one_step():
     s = lose("comyn_e", in_battle=True)
     assert where(s, "comyn_e") == OFF
     assert where(s, "comyn_s") == AREA_IX["lanark"]
-    assert s.steps[BLOCK_IX["comyn_s"]] == 1
+    assert s.strength[BLOCK_IX["comyn_s"]] == 1
     assert s.reserves == [BLOCK_IX["comyn_s"]]
 
 
 def test_a_noble_lost_otherwise_switches_sides_at_one_step_not_in_reserve():
     s = lose("comyn_s", in_battle=False)
     assert where(s, "comyn_e") == AREA_IX["lanark"]
-    assert s.steps[BLOCK_IX["comyn_e"]] == 1
+    assert s.strength[BLOCK_IX["comyn_e"]] == 1
     assert s.reserves == []
 
 

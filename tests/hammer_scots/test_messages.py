@@ -60,7 +60,7 @@ def test_a_prompt_and_its_refusal_in_chinese():
         begin=True,
         chosen={S: "pillage", E: "move1_1"},
         blocks={"york_infantry": "carrick", "durham_infantry": "carrick", "douglas": "lanark"},
-        steps={"york_infantry": 3, "durham_infantry": 3},
+        strength={"york_infantry": 3, "durham_infantry": 3},
     )
     play(s, S, ("area", "carrick"))
     assert s.step == "pillage_hits"

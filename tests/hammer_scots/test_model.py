@@ -76,9 +76,10 @@ def test_card_mix_is_three_threes_ten_twos_seven_ones_and_five_events():
 
 def test_builder_places_only_the_named_blocks():
     s = build(
-        blocks={"wallace": "selkirk", "comyn_e": "selkirk", "douglas": "pool"}, steps={"wallace": 2}
+        blocks={"wallace": "selkirk", "comyn_e": "selkirk", "douglas": "pool"},
+        strength={"wallace": 2},
     )
     assert blocks_in(s, "selkirk") == {"wallace", "comyn_e"}
-    assert s.steps[bix("wallace")] == 2
+    assert s.strength[bix("wallace")] == 2
     assert is_contested(s, aix("selkirk"))
     assert sum(1 for loc in s.location if loc >= 0) == 2

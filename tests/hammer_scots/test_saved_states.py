@@ -28,7 +28,7 @@ def test_a_state_that_fits_the_data_loads():
     ("name", "length", "message"),
     [
         ("location", N_BLOCKS - 1, f"location lists {N_BLOCKS - 1} blocks, the game's data has"),
-        ("steps", N_BLOCKS - 1, f"steps lists {N_BLOCKS - 1} blocks"),
+        ("strength", N_BLOCKS - 1, f"strength lists {N_BLOCKS - 1} blocks"),
         ("border_count", N_BORDERS - 3, f"border_count lists {N_BORDERS - 3} borders"),
         ("last_used", N_BORDERS - 3, f"last_used lists {N_BORDERS - 3} borders"),
         ("attacker", N_AREAS - 1, f"attacker lists {N_AREAS - 1} areas"),
@@ -43,7 +43,7 @@ def test_a_state_whose_lists_do_not_fit_the_data_is_refused(name, length, messag
 
 def test_a_snapshot_cut_to_55_blocks_and_46_borders_is_refused():  # the probe
     s = RULESET.setup(1)
-    s.location, s.steps = s.location[:55], s.steps[:55]
+    s.location, s.strength = s.location[:55], s.strength[:55]
     s.border_count, s.last_used = s.border_count[:46], s.last_used[:46]
     with pytest.raises(ValueError, match="saved with other data and cannot be loaded"):
         load_snapshot(RULESET, dump_snapshot(RULESET, s))

@@ -31,7 +31,7 @@ def test_braveheart_deploys_11_english_and_3_scottish_nobles():
     }
     assert blocks_in(s, "fife") == {"wallace", "douglas", "barclay"}
     assert where(s, "comyn_e") == "badenoch"
-    assert s.steps[bix("northumber_infantry")] == 4
+    assert s.strength[bix("northumber_infantry")] == 4
     assert where(s, "king") == "off"
     assert where(s, "french_knights") == "off"
     assert (s.year, s.first_year, s.last_year) == (1297, 1297, 1305)
@@ -54,7 +54,7 @@ def test_levy_blocks_enter_at_full_strength():
     s = new_game(3, "braveheart", {})
     for b in range(len(s.location)):
         if s.location[b] == ENGLAND:
-            assert s.steps[b] == FULL[b]
+            assert s.strength[b] == FULL[b]
 
 
 def test_the_bruce_starts_crowned_with_wallace_and_moray_dead():
@@ -76,7 +76,7 @@ def test_campaign_is_braveheart_with_no_end_year():
     s = new_game(7, "campaign", {})
     b = new_game(7, "braveheart", {})
     assert s.location == b.location
-    assert s.steps == b.steps
+    assert s.strength == b.strength
     assert s.last_year is None
 
 

@@ -61,7 +61,7 @@ def test_england_sees_a_scottish_block_only_as_its_side_and_area():
         step="move_who",
         acting=E,
         blocks={"wallace": "lennox", "comyn_e": "badenoch"},
-        steps={"wallace": 2},
+        strength={"wallace": 2},
     )
     view = assert_fogged(s, E)
     lennox = next(a for a in view["areas"] if a["id"] == "lennox")

@@ -37,20 +37,22 @@ def at(s: State, block: str) -> int:
     return s.location[BLOCK_IX[block]]
 
 
-def steps(s: State, block: str) -> int:
-    return s.steps[BLOCK_IX[block]]
+def strength(s: State, block: str) -> int:
+    return s.strength[BLOCK_IX[block]]
 
 
 # --- 1-2. nobles go home ------------------------------------------------------------------
 
 
 def test_english_nobles_go_home_and_defect_where_the_scots_hold_it():
-    s = wintering({"mar_e": "lanark", "angus_e": "fife", "douglas": "angus"}, steps={"angus_e": 2})
+    s = wintering(
+        {"mar_e": "lanark", "angus_e": "fife", "douglas": "angus"}, strength={"angus_e": 2}
+    )
     assert at(s, "mar_e") == AREA_IX["mar"]
     assert "An English noble went home to Mar." in said(s)
     assert at(s, "angus_e") == OFF
     assert at(s, "angus_s") == AREA_IX["angus"]
-    assert steps(s, "angus_s") == 2  # at its current strength
+    assert strength(s, "angus_s") == 2  # at its current strength
     assert "Angus found the enemy at home and defected to Scotland." in said(s)
 
 
@@ -84,10 +86,10 @@ def test_bruce_with_one_home_free_must_go_there():
 
 def test_bruce_with_both_homes_held_by_the_enemy_defects_and_the_new_owner_picks():
     s = wintering(
-        {"bruce_e": "lanark", "douglas": "annan", "barclay": "carrick"}, steps={"bruce_e": 3}
+        {"bruce_e": "lanark", "douglas": "annan", "barclay": "carrick"}, strength={"bruce_e": 3}
     )
     assert at(s, "bruce_s") == AREA_IX["lanark"]
-    assert steps(s, "bruce_s") == 3
+    assert strength(s, "bruce_s") == 3
     assert s.step == "noble_home"
     assert s.active == ["Scotland"]
     play(s, "Scotland", ("area", "annan"))
@@ -230,16 +232,16 @@ def test_nobles_count_towards_the_castle_limit():
 
 
 def test_wallace_in_selkirk_gains_two_steps():
-    s = wintering({"wallace": "selkirk"}, steps={"wallace": 1})
-    assert steps(s, "wallace") == 3
+    s = wintering({"wallace": "selkirk"}, strength={"wallace": 1})
+    assert strength(s, "wallace") == 3
 
 
 def test_wallace_may_go_to_selkirk_and_gain_two_steps():
-    s = wintering({"wallace": "fife"}, steps={"wallace": 1})
+    s = wintering({"wallace": "fife"}, strength={"wallace": 1})
     assert s.step == "wallace_winter"
     play(s, "Scotland", ("area", "selkirk"))
     assert at(s, "wallace") == AREA_IX["selkirk"]
-    assert steps(s, "wallace") == 3
+    assert strength(s, "wallace") == 3
 
 
 def test_wallace_may_not_go_to_an_english_selkirk():
@@ -289,24 +291,26 @@ def test_the_french_knights_wait_with_fewer_nobles():
 
 
 def test_scottish_builds_add_steps_or_draw_blocks_at_one_step():
-    s = wintering({"douglas": "fife", "campbell": "pool", "graham": "pool"}, steps={"douglas": 2})
+    s = wintering(
+        {"douglas": "fife", "campbell": "pool", "graham": "pool"}, strength={"douglas": 2}
+    )
     skip_to(s, "scottish_builds")
     assert s.rp[AREA_IX["fife"]] == 3
     play(s, "Scotland", ("block", "douglas"))
-    assert steps(s, "douglas") == 3
+    assert strength(s, "douglas") == 3
     s.rng.script = [1]
     play(s, "Scotland", ("area", "fife"))
     assert at(s, "graham") == AREA_IX["fife"]
-    assert steps(s, "graham") == 1
+    assert strength(s, "graham") == 1
     assert "Scotland drew a block from the pool into Fife." in said(s)
     play(s, "Scotland", ("block", "graham"))
-    assert steps(s, "graham") == 2
+    assert strength(s, "graham") == 2
     assert s.step != "scottish_builds"  # Fife's points are spent
 
 
 def test_no_draw_into_an_area_at_its_castle_limit():
     s = wintering(
-        {"douglas": "lanark", "barclay": "lanark", "campbell": "pool"}, steps={"douglas": 3}
+        {"douglas": "lanark", "barclay": "lanark", "campbell": "pool"}, strength={"douglas": 3}
     )
     skip_to(s, "scottish_builds")
     refused(s, "Scotland", ("area", "lanark"), "castle limit")
@@ -323,7 +327,7 @@ def test_the_norse_and_the_french_knights_are_not_drawn_inland():
 def test_english_builds_go_only_to_infantry_and_nobles():
     s = wintering(
         {"edward": "lothian", "york_knights": "lothian", "york_infantry": "lothian"},
-        steps={"edward": 2, "york_knights": 2, "york_infantry": 2, "ross_e": 2},
+        strength={"edward": 2, "york_knights": 2, "york_infantry": 2, "ross_e": 2},
     )
     play(s, "England", "winter")
     skip_to(s, "english_builds")

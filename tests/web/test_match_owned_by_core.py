@@ -26,7 +26,7 @@ def writes(folder: str) -> list[str]:
 
 def test_the_pattern_sees_a_write() -> None:
     assert WRITE.search("table.match.state = ruleset.load_state(saved)")
-    assert WRITE.search("match.history = [Entry(a.role, a.type, a.arg, a.fresh)]")
+    assert WRITE.search("match.history = [HistoryEntry(a.role, a.type, a.arg, a.fresh)]")
     assert not WRITE.search("app.state.tables = Tables(storage)")
     assert not WRITE.search("self.state = self._fresh_state()")
     assert not WRITE.search("assert match.state == other")

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 
 from gameshelf.core import text
-from gameshelf.core.match import Entry, Match
+from gameshelf.core.match import HistoryEntry, Match
 from gameshelf.core.messages import Msg, render
 from gameshelf.core.reveal import merge_views
 from gameshelf.web.deps import RegistryDep, ReplaysDep, TableDep
@@ -111,7 +111,7 @@ class Chapters:
 
     def __init__(self, start: Match) -> None:
         self.match = start
-        self.entries: list[Entry] = []
+        self.entries: list[HistoryEntry] = []
         self.found: list[dict[str, Any]] = []  # {seq, line, place}, the place a message
         self.telling = text.text_board(start.ruleset) is not None
         self.last: Msg | str | None = None
@@ -125,7 +125,7 @@ class Chapters:
             self.found.append({"seq": self.match.seq, "line": line, "place": place})
             self.last = place
 
-    def extend(self, history: list[Entry]) -> None:
+    def extend(self, history: list[HistoryEntry]) -> None:
         """Replay the entries of ``history`` not replayed yet, noting where places change
         (a place begins after the log lines of the action that brought it)."""
         for entry in history[len(self.entries) :]:

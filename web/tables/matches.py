@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.match import Entry, Match
+from gameshelf.core.match import HistoryEntry, Match
 from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
 from gameshelf.core.messages import Msg
 from gameshelf.core.plugins import Registry, UnknownGame
@@ -270,7 +270,7 @@ class Matches:
         snap = self.storage.snapshot(match_id, at_most)
         if snap is None or snap[0] > len(stored):
             return start
-        entries = [Entry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
+        entries = [HistoryEntry(a.role, a.type, a.arg, a.fresh) for a in stored[: snap[0]]]
         try:
             return start.resumed(snap[1], entries)
         except ValueError as exc:  # other data, schema or version of the game: replay

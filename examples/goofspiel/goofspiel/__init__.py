@@ -15,7 +15,15 @@ from gameshelf.core.hidden import DrawPile
 from gameshelf.core.hookspecs import hookimpl
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from gameshelf.core.ruleset import (
+    Action,
+    GameInfo,
+    Outcome,
+    Role,
+    Scenario,
+    SetupOption,
+    StepRuleset,
+)
 from gameshelf.core.secret import SecretChoice
 from gameshelf.core.state import GameState, state_model
 from gameshelf.core.steps import StepMachine
@@ -90,7 +98,7 @@ class Goofspiel(StepRuleset[Auction]):
         min_players=2,
         max_players=2,
         scenarios=(Scenario(id="standard", title="Standard"),),
-        options=(Option(id="cards", title="Cards", default=8, choices=(5, 8, 13)),),
+        options=(SetupOption(id="cards", title="Cards", default=8, choices=(5, 8, 13)),),
         max_actions=100,
         outcome_reasons=("more_points", "draw"),
     )

@@ -13,7 +13,15 @@ from pydantic import Field
 from gameshelf.core.hookspecs import hookimpl
 from gameshelf.core.messages import Msg
 from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, GameInfo, Option, Outcome, Role, Scenario, StepRuleset
+from gameshelf.core.ruleset import (
+    Action,
+    GameInfo,
+    Outcome,
+    Role,
+    Scenario,
+    SetupOption,
+    StepRuleset,
+)
 from gameshelf.core.state import GameState, state_model
 from gameshelf.core.steps import Step, StepMachine
 
@@ -80,7 +88,7 @@ class Pig(StepRuleset[Table]):
         min_players=2,
         max_players=4,
         scenarios=(Scenario(id="standard", title="Standard"),),
-        options=(Option(id="target", title="Target", default=50, choices=(20, 50, 100)),),
+        options=(SetupOption(id="target", title="Target", default=50, choices=(20, 50, 100)),),
         max_actions=5_000,
         outcome_reasons=("target_reached",),
     )
