@@ -44,14 +44,17 @@ def versions(base: Path, game: str) -> tuple[SimpleNamespace, SimpleNamespace]:
     if Path(importlib.import_module("core").__file__ or "").parent.parent != base.resolve():
         raise SystemExit(f"{base} holds no base checkout (its core/ was not found)")
     sides = []
-    for prefix in ("core", "gameshelf.core"):
-        plugins = "plugins" if prefix == "core" else "gameshelf.plugins"
+    # The base's core is flat (core.match); this checkout's is by layer (docs/architecture.md).
+    for core, plugins, (match, ruleset, agents) in (
+        ("core", "plugins", ("match", "ruleset", "agents")),
+        ("gameshelf.core", "gameshelf.plugins", ("play.match", "engine.ruleset", "bots.agents")),
+    ):
         sides.append(
             SimpleNamespace(
                 rules=importlib.import_module(f"{plugins}.{game}.rules").RULESET,
-                Match=importlib.import_module(f"{prefix}.match").Match,
-                Action=importlib.import_module(f"{prefix}.ruleset").Action,
-                RandomAgent=importlib.import_module(f"{prefix}.agents").RandomAgent,
+                Match=importlib.import_module(f"{core}.{match}").Match,
+                Action=importlib.import_module(f"{core}.{ruleset}").Action,
+                RandomAgent=importlib.import_module(f"{core}.{agents}").RandomAgent,
             )
         )
     return sides[0], sides[1]

@@ -9,10 +9,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Ruleset
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Ruleset
+from gameshelf.core.play.match import Match
 
 
 def bare_games(ruleset: Ruleset[Any], games: int, **setup: Any) -> tuple[int, float, Counter[str]]:
@@ -36,7 +36,7 @@ def bare_games(ruleset: Ruleset[Any], games: int, **setup: Any) -> tuple[int, fl
 
 
 def match_games(ruleset: Ruleset[Any], games: int, **setup: Any) -> tuple[int, float]:
-    """Games through ``core.match.Match`` with random bots (what ``gameshelf simulate``
+    """Games through ``core.play.match.Match`` with random bots (what ``gameshelf simulate``
     does): actions played, CPU seconds."""
     actions = 0
     start = time.process_time()

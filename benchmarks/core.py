@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.rng import Rng
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.play.match import Match
 from tests.core.toygame import RULESET
 
 

@@ -22,10 +22,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry
-from gameshelf.core.simulate import play_one
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.plugins import Registry
+from gameshelf.core.testing.simulate import play_one
 
 # Actions a game may take; one that has no outcome by then is digested as such (the uniform
 # random bot can wander for long in Hansa: 2 players, seed 57 past 100,000 once annexes are
@@ -40,7 +40,7 @@ PLAYS = {  # game -> [(scenario, players)]
 
 
 def as_json(value: Any) -> Any:
-    """A message (``core.messages.Msg``) in a log, prompt or outcome, as its JSON form."""
+    """A message (``core.i18n.messages.Msg``) in a log, prompt or outcome, as its JSON form."""
     if isinstance(value, Msg):
         return value.to_json()
     raise TypeError(f"{type(value).__name__} is not JSON")

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/hammer_scots.py [games] [scenario]`` (default 200
 Braveheart games). Prints games/s, actions/s and µs/action for bare ruleset play and for
-play through ``core.match.Match`` (what ``gameshelf simulate`` does), and the outcomes.
+play through ``core.play.match.Match`` (what ``gameshelf simulate`` does), and the outcomes.
 Target (issue 4): 40 random games/s of Braveheart on one process. Times are the
 process's CPU time, which a busy shared machine disturbs less than the wall clock.
 Figures only; no assertion (shared machines are noisy).
@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.bots import run
-from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.bots.agents import Observation, RandomAgent
 from gameshelf.plugins.hammer_scots.rules import RULESET
 
 

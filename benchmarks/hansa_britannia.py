@@ -4,7 +4,7 @@ Run: ``.venv/bin/python benchmarks/hansa_britannia.py [games] [--players N] [--b
 (default 20 games of 4 players; 2 and 3 players play the 2–3 side, two of them with the
 neutral player; ``--borders`` turns on the optional border rule). Prints actions/s, games/s
 and actions/game for the bots' path of the bare ruleset (``to_act``/``play``, what
-``Match.play_bots`` uses) and through ``core.match.Match`` (what ``gameshelf simulate``
+``Match.play_bots`` uses) and through ``core.play.match.Match`` (what ``gameshelf simulate``
 does), and the outcomes. Target (issue 16): 10,000 actions/s, four times the best open Python
 engine (Hansa-Development, uniform random bot, about 2,500 actions/s on this machine), one
 decision per placement as here. Times are CPU time. Figures only; no assertion (shared

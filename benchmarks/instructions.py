@@ -40,10 +40,10 @@ def play(
     """The actions measured: played through ``Match`` (``path`` "match"), or replayed
     through ``Ruleset.play`` or ``Ruleset.apply`` (counted whether ``replays`` or not)."""
     sys.path.insert(0, str(ROOT))
-    from gameshelf.core.agents import RandomAgent
-    from gameshelf.core.match import Match
-    from gameshelf.core.plugins import Registry
-    from gameshelf.core.ruleset import Action
+    from gameshelf.core.bots.agents import RandomAgent
+    from gameshelf.core.engine.ruleset import Action
+    from gameshelf.core.play.match import Match
+    from gameshelf.core.registry.plugins import Registry
 
     game = Registry().game(game_id)
     actions, played = 0, []

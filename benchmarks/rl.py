@@ -116,7 +116,7 @@ def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[
     board's kept parts found again), the vector from the seat's memory (``Memory``), the
     vector afresh (for comparison), the action mask, and the vector the environments make:
     from the seat's observation and its ``SeatMemory`` (``Encoding.observe_state``)."""
-    from gameshelf.core.encoding import Memory
+    from gameshelf.core.engine.encoding import Memory
     from gameshelf.rl.session import Session
 
     session = Session(game_id, scenario, None, players)

@@ -21,10 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Registry
-from gameshelf.core.search import LEVELS, IsmctsAgent, playout_depth
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.bots.search import LEVELS, IsmctsAgent, playout_depth
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Registry
 
 GAMES = (
     ("hammer_scots", 2),

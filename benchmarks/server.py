@@ -71,8 +71,8 @@ def serve(
     with ``profile``, under cProfile, the statistics written to that file when it stops."""
     import types
 
-    from gameshelf.core.hookspecs import hookimpl
-    from gameshelf.core.plugins import Registry, make_plugin_manager
+    from gameshelf.core.registry.hookspecs import hookimpl
+    from gameshelf.core.registry.plugins import Registry, make_plugin_manager
     from gameshelf.web.app import create_app
     from gameshelf.web.server import serve as run_server
     from gameshelf.web.settings import Settings
@@ -628,7 +628,7 @@ def rules_alone(game: str, players: int, rules: str | None, seconds: float = 3.0
 def load_ruleset(game: str, rules: str | None) -> Any:
     import importlib
 
-    from gameshelf.core.plugins import Registry, make_plugin_manager
+    from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 
     registry = Registry(make_plugin_manager())
     if game in registry.games:

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/three_kingdoms.py [games] [players]`` (default 1000 games
 of 4 players). Prints games/s, actions/s and µs/action for bare ruleset play, for play
-through ``core.match.Match`` (what ``gameshelf simulate`` does) and for the rules alone (the
+through ``core.play.match.Match`` (what ``gameshelf simulate`` does) and for the rules alone (the
 Match games replayed straight through ``Ruleset.play``), by wall clock and by this
 process's CPU time (the machine is shared: CPU time is the steadier figure), and the
 outcomes. Target (issue 3): 1,000 random games/s, or 50,000 actions/s as games are long.
@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.ruleset import Action
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.play.match import Match
 from gameshelf.plugins.three_kingdoms.rules import RULESET
 
 

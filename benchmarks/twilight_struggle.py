@@ -4,7 +4,7 @@ Influence point (issue 15's granularity).
 Run: ``.venv/bin/python benchmarks/twilight_struggle.py [games] [scenario]`` (default 200
 games of the printed game, "standard"; "competitive" has the US bonus and the optional
 cards). Prints games/s, actions/s, µs/action and actions/game for bare ruleset play (the
-bots' path, ``to_act``/``play``) and for play through ``core.match.Match`` (what
+bots' path, ``to_act``/``play``) and for play through ``core.play.match.Match`` (what
 ``gameshelf simulate`` does), and the outcomes. Times are the process's CPU time, which a
 busy shared machine disturbs less than the wall clock. Figures only; no assertion.
 

@@ -22,17 +22,17 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gameshelf.core import text
-from gameshelf.core.match import Match
-from gameshelf.core.messages import Msg, negotiate, render, render_view
-from gameshelf.core.messages import text as message_text
-from gameshelf.core.plugins import Registry, UnknownAgent, UnknownGame
-from gameshelf.core.reveal import merge_views
-from gameshelf.core.ruleset import Action, IllegalAction
-from gameshelf.core.scaffold import Refused, write_plugin
-from gameshelf.core.simulate import simulate as run_simulation
-from gameshelf.core.tournament import parse_agents
-from gameshelf.core.tournament import tournament as run_tournament
+from gameshelf.core.engine.reveal import merge_views
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.i18n.messages import Msg, negotiate, render, render_view
+from gameshelf.core.i18n.messages import text as message_text
+from gameshelf.core.play import text
+from gameshelf.core.play.match import Match
+from gameshelf.core.play.tournament import parse_agents
+from gameshelf.core.play.tournament import tournament as run_tournament
+from gameshelf.core.registry.plugins import Registry, UnknownAgent, UnknownGame
+from gameshelf.core.registry.scaffold import Refused, write_plugin
+from gameshelf.core.testing.simulate import simulate as run_simulation
 
 app = typer.Typer(
     add_completion=False,
@@ -443,7 +443,7 @@ class _Terminal:
         self.seen = {role: 0 for role in humans}  # log lines each human has been shown
         self.last: str | None = None  # the human who acted last (hot-seat hand-over)
         # The log's headings: the line where each year, turn or round begins, as the game
-        # says where it stands (core.text.place) after each action.
+        # says where it stands (core.play.text.place) after each action.
         self.sections: dict[int, Msg | str] = {}
         self.place: Msg | str | None = None
         self.note(0 if match.seq == 0 else len(match.state.log))
@@ -718,7 +718,7 @@ def replay(
         for line in match.state.log:
             console.print(line, markup=False, highlight=False)
     if board:
-        # Once over, nothing is secret: every seat's view laid over the others (core.reveal).
+        # Once over, nothing is secret: every seat's view laid over the others (core.engine.reveal).
         over = match.outcome() is not None
         view = merge_views([match.view(r) for r in match.roles]) if over else match.view(None)
         drawn = text.draw(match.ruleset, {**view, "role": None})

@@ -1,5 +1,5 @@
 """Every Gameshelf game as a single-agent Gymnasium environment: one seat learns, the others
-are Gameshelf agents (``core.agents``: "random", "first", or any a plugin offers, such as a
+are Gameshelf agents (``core.bots.agents``: "random", "first", or any a plugin offers, such as a
 greedy or search bot).
 
     from gameshelf.rl import gymnasium
@@ -26,9 +26,9 @@ import numpy as np
 import orjson
 from gymnasium import spaces
 
-from gameshelf.core.agents import Agent, Observation
-from gameshelf.core.rng import seed_from
-from gameshelf.core.ruleset import JSON, Role, dump_view
+from gameshelf.core.bots.agents import Agent, Observation
+from gameshelf.core.engine.rng import seed_from
+from gameshelf.core.engine.ruleset import JSON, Role, dump_view
 from gameshelf.rl.session import Session, registry
 
 INFO_VIEWS = ("dict", "text", None)

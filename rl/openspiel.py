@@ -17,7 +17,7 @@
   first), ``seed`` (which ``DEALS`` games the chance node picks among; default 0),
   ``max_length`` (the players' moves after which the game stops, every return 0, as
   PettingZoo's truncation; default 0: the game's own bound, ``info.max_actions``);
-- **actions** are the game's fixed indices (``core.encoding``); the player to move is the
+- **actions** are the game's fixed indices (``core.engine.encoding``); the player to move is the
   seat the game awaits (a secret simultaneous choice asks its seats one after the other,
   none seeing another's choice);
 - **observation string/tensor**: the seat's view without its log (JSON) and the game's
@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from gameshelf.core.ruleset import dump_view
+from gameshelf.core.engine.ruleset import dump_view
 from gameshelf.rl.session import Session, registry
 
 PREFIX = "gameshelf_"

@@ -11,7 +11,7 @@
 
 - **agents** are the seated roles (``"England"``, ``"Scotland"``; ``"p1"``…; colours);
 - **observation** ``{"observation": float32 vector, "action_mask": int8 vector}``: what the
-  seat may see encoded by its game (``core.encoding``; fields in docs/rl/<game>.md: the
+  seat may see encoded by its game (``core.engine.encoding``; fields in docs/rl/<game>.md: the
   vector of its view, made from its observation without making the view), and 1 at each
   legal action. The seat's view as JSON (without its log) is ``env.view(agent)``, made when
   asked; with ``info_view=True`` it is also put in ``info["view"]`` at every observation
@@ -32,7 +32,7 @@
   players; with three to five, the ranking spread over -1..+1);
 - **truncation** after ``max_cycles`` cycles, a cycle being one step per seat (default: the
   game's ``info.max_actions`` steps in all): every seat is truncated, rewards 0;
-- **render**: the game's text board of the asked seat's view (``core.text``), as text
+- **render**: the game's text board of the asked seat's view (``core.play.text``), as text
   (``render_mode="ansi"``) or printed (``"human"``).
 
 ``parallel_env`` is the cycle order seen by PettingZoo's parallel API (every live seat sends
@@ -49,7 +49,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
 from gameshelf.rl.session import Session
 
 TURNS = ("game", "cycle")

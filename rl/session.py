@@ -1,6 +1,6 @@
 """One running game seen through a game's fixed encoding: what every adapter shares.
 
-A :class:`Session` holds a ruleset, its encoding (``core.encoding``) and a state. It answers
+A :class:`Session` holds a ruleset, its encoding (``core.engine.encoding``) and a state. It answers
 in the encoding's terms: who is awaited, the action mask of a seat, its observation vector
 (made from what the seat may see only: from its observation, the encoding's fast way, kept
 up to date part by part, or else from its view), and the returns at the end.
@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 import orjson
 
-from gameshelf.core.encoding import Encoding, Memory, SeatMemory
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import JSON, Action, Outcome, Role, Ruleset, StepRuleset
-from gameshelf.core.text import draw
+from gameshelf.core.engine.encoding import Encoding, Memory, SeatMemory
+from gameshelf.core.engine.ruleset import JSON, Action, Outcome, Role, Ruleset, StepRuleset
+from gameshelf.core.play.text import draw
+from gameshelf.core.registry.plugins import Registry
 
 _REGISTRY: Registry | None = None
 
@@ -82,7 +82,7 @@ class Session:
         self._awaited: list[Role] | None = None
         self._outcome: Any = _UNKNOWN
         self._mask_of: tuple[Role, bytearray] | None = None
-        self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.encoding)
+        self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.engine.encoding)
         self._seat_memories: dict[Role, SeatMemory] = {}  # the same, the fast way
         self._seat_vectors: dict[Role, np.ndarray] = {}  # their vectors seen by numpy
         self._recall: dict[Role, tuple[int, bytes]] = {}  # log lines read, their digest
@@ -225,7 +225,7 @@ class Session:
         does not matter). Else from its whole view (``view``, when the caller shows it too)
         or from what the vector reads (``board``, the same vector, cheaper); for a game
         whose encoding ``remembers``, filled again only where the seat's view changed since
-        its last one (``core.encoding.Memory``)."""
+        its last one (``core.engine.encoding.Memory``)."""
         encoding = self.encoding
         if encoding.fillers:
             kept = self._seat_memories.get(role)
@@ -268,7 +268,7 @@ class Session:
         return mask
 
     def render(self, role: Role | None, lang: str = "en") -> str:
-        """The text board (``core.text``) of the seat's view, or its prompt and actions for a
+        """The text board (``core.play.text``) of the seat's view, or its prompt and actions for a
         game without one."""
         import io
 

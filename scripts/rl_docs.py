@@ -1,5 +1,5 @@
 """Write docs/rl/<game>.md: each game's action space and observation fields, made from the
-game's encoding (core.encoding), so the documentation is the code's own account of it.
+game's encoding (core.engine.encoding), so the documentation is the code's own account of it.
 
     .venv/bin/python scripts/rl_docs.py          # rewrite the pages
     .venv/bin/python scripts/rl_docs.py --check  # exit 1 if a page is out of date
@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import Ruleset
+from gameshelf.core.engine.ruleset import Ruleset
+from gameshelf.core.registry.plugins import Registry
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rl"
 

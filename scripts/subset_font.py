@@ -47,7 +47,7 @@ CJK = 0x2E80  # the first CJK block: the font holds the characters from here on
 
 # Where the words players read come from: the site's, then each game's (plugins/<game>/).
 SITE = (
-    "core/locale/*/LC_MESSAGES/*.po",
+    "core/i18n/locale/*/LC_MESSAGES/*.po",
     "web/locale/*/LC_MESSAGES/*.po",
     "web/templates/*.html",
     "web/static/*.js",

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Mapping
 from urllib.parse import unquote
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.people import (
     Passwords,
     display_name,

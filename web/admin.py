@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.accounts import Accounts
 from gameshelf.web.people import name_key
 from gameshelf.web.storage import Storage

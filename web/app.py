@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.types import Scope
 
 from gameshelf.core import __version__
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.web import docs, errors
 from gameshelf.web.accounts import Accounts
 from gameshelf.web.fanout import Fanout

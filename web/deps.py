@@ -24,9 +24,9 @@ from fastapi import Depends
 from fastapi.security import APIKeyCookie, HTTPBearer
 from starlette.requests import HTTPConnection
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web.accounts import Accounts
 from gameshelf.web.hub import Hub
 from gameshelf.web.i18n import request_lang

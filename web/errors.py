@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
 
-from gameshelf.core.messages import DEFAULT, Msg, render
+from gameshelf.core.i18n.messages import DEFAULT, Msg, render
 from gameshelf.web.csrf import UNSAFE
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.schemas import publish_constraints

@@ -15,7 +15,7 @@ import asyncio
 from collections import defaultdict, deque
 from collections.abc import Callable
 
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
 from gameshelf.web.tables import Table
 
 SAID_KEPT = 100  # chat lines waiting for a slow connection, at most (older ones dropped)

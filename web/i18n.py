@@ -1,5 +1,5 @@
 """The reader's language: a cookie the page's switch sets, else the browser's
-``Accept-Language``; ``en`` or ``zh_TW`` (``core.messages.LANGS``).
+``Accept-Language``; ``en`` or ``zh_TW`` (``core.i18n.messages.LANGS``).
 
 **What the page scripts say.** Every word a script shows is a message of a catalog, declared
 once there and inlined into the page in the reader's language (``base.html``: the JSON
@@ -30,7 +30,7 @@ from babel import Locale
 from markupsafe import Markup
 from starlette.requests import HTTPConnection
 
-from gameshelf.core.messages import (
+from gameshelf.core.i18n.messages import (
     HTML_LANG,
     LANGS,
     catalog,
@@ -41,7 +41,7 @@ from gameshelf.core.messages import (
     register_domain,
     text,
 )
-from gameshelf.core.plugins import Game
+from gameshelf.core.registry.plugins import Game
 
 register_domain("web", Path(__file__).parent / "locale")
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gameshelf.core.messages import Msg, render
+from gameshelf.core.i18n.messages import Msg, render
 from gameshelf.web.csrf import forged
 from gameshelf.web.i18n import request_lang
 

@@ -47,8 +47,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg, render
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
 from gameshelf.web.storage_notices import Notice, NoticePrefs

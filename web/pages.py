@@ -30,10 +30,10 @@ from jinja2 import (
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from gameshelf.core.messages import plural_forms
-from gameshelf.core.messages import render as render_message
-from gameshelf.core.messages import text as message_text
-from gameshelf.core.plugins import Game, Registry
+from gameshelf.core.i18n.messages import plural_forms
+from gameshelf.core.i18n.messages import render as render_message
+from gameshelf.core.i18n.messages import text as message_text
+from gameshelf.core.registry.plugins import Game, Registry
 from gameshelf.web.i18n import board_text, game_locale, page_language, request_lang
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def make_templates(registry: Registry) -> Jinja2Templates:
     def named(context: Context, game_id: str, kind: str, thing: Any, fallback: Any = None) -> str:
         """A thing of a game (a seat, a scenario, an option, the game) named in the page's
         language by the game's ``name`` hook, else by its catalog's ``<game>.<kind>.<id>``
-        message (as ``core.messages`` names a message's parameters); else ``fallback``,
+        message (as ``core.i18n.messages`` names a message's parameters); else ``fallback``,
         else the id in words."""
         game = registry.games.get(game_id)
         lang = context.get("lang", "en")

@@ -20,7 +20,7 @@ import unicodedata
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 
 MIN_NAME, MAX_NAME = 3, 24
 MIN_PASSWORD, MAX_PASSWORD = 10, 1024

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Outcome, Role
+from gameshelf.core.engine.ruleset import Outcome, Role
+from gameshelf.core.i18n.messages import Msg
 
 REASON = "resigned"
 TIMEOUT = "timeout"  # the last seat to give up was out of time (web.clocks)

@@ -79,7 +79,7 @@ class Summary:
     active: list[str] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     version: int = 0  # grows with every change of the match, never goes back (undo too)
-    # Where the game stands ("1297, turn 4"), as its game says it (core.text.place): a
+    # Where the game stands ("1297, turn 4"), as its game says it (core.play.text.place): a
     # message's JSON ({"id", "args"}), rendered in each reader's language, or plain text;
     # None when the game does not say (or for a row saved before schema 5).
     place: dict[str, Any] | str | None = None

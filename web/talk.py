@@ -21,8 +21,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import asdict
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.hub import Hub
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage

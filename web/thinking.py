@@ -3,7 +3,7 @@ server goes on serving every other request and match meanwhile.
 
 The worker is handed what the bot's seat may be asked about: the game, the seated roles, the
 state as JSON (loaded there by the game's own ``load_state``), the role and the agent's id
-and seed. It wraps the state in the seat's :class:`~core.agents.Observation`, exactly as
+and seed. It wraps the state in the seat's :class:`~core.bots.agents.Observation`, exactly as
 ``Match.play_bots`` does in the server, and gives back the action chosen and how long the
 bot thought. The workers are started (``spawn``: a fresh interpreter, never a fork of the
 server's threads) the first time a bot thinks, and load the installed plugins once each.
@@ -18,9 +18,9 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from gameshelf.core.agents import Observation
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import Action, Arg, Role
+from gameshelf.core.bots.agents import Observation
+from gameshelf.core.engine.ruleset import Action, Arg, Role
+from gameshelf.core.registry.plugins import Registry
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from gameshelf.core.rng import Rng, seed_from
-from gameshelf.core.ruleset import JSON, Action, GameInfo, Role, Ruleset, outcome_values
+from gameshelf.core.engine.rng import Rng, seed_from
+from gameshelf.core.engine.ruleset import JSON, Action, GameInfo, Role, Ruleset, outcome_values
 
 
 class Observation:
@@ -64,7 +64,7 @@ class Observation:
         one, to play forward on.
 
         The re-deal depends only on what the role sees and on ``seed`` (the hidden parts
-        deal from a fixed order, ``core.hidden``), and the world's generator is seeded from
+        deal from a fixed order, ``core.engine.hidden``), and the world's generator is seeded from
         ``seed`` too, so its dice are not the real game's to come: two games that the role
         cannot tell apart give the same worlds."""
         world = self._ruleset.copy_state(self._state)
@@ -168,7 +168,7 @@ class RandomAgent:
 
     A bot's draws are not the game's (what it picks is recorded as an action), so it uses
     Python's Mersenne Twister seeded from ``seed``: reproducible on any machine, and cheaper
-    per pick than the game's counter-based ``core.rng`` (bots pick once an action, so this
+    per pick than the game's counter-based ``core.engine.rng`` (bots pick once an action, so this
     shows in every simulation; docs/performance.md).
     """
 

@@ -1,6 +1,6 @@
 """Bots that look ahead: a greedy bot (one ply) and information-set Monte Carlo tree search.
 
-Both see only their seat's :class:`~core.agents.Observation`: they search on *determinized*
+Both see only their seat's :class:`~core.bots.agents.Observation`: they search on *determinized*
 worlds, copies of the game in which everything the seat cannot see has been dealt again
 (``Observation.determinized``, the game's declared hidden parts), and rate positions with
 the game's ``evaluate`` hook (``Ruleset.evaluate``: each role's chance to win).
@@ -46,9 +46,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gameshelf.core.agents import Agent, AgentSpec, Observation
-from gameshelf.core.rng import seed_from
-from gameshelf.core.ruleset import Action, GameInfo, Role
+from gameshelf.core.bots.agents import Agent, AgentSpec, Observation
+from gameshelf.core.engine.rng import seed_from
+from gameshelf.core.engine.ruleset import Action, GameInfo, Role
 
 UCT_C = 0.7  # the exploration constant, for values in [0, 1]
 DEPTH = 8  # decisions (of two or more options) played at random after leaving the tree,

@@ -1,6 +1,6 @@
 """The words of a decision, below the ruleset and the step machine: a role, an
-:class:`Action` and its refusal, :class:`IllegalAction`. ``core.ruleset`` re-exports them,
-where a game imports them from; ``core.steps`` imports them from here, so the step machine
+:class:`Action` and its refusal, :class:`IllegalAction`. ``core.engine.ruleset`` re-exports them,
+where a game imports them from; ``core.engine.steps`` imports them from here, so the step machine
 does not import the ruleset (which imports it for ``StepRuleset``)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 
 Role = str
 Arg = int | str | None
@@ -21,7 +21,7 @@ class IllegalAction(Exception):
     ``code`` is a short machine-readable word (``not_your_turn``, ``unknown_action``,
     ``illegal``, ``malformed``, ``game_over``, ``unknown_role``) for APIs and tests;
     ``reason`` is a sentence a player understands, in English; ``msg`` the same as a
-    message (``core.messages``) to render in a reader's language, when it was given as one.
+    message (``core.i18n.messages``) to render in a reader's language, when it was given as one.
     """
 
     def __init__(self, reason: str | Msg, code: str = "illegal") -> None:

@@ -4,9 +4,9 @@ Cards are ids (numbers or words) from the game's data; the deck never knows what
 A pile is listed top first, as one reads it turning the cards over: ``draw_pile[0]`` is the
 top card, the last one the bottom card. Drawing from a face-down pile, or turning its top
 card face up, reveals information, so the deck marks the generator itself
-(``Rng.reveal``): ``core.match`` then refuses to undo past it, and no game places that mark.
+(``Rng.reveal``): ``core.play.match`` then refuses to undo past it, and no game places that mark.
 
-As a hidden part of a state (``core.hidden``), a deck's draw pile is hidden from every role
+As a hidden part of a state (``core.engine.hidden``), a deck's draw pile is hidden from every role
 (its order and, while it is face down, which cards it holds), its size is public, and its
 discard pile and removed cards are face up.
 """
@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from gameshelf.core.rng import Rng
-from gameshelf.core.state_model import state_model
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.state_model import state_model
 
 CardId = int | str
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.rng import Rng
 
 
 def roll(rng: Rng, dice: int, sides: int = 6) -> list[int]:

@@ -3,7 +3,7 @@
 Learning libraries (PettingZoo, Gymnasium, OpenSpiel: ``gameshelf.rl``) want every action a
 game can ever offer to have one index in ``0..N-1`` and an observation of fixed length. A
 game provides both through the optional ruleset member ``encoding(scenario, options,
-players)`` (``core.ruleset``), which returns an :class:`Encoding` or ``None``:
+players)`` (``core.engine.ruleset``), which returns an :class:`Encoding` or ``None``:
 
 - :class:`ActionSpace` lists, per action type, every argument it can ever take, from the
   game's data (cards, areas, blocks, routes…): ``encode(action) -> index`` and
@@ -39,8 +39,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from gameshelf.core.rng import Rng, seed_from
-from gameshelf.core.ruleset import JSON, Action, Arg, Role, Ruleset
+from gameshelf.core.engine.rng import Rng, seed_from
+from gameshelf.core.engine.ruleset import JSON, Action, Arg, Role, Ruleset
 
 if TYPE_CHECKING:
     Vector: TypeAlias = array[float]  # array("f"): numpy reads it without a copy (frombuffer)
@@ -150,7 +150,7 @@ class Memory:
     """What one seat's vector was the last time it was filled: the vector, and per part
     (``Filler.part``) the view part it was filled from and the places it wrote. Filling
     again with a memory starts from that vector and redoes only the parts that are not the
-    very same objects as before (a game's kept view parts, ``core.parts``)."""
+    very same objects as before (a game's kept view parts, ``core.engine.parts``)."""
 
     __slots__ = ("parts", "vector")
 

@@ -36,7 +36,7 @@ from typing import Any, TypeVar, dataclass_transform
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic.fields import FieldInfo
 
-from gameshelf.core.state_model import STATE_CONFIG, load_python, state_model
+from gameshelf.core.engine.state_model import STATE_CONFIG, load_python, state_model
 
 T = TypeVar("T")
 
@@ -47,7 +47,7 @@ _KINDS: dict[str, type[Any]] = {}
 def frame_model(cls: type[T]) -> type[T]:
     """Class decorator: declare a step's frame (its arguments and working values).
 
-    Declared like a :func:`~core.state_model.state_model` (keyword-only fields, lists and
+    Declared like a :func:`~core.engine.state_model.state_model` (keyword-only fields, lists and
     dicts through ``Field(default_factory=...)``), validated when a saved state is loaded,
     and registered so that saved frames load back as this class.
     """

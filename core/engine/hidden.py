@@ -14,7 +14,7 @@ The parts, each naming a field of the state:
   only how many;
 - :class:`FaceDown`: like a hand, cards face down in front of a role; ``owner_sees`` says
   whether their owner knows them (a hand laid face down) or not (a pile dealt unseen);
-- :class:`DrawPile`: ``s.<field>`` is a :class:`core.deck.Deck` (its draw pile) or a list of
+- :class:`DrawPile`: ``s.<field>`` is a :class:`core.engine.deck.Deck` (its draw pile) or a list of
   cards, face down: nobody sees which cards it holds nor their order, everyone its size;
 - :class:`Exchange`: card places that one role cannot tell apart: the cards it cannot see
   in them are dealt again among them, each place keeping its size. A hand declared alone is
@@ -26,7 +26,7 @@ The parts, each naming a field of the state:
   where each stands, some see who it is. The game says who sees what (``sees``) and deals
   the hidden pieces again (``deal``, ``redraw``); the core moves what belongs to a piece and
   renames the marks that belong to a place (``per_piece``, ``marks``, ``frame_marks``);
-- a secret simultaneous choice (``core.secret``) hides its choices itself, as a step: the
+- a secret simultaneous choice (``core.engine.secret``) hides its choices itself, as a step: the
   step machine's current step is asked too (``StepRuleset.shuffle_hidden``).
 
 A game with a hidden part of its own writes a :class:`Hidden` subclass: its ``hide`` and,
@@ -47,9 +47,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.rng import Rng
-from gameshelf.core.state import GameState
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.state import GameState
 
 S = TypeVar("S", bound=GameState)
 Role = str
@@ -165,7 +165,7 @@ class FaceDown(_Owned[S]):
 
 
 class DrawPile(Cards[S]):
-    """``s.<field>``: a face-down pile, a :class:`~core.deck.Deck` (its draw pile; the
+    """``s.<field>``: a face-down pile, a :class:`~core.engine.deck.Deck` (its draw pile; the
     discards are face up) or a list of cards: nobody sees its cards nor their order,
     everyone sees its size."""
 
@@ -234,7 +234,7 @@ class Exchange(Hidden[S]):
                 loose.append(card)
                 pile[i] = _FREE
         # dealt from a fixed order, not from where the cards lay: the re-deal then depends
-        # only on what the role sees and the generator (the bots' worlds, core.agents)
+        # only on what the role sees and the generator (the bots' worlds, core.bots.agents)
         loose.sort(key=repr)
         rng.shuffle(loose)
         dealt = iter(loose)
@@ -338,7 +338,7 @@ class Identities(Hidden[S]):
         depends only on what everyone sees of them: the per-piece values, then the marks
         and frame marks naming them, then the place. A ``deal`` that shuffles places taken
         in this order gives the same deal whoever hides where, as a bot's re-deal must
-        (``core.agents.Observation.determinized``): places that tie are alike in every
+        (``core.bots.agents.Observation.determinized``): places that tie are alike in every
         public respect, so whichever piece each receives, the state comes out the same."""
         marked = [_marked(getattr(s, name)) for name in self.marks]
         for frame in s.stack:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from gameshelf.core.state_model import state_model
+from gameshelf.core.engine.state_model import state_model
 
 
 class NotEnoughMoney(Exception):

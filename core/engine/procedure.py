@@ -38,13 +38,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Role
-from gameshelf.core.state import GameState
-from gameshelf.core.steps import QUEUED_CALL, QUEUED_FINISH, RUNAWAY, Step, frame_args
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.engine.state import GameState
+from gameshelf.core.engine.steps import QUEUED_CALL, QUEUED_FINISH, RUNAWAY, Step, frame_args
+from gameshelf.core.i18n.messages import Msg
 
 if TYPE_CHECKING:
-    from gameshelf.core.steps import StepMachine
+    from gameshelf.core.engine.steps import StepMachine
 
 S = TypeVar("S", bound=GameState)
 Fn = Callable[..., Any]  # f(state) or f(state, frame)

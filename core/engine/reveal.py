@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gameshelf.core.ruleset import JSON
+from gameshelf.core.engine.ruleset import JSON
 
 
 def is_hidden(value: Any) -> bool:

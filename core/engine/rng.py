@@ -6,7 +6,7 @@ game state and the same seed plus the same actions gives the same game on any ma
 
 ``Rng`` also counts *reveals*: hidden information that came out without a die roll (a card
 drawn from a shuffled pile). Together with the draw counter this is the state's
-"information epoch", which ``core.match`` uses to decide how far a role may undo.
+"information epoch", which ``core.play.match`` uses to decide how far a role may undo.
 
 Tests script the dice: values put in ``script`` are returned by the next ``randint``/``d6``/
 ``choice`` draws instead of random ones (shuffles never consume the script).
@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from pydantic import Field
 
-from gameshelf.core.state_model import state_model
+from gameshelf.core.engine.state_model import state_model
 
 T = TypeVar("T")
 

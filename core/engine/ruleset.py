@@ -14,12 +14,12 @@ A ruleset is a game's rules as functions over a state (docs/architecture.md §2.
 =========== ==========================================================================
 
 Optional members a game may add: ``hidden`` (what some roles may not see), ``locale`` (its
-message catalogs), ``board`` (its web board), ``text`` (its terminal board, ``core.text``)
+message catalogs), ``board`` (its web board), ``text`` (its terminal board, ``core.play.text``)
 and ``encoding(scenario, options, players)``, its fixed action indices and observation
-vector for learning agents (``core.encoding``; ``gameshelf.rl`` needs it).
+vector for learning agents (``core.engine.encoding``; ``gameshelf.rl`` needs it).
 
 :class:`StepRuleset` implements ``active``/``actions``/``apply`` over a
-:class:`core.steps.StepMachine`, so a game writes steps, ``setup`` and ``view``, and ends
+:class:`core.engine.steps.StepMachine`, so a game writes steps, ``setup`` and ``view``, and ends
 the game with ``machine.end_game(state, outcome)``.
 """
 
@@ -37,21 +37,21 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameshelf.core.actions import JSON as JSON
-from gameshelf.core.actions import Action as Action
-from gameshelf.core.actions import Arg as Arg
-from gameshelf.core.actions import IllegalAction as IllegalAction
-from gameshelf.core.actions import Role as Role
-from gameshelf.core.messages import Msg, Namer, register_domain, register_namer
-from gameshelf.core.state import GameState
-from gameshelf.core.state import Outcome as Outcome
-from gameshelf.core.state_model import dump_json
-from gameshelf.core.steps import StepMachine
+from gameshelf.core.engine.actions import JSON as JSON
+from gameshelf.core.engine.actions import Action as Action
+from gameshelf.core.engine.actions import Arg as Arg
+from gameshelf.core.engine.actions import IllegalAction as IllegalAction
+from gameshelf.core.engine.actions import Role as Role
+from gameshelf.core.engine.state import GameState
+from gameshelf.core.engine.state import Outcome as Outcome
+from gameshelf.core.engine.state_model import dump_json
+from gameshelf.core.engine.steps import StepMachine
+from gameshelf.core.i18n.messages import Msg, Namer, register_domain, register_namer
 
 if TYPE_CHECKING:
-    from gameshelf.core.encoding import Encoding
-    from gameshelf.core.hidden import Hidden
-    from gameshelf.core.rng import Rng
+    from gameshelf.core.engine.encoding import Encoding
+    from gameshelf.core.engine.hidden import Hidden
+    from gameshelf.core.engine.rng import Rng
 
 S = TypeVar("S", bound=GameState)
 
@@ -105,12 +105,12 @@ class GameInfo(BaseModel):
     max_actions: int = 100_000  # a bound on one game's length, for the kit and simulate
     # Every reason code ``outcome`` may give (empty: not declared); the kit holds a game to it.
     outcome_reasons: tuple[str, ...] = ()
-    # How the default bot ("random", core.agents.PlayerAgent) weighs each action type
+    # How the default bot ("random", core.bots.agents.PlayerAgent) weighs each action type
     # against the others (a type not named weighs 1): 0 takes one only when nothing else is
     # legal (e.g. ending a turn early), more than 1 prefers it. Empty: uniformly random.
     bot_weights: dict[str, float] = Field(default_factory=dict)
     # How many decisions an ISMCTS playout plays at random before ``evaluate`` rates the
-    # position (core.search); None: the search's default. A game whose ``evaluate`` reads a
+    # position (core.bots.search); None: the search's default. A game whose ``evaluate`` reads a
     # position well and whose random moves mostly add noise (dice, a bad plan) wants a short
     # one; 0 rates the position where the tree is left.
     playout_depth: int | None = Field(default=None, ge=0)
@@ -182,7 +182,7 @@ class Ruleset(ABC, Generic[S]):
     board: ClassVar[BoardAssets | None] = None
     # The folder of the game's message catalogs (``<lang>/LC_MESSAGES/<game id>.po``).
     locale: ClassVar[Path | None] = None
-    # The parts of the state some roles may not see (``core.hidden``): hands, draw piles,
+    # The parts of the state some roles may not see (``core.engine.hidden``): hands, draw piles,
     # face-down pieces. ``shuffle_hidden`` is derived from them.
     hidden: ClassVar[tuple[Hidden[Any], ...]] = ()
 
@@ -232,7 +232,7 @@ class Ruleset(ABC, Generic[S]):
 
     def interrupts(self, state: S, role: Role) -> list[Action]:
         """The actions of ``role`` that are open to it whether or not it is active (an
-        "at any time" action, ``core.steps.Ambient.interrupt``): listed by ``actions``
+        "at any time" action, ``core.engine.steps.Ambient.interrupt``): listed by ``actions``
         for it even while it is not active, and accepted by ``apply``. The default: none."""
         return []
 
@@ -275,7 +275,7 @@ class Ruleset(ABC, Generic[S]):
 
     def evaluate(self, state: S) -> dict[Role, float]:
         """Each seated role's chance to win from ``state``, a number in ``[0, 1]``: the
-        heuristic the bots search with (``core.search``: the greedy bot rates the state each
+        heuristic the bots search with (``core.bots.search``: the greedy bot rates the state each
         action leads to, ISMCTS scores its playouts cut short by it).
 
         Optional. A game that says nothing gets the default: once the game is over, its
@@ -294,7 +294,7 @@ class Ruleset(ABC, Generic[S]):
         """The name of a thing of the game in ``lang`` (``"en"``, ``"zh_TW"``): ``kind`` is
         the word a message parameter starts with (``area``, ``block``, ``card``, ``lord``,
         ``role``), ``id`` the thing's id in the game's data. ``None``: the catalog's message
-        ``<game>.<kind>.<id>`` names it, else the id itself (``core.messages``).
+        ``<game>.<kind>.<id>`` names it, else the id itself (``core.i18n.messages``).
 
         The default asks the ``name`` function of the module ``names`` beside the ruleset's
         own module (``my_game/names.py``), if the game has one, which reads its data."""
@@ -302,7 +302,7 @@ class Ruleset(ABC, Generic[S]):
         return found(kind, id, lang) if found is not None else None
 
     def namer(self) -> Namer:
-        """What names the things in this game's messages (``core.messages.render``)."""
+        """What names the things in this game's messages (``core.i18n.messages.render``)."""
         return self.name
 
     # --- learning agents ---------------------------------------------------------------
@@ -313,7 +313,7 @@ class Ruleset(ABC, Generic[S]):
         options: Mapping[str, object] | None = None,
         players: int | None = None,
     ) -> Encoding | None:
-        """The game's fixed encoding for learning agents (``core.encoding``) in a game set
+        """The game's fixed encoding for learning agents (``core.engine.encoding``) in a game set
         up with these arguments (``None``: defaults): every action it can ever offer as an
         index in ``0..N-1``, and a seat's view as a vector of fixed length. ``None`` (the
         default): the game offers none, and ``gameshelf.rl`` cannot serve it."""
@@ -345,7 +345,7 @@ class Ruleset(ABC, Generic[S]):
 
     def shuffle_hidden(self, state: S, role: Role | None, rng: Rng) -> None:
         """Rearrange, in place, everything ``role`` may not see (``None``: a spectator):
-        every part the ruleset declares ``hidden`` is re-sampled (``core.hidden``).
+        every part the ruleset declares ``hidden`` is re-sampled (``core.engine.hidden``).
 
         The conformance kit checks that ``view(state, role)`` does not change when this is
         done: a view that depends on a secret leaks it. The bots' determinized worlds are
@@ -356,7 +356,7 @@ class Ruleset(ABC, Generic[S]):
 
 
 class StepRuleset(Ruleset[S]):
-    """A ruleset whose sequence of play is a :class:`~core.steps.StepMachine`.
+    """A ruleset whose sequence of play is a :class:`~core.engine.steps.StepMachine`.
 
     Subclasses set ``machine`` and write ``setup`` and ``board_view`` (the game-specific
     part of a view), and end the game with ``machine.end_game`` (which ``outcome`` reads);
@@ -529,7 +529,7 @@ def __getattr__(name: str) -> Any:
     if name in _RENAMED:
         new, removal = _RENAMED[name]
         warnings.warn(
-            f"gameshelf.core.ruleset.{name} is now {new}; {name} goes in {removal}",
+            f"gameshelf.core.engine.ruleset.{name} is now {new}; {name} goes in {removal}",
             DeprecationWarning,
             stacklevel=2,
         )

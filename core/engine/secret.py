@@ -4,7 +4,7 @@ A :class:`SecretChoice` is a step kind. On entering, it asks ``choosers`` who ch
 them picks one of its ``actions`` (or ``options``) privately and may change its mind, by
 choosing again, until the last of them has chosen; then the choices are revealed together,
 ``reveal(state, choices)`` carries them out, and the generator's epoch moves, so that no undo
-goes back across the reveal (``core.match``). The choices wait in the step's frame, never in
+goes back across the reveal (``core.play.match``). The choices wait in the step's frame, never in
 the game state, and a view shows only who has chosen (``Step.public``)::
 
     @machine.step
@@ -33,12 +33,12 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import JSON, Action, Role
-from gameshelf.core.state import GameState
-from gameshelf.core.steps import Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import JSON, Action, Role
+from gameshelf.core.engine.state import GameState
+from gameshelf.core.engine.steps import Step
+from gameshelf.core.i18n.messages import Msg
 
 S = TypeVar("S", bound=GameState)
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from gameshelf.core.ruleset import Ruleset
+from gameshelf.core.engine.ruleset import Ruleset
 
 HEADER = "#fingerprint "
 

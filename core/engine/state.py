@@ -1,15 +1,15 @@
 """The part of a game state that the core relies on.
 
 A game's state is a pydantic model it owns: a subclass of :class:`GameState` declared with
-:func:`~core.state_model.state_model`, mutated in place by the rules and serialisable to
+:func:`~core.engine.state_model.state_model`, mutated in place by the rules and serialisable to
 JSON and back exactly (``to_json``/``from_json``). The core reads:
 
-- ``step``: the name of the current step of the game's state machine (``core.steps``);
+- ``step``: the name of the current step of the game's state machine (``core.engine.steps``);
 - ``stack``: the frames of the steps the machine is in, the current one on top
-  (``core.frames``): a called step's arguments and working values, a procedure's position;
+  (``core.engine.frames``): a called step's arguments and working values, a procedure's position;
 - ``active``: the roles that must act now (kept by the steps);
-- ``rng``: the seeded generator (``core.rng``), whose epoch tells undo what is new;
-- ``log``: the log: messages (``core.messages.Msg``), rendered in each reader's
+- ``rng``: the seeded generator (``core.engine.rng``), whose epoch tells undo what is new;
+- ``log``: the log: messages (``core.i18n.messages.Msg``), rendered in each reader's
   language, or plain strings from games not yet converted; a message said ``to`` some
   roles is theirs alone (a private line: ``say``);
 - ``outcome``: ``None`` while the game runs, then how it ended (:class:`Outcome`), written
@@ -23,11 +23,11 @@ from typing import Any, Self
 
 from pydantic import BaseModel, Field
 
-from gameshelf.core.actions import Role
-from gameshelf.core.frames import Frame
-from gameshelf.core.messages import Msg, Param
-from gameshelf.core.rng import Rng
-from gameshelf.core.state_model import dump_json, load_json, state_model
+from gameshelf.core.engine.actions import Role
+from gameshelf.core.engine.frames import Frame
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.state_model import dump_json, load_json, state_model
+from gameshelf.core.i18n.messages import Msg, Param
 
 __all__ = ["GameState", "Outcome", "state_model"]
 
@@ -46,8 +46,9 @@ class Outcome(BaseModel):
 
 
 class _AtWork:
-    """The step machine's queue of transitions while it is at work on a state (``core.steps``):
-    a slot beside the model's fields, never saved nor compared; ``None`` at rest."""
+    """The step machine's queue of transitions while it is at work on a state
+    (``core.engine.steps``): a slot beside the model's fields, never saved nor compared;
+    ``None`` at rest."""
 
     __slots__ = ("_queue",)
     _queue: list[tuple[Any, ...]] | None

@@ -21,7 +21,7 @@ or, when some choices are refused for a reason worth telling, with ``options``: 
 action and ``None`` (legal) or the reason it is refused. ``actions`` and the refusal of an
 illegal action then both come from ``options``.
 
-**Frames, calls and results.** Every step on the machine has a :class:`~core.frames.Frame`
+**Frames, calls and results.** Every step on the machine has a :class:`~core.engine.frames.Frame`
 on ``state.stack``, the current one on top. ``enter`` replaces the current step, ``call``
 enters a step above it as a sub-procedure, and ``finish`` returns a result to the caller's
 ``resume``. A step with arguments names its frame model as ``frame_type``::
@@ -61,9 +61,9 @@ after it is dropped as well, so a rule that may end the game needs no check afte
 **Ambient actions** (:class:`Ambient`) are offered beside a step's own actions in every step
 that carries the ambient's tag (``Step.tags``, ``Ambient.tag``); an ambient declared an
 ``interrupt`` is open to its role whether or not the game waits for it (an "at any time"
-action). **Procedures** (``core.procedure``) are
+action). **Procedures** (``core.engine.procedure``) are
 steps declared as a sequence of steps and functions; **secret simultaneous choices**
-(``core.secret``) are a step kind.
+(``core.engine.secret``) are a step kind.
 """
 
 from __future__ import annotations
@@ -72,12 +72,12 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
-from gameshelf.core.actions import JSON, Action, IllegalAction, Role
-from gameshelf.core.frames import Frame, frame_kind, new_frame
-from gameshelf.core.hidden import Hidden, Watch
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.state import GameState, Outcome
+from gameshelf.core.engine.actions import JSON, Action, IllegalAction, Role
+from gameshelf.core.engine.frames import Frame, frame_kind, new_frame
+from gameshelf.core.engine.hidden import Hidden, Watch
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.state import GameState, Outcome
+from gameshelf.core.i18n.messages import Msg
 
 S = TypeVar("S", bound=GameState)
 Handler = Callable[[Any, Role, Any], None]
@@ -131,7 +131,7 @@ class Step(Generic[S]):
 
     def prompt(self, s: S, role: Role) -> str | Msg:
         """What ``role`` is asked to do, imperative ("Choose a card to play."): a message
-        (``core.messages``), or English text."""
+        (``core.i18n.messages``), or English text."""
         return Msg("core.choose_action")
 
     def options(self, s: S, role: Role) -> Iterable[Option]:
@@ -359,7 +359,7 @@ class StepMachine(Generic[S]):
         return cls
 
     def watch(self, parts: tuple[Hidden[S], ...]) -> None:
-        """Watch these hidden parts around every action played (``core.hidden.Watch``), as
+        """Watch these hidden parts around every action played (``core.engine.hidden.Watch``), as
         the game's ruleset declares them. One machine plays one game: another declaration
         of other parts is refused, as the machine would then watch one game's for another."""
         if self._watched is not None and self._watched != parts:

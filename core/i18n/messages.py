@@ -8,7 +8,7 @@ reader's language, so one log serves every seat::
     s.announce("toy_duel.rolled", role=role, die=die)  # s.say(Msg("toy_duel.rolled", ...))
 
 **Catalogs.** The text of a message is in a gettext catalog of its *domain*, the part of its id
-before the first dot: ``core`` (``core/locale``), ``web`` (``web/locale``) and each game (its
+before the first dot: ``core`` (``core/i18n/locale``), ``web`` (``web/locale``) and each game (its
 id; the ruleset's ``locale`` folder). A catalog is ``<locale>/<lang>/LC_MESSAGES/<domain>.po``
 for ``en`` and ``zh_TW``, extracted by ``pybabel`` (``babel.cfg``) and read directly from the
 ``.po`` files when first needed. The message text has ``{name}`` placeholders
@@ -20,7 +20,7 @@ the game names it in the reader's language through its ruleset's :meth:`name` (f
 data), falling back on a catalog message ``<game>.<kind>.<id>``, then on the id itself.
 The namer of a domain is registered once (:func:`register_namer`; a ruleset class does it
 for its game, with its ``names.py``), so a message renders with its things named wherever
-it is rendered (``str(msg)``, an :class:`~core.ruleset.IllegalAction`'s reason, a test), not
+it is rendered (``str(msg)``, an :class:`~core.engine.ruleset.IllegalAction`'s reason, a test), not
 only inside a view that hands its game's namer over.
 Numbers are written as they are, or as the message's text formats them in its language
 (``{money:,}``: "15,000"; a parameter stays a number up to the text), never preformatted by
@@ -475,7 +475,7 @@ def render_outcome(
     game: str | None = None,
     reader: str | None = None,
 ) -> dict[str, Any] | None:
-    """An :class:`~core.ruleset.Outcome` (or ``None``) as JSON, its text in ``lang`` (said
+    """An :class:`~core.engine.ruleset.Outcome` (or ``None``) as JSON, its text in ``lang`` (said
     to ``reader``, a seat)."""
     if outcome is None:
         return None

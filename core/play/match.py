@@ -16,12 +16,12 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from gameshelf.core.agents import Agent, Observation
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Game, Registry
-from gameshelf.core.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
-from gameshelf.core.snapshot import load_snapshot
-from gameshelf.core.state import GameState
+from gameshelf.core.bots.agents import Agent, Observation
+from gameshelf.core.engine.ruleset import JSON, Action, Arg, IllegalAction, Outcome, Role, Ruleset
+from gameshelf.core.engine.snapshot import load_snapshot
+from gameshelf.core.engine.state import GameState
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.plugins import Game, Registry
 
 FORMAT = 1
 
@@ -48,7 +48,7 @@ InterruptPolicy = Callable[[Observation, Sequence[Action]], "Action | None"]
 
 
 def _interrupters(agents: Mapping[Role, Agent]) -> dict[Role, InterruptPolicy]:
-    """The bots whose policy takes interrupts (``core.agents.Interrupter``), by role."""
+    """The bots whose policy takes interrupts (``core.bots.agents.Interrupter``), by role."""
     found = {}
     for role, agent in agents.items():
         decide = getattr(agent, "interrupt", None)
@@ -185,7 +185,7 @@ class Match:
         carried out with ``Ruleset.play`` (not re-checked); a choice that is not on the list
         is refused like any illegal action and changes nothing.
 
-        A bot whose policy takes interrupts (``core.agents.Interrupter``) is asked before
+        A bot whose policy takes interrupts (``core.bots.agents.Interrupter``) is asked before
         each decision, while the game does not wait for it, whether it takes one of the
         interrupts open to its role; what it takes is applied through the checked path.
         """
@@ -309,7 +309,7 @@ class Match:
         observers: Iterable[Observer] = (),
     ) -> Match:
         """The match at the end of ``history`` without replaying it: its state is the
-        snapshot taken there (``core.snapshot.dump_snapshot``), its history ``history``.
+        snapshot taken there (``core.engine.snapshot.dump_snapshot``), its history ``history``.
 
         Raises ``ValueError`` when the snapshot does not fit: written under other data or
         another state schema (``StaleSnapshot``), or a state the game refuses; its reader

@@ -12,7 +12,7 @@ belongs to the game, like its web board):
 - ``role_name(role, view, lang)`` names a seat ("the Red King" for ``p2``), or ``None``:
   its id;
 - ``place(view)`` says in a few words where the game stands ("1512, turn 4", "round 12"),
-  as a message (``core.messages.Msg``) so that each reader reads it in their language: the
+  as a message (``core.i18n.messages.Msg``) so that each reader reads it in their language: the
   lobby shows it for a running match, the replay viewer jumps by it, and the logs (web and
   terminal) are headed by it where it changes.
 
@@ -31,8 +31,8 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import JSON, Action
+from gameshelf.core.engine.ruleset import JSON, Action
+from gameshelf.core.i18n.messages import Msg
 
 
 def _no_label(action: Action, view: JSON, lang: str) -> str | None:

@@ -32,10 +32,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from gameshelf.core.agents import Agent
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Game, Registry
-from gameshelf.core.rng import seed_from
+from gameshelf.core.bots.agents import Agent
+from gameshelf.core.engine.rng import seed_from
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Game, Registry
 
 AgentFactory = Callable[[int], Agent]
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval

@@ -3,9 +3,9 @@ offered through the same hooks as any plugin."""
 
 from __future__ import annotations
 
-from gameshelf.core.agents import BUILTIN_AGENTS, AgentSpec
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.search import SEARCH_AGENTS
+from gameshelf.core.bots.agents import BUILTIN_AGENTS, AgentSpec
+from gameshelf.core.bots.search import SEARCH_AGENTS
+from gameshelf.core.registry.hookspecs import hookimpl
 
 
 @hookimpl

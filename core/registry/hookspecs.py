@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from gameshelf.core.agents import AgentSpec
-    from gameshelf.core.match import Match, MatchEvent
-    from gameshelf.core.ruleset import Ruleset, Scenario
+    from gameshelf.core.bots.agents import AgentSpec
+    from gameshelf.core.engine.ruleset import Ruleset, Scenario
+    from gameshelf.core.play.match import Match, MatchEvent
 
 PROJECT = "gameshelf"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -36,7 +36,7 @@ def gameshelf_games() -> list[Ruleset[Any]] | None:
 
     Called once per registry, when it is built. Every plugin's answer is collected.
 
-    :returns: a list of ruleset instances (see ``core.ruleset.Ruleset``), or ``None``.
+    :returns: a list of ruleset instances (see ``core.engine.ruleset.Ruleset``), or ``None``.
         Two plugins offering the same ``info.id`` is an error naming both plugins.
 
     Example::
@@ -76,7 +76,7 @@ def gameshelf_agents() -> list[AgentSpec] | None:
     Called once per registry. Every plugin's answer is collected; core offers ``random``
     and ``first`` through this hook like any other plugin.
 
-    :returns: a list of ``core.agents.AgentSpec`` (id, title, factory), or ``None``.
+    :returns: a list of ``core.bots.agents.AgentSpec`` (id, title, factory), or ``None``.
         Two plugins offering the same agent id is an error naming both plugins.
 
     Example::
@@ -98,7 +98,7 @@ def gameshelf_match_event(match: Match, event: MatchEvent) -> None:
     value is ignored. An observer must not change the match. Not historic: a plugin
     registered later does not receive past events.
 
-    :param match: the ``core.match.Match`` that changed (read its state, history, outcome).
+    :param match: the ``core.play.match.Match`` that changed (read its state, history, outcome).
     :param event: what happened: ``kind`` (``"action"``, ``"undo"``, ``"end"``; the web
         site adds ``"resign"``, a seat giving up), the role, the action and the sequence
         number after the change.

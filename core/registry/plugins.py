@@ -21,9 +21,9 @@ from typing import Any
 
 import pluggy
 
-from gameshelf.core import hookspecs
-from gameshelf.core.agents import AgentSpec
-from gameshelf.core.ruleset import GameInfo, Ruleset, Scenario
+from gameshelf.core.bots.agents import AgentSpec
+from gameshelf.core.engine.ruleset import GameInfo, Ruleset, Scenario
+from gameshelf.core.registry import hookspecs
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 

@@ -1,10 +1,11 @@
 """``gameshelf new NAME``: a new game plugin, ready to install and to grow.
 
-The files come from ``core/plugin_template/``: every ``*.tmpl`` file there is written with its
-``$name``-style fields filled in and ``.tmpl`` dropped, a path part ``__name__`` becoming the
-game's id. What is written is a working game (a race to ten) with its ruleset, state, one
-step, catalogs in English and Traditional Chinese, its entry point and a conformance test:
-it installs with ``pip install -e`` and shows in ``gameshelf list`` and the lobby at once.
+The files come from ``core/registry/plugin_template/``: every ``*.tmpl`` file there is
+written with its ``$name``-style fields filled in and ``.tmpl`` dropped, a path part
+``__name__`` becoming the game's id. What is written is a working game (a race to ten) with
+its ruleset, state, one step, catalogs in English and Traditional Chinese, its entry point
+and a conformance test: it installs with ``pip install -e`` and shows in ``gameshelf list``
+and the lobby at once.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 from pathlib import Path
 from string import Template
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 
 TEMPLATE = Path(__file__).parent / "plugin_template"
 NAME = re.compile(r"^[a-z][a-z0-9_]{1,39}$")

@@ -11,9 +11,9 @@ import json
 import sys
 from typing import Any
 
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Game
-from gameshelf.core.rng import Rng, seed_from
+from gameshelf.core.engine.rng import Rng, seed_from
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Game
 
 
 def digests(

@@ -11,11 +11,9 @@ from typing import Any
 
 import orjson
 
-from gameshelf.core.agents import Agent, Observation, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Game
-from gameshelf.core.rng import Rng, seed_from
-from gameshelf.core.ruleset import (
+from gameshelf.core.bots.agents import Agent, Observation, RandomAgent
+from gameshelf.core.engine.rng import Rng, seed_from
+from gameshelf.core.engine.ruleset import (
     Action,
     IllegalAction,
     Role,
@@ -24,7 +22,9 @@ from gameshelf.core.ruleset import (
     action_menu,
     dump_view,
 )
-from gameshelf.core.state_model import is_state_model
+from gameshelf.core.engine.state_model import is_state_model
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Game
 from gameshelf.core.testing.report import ConformanceFailure, Coverage
 from gameshelf.core.testing.states import LogDigest, since, unchanged_key
 
@@ -310,7 +310,7 @@ class CheckedGame:
                     f"{other.get('role') or 'a spectator'} differ in {differ}, secrets of "
                     "their own, but the ruleset declares no hidden part, so the core's "
                     "shuffle_hidden hides none of them: declare what each role may not see "
-                    "(Ruleset.hidden, core.hidden)"
+                    "(Ruleset.hidden, core.engine.hidden)"
                 )
 
     def check_order_of_choices(self) -> None:

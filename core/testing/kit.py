@@ -7,11 +7,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.agents import FirstLegalAgent, RandomAgent
-from gameshelf.core.plugins import Game
-from gameshelf.core.ruleset import (
+from gameshelf.core.bots.agents import FirstLegalAgent, RandomAgent
+from gameshelf.core.engine.ruleset import (
     Ruleset,
 )
+from gameshelf.core.registry.plugins import Game
 from gameshelf.core.testing.game import CheckedGame
 from gameshelf.core.testing.processes import PROCESS_STEPS, check_across_processes
 from gameshelf.core.testing.report import KitReport

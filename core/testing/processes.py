@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gameshelf.core.plugins import Game
+from gameshelf.core.registry.plugins import Game
 from gameshelf.core.testing.report import ConformanceFailure
 
 # The bound of the game played in two fresh processes.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.ruleset import (
     Action,
     IllegalAction,
     Role,

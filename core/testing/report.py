@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.match import Match
-from gameshelf.core.procedure import Procedure
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.procedure import Procedure
+from gameshelf.core.engine.ruleset import (
     Action,
     Ruleset,
 )
+from gameshelf.core.play.match import Match
 
 
 class ConformanceFailure(AssertionError):

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.agents import Agent
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Game
+from gameshelf.core.bots.agents import Agent
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Game
 from gameshelf.core.testing import Coverage
 
 

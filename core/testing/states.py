@@ -7,7 +7,7 @@ import hashlib
 import json
 from typing import Any
 
-from gameshelf.core.state_model import dump_json
+from gameshelf.core.engine.state_model import dump_json
 
 # The kit compares states many times a step (each refusal must leave the state as it was, a
 # replay must pass through the same states), and a long game's log is most of its dump:

@@ -54,12 +54,12 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from gameshelf.core.dice import count_at_most, roll
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure, While
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Option, Step, legal_of
+from gameshelf.core.engine.dice import count_at_most, roll
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Procedure, While
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Option, Step, legal_of
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,

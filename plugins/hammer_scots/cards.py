@@ -1,6 +1,6 @@
 """RULES §2-3: the sequence of play — years, game turns, the card phase, initiative.
 
-The sequence of play is declared as three procedures (core.procedure), as RULES §2 says it:
+The sequence of play is declared as three procedures (core.engine.procedure), as RULES §2 says it:
 
 - "game": year after year, until a victory ends the game (victory.py).
 - "year": the deal (§2.1: all 25 cards shuffled, five to each side, the rest out for the
@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, Loop, Procedure, While
-from gameshelf.core.ruleset import Action
-from gameshelf.core.secret import SecretChoice
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, Loop, Procedure, While
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.secret import SecretChoice
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
 from gameshelf.plugins.hammer_scots.state import (
     NO_BLOCK,

@@ -1,5 +1,5 @@
 """Hammer of the Scots for learning agents: fixed action indices and a seat's view as floats
-(``core.encoding``; the fields are listed in docs/rl/hammer_scots.md, made from this layout).
+(``core.engine.encoding``; the fields are listed in docs/rl/hammer_scots.md, made from this layout).
 
 Everything is read from the seat's view (``view.py``): an enemy block stands in the vector
 only as "a block of that side in that area" (fog of war, RULES §1), as on the board. The
@@ -17,7 +17,7 @@ from functools import partial
 from operator import itemgetter
 from typing import Any
 
-from gameshelf.core.encoding import (
+from gameshelf.core.engine.encoding import (
     ActionSpace,
     Encoding,
     Filler,
@@ -26,7 +26,7 @@ from gameshelf.core.encoding import (
     Table,
     step_names,
 )
-from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.cards import chosen_card, turn_cards
 from gameshelf.plugins.hammer_scots.kings import CORONATIONS
@@ -191,7 +191,7 @@ class HammerEncoding(Encoding):
 
     def fill_blocks(self, view: JSON, out: Filler) -> None:
         # Each area, the pools, the dead are parts kept while they do not change (view.py):
-        # a seat's vector is filled again only where they did (core.encoding.Filler.part).
+        # a seat's vector is filled again only where they did (core.engine.encoding.Filler.part).
         for a, area in enumerate(view["areas"]):
             out.part(("area", a), area, partial(self.fill_area, a, area))
         out.part("pools", view["pools"], partial(self.fill_pools, view["pools"]))

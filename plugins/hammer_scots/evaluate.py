@@ -19,7 +19,7 @@ and every English move then looked alike to the search (0.983-0.987).
 
 from __future__ import annotations
 
-from gameshelf.core.ruleset import Role, win_chances
+from gameshelf.core.engine.ruleset import Role, win_chances
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, SIDE_RANGE, bix
 from gameshelf.plugins.hammer_scots.state import State, nobles_on_map
 from gameshelf.plugins.hammer_scots.victory import last_year

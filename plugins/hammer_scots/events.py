@@ -14,10 +14,10 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.kings import EVENT, coronations
@@ -217,7 +217,7 @@ class Pillage(EventStep):
     def on_area(self, s: State, role: str, arg: str) -> None:
         area = AREA_IX[arg]
         s.announce("hammer_scots.pillages", role=role, area=arg)
-        # Kept by hand (core.hidden cannot derive it: no block turns face up): the hits
+        # Kept by hand (core.engine.hidden cannot derive it: no block turns face up): the hits
         # fall on the strongest blocks by their hidden strengths, and which of them shrink
         # or go, and whether their owner must choose, tell the pillager about them.
         s.rng.reveal()

@@ -13,7 +13,7 @@ card for a coronation instead of its printed event, when one of these holds:
 The King enters at full strength (in Fife for Bruce or Comyn). Defectors keep their
 strength. Every area where a defector now faces Scots is fought at once, defectors
 attacking, in the order Player 1 picks ("coronation_battles", the areas in its frame).
-The coronation is one ambient action ("crown", core.steps.Ambient) offered in every event
+The coronation is one ambient action ("crown", core.engine.steps.Ambient) offered in every event
 step while nothing of the event has been done yet.
 
 §11.1 The Edward block is Edward I until killed or until the end of 1306, then Edward II
@@ -27,10 +27,10 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Ambient, Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Ambient, Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.model import (

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from gameshelf.core.graph import AreaGraph
+from gameshelf.core.engine.graph import AreaGraph
 
 Side = Literal["England", "Scotland"]
 ENGLISH: Side = "England"

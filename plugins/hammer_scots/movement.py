@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import itemgetter
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.cards import end_action
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,

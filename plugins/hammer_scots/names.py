@@ -1,6 +1,6 @@
 """The names of things in both languages, from the game's data (``name``, ``name_zh``):
 the ruleset's ``name`` hook, which the core's messages call for a parameter that names an
-area, a block (a noble is a block), a card, a scenario or a side (``core.messages``).
+area, a block (a noble is a block), a card, a scenario or a side (``core.i18n.messages``).
 
 Beside the data's: the Edward block as the king he is (``edward_1``, ``edward_2``: the
 messages name him by ``state.block_ref``), the game itself and its options."""

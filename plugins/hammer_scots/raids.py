@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Step
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.losses import eliminate
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,

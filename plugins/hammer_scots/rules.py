@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
@@ -79,13 +79,13 @@ class HammerOfTheScots(StepRuleset[State]):
     )
     state_type = State
     machine = machine
-    # What each side may not see (view.py): the blocks face down, the cards (core.hidden).
+    # What each side may not see (view.py): the blocks face down, the cards (core.engine.hidden).
     hidden = HIDDEN
-    # The catalogs of the game's messages (hammer_scots.po in en and zh_TW, core.messages).
+    # The catalogs of the game's messages (hammer_scots.po in en and zh_TW, core.i18n.messages).
     locale = Path(__file__).parent / "locale"
     # The SVG board the web app draws from ``view.board_view`` (template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
-    # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.
+    # The board as text for `gameshelf play` (core.play.text): drawn from a seat's view only.
     text = TEXT
 
     def setup(

@@ -60,12 +60,12 @@ from operator import itemgetter
 
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action
-from gameshelf.core.state import GameState, Outcome, state_model
-from gameshelf.core.steps import StepMachine
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.state import GameState, Outcome, state_model
+from gameshelf.core.engine.steps import StepMachine
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
     AREA_IX,

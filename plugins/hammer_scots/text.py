@@ -18,9 +18,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.ruleset import JSON, Action
-from gameshelf.core.text import TextBoard
+from gameshelf.core.engine.ruleset import JSON, Action
+from gameshelf.core.i18n.messages import Msg, render
+from gameshelf.core.play.text import TextBoard
 from gameshelf.plugins.hammer_scots.model import BLOCKS, CARDS, SIDES
 from gameshelf.plugins.hammer_scots.names import name
 from gameshelf.plugins.hammer_scots.state import machine

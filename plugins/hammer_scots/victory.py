@@ -14,7 +14,7 @@ eliminated in battle), ``most_nobles`` (more nobles after the last winter),
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH, bix
 from gameshelf.plugins.hammer_scots.state import (
     State,

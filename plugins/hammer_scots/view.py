@@ -51,9 +51,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from gameshelf.core.hidden import DrawPile, Exchange, Hands, Hidden, Identities
-from gameshelf.core.parts import Kept
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.hidden import DrawPile, Exchange, Hands, Hidden, Identities
+from gameshelf.core.engine.parts import Kept
+from gameshelf.core.engine.rng import Rng
 from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle, battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.cards import CARDS, chosen_card, turn_cards
 from gameshelf.plugins.hammer_scots.drawing import DRAWING
@@ -166,7 +166,7 @@ def card_view(card: str) -> JSON:
     return {"id": c.id, "name": c.name, "value": c.value, "event": c.event, "text": c.text}
 
 
-# Board parts kept while what they show does not change (core.parts): most actions move
+# Board parts kept while what they show does not change (core.engine.parts): most actions move
 # nothing, and a move changes two areas of 23. Keys name everything a part is made from.
 AREAS_KEPT: Kept[list[JSON]] = Kept()
 AREA_KEPT: Kept[JSON] = Kept()
@@ -371,7 +371,7 @@ def dead_view(s: State, b: int) -> JSON:
     return {"id": BLOCK_ID[b], "name": block_name(s, b), "side": SIDE[b]}
 
 
-# --- what each side may not see (core.hidden) ---------------------------------------------------
+# --- what each side may not see (core.engine.hidden) ----------------------------------------------
 
 
 def hidden_blocks(s: State, role: str | None) -> list[int]:
@@ -451,7 +451,8 @@ class BlocksFaceDown(Identities[State]):
 
 # The hidden parts of a game (Ruleset.hidden): the blocks' identities, and the cards: the
 # enemy's hand and the cards out for the year swap cards for a side that sees neither (its
-# own hand and the cards played are seen). The card phase's choice hides itself (core.secret).
+# own hand and the cards played are seen). The card phase's choice hides itself
+# (core.engine.secret).
 HIDDEN: tuple[Hidden[State], ...] = (BlocksFaceDown(), Exchange(Hands("hands"), DrawPile("deck")))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
     BORDER_AT,

@@ -1,6 +1,6 @@
 """The winter turn (RULES §10), its steps in their order.
 
-"winter" is a procedure (core.procedure) called by the year (cards.py) when the last game
+"winter" is a procedure (core.engine.procedure) called by the year (cards.py) when the last game
 turn is over. Its body is RULES §10's steps in order; a step that needs a decision calls
 the step that asks for it, and the winter goes on when that one finishes. At its end come
 the sudden-death check (RULES §9) and, after the scenario's last year, the end-of-scenario
@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Procedure
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Step
+from gameshelf.core.engine.procedure import Procedure
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.losses import disband
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
@@ -531,7 +531,7 @@ class Winter(Procedure[State]):
     # Winter moves, removes and turns blocks by who they are (nobles home, castle limits,
     # disbanding): each step may show a side something hidden, so no undo reaches back
     # across the start of the winter or a decision in it. Marked by hand: no block turns
-    # face up (which the core would see, core.hidden), yet where the rules send a hidden
+    # face up (which the core would see, core.engine.hidden), yet where the rules send a hidden
     # block, by who it is, tells the other side who it was.
 
     def begin(self, s: State) -> None:

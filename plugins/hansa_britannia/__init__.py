@@ -1,6 +1,6 @@
 """Hansa Teutonica: Britannia (Argentum, 2014) for Gameshelf: 2–5 players, both board sides."""
 
-from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.registry.hookspecs import hookimpl
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 
 

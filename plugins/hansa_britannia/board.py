@@ -10,7 +10,7 @@ logs; the state stores integer indices, compiled here in data order:
 - route spaces numbered across the board: ``route_spaces[r]`` (from the route's first city),
   ``space_route[sp]``, ``ship[sp]`` (merchants only, RULES §12.5);
 - ``city_routes[c]``: the routes ending in a city; ``graph``: the cities joined by routes
-  (``core.graph``, a border per route, its kind the route's country);
+  (``core.engine.graph``, a border per route, its kind the route's country);
 - ``route_graph``: the routes joined where they share a city; ``rings[r]``: the routes
   around ``r`` by distance, for a displaced piece (RULES §6 C): ring 1 shares an end city
   with ``r``, ring 2 with ring 1, and so on, walking only routes of the displacement's
@@ -27,8 +27,8 @@ The desk and the markers are the same for both sides (``DESK``, ``MARKERS``, ``A
 
 from __future__ import annotations
 
-from gameshelf.core.graph import AreaGraph
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.graph import AreaGraph
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.plugins.hansa_britannia.model import BoardData, load
 
 DATA = load()

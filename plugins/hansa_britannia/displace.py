@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.frames import Field, frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, Procedure
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option
+from gameshelf.core.engine.frames import Field, frame_model
+from gameshelf.core.engine.procedure import Call, Procedure
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import BOARDS
 from gameshelf.plugins.hansa_britannia.countries import country_open
 from gameshelf.plugins.hansa_britannia.place import NO_PERMIT, SHIP_MERCHANTS, use_permit

@@ -1,5 +1,5 @@
 """Hansa Britannia for learning agents: fixed action indices and a seat's view as floats
-(``core.encoding``; the fields are listed in docs/rl/hansa_britannia.md, made from this
+(``core.engine.encoding``; the fields are listed in docs/rl/hansa_britannia.md, made from this
 layout).
 
 The board side (and so the spaces, routes, cities and offices) depends on the player count
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from gameshelf.core.encoding import (
+from gameshelf.core.engine.encoding import (
     ActionSpace,
     Encoding,
     Field,
@@ -25,7 +25,7 @@ from gameshelf.core.encoding import (
     Table,
     step_names,
 )
-from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID, Board, board_for
 from gameshelf.plugins.hansa_britannia.hidden import supply_view
 from gameshelf.plugins.hansa_britannia.markers import EXTRA_ACTIONS, TYPES

@@ -20,7 +20,7 @@ cities and majorities from the seats), never rated.
 
 from __future__ import annotations
 
-from gameshelf.core.ruleset import Role, win_chances
+from gameshelf.core.engine.ruleset import Role, win_chances
 from gameshelf.plugins.hansa_britannia.scoring import final_scores
 from gameshelf.plugins.hansa_britannia.state import EMPTY, State
 

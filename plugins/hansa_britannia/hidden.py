@@ -1,7 +1,7 @@
 """The game's one piece of hidden information: the face-down bonus markers of the supply.
 
 Everything else, on the board and the desks, is public (RULES §2, §7). The supply is a
-``core.deck.Deck`` declared a ``DrawPile`` (``HIDDEN``, the ruleset's ``hidden``): its order
+``core.engine.deck.Deck`` declared a ``DrawPile`` (``HIDDEN``, the ruleset's ``hidden``): its order
 and the identity of its markers are hidden from every seat, its size is public, and the core
 derives the re-deal of the kit's leak check and of the bots' worlds from that declaration. A
 replacement marker is drawn face down the moment a marker is taken and placed face up at the
@@ -12,7 +12,7 @@ end of the turn (RULES §7.3); nobody sees it in between, so we draw it when it 
 
 from __future__ import annotations
 
-from gameshelf.core.hidden import DrawPile, Hidden
+from gameshelf.core.engine.hidden import DrawPile, Hidden
 from gameshelf.plugins.hansa_britannia.state import State
 
 HIDDEN: tuple[Hidden[State], ...] = (DrawPile("markers_supply"),)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.desk import ALL, bank
 from gameshelf.plugins.hansa_britannia.state import (
     DONE,

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Ambient, Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Ambient, Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID
 from gameshelf.plugins.hansa_britannia.desk import develop, is_full
 from gameshelf.plugins.hansa_britannia.hidden import draw, drawable

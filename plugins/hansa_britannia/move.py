@@ -26,10 +26,10 @@ from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import Literal
 
-from gameshelf.core.frames import Field, frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option
+from gameshelf.core.engine.frames import Field, frame_model
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import BOARDS, Board
 from gameshelf.plugins.hansa_britannia.countries import may_enter, same_country
 from gameshelf.plugins.hansa_britannia.desk import book

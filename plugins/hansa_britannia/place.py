@@ -10,7 +10,7 @@ board space index.
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.countries import country_open, needs_permission, permit_for
 from gameshelf.plugins.hansa_britannia.state import (
     EMPTY,

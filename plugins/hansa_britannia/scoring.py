@@ -28,8 +28,8 @@ outcome's scores under "neutral" but never a winner.
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Outcome
+from gameshelf.core.engine.ruleset import Outcome
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import ABILITIES, MARKERS, Board
 from gameshelf.plugins.hansa_britannia.desk import ACTIONES, is_full, keys
 from gameshelf.plugins.hansa_britannia.state import (

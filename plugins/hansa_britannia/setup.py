@@ -19,8 +19,8 @@ would take only the one).
 
 from __future__ import annotations
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.rng import Rng
 from gameshelf.plugins.hansa_britannia.board import ABILITIES, DESK, MARKERS, board_for
 from gameshelf.plugins.hansa_britannia.state import EMPTY, TRADER, State, machine
 

@@ -26,11 +26,11 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import ABILITIES, BOARDS, DESK, Board
 
 # An action's module lists its choices as the actions and, beside them, for each None (legal)

@@ -15,9 +15,9 @@ from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from gameshelf.core.messages import catalog, ngettext, register_domain
-from gameshelf.core.ruleset import JSON, Action
-from gameshelf.core.text import TextBoard
+from gameshelf.core.engine.ruleset import JSON, Action
+from gameshelf.core.i18n.messages import catalog, ngettext, register_domain
+from gameshelf.core.play.text import TextBoard
 from gameshelf.plugins.hansa_britannia.board import ABILITIES
 from gameshelf.plugins.hansa_britannia.names import name
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Loop, Procedure
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option, Step, refusal_of
+from gameshelf.core.engine.procedure import Loop, Procedure
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option, Step, refusal_of
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia import (
     create_route,
     displace,

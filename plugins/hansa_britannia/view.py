@@ -9,8 +9,8 @@ by a move, the extra pieces a displacer still pays, the pieces an income may sti
 
 from __future__ import annotations
 
-from gameshelf.core.parts import Kept
-from gameshelf.core.ruleset import JSON
+from gameshelf.core.engine.parts import Kept
+from gameshelf.core.engine.ruleset import JSON
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID
 from gameshelf.plugins.hansa_britannia.hidden import supply_view
 from gameshelf.plugins.hansa_britannia.state import (
@@ -29,7 +29,7 @@ def _piece(s: State, code: int) -> JSON | None:
     return {"role": owner_role(s, code >> 1), "piece": SHAPE_WORD[code & 1]}
 
 
-# The routes kept while no piece or marker on them changed (core.parts; do not change them).
+# The routes kept while no piece or marker on them changed (core.engine.parts; do not change them).
 ROUTES_KEPT: Kept[JSON] = Kept()
 
 

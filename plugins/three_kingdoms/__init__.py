@@ -1,6 +1,6 @@
 """三國戰記 Three Kingdoms: the plugin's hook."""
 
-from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.registry.hookspecs import hookimpl
 from gameshelf.plugins.three_kingdoms.rules import RULESET
 
 

@@ -1,5 +1,6 @@
 """Three Kingdoms for learning agents: fixed action indices and a seat's view as floats
-(``core.encoding``; the fields are listed in docs/rl/three_kingdoms.md, made from this layout).
+(``core.engine.encoding``; the fields are listed in docs/rl/three_kingdoms.md, made from this
+layout).
 
 Read from the seat's view only (``view.py``): other players' hands and face-down cards are
 counts, a general chosen in secret is "chosen" until revealed (DESIGN §7.6). The fast way
@@ -13,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from functools import partial
 from typing import Any
 
-from gameshelf.core.encoding import (
+from gameshelf.core.engine.encoding import (
     ActionSpace,
     Encoding,
     Filler,
@@ -22,7 +23,7 @@ from gameshelf.core.encoding import (
     Table,
     step_names,
 )
-from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.three_kingdoms.battle import Battle
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.model import CARDS, LAND_IDS, LORD_IDS, SPACES, STRATEGIES, N

@@ -10,7 +10,7 @@ likely to win as one behind it (``win_chances``).
 
 from __future__ import annotations
 
-from gameshelf.core.ruleset import Role, win_chances
+from gameshelf.core.engine.ruleset import Role, win_chances
 from gameshelf.plugins.three_kingdoms.state import TKState
 
 LAND = 3000.0

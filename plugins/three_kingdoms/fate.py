@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
 from gameshelf.plugins.three_kingdoms.lords import yuan_shao_tax
 from gameshelf.plugins.three_kingdoms.model import POLITICS, CardId, LordId, N

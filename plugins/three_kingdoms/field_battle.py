@@ -16,10 +16,10 @@ from operator import countOf
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg, Param, compose
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.secret import Choices, SecretChoice
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.secret import Choices, SecretChoice
+from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
 from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, LordId, N
 from gameshelf.plugins.three_kingdoms.money import pay

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gameshelf.core.messages import Msg, compose
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.steps import Option
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option
+from gameshelf.core.i18n.messages import Msg, compose
 from gameshelf.plugins.three_kingdoms.lords import sun_quan_may_add_sword
 from gameshelf.plugins.three_kingdoms.model import CARDS, POLITICS, N
 from gameshelf.plugins.three_kingdoms.money import collect

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.model import N
 from gameshelf.plugins.three_kingdoms.state import (
     SWORDS,

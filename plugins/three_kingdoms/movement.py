@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from gameshelf.core.messages import Msg, Param, compose
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, LordId
 from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
 

@@ -1,7 +1,7 @@
 """The names of things in both languages, from the game's data (``name`` in Chinese,
 ``name_en``): the ruleset's ``name`` hook, which the core's messages call for a parameter
 that names a lord, a talent, a card (either), a land, a strategy card, a seat, a colour or
-the scenario (``core.messages``)."""
+the scenario (``core.i18n.messages``)."""
 
 from __future__ import annotations
 

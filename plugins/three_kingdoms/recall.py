@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.lords import LIU_BEI, liu_bei_bonus
 from gameshelf.plugins.three_kingdoms.model import LordId
 from gameshelf.plugins.three_kingdoms.money import collect

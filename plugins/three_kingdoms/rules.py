@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
@@ -99,13 +99,13 @@ class ThreeKingdoms(StepRuleset[TKState]):
     )
     state_type = TKState
     machine = machine
-    # What each seat may not see (view.py, core.hidden): the core derives shuffle_hidden.
+    # What each seat may not see (view.py, core.engine.hidden): the core derives shuffle_hidden.
     hidden = view.HIDDEN
     # Its messages' catalogs (three_kingdoms.po in en and zh_TW); names.py names its things.
     locale = Path(__file__).parent / "locale"
     # The board the web app draws from ``view.board_view`` (its template and static files).
     board = BoardAssets(templates=WEB / "templates", static=WEB / "static")
-    # The board as text for `gameshelf play` (core.text): drawn from a seat's view only.
+    # The board as text for `gameshelf play` (core.play.text): drawn from a seat's view only.
     text = TEXT
 
     def setup(

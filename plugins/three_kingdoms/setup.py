@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, Role
-from gameshelf.core.turns import starting_from
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.turns import starting_from
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.model import (
     COURT,
     LAND_IDS,

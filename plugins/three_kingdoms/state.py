@@ -21,13 +21,13 @@ from functools import cache
 
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.money import Purse
-from gameshelf.core.ruleset import Action
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.money import Purse
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.model import (
     CARDS,
     INTELLIGENCE,
@@ -87,7 +87,7 @@ def action_table(kind: str) -> dict[str, Action]:
 
 
 # --- names for prompts and log ---------------------------------------------------------------
-# Messages (core.messages.Msg) name a seat by its lord (``lord=...``), cards, lands and
+# Messages (core.i18n.messages.Msg) name a seat by its lord (``lord=...``), cards, lands and
 # strategy cards by their ids (``card``, ``land``, ``strategy``): ``names.py`` names them in
 # the reader's language. Lists and counts are messages too, so that each language joins and
 # counts in its own words; sums of money are written with thousands separators, as both the

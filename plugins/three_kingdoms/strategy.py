@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg, Param, compose
-from gameshelf.core.procedure import Call, If, Procedure, While
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Procedure, While
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.model import (
     LAND_IDS,
     STRATEGIES,

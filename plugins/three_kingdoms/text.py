@@ -17,9 +17,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.ruleset import JSON, Action
-from gameshelf.core.text import TextBoard
+from gameshelf.core.engine.ruleset import JSON, Action
+from gameshelf.core.i18n.messages import Msg, render
+from gameshelf.core.play.text import TextBoard
 from gameshelf.plugins.three_kingdoms.model import CARDS, LANDS
 
 # The choices that name a card, a land or a seat (the web board says the same).

@@ -16,8 +16,8 @@ The turns follow each other in a loop; the game's end leaves it.
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Loop, Procedure
+from gameshelf.core.engine.procedure import Loop, Procedure
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms import battle, fate, field_battle, lands, recall
 from gameshelf.plugins.three_kingdoms.model import SPACE_LAND
 from gameshelf.plugins.three_kingdoms.state import Seat, TKState, machine

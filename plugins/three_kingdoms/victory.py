@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg, Param
-from gameshelf.core.ruleset import Outcome
+from gameshelf.core.engine.ruleset import Outcome
+from gameshelf.core.i18n.messages import Msg, Param
 from gameshelf.plugins.three_kingdoms.model import N
 from gameshelf.plugins.three_kingdoms.state import Seat, TKState, lands_of, machine
 

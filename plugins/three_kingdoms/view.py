@@ -50,8 +50,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands, Hidden
-from gameshelf.core.ruleset import JSON, Role
+from gameshelf.core.engine.hidden import DrawPile, Exchange, FaceDown, Hands, Hidden
+from gameshelf.core.engine.ruleset import JSON, Role
 from gameshelf.plugins.three_kingdoms.battle import Battle
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.model import (
@@ -246,7 +246,7 @@ def lord_while_drawing(s: TKState, seat: Role | None) -> list[str]:
     return [s.lord[seat]] if seat is not None and s.drawn.get(seat) else []
 
 
-# What a seat may not see (Ruleset.hidden, core.hidden), dealt again for it: the order of
+# What a seat may not see (Ruleset.hidden, core.engine.hidden), dealt again for it: the order of
 # the strategy deck; each rival's hand, face-down cards and talents waiting to be placed,
 # among themselves (cards never change owner, DESIGN §7.3). A general or field-battle card
 # chosen but not yet revealed hides itself (the core's secret choice).

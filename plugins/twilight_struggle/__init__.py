@@ -1,6 +1,6 @@
 """Twilight Struggle (GMT Games) for Gameshelf: the USSR against the US, 1945-1989."""
 
-from gameshelf.core.hookspecs import hookimpl
+from gameshelf.core.registry.hookspecs import hookimpl
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure, While
-from gameshelf.core.steps import Step
+from gameshelf.core.engine.procedure import Call, If, Procedure, While
+from gameshelf.core.engine.steps import Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import GAME, TURN, add_effect, in_effect
 from gameshelf.plugins.twilight_struggle.events import (
     EVENTS,
@@ -592,7 +592,7 @@ class CiaCreated(Instant):
         s.shown = {US: sorted(s.hands[USSR])}
         s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
         s.announce("twilight_struggle.hand_shown", role=USSR, role2=US, n=len(s.hands[USSR]))
-        for card in s.shown[US]:  # what the US saw, a line for the US only (core.state say)
+        for card in s.shown[US]:  # what the US saw, a line for the US only (core.engine.state say)
             s.say(Msg("twilight_struggle.seen_in_hand", role=USSR, card=card), to=US)
         machine.call(s, "event_ops", EventOps(side=US, card=26, ops=ops_value(s, US, 26)))
 
@@ -805,7 +805,7 @@ def _cambridge_show(s: State, f: EventPlay) -> None:
     s.shown = {USSR: shown}
     s.rng.reveal()  # hidden.py: shown only at this moment, which may end with this action
     s.announce("twilight_struggle.scoring_shown", role=US, n=len(shown))
-    for card in shown:  # what the USSR saw, a line for the USSR only (core.state say)
+    for card in shown:  # what the USSR saw, a line for the USSR only (core.engine.state say)
         s.say(Msg("twilight_struggle.seen_in_hand", role=US, card=card), to=USSR)
 
 

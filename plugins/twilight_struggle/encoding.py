@@ -1,5 +1,5 @@
 """Twilight Struggle for learning agents: fixed action indices and a seat's view as floats
-(``core.encoding``; the fields are listed in docs/rl/twilight_struggle.md, made from this
+(``core.engine.encoding``; the fields are listed in docs/rl/twilight_struggle.md, made from this
 layout).
 
 Read from the seat's view only (``view.py``): the map and the tracks are public, and of the
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from gameshelf.core.encoding import (
+from gameshelf.core.engine.encoding import (
     ActionSpace,
     Encoding,
     Filler,
@@ -21,7 +21,7 @@ from gameshelf.core.encoding import (
     Table,
     step_names,
 )
-from gameshelf.core.ruleset import JSON, Role, Ruleset
+from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.twilight_struggle.effects import CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.events import CHOICE_TEXT, OPS_USES, event_card
 from gameshelf.plugins.twilight_struggle.hidden import face_up
@@ -149,7 +149,7 @@ class TwilightEncoding(Encoding):
         self.header.fill(view, out)
         self.fill_tracks(view, out)
         # the map's countries are one part kept while no Influence moves (view.py): a seat's
-        # vector is filled again only when it did (core.encoding.Filler.part)
+        # vector is filled again only when it did (core.engine.encoding.Filler.part)
         countries = view["countries"]
         out.part("countries", countries, partial(self.fill_countries, countries))
         self.fill_cards(view, out)

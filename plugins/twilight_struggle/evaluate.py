@@ -16,7 +16,7 @@ A lead of 5 VP makes a side e times as likely to win as the other (``win_chances
 
 from __future__ import annotations
 
-from gameshelf.core.ruleset import Role, win_chances
+from gameshelf.core.engine.ruleset import Role, win_chances
 from gameshelf.plugins.twilight_struggle.model import MAIN_REGIONS, OPS, US, USSR
 from gameshelf.plugins.twilight_struggle.scoring import standing
 from gameshelf.plugins.twilight_struggle.state import State

@@ -46,11 +46,11 @@ from typing import Any, TypeVar
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Procedure
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import effect, end_effect, in_effect, kept_out
 from gameshelf.plugins.twilight_struggle.model import (
     CARDS,

@@ -1,4 +1,4 @@
-"""Hidden information, declared with the core's parts (core/hidden.py; issue 11 item 1).
+"""Hidden information, declared with the core's parts (core/engine/hidden.py; issue 11 item 1).
 
 - Each side sees its own hand and only the size of the other's; a spectator sees sizes.
 - Nobody sees the draw pile's cards or order; its size is public.
@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from gameshelf.core.hidden import DrawPile, Exchange, Hands, Hidden
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.hidden import DrawPile, Exchange, Hands, Hidden
+from gameshelf.core.engine.rng import Rng
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
 from gameshelf.plugins.twilight_struggle.effects import in_effect
 from gameshelf.plugins.twilight_struggle.model import SIDES, US

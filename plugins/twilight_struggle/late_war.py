@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure, While
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Procedure, While
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.early_war import Instant, pair_war, strip
 from gameshelf.plugins.twilight_struggle.effects import (
     GAME,

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure, While
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import EVERY_STEP, Ambient, Option
+from gameshelf.core.engine.procedure import Call, If, Procedure, While
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import EVERY_STEP, Ambient, Option
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event, strip, war
 from gameshelf.plugins.twilight_struggle.effects import (
     CRISIS,
@@ -159,7 +159,7 @@ class CubanMissileCrisis(Instant):
 class CancelCrisis(Ambient[State]):
     """RULES §14 [FAQ]: the victim of Cuban Missile Crisis may cancel it at any time, by
     removing 2 Influence: the USSR from Cuba, the US from West Germany or Turkey. An
-    interrupt (``core.steps.Ambient.interrupt``): offered to the victim in every step, also
+    interrupt (``core.engine.steps.Ambient.interrupt``): offered to the victim in every step, also
     while the game waits for the opponent (at the start of the opponent's action round,
     before the opponent can remove the Influence it needs). DEFCON need not stay at 2."""
 

@@ -1,6 +1,6 @@
 """The names of things in both languages, from the game's data (``name``, ``name_zh``): the
 ruleset's ``name`` hook, which the core's messages call for a parameter that names a
-country, a region, a card, a Space Race box or a side (``core.messages``), and the game, its
+country, a region, a card, a Space Race box or a side (``core.i18n.messages``), and the game, its
 scenarios and options for the lobby and the page title."""
 
 from __future__ import annotations

@@ -32,9 +32,9 @@ from operator import itemgetter
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import effect, in_effect
 from gameshelf.plugins.twilight_struggle.model import (
     BATTLEGROUND,

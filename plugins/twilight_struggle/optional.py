@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Procedure
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.early_war import Instant, lasting_event
 from gameshelf.plugins.twilight_struggle.effects import GAME, TURN, add_effect
 from gameshelf.plugins.twilight_struggle.events import DONE, EventPlay, china_kept, event

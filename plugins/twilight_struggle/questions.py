@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.events import QUESTIONS, Choice, Discard
 from gameshelf.plugins.twilight_struggle.model import OTHER, USSR
 from gameshelf.plugins.twilight_struggle.ops import ops_value

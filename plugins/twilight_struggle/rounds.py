@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.ruleset import Action
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import (
     NORTH_SEA_OIL_ROUNDS,
     end_effect,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,

@@ -10,7 +10,7 @@ battleground for Asia scoring, final scoring included.
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import in_effect
 from gameshelf.plugins.twilight_struggle.model import (
     BATTLEGROUND,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.steps import Option, Step
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.model import (
     CID,
     CIX,

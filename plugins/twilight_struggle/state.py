@@ -28,12 +28,12 @@ from typing import cast
 
 from pydantic import Field
 
-from gameshelf.core.deck import CardId, Deck
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.deck import CardId, Deck
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.model import (
     CID,
     DEFCON_MAX,

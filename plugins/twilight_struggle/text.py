@@ -15,9 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.core.messages import Msg, catalog, register_domain
-from gameshelf.core.ruleset import JSON, Action
-from gameshelf.core.text import TextBoard
+from gameshelf.core.engine.ruleset import JSON, Action
+from gameshelf.core.i18n.messages import Msg, catalog, register_domain
+from gameshelf.core.play.text import TextBoard
 from gameshelf.plugins.twilight_struggle.names import name
 
 BOARD = "twilight_struggle_board"

@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Loop, Procedure, While
-from gameshelf.core.ruleset import Action
-from gameshelf.core.secret import SecretChoice
-from gameshelf.core.steps import Step
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Loop, Procedure, While
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.secret import SecretChoice
+from gameshelf.core.engine.steps import Step
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import expire, in_effect
 from gameshelf.plugins.twilight_struggle.events import (
     Changes,

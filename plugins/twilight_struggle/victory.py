@@ -10,7 +10,7 @@ holder loses, both holding one is a draw, turn.scoring_held)."""
 
 from __future__ import annotations
 
-from gameshelf.core.ruleset import Outcome
+from gameshelf.core.engine.ruleset import Outcome
 from gameshelf.plugins.twilight_struggle.state import State
 
 OUTCOME_REASONS = (

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.core.parts import Kept
+from gameshelf.core.engine.parts import Kept
 from gameshelf.plugins.twilight_struggle.cards_view import card_view
 from gameshelf.plugins.twilight_struggle.effects import CRISIS, CRISIS_COUNTRIES
 from gameshelf.plugins.twilight_struggle.events import event_card
@@ -84,7 +84,7 @@ REGION_FACTS = [r.model_dump() for r in REGIONS.values()]
 BOX_FACTS = [b.model_dump() for b in SPACE]
 
 
-# Board parts kept while what they show does not change (core.parts): the map's countries
+# Board parts kept while what they show does not change (core.engine.parts): the map's countries
 # by the Influence on it, the discard and removed piles by their cards (do not change them).
 COUNTRIES_KEPT: Kept[list[JSON]] = Kept()
 PILE_KEPT: Kept[list[JSON]] = Kept()

@@ -6,8 +6,8 @@ import types
 
 import pytest
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from tests.core.toygame import RULESET
 
 

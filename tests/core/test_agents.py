@@ -4,15 +4,15 @@ from collections import Counter
 
 import pytest
 
-from gameshelf.core.agents import (
+from gameshelf.core.bots.agents import (
     AgentSpec,
     FirstLegalAgent,
     Observation,
     PlayerAgent,
     RandomAgent,
 )
-from gameshelf.core.plugins import Registry, UnknownAgent
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.registry.plugins import Registry, UnknownAgent
 from tests.core.toygame import RULESET
 
 CHOICES = [Action("card", n) for n in range(5)]
@@ -63,7 +63,7 @@ def test_an_observation_is_the_seats_view_and_never_the_state():
         "info",
         "determinized",
         "forward",
-        # the search's forward model, on determinized worlds (core.search)
+        # the search's forward model, on determinized worlds (core.bots.search)
         "turn",
         "waiting",
         "actions",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import Field
 
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import EVERY_STEP, Ambient, Step, StepMachine
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import EVERY_STEP, Ambient, Step, StepMachine
 
 
 @state_model

@@ -1,4 +1,4 @@
-"""The gettext catalogs (core.messages): every message extracted from the code is in the
+"""The gettext catalogs (core.i18n.messages): every message extracted from the code is in the
 catalog of its domain, translated into Traditional Chinese, with the same placeholders in
 both languages."""
 
@@ -12,12 +12,12 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from gameshelf.core.messages import LANGS, placeholders
+from gameshelf.core.i18n.messages import LANGS, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 # Each package with messages, and the folder of its catalogs.
 PACKAGES = {
-    "core": (ROOT / "core", ROOT / "core" / "locale"),
+    "core": (ROOT / "core", ROOT / "core" / "i18n" / "locale"),
     "toy_duel": (ROOT / "tests" / "core", ROOT / "tests" / "core" / "locale"),
 }
 for folder in sorted((ROOT / "plugins").iterdir()):
@@ -86,7 +86,7 @@ def test_every_message_the_code_names_is_in_its_catalog(domain: str) -> None:
 
 @pytest.mark.parametrize("domain", sorted(PACKAGES))
 def test_a_variant_said_to_a_seat_words_its_message_for_that_seat(domain: str) -> None:
-    """``<id>.to_<param>`` (core.messages.said_to) varies a message whose ``{param}`` is a
+    """``<id>.to_<param>`` (core.i18n.messages.said_to) varies a message whose ``{param}`` is a
     role, and needs no parameter that the message lacks."""
     en = messages(domain, "en")
     for msgid, said in en.items():

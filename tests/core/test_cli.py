@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gameshelf import cli
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.conftest import toy_plugin
 from tests.core.test_kit import GetsStuck
@@ -110,7 +110,7 @@ def test_simulate_fails_when_a_game_errors(monkeypatch):
 def _plugin_of(ruleset):
     import types
 
-    from gameshelf.core.hookspecs import hookimpl
+    from gameshelf.core.registry.hookspecs import hookimpl
 
     @hookimpl
     def gameshelf_games():
@@ -306,7 +306,7 @@ def test_replay_refuses_a_file_that_is_not_a_game(tmp_path):
 
 
 def test_play_shows_a_games_text_board_and_names_its_choices(monkeypatch):
-    from gameshelf.core.text import TextBoard
+    from gameshelf.core.play.text import TextBoard
 
     def board(view, lang):
         return f"BOARD of {view['role']} in {lang}"
@@ -328,7 +328,7 @@ def test_play_shows_a_games_text_board_and_names_its_choices(monkeypatch):
 
 
 def test_replay_board_ends_with_the_whole_board_of_a_finished_game(tmp_path, monkeypatch):
-    from gameshelf.core.text import TextBoard
+    from gameshelf.core.play.text import TextBoard
 
     game = Registry(make_plugin_manager(load=["core"], extra=[("toy", toy_plugin())])).game(
         "toy_duel"

@@ -9,10 +9,10 @@ import re
 from typer.testing import CliRunner
 
 from gameshelf import cli
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Registry
-from gameshelf.core.text import generic_label, label
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.play.match import Match
+from gameshelf.core.play.text import generic_label, label
+from gameshelf.core.registry.plugins import Registry
 
 runner = CliRunner()
 

@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gameshelf import cli
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from tests.core.conftest import toy_plugin
 
 runner = CliRunner()

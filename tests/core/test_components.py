@@ -2,12 +2,12 @@
 
 import pytest
 
-from gameshelf.core.deck import Deck, EmptyDeck, take_from_hand
-from gameshelf.core.dice import count_at_least, count_at_most, roll
-from gameshelf.core.graph import AreaGraph
-from gameshelf.core.money import NotEnoughMoney, Purse
-from gameshelf.core.rng import Rng
-from gameshelf.core.turns import next_in_order, starting_from
+from gameshelf.core.engine.deck import Deck, EmptyDeck, take_from_hand
+from gameshelf.core.engine.dice import count_at_least, count_at_most, roll
+from gameshelf.core.engine.graph import AreaGraph
+from gameshelf.core.engine.money import NotEnoughMoney, Purse
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.turns import next_in_order, starting_from
 
 # --- decks ---------------------------------------------------------------------------
 

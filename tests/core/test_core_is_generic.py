@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.plugins import Registry, make_plugin_manager
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from tests.core.test_steps import fresh, make_machine
 
 CORE = Path(__file__).resolve().parents[2] / "core"

@@ -1,4 +1,4 @@
-"""core.encoding: fixed action indices, observation layouts, and the walk that checks a
+"""core.engine.encoding: fixed action indices, observation layouts, and the walk that checks a
 game's encoding (round trips, bounds, no leak)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.encoding import (
+from gameshelf.core.engine.encoding import (
     ActionSpace,
     Encoding,
     EncodingError,
@@ -21,8 +21,8 @@ from gameshelf.core.encoding import (
     check_encoding,
     step_names,
 )
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import JSON, Action, Role
+from gameshelf.core.engine.ruleset import JSON, Action, Role
+from gameshelf.core.registry.plugins import Registry
 from tests.core.toygame import ROLES, DuelState, HighCardDuel
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,12 +11,19 @@ from pathlib import Path
 import pytest
 from pydantic import Field
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Procedure
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, GameInfo, IllegalAction, Outcome, Scenario, StepRuleset
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import GAME_OVER, Step, StepMachine
+from gameshelf.core.engine.procedure import Procedure
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import (
+    Action,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    Scenario,
+    StepRuleset,
+)
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import GAME_OVER, Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
 
 ROLES = ("a", "b")
 
@@ -226,8 +233,8 @@ OLD = Path(__file__).parent / "data" / "finished_toy_duel_before_end_game.json"
 
 
 def test_a_match_saved_before_the_core_kept_the_outcome_replays_to_the_same_end():
-    from gameshelf.core.match import Match
-    from gameshelf.core.snapshot import StaleSnapshot
+    from gameshelf.core.engine.snapshot import StaleSnapshot
+    from gameshelf.core.play.match import Match
     from tests.core.toygame import RULESET as DUEL
 
     saved = json.loads(OLD.read_text())

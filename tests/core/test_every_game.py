@@ -2,7 +2,7 @@
 
 import pytest
 
-from gameshelf.core.plugins import Registry
+from gameshelf.core.registry.plugins import Registry
 
 REGISTRY = Registry()
 

@@ -1,15 +1,16 @@
-"""Call frames, results and queued transitions of the step machine (core.steps, core.frames)."""
+"""Call frames, results and queued transitions of the step machine (core.engine.steps,
+core.engine.frames)."""
 
 from __future__ import annotations
 
 import pytest
 from pydantic import Field, ValidationError
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import RUNAWAY, Step, StepMachine
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import RUNAWAY, Step, StepMachine
 
 
 @state_model

@@ -1,4 +1,4 @@
-"""Declared hidden information (core.hidden): the shuffle the core derives from hands, draw
+"""Declared hidden information (core.engine.hidden): the shuffle the core derives from hands, draw
 piles, face-down cards and face-down pieces, and the reveals it marks itself."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.hidden import DrawPile, Exchange, FaceDown, Hands, Identities, Watch
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, GameInfo, Outcome, Scenario, StepRuleset
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.hidden import DrawPile, Exchange, FaceDown, Hands, Identities, Watch
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, GameInfo, Outcome, Scenario, StepRuleset
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
 from tests.core.toygame import RULESET as DUEL
 
 # --- cards ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import inspect
 
 import pytest
 
-from gameshelf.core import hookspecs
+from gameshelf.core.registry import hookspecs
 
 HOOKS = [
     name

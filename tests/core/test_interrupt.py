@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from gameshelf.core.agents import FirstLegalAgent, Observation, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.messages import render
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import EVERY_STEP, Ambient, Step, StepMachine
+from gameshelf.core.bots.agents import FirstLegalAgent, Observation, RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import EVERY_STEP, Ambient, Step, StepMachine
+from gameshelf.core.i18n.messages import render
+from gameshelf.core.play.match import Match
 from gameshelf.core.testing import ConformanceFailure, check_ruleset, unchanged_key
 from tests.core.toygame import JinxDuel
 

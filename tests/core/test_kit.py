@@ -6,8 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from gameshelf.core.hidden import DrawPile, Exchange, Hands
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.hidden import DrawPile, Exchange, Hands
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.toygame import ROLES, DuelState, HighCardDuel, machine
 

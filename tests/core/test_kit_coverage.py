@@ -6,9 +6,9 @@ import pytest
 from typer.testing import CliRunner
 
 from gameshelf import cli
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.plugins import Game, Registry, make_plugin_manager
-from gameshelf.core.simulate import simulate
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.registry.plugins import Game, Registry, make_plugin_manager
+from gameshelf.core.testing.simulate import simulate
 from tests.core.conftest import toy_plugin
 from tests.core.toygame import RULESET
 

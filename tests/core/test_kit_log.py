@@ -5,7 +5,7 @@ from dataclasses import fields
 import pytest
 from pydantic import Field
 
-from gameshelf.core.state import state_model
+from gameshelf.core.engine.state import state_model
 from gameshelf.core.testing import ConformanceFailure, check_ruleset
 from tests.core.toygame import DuelState, HighCardDuel
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from gameshelf.core.agents import FirstLegalAgent, RandomAgent
-from gameshelf.core.match import Match, StaleAction
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.bots.agents import FirstLegalAgent, RandomAgent
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.play.match import Match, StaleAction
 from tests.core.toygame import RULESET
 
 
@@ -216,7 +216,7 @@ def test_a_restarted_match_is_the_same_game_at_its_start():
 
 
 def test_a_match_resumes_from_a_snapshot_as_if_replayed():
-    from gameshelf.core.snapshot import dump_snapshot
+    from gameshelf.core.engine.snapshot import dump_snapshot
 
     played = new_match(seed=9)
     for _ in range(4):
@@ -238,7 +238,7 @@ def test_a_match_resumes_from_a_snapshot_as_if_replayed():
 
 
 def test_a_snapshot_of_other_data_is_refused_on_resume():
-    from gameshelf.core.snapshot import StaleSnapshot, dump_snapshot
+    from gameshelf.core.engine.snapshot import StaleSnapshot, dump_snapshot
 
     played = new_match()
     text = dump_snapshot(RULESET, played.state)

@@ -1,13 +1,13 @@
-"""A match's own refusals (core.match) are messages of the core catalog: each reader gets
+"""A match's own refusals (core.play.match) are messages of the core catalog: each reader gets
 them in its language, with the seat named by the game."""
 
 from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.match import Match, StaleAction
-from gameshelf.core.messages import render
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.i18n.messages import render
+from gameshelf.core.play.match import Match, StaleAction
 from tests.core.toygame import RULESET
 
 

@@ -1,4 +1,4 @@
-"""Messages, not sentences (core.messages): a log line, a prompt, a refusal and an outcome
+"""Messages, not sentences (core.i18n.messages): a log line, a prompt, a refusal and an outcome
 are a message id with parameters in the state, rendered for each reader in English or
 Traditional Chinese, the names of things from the game."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.agents import FirstLegalAgent
-from gameshelf.core.match import Match
-from gameshelf.core.messages import (
+from gameshelf.core.bots.agents import FirstLegalAgent
+from gameshelf.core.engine.ruleset import IllegalAction
+from gameshelf.core.i18n.messages import (
     Msg,
     compose,
     negotiate,
@@ -16,7 +16,7 @@ from gameshelf.core.messages import (
     render_outcome,
     render_view,
 )
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.play.match import Match
 from tests.core.toygame import RULESET, DuelState
 
 
@@ -139,7 +139,7 @@ def test_the_language_follows_accept_language_or_a_locale(wanted, lang):
 def test_a_domain_s_registered_namer_names_its_things_wherever_a_message_is_rendered(
     monkeypatch,
 ):
-    from gameshelf.core import messages
+    from gameshelf.core.i18n import messages
 
     def namer(kind, id, lang):
         return {"en": "the North seat", "zh_TW": "北座"}[lang] if kind == "role" else None
@@ -156,8 +156,8 @@ def test_a_domain_s_registered_namer_names_its_things_wherever_a_message_is_rend
 
 
 def test_every_installed_game_registers_its_names_for_its_messages():
-    from gameshelf.core.messages import namer_of
-    from gameshelf.core.plugins import Registry
+    from gameshelf.core.i18n.messages import namer_of
+    from gameshelf.core.registry.plugins import Registry
 
     for gid, game in Registry().games.items():
         registered = namer_of(gid)

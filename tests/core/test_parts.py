@@ -1,10 +1,10 @@
-"""core.parts: a part is made once per key and handed back while the key is the same;
-core.messages.said: a logged line is rendered once per language."""
+"""core.engine.parts: a part is made once per key and handed back while the key is the same;
+core.i18n.messages.said: a logged line is rendered once per language."""
 
 from __future__ import annotations
 
-from gameshelf.core.messages import Msg, render, said
-from gameshelf.core.parts import Kept
+from gameshelf.core.engine.parts import Kept
+from gameshelf.core.i18n.messages import Msg, render, said
 
 
 def test_a_part_is_made_once_per_key_and_the_same_object_comes_back() -> None:

@@ -4,16 +4,16 @@ import types
 
 import pytest
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import (
+from gameshelf.core.engine.ruleset import Scenario
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import (
     PluginConflict,
     Registry,
     UnknownAgent,
     UnknownGame,
     make_plugin_manager,
 )
-from gameshelf.core.ruleset import Scenario
 from tests.core.conftest import toy_plugin
 
 
@@ -49,12 +49,13 @@ def test_a_broken_plugin_is_reported_and_the_others_work(monkeypatch):
         name = "core"
 
         def load(self):
-            from gameshelf.core import builtin
+            from gameshelf.core.registry import builtin
 
             return builtin
 
     monkeypatch.setattr(
-        "gameshelf.core.plugins.entry_points", lambda group: [BrokenEntryPoint(), CoreEntryPoint()]
+        "gameshelf.core.registry.plugins.entry_points",
+        lambda group: [BrokenEntryPoint(), CoreEntryPoint()],
     )
     registry = Registry(make_plugin_manager(load=None))
     assert [f.name for f in registry.failures] == ["broken"]

@@ -1,4 +1,4 @@
-"""Plural-aware messages (core.messages): a plural entry of a catalog gives the form its
+"""Plural-aware messages (core.i18n.messages): a plural entry of a catalog gives the form its
 count takes in the reader's language, by the catalog's own Plural-Forms rule."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.messages import Msg, ngettext, plural_index, register_domain, render
+from gameshelf.core.i18n.messages import Msg, ngettext, plural_index, register_domain, render
 
 PO = """msgid ""
 msgstr ""

@@ -1,4 +1,4 @@
-"""A private log line (core.state ``say(msg, to=role)``): a message only the roles it is said
+"""A private log line (core.engine.state ``say(msg, to=role)``): a message only the roles it is said
 to read. The views of the other seats and of spectators leave it out; it survives the
 state's JSON with its readers; a plain string cannot be private."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.messages import Msg, render_view
+from gameshelf.core.i18n.messages import Msg, render_view
 from tests.core.toygame import RULESET, DuelState
 
 

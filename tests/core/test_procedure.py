@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from pydantic import Field
 
-from gameshelf.core.frames import frame_model
-from gameshelf.core.procedure import Call, If, Loop, Procedure, While
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.procedure import Call, If, Loop, Procedure, While
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
 
 
 @state_model

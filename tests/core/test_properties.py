@@ -3,9 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameshelf.core.graph import AreaGraph
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.graph import AreaGraph
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
 from tests.core.toygame import RULESET
 
 json_values = st.recursive(

@@ -1,6 +1,6 @@
-"""core.reveal: a finished game's board with nothing hidden, from the seats' own views."""
+"""core.engine.reveal: a finished game's board with nothing hidden, from the seats' own views."""
 
-from gameshelf.core.reveal import merge_views
+from gameshelf.core.engine.reveal import merge_views
 
 
 def test_what_one_seat_saw_fills_what_another_could_not():
@@ -43,9 +43,9 @@ def test_each_seats_own_hand_shows_where_the_others_saw_none():
 
 
 def test_real_games_show_every_block_and_hand_at_the_end():
-    from gameshelf.core.agents import RandomAgent
-    from gameshelf.core.match import Match
-    from gameshelf.core.plugins import Registry
+    from gameshelf.core.bots.agents import RandomAgent
+    from gameshelf.core.play.match import Match
+    from gameshelf.core.registry.plugins import Registry
 
     registry = Registry()
     for game_id, players in (("hammer_scots", 2), ("three_kingdoms", 3)):

@@ -2,8 +2,8 @@ import json
 
 import pytest
 
-from gameshelf.core.rng import Rng, seed_from
-from gameshelf.core.state_model import dump_json, load_json
+from gameshelf.core.engine.rng import Rng, seed_from
+from gameshelf.core.engine.state_model import dump_json, load_json
 
 
 def test_same_seed_gives_same_draws():

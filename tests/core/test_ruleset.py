@@ -2,7 +2,7 @@
 
 import pytest
 
-from gameshelf.core.ruleset import Action, IllegalAction, Outcome, action_menu, roles_in
+from gameshelf.core.engine.ruleset import Action, IllegalAction, Outcome, action_menu, roles_in
 from tests.core.toygame import RULESET
 
 
@@ -89,7 +89,7 @@ def test_view_has_the_standard_keys():
 
 
 def test_the_setup_option_under_its_old_name_warns_and_is_the_same_class():
-    from gameshelf.core import ruleset
+    from gameshelf.core.engine import ruleset
 
     with pytest.warns(DeprecationWarning, match="SetupOption"):
         old = ruleset.Option
@@ -97,7 +97,7 @@ def test_the_setup_option_under_its_old_name_warns_and_is_the_same_class():
 
 
 def test_a_name_the_ruleset_module_never_had_is_an_attribute_error():
-    from gameshelf.core import ruleset
+    from gameshelf.core.engine import ruleset
 
     with pytest.raises(AttributeError, match="Nothing"):
         ruleset.Nothing  # noqa: B018

@@ -1,4 +1,4 @@
-"""Messages said to the seat itself (core.messages.said_to): a seat reading a line about
+"""Messages said to the seat itself (core.i18n.messages.said_to): a seat reading a line about
 itself reads the catalog's ``<id>.to_<param>`` variant ("You moved your trader"), the others
 and spectators the message itself; plural variants follow the count."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.messages import Msg, register_domain, render, render_view, said_to
+from gameshelf.core.i18n.messages import Msg, register_domain, render, render_view, said_to
 
 PO = """msgid ""
 msgstr ""

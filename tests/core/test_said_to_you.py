@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core import text
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.plugins import Registry
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.i18n.messages import Msg, render
+from gameshelf.core.play import text
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Registry
 
 GAMES = ["hammer_scots", "hansa_britannia", "three_kingdoms", "twilight_struggle"]
 

@@ -1,13 +1,10 @@
-"""The search bots (core.search): greedy and ISMCTS, on the toy duel, seeing only their seat."""
+"""The search bots (core.bots.search): greedy and ISMCTS, on the toy duel, seeing only
+their seat."""
 
 import pytest
 
-from gameshelf.core.agents import Observation
-from gameshelf.core.match import Match
-from gameshelf.core.plugins import Registry, make_plugin_manager
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, Outcome, outcome_values, win_chances
-from gameshelf.core.search import (
+from gameshelf.core.bots.agents import Observation
+from gameshelf.core.bots.search import (
     DEPTH,
     UCT_C,
     GreedyAgent,
@@ -15,6 +12,10 @@ from gameshelf.core.search import (
     ismcts_factory,
     playout_depth,
 )
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, Outcome, outcome_values, win_chances
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from tests.core.conftest import toy_plugin
 from tests.core.toygame import HighCardDuel
 

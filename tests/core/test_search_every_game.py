@@ -4,10 +4,10 @@ determinized worlds, so greedy and ISMCTS (same seed, same iterations) choose th
 
 import pytest
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.rng import Rng
-from gameshelf.core.search import GreedyAgent, IsmctsAgent
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.bots.search import GreedyAgent, IsmctsAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.play.match import Match
 from tests.core.test_every_game import REGISTRY
 
 GAMES = sorted(REGISTRY.games)

@@ -1,12 +1,12 @@
-"""Secret simultaneous choices (core.secret), through the toy duel's card play."""
+"""Secret simultaneous choices (core.engine.secret), through the toy duel's card play."""
 
 from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.match import Match
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.play.match import Match
 from tests.core.toygame import RULESET, machine
 
 
@@ -93,8 +93,8 @@ def test_a_role_that_does_not_choose_is_refused():
 
 
 def test_a_secret_choice_without_its_choosers_or_reveal_is_refused_at_registration():
-    from gameshelf.core.secret import SecretChoice
-    from gameshelf.core.steps import StepMachine
+    from gameshelf.core.engine.secret import SecretChoice
+    from gameshelf.core.engine.steps import StepMachine
 
     class Unfinished(SecretChoice):
         name = "unfinished"

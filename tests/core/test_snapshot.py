@@ -1,12 +1,12 @@
-"""Snapshots carry a fingerprint of the game's data files and state schema (core.snapshot),
+"""Snapshots carry a fingerprint of the game's data files and state schema (core.engine.snapshot),
 and a loaded state that does not fit the game's data is refused (Ruleset.check_state)."""
 
 from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.snapshot import StaleSnapshot, dump_snapshot, fingerprint, load_snapshot
-from gameshelf.core.state import state_model
+from gameshelf.core.engine.snapshot import StaleSnapshot, dump_snapshot, fingerprint, load_snapshot
+from gameshelf.core.engine.state import state_model
 from tests.core.toygame import DuelState, HighCardDuel
 
 

@@ -3,10 +3,10 @@
 import pytest
 from pydantic import Field, ValidationError
 
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
 
 
 @state_model

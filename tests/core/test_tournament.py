@@ -6,8 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from gameshelf import cli
-from gameshelf.core.plugins import Registry, UnknownAgent, make_plugin_manager
-from gameshelf.core.tournament import parse_agents, schedule, tournament, wilson
+from gameshelf.core.play.tournament import parse_agents, schedule, tournament, wilson
+from gameshelf.core.registry.plugins import Registry, UnknownAgent, make_plugin_manager
 from tests.core.conftest import toy_plugin
 
 runner = CliRunner()

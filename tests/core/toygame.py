@@ -19,13 +19,12 @@ from pathlib import Path
 
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.frames import frame_model
-from gameshelf.core.hidden import DrawPile, Exchange, Hands
-from gameshelf.core.messages import Msg
-from gameshelf.core.procedure import Call, If, Procedure, While
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.hidden import DrawPile, Exchange, Hands
+from gameshelf.core.engine.procedure import Call, If, Procedure, While
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import (
     JSON,
     Action,
     GameInfo,
@@ -35,9 +34,10 @@ from gameshelf.core.ruleset import (
     SetupOption,
     StepRuleset,
 )
-from gameshelf.core.secret import SecretChoice
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Ambient, Option, Step, StepMachine
+from gameshelf.core.engine.secret import SecretChoice
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Ambient, Option, Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
 
 ROLES = ("north", "south")
 
@@ -218,7 +218,7 @@ class HighCardDuel(StepRuleset[DuelState]):
     machine = machine
     locale = Path(__file__).parent / "locale"  # the catalogs of the domain toy_duel
     # What a role may not see: the rival's hand and the deck, which swap cards for it (the
-    # core derives shuffle_hidden from this; the secret pick hides itself, core.secret).
+    # core derives shuffle_hidden from this; the secret pick hides itself, core.engine.secret).
     hidden = (Exchange(Hands("hands"), DrawPile("deck")),)
 
     def setup(

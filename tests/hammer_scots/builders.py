@@ -36,9 +36,9 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.frames import Frame, new_frame
-from gameshelf.core.messages import render
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.frames import Frame, new_frame
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.i18n.messages import render
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hammer_scots import rules  # noqa: F401 (registers every step)
 from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle
@@ -220,7 +220,7 @@ def act(a: Any) -> Action:
 
 def play(s: State, role: str, *actions: Any) -> None:
     """Apply ``actions`` of ``role`` in order through the ruleset, as the web does (the
-    core marks what an action shows of the hidden blocks, core.hidden)."""
+    core marks what an action shows of the hidden blocks, core.engine.hidden)."""
     for a in actions:
         RULESET.apply(s, role, act(a))
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.ruleset import Action, IllegalAction
 from gameshelf.plugins.hammer_scots.battle import battle_of, fire_rating, hit_targets, start_battle
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
 from gameshelf.plugins.hammer_scots.rules import RULESET
@@ -729,7 +729,7 @@ def test_each_way_out_is_offered_or_refused_with_the_reason_its_option_names(ste
 def test_the_combat_turn_kept_in_the_battle_is_the_one_the_blocks_give():
     """Battle.turn, found as each combat turn begins, is what the fighting blocks give at
     every combat turn of random games; a battle built without it works it out."""
-    from gameshelf.core.agents import RandomAgent
+    from gameshelf.core.bots.agents import RandomAgent
     from gameshelf.plugins.hammer_scots.battle import combat_turn, fighting, turn_blocks
 
     turns = 0

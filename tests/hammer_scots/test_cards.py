@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.match import Match
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.engine.ruleset import IllegalAction
+from gameshelf.core.play.match import Match
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.cards import chosen_card, deal
 from gameshelf.plugins.hammer_scots.model import aix

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.bots.agents import Observation, RandomAgent
 from gameshelf.core.testing import check_ruleset
 from gameshelf.plugins.hammer_scots.rules import RULESET
 

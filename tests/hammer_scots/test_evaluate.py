@@ -2,7 +2,7 @@
 
 import pytest
 
-from gameshelf.core.state import Outcome
+from gameshelf.core.engine.state import Outcome
 from gameshelf.plugins.hammer_scots.model import ENGLISH, SCOTTISH
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from tests.hammer_scots.builders import build

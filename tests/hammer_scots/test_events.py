@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.engine.ruleset import IllegalAction
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
 from gameshelf.plugins.hammer_scots.state import OFF, POOL, blocks_in, machine

@@ -1,12 +1,12 @@
-"""What each side may not see, declared (view.HIDDEN, core.hidden): the blocks face down
+"""What each side may not see, declared (view.HIDDEN, core.engine.hidden): the blocks face down
 (RULES §1 fog of war), the enemy's hand and the cards out for the year; the shuffle the
 core derives from them, and the reveals it marks when blocks turn face up in a battle."""
 
 from __future__ import annotations
 
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.rng import Rng
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.play.match import Match
 from gameshelf.plugins.hammer_scots.battle import is_revealed
 from gameshelf.plugins.hammer_scots.model import CARD_IDS, N_BLOCKS, SIDE, SIDES
 from gameshelf.plugins.hammer_scots.rules import RULESET

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.agents import Observation, RandomAgent
+from gameshelf.core.bots.agents import Observation, RandomAgent
 from gameshelf.plugins.hammer_scots.model import FULL, N_BLOCKS, OTHER_COLOUR, TWO_COLOURED
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.state import OFF, POOL, contested_areas

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from gameshelf.core.agents import RandomAgent
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import IllegalAction
-from gameshelf.core.simulate import play_one
+from gameshelf.core.bots.agents import RandomAgent
+from gameshelf.core.engine.ruleset import IllegalAction
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.plugins import Registry
+from gameshelf.core.testing.simulate import play_one
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.state import machine
 from tests.hammer_scots.builders import build, play, said, words

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.engine.ruleset import IllegalAction
 from gameshelf.plugins.hammer_scots.model import aix, bix
 from gameshelf.plugins.hammer_scots.state import SEA, blocks_in
 from tests.hammer_scots.builders import border, build, legal, play, said, words
@@ -407,7 +407,7 @@ def test_each_offered_move_leads_somewhere_and_each_refusal_is_the_one_applying_
     """The options of move_who, move_where and norse_move are the one statement of movement's
     legality (RULES §5): a block offered has an area to go to once picked, and every refused
     option is refused by ``apply`` with the very reason the option names."""
-    from gameshelf.core.rng import Rng
+    from gameshelf.core.engine.rng import Rng
     from gameshelf.plugins.hammer_scots.rules import RULESET
     from gameshelf.plugins.hammer_scots.state import machine
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from gameshelf.core.messages import Msg, render
+from gameshelf.core.i18n.messages import Msg, render
 from gameshelf.plugins.hammer_scots.names import NAMES
 from gameshelf.plugins.hammer_scots.rules import RULESET
 
@@ -32,7 +32,7 @@ def test_a_message_names_an_area_and_a_block_in_the_readers_language() -> None:
 
 
 def test_a_refusal_names_its_area_when_rendered_outside_a_view() -> None:
-    from gameshelf.core.ruleset import IllegalAction
+    from gameshelf.core.engine.ruleset import IllegalAction
 
     refused = IllegalAction(Msg("hammer_scots.straight_back", area="selkirk"))
     assert refused.reason == "A block may not step straight back to Selkirk."

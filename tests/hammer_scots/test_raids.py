@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.ruleset import Action, IllegalAction
 from gameshelf.plugins.hammer_scots.model import BLOCK_IX
 from gameshelf.plugins.hammer_scots.state import POOL, State, machine
 from tests.hammer_scots.builders import build, legal, play, said

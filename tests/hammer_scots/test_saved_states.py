@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.snapshot import dump_snapshot, load_snapshot
+from gameshelf.core.engine.snapshot import dump_snapshot, load_snapshot
 from gameshelf.plugins.hammer_scots.model import N_AREAS, N_BLOCKS, N_BORDERS
 from gameshelf.plugins.hammer_scots.rules import RULESET
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action
-from gameshelf.core.text import label, role_name
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.play.text import label, role_name
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.rules import RULESET
 from gameshelf.plugins.hammer_scots.text import board

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import dump_view
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import dump_view
 from gameshelf.plugins.hammer_scots.battle import battle_of, is_revealed
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_ID, BLOCKS, SIDE, bix
 from gameshelf.plugins.hammer_scots.rules import RULESET

@@ -391,7 +391,7 @@ def test_the_french_knights_come_only_once_per_game():
 def test_the_fast_winter_lists_agree_with_the_rule_for_each_block():
     """build_targets, disbandable and positions are tables and C scans for speed: they must
     list exactly what the per-block rules (may_strengthen, may_disband) allow."""
-    from gameshelf.core.agents import Observation, RandomAgent
+    from gameshelf.core.bots.agents import Observation, RandomAgent
     from gameshelf.plugins.hammer_scots.model import SIDE_BLOCKS
     from gameshelf.plugins.hammer_scots.rules import RULESET
     from gameshelf.plugins.hammer_scots.state import blocks_at

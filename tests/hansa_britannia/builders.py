@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.plugins.hansa_britannia.board import ABILITY_IX, FOUR, Board
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from gameshelf.plugins.hansa_britannia.state import EMPTY, State

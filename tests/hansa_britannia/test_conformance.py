@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.plugins import Game
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.registry.plugins import Game
 from gameshelf.core.testing import check_across_processes, check_ruleset
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 

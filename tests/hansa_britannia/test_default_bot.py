@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gameshelf.core.agents import Observation, PlayerAgent, RandomAgent
-from gameshelf.core.match import Match
-from gameshelf.core.ruleset import Action
+from gameshelf.core.bots.agents import Observation, PlayerAgent, RandomAgent
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.play.match import Match
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 
 

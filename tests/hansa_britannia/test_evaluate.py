@@ -3,8 +3,8 @@ routes under way."""
 
 import pytest
 
-from gameshelf.core.agents import Observation
-from gameshelf.core.search import GreedyAgent
+from gameshelf.core.bots.agents import Observation
+from gameshelf.core.bots.search import GreedyAgent
 from gameshelf.plugins.hansa_britannia.evaluate import estimate, routes_under_way
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from gameshelf.plugins.hansa_britannia.scoring import end_game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameshelf.core.deck import Deck
+from gameshelf.core.engine.deck import Deck
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.desk import ACTIONES
 from gameshelf.plugins.hansa_britannia.rules import RULESET

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameshelf.core.messages import render, render_view
+from gameshelf.core.i18n.messages import render, render_view
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from tests.hansa_britannia.builders import SPACE_COUNTRY, build, legal, play, space

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from gameshelf.core.messages import Msg, render
+from gameshelf.core.i18n.messages import Msg, render
 from gameshelf.plugins.hansa_britannia.names import NAMES
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 

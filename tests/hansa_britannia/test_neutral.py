@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.messages import render_view
+from gameshelf.core.i18n.messages import render_view
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.board import THREE
 from gameshelf.plugins.hansa_britannia.rules import RULESET

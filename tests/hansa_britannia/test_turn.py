@@ -3,8 +3,8 @@ unrefused options (legality is written once, in each action's options)."""
 
 from __future__ import annotations
 
-from gameshelf.core.rng import Rng
-from gameshelf.core.steps import legal_of
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.steps import legal_of
 from gameshelf.core.testing import assert_refused
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from gameshelf.plugins.hansa_britannia.state import machine

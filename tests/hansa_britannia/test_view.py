@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.messages import render_view
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import dump_view
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import dump_view
+from gameshelf.core.i18n.messages import render_view
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from tests.hansa_britannia.builders import build, play, space
 

@@ -52,11 +52,11 @@ def test_a_core_module_importing_the_web_app_breaks_a_contract(tmp_path: Path) -
     package = tmp_path / "gameshelf"
     for folder in FOLDERS:
         shutil.copytree(ROOT / folder, package / folder, ignore=not_python)
-    rng = package / "core" / "rng.py"
+    rng = package / "core" / "engine" / "rng.py"
     rng.write_text(rng.read_text() + "\nimport gameshelf.web.app  # noqa\n")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     checked = lint_imports(tmp_path, env)
     assert checked.returncode == 1, checked.stdout + checked.stderr
     assert f"{CORE} BROKEN" in checked.stdout
-    assert "gameshelf.core.rng -> gameshelf.web.app" in checked.stdout
+    assert "gameshelf.core.engine.rng -> gameshelf.web.app" in checked.stdout

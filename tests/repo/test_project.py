@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import gameshelf.core
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 

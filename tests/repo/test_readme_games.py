@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,9 +10,9 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 
-from gameshelf.core.agents import FirstLegalAgent
-from gameshelf.core.plugins import UnknownAgent
-from gameshelf.core.search import GreedyAgent, IsmctsAgent
+from gameshelf.core.bots.agents import FirstLegalAgent
+from gameshelf.core.bots.search import GreedyAgent, IsmctsAgent
+from gameshelf.core.registry.plugins import UnknownAgent
 from gameshelf.rl import gymnasium
 
 GAMES = [

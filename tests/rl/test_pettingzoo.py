@@ -14,7 +14,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
-from gameshelf.core.ruleset import Outcome
+from gameshelf.core.engine.ruleset import Outcome
 from gameshelf.rl import pettingzoo
 from gameshelf.rl.session import Session
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.i18n.messages import Msg, render
 from gameshelf.plugins.three_kingdoms.model import (
     BOARD_SIZE,
     CARDS,

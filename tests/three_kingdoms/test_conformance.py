@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.plugins import Game
-from gameshelf.core.ruleset import Scenario
+from gameshelf.core.engine.ruleset import Scenario
+from gameshelf.core.registry.plugins import Game
 from gameshelf.core.testing import check_ruleset
 from gameshelf.plugins.three_kingdoms.rules import RULESET
 

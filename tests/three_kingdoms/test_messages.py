@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.messages import Msg, catalog, plural_forms, render_view
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.i18n.messages import Msg, catalog, plural_forms, render_view
 from gameshelf.plugins.three_kingdoms.battle import SIEGE_ROLLED, TOLL_PAID
 from gameshelf.plugins.three_kingdoms.field_battle import FOUGHT
 from gameshelf.plugins.three_kingdoms.rules import RULESET

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.plugins.three_kingdoms.rules import MAX_ACTIONS, RULESET
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.frames import Frame, new_frame
-from gameshelf.core.state_model import dump_json, load_json
+from gameshelf.core.engine.frames import Frame, new_frame
+from gameshelf.core.engine.state_model import dump_json, load_json
 from gameshelf.plugins.three_kingdoms.battle import Battle
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.state import AtLand

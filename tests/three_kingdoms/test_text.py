@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from gameshelf.core.agents import Observation, RandomAgent
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import Action
-from gameshelf.core.text import label, role_name
+from gameshelf.core.bots.agents import Observation, RandomAgent
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.play.text import label, role_name
 from gameshelf.plugins.three_kingdoms.rules import RULESET
 from gameshelf.plugins.three_kingdoms.text import board
 from tests.three_kingdoms.builders import build

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from gameshelf.core.messages import render_view
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import dump_view
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import dump_view
+from gameshelf.core.i18n.messages import render_view
 from gameshelf.plugins.three_kingdoms.rules import RULESET
 from tests.three_kingdoms.builders import act, build, roll_onto
 

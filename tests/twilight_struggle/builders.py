@@ -27,9 +27,9 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.frames import Frame, new_frame
-from gameshelf.core.messages import render
-from gameshelf.core.ruleset import Action, IllegalAction
+from gameshelf.core.engine.frames import Frame, new_frame
+from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.i18n.messages import render
 from gameshelf.plugins.twilight_struggle.model import CIX, US, USSR
 from gameshelf.plugins.twilight_struggle.rounds import Round
 from gameshelf.plugins.twilight_struggle.rules import RULESET

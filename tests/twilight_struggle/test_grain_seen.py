@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from gameshelf.core.messages import render_view
+from gameshelf.core.i18n.messages import render_view
 from gameshelf.plugins.twilight_struggle.model import CARDS, US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import event_round, inf, legal, play, refused
@@ -19,7 +19,7 @@ TAKEN = 34  # Nuclear Test Ban (neutral, 4 Ops), the one card in the USSR's hand
 
 def sent(s: Any, role: str | None, lang: str = "en") -> dict[str, Any]:
     """The view as the seat ``role`` (``None``: a spectator) is sent it: its messages (log,
-    prompt, outcome) in ``lang``, worded for that seat (core.messages.render_view)."""
+    prompt, outcome) in ``lang``, worded for that seat (core.i18n.messages.render_view)."""
     return render_view(RULESET.view(s, role), lang, RULESET.namer(), reader=role)
 
 

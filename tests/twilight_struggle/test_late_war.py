@@ -3,7 +3,7 @@ cancellations, duration and refusals (state unchanged)."""
 
 from __future__ import annotations
 
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.rng import Rng
 from gameshelf.plugins.twilight_struggle.effects import add_effect, effect, expire, in_effect
 from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rounds import rounds_total

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.messages import render, render_view
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.i18n.messages import render, render_view
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 
 NAMER = RULESET.namer()

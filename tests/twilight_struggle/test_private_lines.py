@@ -1,4 +1,4 @@
-"""CIA Created and The Cambridge Five speak to one side only (core.state ``say(..., to=)``):
+"""CIA Created and The Cambridge Five speak to one side only (core.engine.state ``say(..., to=)``):
 the cards an event shows are log lines the shown side's opponent reads, in no other view."""
 
 from __future__ import annotations

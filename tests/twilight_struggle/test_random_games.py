@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.rng import Rng
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS
 

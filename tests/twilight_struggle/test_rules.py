@@ -3,8 +3,8 @@ game is registered and its texts are bilingual."""
 
 from __future__ import annotations
 
-from gameshelf.core.messages import text
-from gameshelf.core.plugins import Registry
+from gameshelf.core.i18n.messages import text
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.plugins.twilight_struggle.events import EVENTS, has_event
 from gameshelf.plugins.twilight_struggle.model import CARDS
 from gameshelf.plugins.twilight_struggle.names import name

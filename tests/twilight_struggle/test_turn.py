@@ -141,7 +141,7 @@ def test_16_7_rest_of_turn_effects_end_with_the_turn_lasting_ones_survive():
 
 
 def test_a_whole_early_war_turn_has_six_action_rounds_each_ussr_first():
-    from gameshelf.core.ruleset import Action
+    from gameshelf.core.engine.ruleset import Action
     from gameshelf.plugins.twilight_struggle.rules import RULESET
 
     s = RULESET.setup(4)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from gameshelf.core.messages import render_view
-from gameshelf.core.rng import Rng
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.i18n.messages import render_view
 from gameshelf.plugins.twilight_struggle.effects import add_effect
 from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
@@ -187,8 +187,8 @@ def test_every_event_choice_has_words_on_its_button_in_both_languages():
 
 
 def test_the_hidden_cards_are_declared_with_the_cores_parts_not_shuffled_by_hand():
-    from gameshelf.core.hidden import DrawPile, Exchange, Hands
-    from gameshelf.core.ruleset import StepRuleset
+    from gameshelf.core.engine.hidden import DrawPile, Exchange, Hands
+    from gameshelf.core.engine.ruleset import StepRuleset
     from gameshelf.plugins.twilight_struggle.hidden import CardsSeen
 
     (part,) = RULESET.hidden

@@ -19,8 +19,8 @@ with warnings.catch_warnings():  # starlette would rather have httpx2; httpx wor
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET

@@ -11,9 +11,9 @@ import types
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.plugins import Registry, make_plugin_manager
-from gameshelf.core.ruleset import BoardAssets, Ruleset
+from gameshelf.core.engine.ruleset import BoardAssets, Ruleset
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from tests.web.conftest import toy_plugin
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.plugins import Registry
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SQLiteStorage

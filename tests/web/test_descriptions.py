@@ -9,8 +9,8 @@ import warnings
 
 import pytest
 
-from gameshelf.core.messages import text
-from gameshelf.core.plugins import Registry
+from gameshelf.core.i18n.messages import text
+from gameshelf.core.registry.plugins import Registry
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

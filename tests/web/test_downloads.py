@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from gameshelf.core.match import Match
+from gameshelf.core.play.match import Match
 from gameshelf.web.tables import replays
 from tests.web.conftest import TestClient, auth, new_duel, tokens
 from tests.web.test_api import play_out

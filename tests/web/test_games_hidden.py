@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.rng import Rng
-from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.snapshot import dump_snapshot
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.web.conftest import TestClient, auth, watch

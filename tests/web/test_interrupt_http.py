@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.agents import AgentSpec, Observation
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.plugins import Registry, make_plugin_manager
-from gameshelf.core.ruleset import Action
+from gameshelf.core.bots.agents import AgentSpec, Observation
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.core.toygame import JinxDuel
@@ -24,7 +24,7 @@ NORTH, SOUTH = "north", "south"
 
 
 class Jinxer:
-    """A bot whose policy takes every interrupt it is offered (core.agents.Interrupter);
+    """A bot whose policy takes every interrupt it is offered (core.bots.agents.Interrupter);
     when awaited, the first legal action."""
 
     def __init__(self, seed: int) -> None:

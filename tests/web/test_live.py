@@ -9,8 +9,8 @@ import pytest
 from fastapi import FastAPI
 from starlette.websockets import WebSocketDisconnect
 
-from gameshelf.core.rng import Rng
-from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.snapshot import dump_snapshot
 from tests.core.toygame import RULESET
 from tests.web.conftest import Page, TestClient, auth, new_duel, tokens, watch
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from gameshelf.core.match import Match
-from gameshelf.core.messages import render
-from gameshelf.core.plugins import Registry
+from gameshelf.core.i18n.messages import render
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.plugins.twilight_struggle.text import place
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings

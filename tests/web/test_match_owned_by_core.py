@@ -1,5 +1,5 @@
 """Nothing outside core writes a match's state or history: a match resumes from a snapshot
-through ``Match.resume``/``Match.resumed`` (core.match), so the web app and the tests never
+through ``Match.resume``/``Match.resumed`` (core.play.match), so the web app and the tests never
 assign ``match.state`` or ``match.history`` themselves."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # an assignment to the state or history of something that is not ``self`` (a match's own
-# methods live in core/match.py, which is not scanned)
+# methods live in core/play/match.py, which is not scanned)
 WRITE = re.compile(r"(?<!self)(?<!app)(?<!request\.app)\.(state|history)\s*(=(?!=)|\+=|\.append\()")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import ActionRecord, SQLiteStorage, StaleWrite, Summary

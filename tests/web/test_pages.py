@@ -9,9 +9,9 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.plugins import Registry, make_plugin_manager
-from gameshelf.core.ruleset import BoardAssets
+from gameshelf.core.engine.ruleset import BoardAssets
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.core.toygame import HighCardDuel

@@ -11,9 +11,9 @@ import orjson
 import pytest
 from fastapi import FastAPI
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.snapshot import dump_snapshot
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.hub import Listener
 from gameshelf.web.tables.seen import LOG_PAGE, Note, Shown
 from tests.core.toygame import RULESET

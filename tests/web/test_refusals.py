@@ -6,9 +6,9 @@ from __future__ import annotations
 import types
 from pathlib import Path
 
-from gameshelf.core.agents import AgentSpec, RandomAgent
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.plugins import Registry, make_plugin_manager
+from gameshelf.core.bots.agents import AgentSpec, RandomAgent
+from gameshelf.core.registry.hookspecs import hookimpl
+from gameshelf.core.registry.plugins import Registry, make_plugin_manager
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from gameshelf.web.tables import STATUS, status_of

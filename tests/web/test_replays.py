@@ -61,7 +61,7 @@ def test_the_game_file_downloads_once_over_and_gameshelf_replay_reads_it(
     assert f"toy_duel-{match_id}.json" in reply.headers["content-disposition"]
     path = tmp_path / "downloaded.json"
     path.write_bytes(reply.content)
-    from gameshelf.core.plugins import Registry, make_plugin_manager
+    from gameshelf.core.registry.plugins import Registry, make_plugin_manager
     from tests.core.conftest import toy_plugin
 
     monkeypatch.setattr(

@@ -10,7 +10,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from gameshelf.core.ruleset import Outcome
+from gameshelf.core.engine.ruleset import Outcome
 from gameshelf.web import resign
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from gameshelf.core.messages import placeholders
+from gameshelf.core.i18n.messages import placeholders
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.web.games import games_registry

@@ -1,4 +1,4 @@
-"""Snapshots carry the fingerprint of the game's data and state schema (core.snapshot): one
+"""Snapshots carry the fingerprint of the game's data and state schema (core.engine.snapshot): one
 written under another is not used, and the match is rebuilt from its history instead."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from gameshelf.core.snapshot import HEADER, fingerprint
+from gameshelf.core.engine.snapshot import HEADER, fingerprint
 from gameshelf.web.settings import Settings
 from tests.core.toygame import RULESET
 from tests.web.test_durability import ann_against_a_bot, fresh_client, play, state_of

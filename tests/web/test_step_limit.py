@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.messages import render
+from gameshelf.core.i18n.messages import render
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from gameshelf.web.tables import Refusal, SeatRequest, Tables

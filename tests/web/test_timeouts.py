@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gameshelf.core.plugins import Registry
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web.app import create_app
 from gameshelf.web.clocks import DAY, ManualClock
 from gameshelf.web.settings import Settings

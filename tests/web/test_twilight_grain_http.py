@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import pytest
 
-from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.core.engine.snapshot import dump_snapshot
 from gameshelf.plugins.twilight_struggle.model import CARDS
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from gameshelf.web.app import create_app

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gameshelf.core.snapshot import dump_snapshot
+from gameshelf.core.engine.snapshot import dump_snapshot
 from gameshelf.web.app import create_app
 from gameshelf.web.settings import Settings
 from tests.twilight_struggle.builders import at_round, build

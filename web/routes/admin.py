@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request, Response, status
 from fastapi.responses import HTMLResponse
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web import admin
 from gameshelf.web.deps import SESSION, MaybeAccountDep, StorageDep, TablesDep
 from gameshelf.web.pages import render

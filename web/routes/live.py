@@ -42,8 +42,8 @@ import orjson
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.i18n.messages import Msg, render
 from gameshelf.web.deps import HubDep, TablesDep, bearer
 from gameshelf.web.errors import field_problems
 from gameshelf.web.hub import Listener

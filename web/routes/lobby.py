@@ -7,9 +7,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request, status
 from fastapi.responses import HTMLResponse
 
-from gameshelf.core import text
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Game, Registry
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.play import text
+from gameshelf.core.registry.plugins import Game, Registry
 from gameshelf.web.clocks import LIVE_MINUTES, Pace
 from gameshelf.web.deps import (
     LobbyDep,

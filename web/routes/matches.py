@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response, status
 from fastapi.responses import HTMLResponse
 
-from gameshelf.core.ruleset import Action
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.web.deps import (
     MaybeAccountDep,
     PeopleDep,

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.deps import AccountDep, MaybeAccountDep, StorageDep
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.notices import Notices, Refused

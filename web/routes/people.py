@@ -11,7 +11,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import HTMLResponse
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.deps import (
     AccountDep,
     MaybeAccountDep,

@@ -11,10 +11,10 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 
-from gameshelf.core import text
-from gameshelf.core.match import HistoryEntry, Match
-from gameshelf.core.messages import Msg, render
-from gameshelf.core.reveal import merge_views
+from gameshelf.core.engine.reveal import merge_views
+from gameshelf.core.i18n.messages import Msg, render
+from gameshelf.core.play import text
+from gameshelf.core.play.match import HistoryEntry, Match
 from gameshelf.web.deps import RegistryDep, ReplaysDep, TableDep
 from gameshelf.web.i18n import request_lang
 from gameshelf.web.pages import render_table

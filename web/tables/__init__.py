@@ -1,6 +1,6 @@
 """The matches being played: loaded from storage, kept in memory, changed only here.
 
-A :class:`Table` is a :class:`core.match.Match` with its seats. The parts of the package
+A :class:`Table` is a :class:`core.play.match.Match` with its seats. The parts of the package
 are small objects, each given the others it needs when it is made (:class:`Tables` makes
 them and holds them):
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gameshelf.core.plugins import Registry
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import Storage
 from gameshelf.web.tables.bots import Bots

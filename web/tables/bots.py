@@ -12,7 +12,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
-from gameshelf.core.messages import Msg
+from gameshelf.core.i18n.messages import Msg
 from gameshelf.web.settings import Settings
 from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.play import Play

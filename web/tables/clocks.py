@@ -11,10 +11,10 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from gameshelf.core.match import MatchEvent
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.play.match import MatchEvent
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web.clocks import Clock, Pace, SeatClock, SystemClock, advance
 from gameshelf.web.storage import Storage
 from gameshelf.web.tables.matches import Matches

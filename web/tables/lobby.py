@@ -14,11 +14,11 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from gameshelf.core import text
-from gameshelf.core.match import Match
-from gameshelf.core.messages import LANGS, Msg
-from gameshelf.core.plugins import Game, Registry, UnknownGame
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import LANGS, Msg
+from gameshelf.core.play import text
+from gameshelf.core.play.match import Match
+from gameshelf.core.registry.plugins import Game, Registry, UnknownGame
 from gameshelf.web.clocks import Pace
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import MatchRecord, SeatRecord, Status

@@ -23,11 +23,11 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.match import HistoryEntry, Match
-from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry, UnknownGame
-from gameshelf.core.ruleset import Action, Role
+from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.i18n.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.play.match import HistoryEntry, Match
+from gameshelf.core.registry.plugins import Registry, UnknownGame
 from gameshelf.web import resign
 from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.settings import Settings

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.match import MatchEvent
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.play.match import MatchEvent
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web import ratings, resign
 from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.settings import Settings

@@ -15,14 +15,14 @@ import asyncio
 import logging
 from functools import partial
 
-from gameshelf.core.agents import Agent
-from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry
-from gameshelf.core.rng import seed_from
-from gameshelf.core.ruleset import Action, IllegalAction, Role
-from gameshelf.core.snapshot import dump_snapshot
-from gameshelf.core.state_model import dump_json
+from gameshelf.core.bots.agents import Agent
+from gameshelf.core.engine.rng import seed_from
+from gameshelf.core.engine.ruleset import Action, IllegalAction, Role
+from gameshelf.core.engine.snapshot import dump_snapshot
+from gameshelf.core.engine.state_model import dump_json
+from gameshelf.core.i18n.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.plugins import Registry
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import ActionRecord
 from gameshelf.web.tables.matches import Matches

@@ -1,7 +1,7 @@
 """What the server turns down, and the one mapping from what went wrong to an HTTP status.
 
 A :class:`Refusal` names what went wrong by a short code (``stale``, ``not_your_turn``,
-``unknown_match``...) and says it as a message (``core.messages.Msg``, in the ``web``
+``unknown_match``...) and says it as a message (``core.i18n.messages.Msg``, in the ``web``
 domain, or the rules' own when the rules refused), rendered in the reader's language when
 the reply is written (``web.errors``). Its HTTP status is not chosen where it is raised:
 :data:`STATUS` maps every code to one, the core's ``IllegalAction`` codes among them, and
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gameshelf.core.messages import DEFAULT, Msg, Namer, render
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.engine.ruleset import IllegalAction
+from gameshelf.core.i18n.messages import DEFAULT, Msg, Namer, render
 
 STATUS: Mapping[str, int] = {
     # the address names nothing here

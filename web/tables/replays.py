@@ -21,10 +21,10 @@ from typing import Any
 
 import orjson
 
-from gameshelf.core.match import Match
-from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
-from gameshelf.core.messages import Msg, render_outcome, render_view
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.i18n.messages import Msg, render_outcome, render_view
+from gameshelf.core.play.match import Match
 from gameshelf.web.storage import ActionRecord
 from gameshelf.web.tables.matches import Matches
 from gameshelf.web.tables.refusals import Refusal

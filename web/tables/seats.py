@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from gameshelf.core.messages import Msg
-from gameshelf.core.plugins import Registry, UnknownAgent
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.plugins import Registry, UnknownAgent
 from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SeatRecord
 from gameshelf.web.tables.matches import Matches

@@ -13,7 +13,7 @@ keeps on each bytes object: it costs nothing for a part that did not change.
 only for its roles), numbered from 0. A payload carries the board and only the lines the
 reader lacks: from the count it says it has, at most :data:`LOG_PAGE` of them (else the
 last page, ``log_from`` saying where they start); earlier lines come from the paged log
-(:meth:`Shown.log_page`). A line is rendered once per language (``core.messages.said``).
+(:meth:`Shown.log_page`). A line is rendered once per language (``core.i18n.messages.said``).
 After an undo the log is a prefix of what it was: the cuts are remembered, so a reader
 that had lines beyond a cut gets them again from the cut. The site's notes (a seat
 resigned: :class:`Note`) stand among the lines where they happened, read by everyone.
@@ -32,9 +32,9 @@ from typing import Any
 
 import orjson
 
-from gameshelf.core.match import Match
-from gameshelf.core.messages import Msg, render, said
-from gameshelf.core.ruleset import Role
+from gameshelf.core.engine.ruleset import Role
+from gameshelf.core.i18n.messages import Msg, render, said
+from gameshelf.core.play.match import Match
 
 LOG_PAGE = 100  # log lines a payload or a log page carries at most
 CUTS_KEPT = 32  # undos whose cut of the log is remembered
@@ -88,7 +88,7 @@ def exact(data: bytes) -> bytes:
 
 def rendered_parts(built: Built, lang: str, match: Match, role: Role | None = None) -> Parts:
     """``built``'s parts with their messages (prompt, waiting, outcome) in ``lang``, said to
-    ``role``, the seat whose view it is (``core.messages.said_to``)."""
+    ``role``, the seat whose view it is (``core.i18n.messages.said_to``)."""
     found = built.by_lang.get(lang)
     if found is not None:
         return found

@@ -27,11 +27,11 @@ from typing import Any
 
 import orjson
 
-from gameshelf.core import text
-from gameshelf.core.match import Match
-from gameshelf.core.messages import DEFAULT as DEFAULT_LANG
-from gameshelf.core.messages import Msg, render_outcome
-from gameshelf.core.ruleset import Action, Outcome, Role
+from gameshelf.core.engine.ruleset import Action, Outcome, Role
+from gameshelf.core.i18n.messages import DEFAULT as DEFAULT_LANG
+from gameshelf.core.i18n.messages import Msg, render_outcome
+from gameshelf.core.play import text
+from gameshelf.core.play.match import Match
 from gameshelf.web import clocks, resign
 from gameshelf.web.clocks import Pace, SeatClock
 from gameshelf.web.storage import SeatRecord, Status, Summary
@@ -185,7 +185,7 @@ class Table:
         )
 
     def place(self) -> dict[str, Any] | str | None:
-        """Where the game stands, as its game says it (``core.text.place``, from what a
+        """Where the game stands, as its game says it (``core.play.text.place``, from what a
         spectator sees): a message's JSON or plain text, kept with the summary so that the
         lobby shows it for a match not in memory.
 

@@ -10,12 +10,10 @@ from pathlib import Path
 
 from pydantic import Field
 
-from gameshelf.core.deck import Deck
-from gameshelf.core.hidden import DrawPile
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.deck import Deck
+from gameshelf.core.engine.hidden import DrawPile
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import (
     Action,
     GameInfo,
     Outcome,
@@ -24,9 +22,11 @@ from gameshelf.core.ruleset import (
     SetupOption,
     StepRuleset,
 )
-from gameshelf.core.secret import SecretChoice
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import StepMachine
+from gameshelf.core.engine.secret import SecretChoice
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import StepMachine
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.hookspecs import hookimpl
 
 ROLES = ("red", "blue")
 

@@ -1,6 +1,6 @@
 """Pig: roll a die as often as you dare, adding to the turn's total, then hold to bank it; a 1
 loses the total and ends the turn. The first to bank the target wins. A die from the state's
-generator is new information, so a player may take back a hold, never a roll (core.match).
+generator is new information, so a player may take back a hold, never a roll (core.play.match).
 """
 
 from __future__ import annotations
@@ -10,10 +10,8 @@ from pathlib import Path
 
 from pydantic import Field
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import (
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import (
     Action,
     GameInfo,
     Outcome,
@@ -22,8 +20,10 @@ from gameshelf.core.ruleset import (
     SetupOption,
     StepRuleset,
 )
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.hookspecs import hookimpl
 
 ROLES = ("red", "blue", "green", "yellow")
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 from pig import RULESET, Table
 
-from gameshelf.core.match import Match
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.engine.ruleset import IllegalAction
+from gameshelf.core.play.match import Match
 
 
 def test_conformance(conformance: Callable[..., object]) -> None:

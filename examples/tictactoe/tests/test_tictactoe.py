@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from tictactoe import RULESET, Grid
 
-from gameshelf.core.ruleset import IllegalAction
+from gameshelf.core.engine.ruleset import IllegalAction
 
 
 def test_conformance(conformance: Callable[..., object]) -> None:

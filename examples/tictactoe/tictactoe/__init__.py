@@ -12,12 +12,20 @@ from pathlib import Path
 
 from pydantic import Field
 
-from gameshelf.core.hookspecs import hookimpl
-from gameshelf.core.messages import Msg
-from gameshelf.core.rng import Rng
-from gameshelf.core.ruleset import JSON, Action, GameInfo, Outcome, Role, Scenario, StepRuleset
-from gameshelf.core.state import GameState, state_model
-from gameshelf.core.steps import Step, StepMachine
+from gameshelf.core.engine.rng import Rng
+from gameshelf.core.engine.ruleset import (
+    JSON,
+    Action,
+    GameInfo,
+    Outcome,
+    Role,
+    Scenario,
+    StepRuleset,
+)
+from gameshelf.core.engine.state import GameState, state_model
+from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.i18n.messages import Msg
+from gameshelf.core.registry.hookspecs import hookimpl
 
 ROLES = ("x", "o")
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
