@@ -271,6 +271,14 @@ def tournament(
     jobs: Annotated[
         int, typer.Option(min=1, help="worker processes (the results do not depend on it)")
     ] = 1,
+    one_way: Annotated[
+        bool,
+        typer.Option(
+            "--one-way",
+            help="three or more players: only the first agent of a pair sits alone "
+            "(against the other in every other seat), not also the other way round",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object, no bar")] = False,
     lang: LangOption = None,
 ) -> None:
@@ -295,6 +303,7 @@ def tournament(
         games=games,
         seed=seed,
         jobs=jobs,
+        one_way=one_way,
     )
     if as_json:
         result = run()

@@ -32,6 +32,13 @@ scores the position reached with ``evaluate`` (or the outcome, if the game ended
   whichever comes first. With ``iterations`` alone it is deterministic for a given seed.
 - **Playout depth**: the game's own (``GameInfo.playout_depth``), else ``DEPTH``, unless the
   agent is given one (``"ismcts:1000/d4"``).
+- **Progressive widening** (``GameInfo.search_widening``, or ``"ismcts:1000/w1"``; ``w0``
+  turns it off): where a role has chosen ``n`` times at a node, only ``ceil(w * sqrt(n + 1))``
+  of its actions are tried there, new ones added as ``n`` grows, so a budget far smaller than
+  the options (say 177 placements) still searches the best few deeply instead of each
+  once. The bot's own choice at the root adds its actions in the order of a prior, the
+  game's ``evaluate`` one ply ahead (greedy's ratings, on one world); elsewhere a new action
+  is picked by the seed among those not yet tried.
 
 Agents are made per seat by ``AgentSpec.factory(seed)``; ``"ismcts:2000"`` in the command
 line names a budget of 2000 iterations (``"ismcts:500ms"``: half a second), see
@@ -53,6 +60,7 @@ from gameshelf.core.engine.ruleset import Action, GameInfo, Role
 UCT_C = 0.7  # the exploration constant, for values in [0, 1]
 DEPTH = 8  # decisions (of two or more options) played at random after leaving the tree,
 # for a game that does not name its own (GameInfo.playout_depth)
+WIDEN_POWER = 0.5  # progressive widening: ceil(w * (n + 1) ** WIDEN_POWER) actions at a node
 MAX_ACTIONS = 2000  # a bound on the actions of one iteration, whatever the game
 TIE = 1e-9  # values closer than this are a tie
 
@@ -72,19 +80,27 @@ class GreedyAgent:
         self.decisions += 1
         if len(actions) == 1:
             return actions[0]
-        me = observation.roles.index(observation.role)
         world = observation.determinized(seed_from("greedy", self.seed, self.decisions))
         best: list[Action] = []
         top = -1.0
-        for action in actions:
-            after = observation.copy(world)
-            observation.play(after, observation.role, action)
-            value = observation.values(after)[me]
+        for action, value in zip(actions, one_ply(observation, world, actions), strict=True):
             if value > top + TIE:
                 best, top = [action], value
             elif value >= top - TIE:
                 best.append(action)
         return best[self._rng.randrange(len(best))]
+
+
+def one_ply(observation: Observation, world: Any, actions: Sequence[Action]) -> list[float]:
+    """How the game's ``evaluate`` rates, for the observer's role, the position after each
+    of its ``actions`` on ``world`` (left unchanged)."""
+    me = observation.roles.index(observation.role)
+    ratings = []
+    for action in actions:
+        after = observation.copy(world)
+        observation.play(after, observation.role, action)
+        ratings.append(observation.values(after)[me])
+    return ratings
 
 
 class _Edge:
@@ -101,20 +117,23 @@ class _Edge:
 
 
 class _Node:
-    """A sequence of decisions: each role's edges here, and the nodes after a set of
-    simultaneous choices (``joint``)."""
+    """A sequence of decisions: each role's edges here, how often it chose here
+    (``chosen``, for the widening), and the nodes after a set of simultaneous choices
+    (``joint``)."""
 
-    __slots__ = ("edges", "joint")
+    __slots__ = ("chosen", "edges", "joint")
 
     def __init__(self) -> None:
         self.edges: dict[Role, dict[Action, _Edge]] = {}
+        self.chosen: dict[Role, int] = {}
         self.joint: dict[tuple[Action, ...], _Node] = {}
 
 
 class IsmctsAgent:
     """Single-observer ISMCTS (see the module): ``iterations`` and/or ``ms`` bound each
     decision's search, ``depth`` the random playout after the tree (``None``: the game's),
-    ``c`` the exploration."""
+    ``c`` the exploration, ``widen`` the progressive widening (``None``: the game's, 0:
+    none)."""
 
     def __init__(
         self,
@@ -123,27 +142,35 @@ class IsmctsAgent:
         ms: float | None = None,
         depth: int | None = None,
         c: float = UCT_C,
+        widen: float | None = None,
     ) -> None:
         if iterations is None and ms is None:
             raise ValueError("an ISMCTS budget needs iterations or milliseconds")
         self.seed, self.iterations, self.ms, self.depth, self.c = seed, iterations, ms, depth, c
+        self.widen = widen
         self.decisions = 0
         self.last_iterations = 0  # how many the last decision ran (for figures and tests)
+        self.last_tried: list[Action] = []  # its actions the last decision tried, in order
         self._rng = random.Random(0)
         self._allowed: frozenset[Action] = frozenset()
         self._depth = DEPTH  # this decision's playout depth
+        self._widen = 0.0  # this decision's widening (0: none)
+        self._order: dict[Action, int] = {}  # the root's actions, by the prior (widening)
 
     def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
         if not actions:
             raise ValueError(f"{observation.role} has no legal action to choose from")
         self.decisions += 1
         self.last_iterations = 0
+        self.last_tried = []
         if len(actions) == 1:
             return actions[0]
         self._rng.seed(seed_from("ismcts", self.seed, self.decisions))
         root = _Node()
         self._allowed = frozenset(actions)
         self._depth = playout_depth(observation.info) if self.depth is None else self.depth
+        self._widen = search_widening(observation.info) if self.widen is None else self.widen
+        self._order = self._prior(observation, actions) if self._widen else {}
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
@@ -151,7 +178,16 @@ class IsmctsAgent:
             self._iterate(observation, root)
             done += 1
         self.last_iterations = done
+        self.last_tried = list(root.edges.get(observation.role, {}))
         return self._best(root, observation.role, actions)
+
+    def _prior(self, observation: Observation, actions: Sequence[Action]) -> dict[Action, int]:
+        """Each of the bot's actions ranked by the game's ``evaluate`` one ply ahead, on
+        one world (best first, ties in the order listed)."""
+        world = observation.determinized(seed_from("ismcts prior", self.seed, self.decisions))
+        ratings = one_ply(observation, world, actions)
+        ranked = sorted(range(len(actions)), key=lambda i: -ratings[i])
+        return {actions[i]: rank for rank, i in enumerate(ranked)}
 
     def _best(self, root: _Node, role: Role, actions: Sequence[Action]) -> Action:
         """The most visited of the role's actions at the root (then the best valued, then
@@ -183,11 +219,12 @@ class IsmctsAgent:
                 continue
             waiting = seen.waiting(world)
             if len(waiting) > 1:
-                node = self._together(seen, world, node, waiting, path, index)
+                node = self._together(seen, world, node, root, waiting, path, index)
             else:
-                if node is root and role == seen.role:  # the choice asked of the bot
+                mine = node is root and role == seen.role  # the choice asked of the bot
+                if mine:
                     actions = [a for a in actions if a in self._allowed] or actions
-                action, edge, fresh = self._select(node, role, actions)
+                action, edge, fresh = self._select(node, role, actions, mine)
                 path.append((edge, index[role]))
                 seen.play(world, role, action)
                 if fresh:
@@ -207,6 +244,7 @@ class IsmctsAgent:
         seen: Observation,
         world: Any,
         node: _Node,
+        root: _Node,
         waiting: list[Role],
         path: list[tuple[_Edge, int]],
         index: dict[Role, int],
@@ -217,7 +255,10 @@ class IsmctsAgent:
         fresh_any = False
         for role in waiting:
             actions = seen.actions(world, role)
-            action, edge, fresh = self._select(node, role, actions)
+            mine = node is root and role == seen.role
+            if mine:
+                actions = [a for a in actions if a in self._allowed] or actions
+            action, edge, fresh = self._select(node, role, actions, mine)
             fresh_any = fresh_any or fresh
             path.append((edge, index[role]))
             picks.append(action)
@@ -231,32 +272,46 @@ class IsmctsAgent:
         return child
 
     def _select(
-        self, node: _Node, role: Role, actions: Sequence[Action]
+        self, node: _Node, role: Role, actions: Sequence[Action], mine: bool = False
     ) -> tuple[Action, _Edge, bool]:
-        """UCT over the actions available now: an untried one first (picked by the seed),
-        else the best by value plus the bonus of how rarely it was tried when available."""
+        """UCT over the actions available now: an untried one first (picked by the seed,
+        or the prior's best for the bot's own choice), while the widening allows one more,
+        else the best tried one by value plus the bonus of how rarely it was tried when
+        available."""
         edges = node.edges.get(role)
         if edges is None:
             edges = node.edges[role] = {}
+        chosen = node.chosen.get(role, 0)
+        node.chosen[role] = chosen + 1
         untried = []
+        tried = []
         for action in actions:
             edge = edges.get(action)
             if edge is None:
                 untried.append(action)
             else:
                 edge.avail += 1
-        if untried:
-            action = untried[self._rng.randrange(len(untried))]
+                tried.append(action)
+        if untried and (not tried or not self._widen or len(edges) < self.widened(chosen)):
+            if mine and self._order:
+                action = min(untried, key=self._order.__getitem__)
+            else:
+                action = untried[self._rng.randrange(len(untried))]
             edge = edges[action] = _Edge()
             return action, edge, True
         c = self.c
-        best, top = actions[0], -math.inf
-        for action in actions:
+        best, top = tried[0], -math.inf
+        for action in tried:
             edge = edges[action]
             score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
             if score > top:
                 best, top = action, score
         return best, edges[best], False
+
+    def widened(self, chosen: int) -> int:
+        """How many actions a role may have tried at a node where it chose ``chosen``
+        times before (progressive widening)."""
+        return math.ceil(self._widen * math.pow(chosen + 1, WIDEN_POWER))
 
     def _playout(self, seen: Observation, world: Any, steps: int) -> tuple[float, ...]:
         """Random decisions, at most ``depth`` of two or more options, then the values."""
@@ -281,15 +336,21 @@ def playout_depth(info: GameInfo) -> int:
     return DEPTH if info.playout_depth is None else info.playout_depth
 
 
+def search_widening(info: GameInfo) -> float:
+    """The progressive widening of a game's search: its own, else none (0)."""
+    return info.search_widening or 0.0
+
+
 def ismcts_factory(budget: str) -> Callable[[int], Agent]:
     """The agents of a budget written ``"2000"`` (iterations), ``"500ms"`` (milliseconds)
     or ``"2000/500ms"`` (whichever comes first); a ``"d4"`` part sets the playout depth
-    (``"1000/d4"``), a ``"c0.3"`` part the exploration constant. Raises ``ValueError`` on
-    anything else."""
+    (``"1000/d4"``), a ``"c0.3"`` part the exploration constant, a ``"w1"`` part the
+    progressive widening (``"w0"``: none). Raises ``ValueError`` on anything else."""
     iterations: int | None = None
     ms: float | None = None
     depth: int | None = None
     c = UCT_C
+    widen: float | None = None
     for part in budget.split("/"):
         part = part.strip()
         if part.endswith("ms") and part[:-2].isdigit():
@@ -298,12 +359,15 @@ def ismcts_factory(budget: str) -> Callable[[int], Agent]:
             depth = int(part[1:])
         elif part.startswith("c") and part[1:].replace(".", "", 1).isdigit():
             c = float(part[1:])
+        elif part.startswith("w") and part[1:].replace(".", "", 1).isdigit():
+            widen = float(part[1:])
         elif part.isdigit():
             iterations = int(part)
         else:
             raise ValueError(
                 f"an ISMCTS budget is iterations (1000), milliseconds (500ms) or both "
-                f"(1000/500ms), with an optional playout depth (d8) and exploration (c0.7); "
+                f"(1000/500ms), with an optional playout depth (d8), exploration (c0.7) and "
+                f"widening (w1); "
                 f"not {budget!r}"
             )
     if iterations is None and ms is None:
@@ -312,7 +376,7 @@ def ismcts_factory(budget: str) -> Callable[[int], Agent]:
         raise ValueError(f"an ISMCTS budget of nothing: {budget!r}")
 
     def make(seed: int) -> Agent:
-        return IsmctsAgent(seed, iterations=iterations, ms=ms, depth=depth, c=c)
+        return IsmctsAgent(seed, iterations=iterations, ms=ms, depth=depth, c=c, widen=widen)
 
     return make
 

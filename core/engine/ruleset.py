@@ -114,6 +114,11 @@ class GameInfo(BaseModel):
     # position well and whose random moves mostly add noise (dice, a bad plan) wants a short
     # one; 0 rates the position where the tree is left.
     playout_depth: int | None = Field(default=None, ge=0)
+    # ISMCTS's progressive widening (core.search): where a role chose n times at a node, it
+    # tries only ceil(w * sqrt(n + 1)) of its actions there, the bot's own first in the
+    # order of evaluate one ply ahead. For a game whose decisions offer far more options
+    # than a budget has iterations; None: every option is tried once before any twice.
+    search_widening: float | None = Field(default=None, gt=0)
 
     def scenario(self, scenario_id: str | None) -> Scenario:
         if scenario_id is None:

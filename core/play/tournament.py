@@ -7,7 +7,9 @@ pair of the agents given, ``N`` games:
   seats the first agent in seat ``k mod 2``), so each plays each side as often;
 - in a game of more players, the first agent of the pair holds one seat, rotating through the
   seats, and the second agent every other seat (one ISMCTS against two random bots); the
-  pairing is played both ways round (``N`` games each way).
+  pairing is played both ways round (``N`` games each way), or only the way given with
+  ``one_way`` (``--one-way``: ISMCTS alone against two random bots, never one random bot
+  against two searching ones).
 
 Game ``k`` of a pairing uses seed ``seed + k`` (the same deals for every pairing) and each
 seat's bot is seeded from the game's seed and the seat. An agent's ``wins`` are the games one
@@ -233,13 +235,14 @@ class TournamentResult:
 
 
 def schedule(
-    agents: Sequence[str], players: int, games: int, seed: int
+    agents: Sequence[str], players: int, games: int, seed: int, one_way: bool = False
 ) -> tuple[list[tuple[str, str]], list[Table]]:
     """The pairings and the tables of a tournament (see the module)."""
     pairings: list[tuple[str, str]] = []
     tables: list[Table] = []
     for first, second in combinations(agents, 2):
-        ways = [(first, second)] if players == 2 else [(first, second), (second, first)]
+        both = players > 2 and not one_way
+        ways = [(first, second), (second, first)] if both else [(first, second)]
         for lone, rest in ways:
             index = len(pairings)
             pairings.append((lone, rest))
@@ -312,12 +315,13 @@ def tournament(
     jobs: int = 1,
     max_actions: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    one_way: bool = False,
 ) -> TournamentResult:
     """Play the tournament (see the module); ``progress(done, total)`` after each game."""
     count = players if players is not None else game.info.min_players
     game.ruleset.roles(count)  # a player count the game does not take is refused here
     scenario_id = game.info.scenario(scenario).id
-    pairings, tables = schedule(list(agents), count, games, seed)
+    pairings, tables = schedule(list(agents), count, games, seed, one_way)
     limit = max_actions if max_actions is not None else game.info.max_actions
     run = _Run(game, scenario, count, agents, limit)
     result = TournamentResult(game.id, scenario_id, count, list(agents), pairings)

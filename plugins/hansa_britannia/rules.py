@@ -79,6 +79,12 @@ class HansaBritannia(StepRuleset[State]):
         # The default bot ends its turn only with no action left to take, and creates a
         # route whenever it can: uniform picks gave games of 17,000-37,000 actions.
         bot_weights={"end_turn": 0.0, "create": 100.0},
+        # ISMCTS (core.search): a turn's first choice has up to ~177 options, far more than
+        # a budget's iterations, so it widens progressively from the best rated one ply
+        # ahead; and it rates the position where the tree ends, with no random moves after
+        # it (docs/architecture.md §6.1: what was measured).
+        search_widening=1.0,
+        playout_depth=0,
     )
     state_type = State
     machine = machine

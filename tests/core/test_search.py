@@ -1,6 +1,8 @@
 """The search bots (core.bots.search): greedy and ISMCTS, on the toy duel, seeing only
 their seat."""
 
+import math
+
 import pytest
 
 from gameshelf.core.bots.agents import Observation
@@ -10,7 +12,9 @@ from gameshelf.core.bots.search import (
     GreedyAgent,
     IsmctsAgent,
     ismcts_factory,
+    one_ply,
     playout_depth,
+    search_widening,
 )
 from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, Outcome, outcome_values, win_chances
@@ -154,10 +158,15 @@ def test_a_time_budget_stops_the_search():
 )
 def test_budgets_are_written_in_iterations_milliseconds_and_depth(budget, iterations, ms, depth, c):
     bot = ismcts_factory(budget)(1)
-    assert (bot.iterations, bot.ms, bot.depth, bot.c) == (iterations, ms, depth, c)
+    assert (bot.iterations, bot.ms, bot.depth, bot.c, bot.widen) == (iterations, ms, depth, c, None)
 
 
-@pytest.mark.parametrize("budget", ["", "fast", "0", "d3", "10/x", "10/c", "10/c1.2.3"])
+@pytest.mark.parametrize(("budget", "widen"), [("100/w1", 1.0), ("100/w0.5/d0", 0.5), ("9/w0", 0)])
+def test_a_budget_may_name_the_widening(budget, widen):
+    assert ismcts_factory(budget)(1).widen == widen
+
+
+@pytest.mark.parametrize("budget", ["", "fast", "0", "d3", "10/x", "10/c", "10/c1.2.3", "10/w"])
 def test_a_budget_that_is_none_is_refused(budget):
     with pytest.raises(ValueError, match="budget"):
         ismcts_factory(budget)
@@ -194,3 +203,59 @@ def test_a_world_is_the_same_whatever_the_seat_cannot_see():
     assert IsmctsAgent(3, iterations=100).choose(a, actions) == IsmctsAgent(
         3, iterations=100
     ).choose(b, actions)
+
+
+class ThriftyDuel(ScoredDuel):
+    """The duel rated by the cards each side keeps: the lowest card played is the best."""
+
+    info = ScoredDuel.info.model_copy(update={"search_widening": 1.0})
+
+    def evaluate(self, s):
+        return win_chances({r: float(sum(s.hands[r])) for r in s.hands}, 10.0)
+
+
+THRIFTY = ThriftyDuel()
+SPREAD_HAND = [9, 3, 11, 5, 7, 1]
+
+
+@pytest.mark.parametrize(
+    ("north_chose", "order"),
+    [(True, (1, 3, 5, 7)), (None, (9, 3, 11, 5))],
+)
+def test_widening_tries_the_bots_actions_in_the_order_of_the_prior(north_chose, order):
+    """A budget of 16 iterations, widening 1: at most ceil(sqrt(16)) = 4 of South's six
+    cards are tried, in the order of the cards kept one ply ahead (what ThriftyDuel rates):
+    the lowest first once North has chosen; while both choose at once a card stays in hand
+    until both have, so every card rates alike and they come in the order listed."""
+    s = south_to_choose(SPREAD_HAND, north_chose)
+    bot = IsmctsAgent(1, iterations=16)
+    bot.choose(Observation(THRIFTY, s, "south"), THRIFTY.actions(s, "south"))
+    assert search_widening(THRIFTY.info) == 1.0
+    assert bot.last_tried == [Action("card", c) for c in order]
+
+
+@pytest.mark.parametrize(("widen", "iterations"), [(1.0, 1), (1.0, 8), (0.5, 30), (2.0, 5)])
+def test_widening_never_tries_more_actions_than_allowed(widen, iterations):
+    s = south_to_choose(SPREAD_HAND, True)
+    bot = IsmctsAgent(3, iterations=iterations, widen=widen)
+    bot.choose(Observation(THRIFTY, s, "south"), THRIFTY.actions(s, "south"))
+    allowed = max(1, math.ceil(widen * iterations**0.5))
+    assert len(bot.last_tried) == min(allowed, len(SPREAD_HAND))
+
+
+def test_without_widening_every_action_is_tried_once_before_any_twice():
+    s = south_to_choose(SPREAD_HAND, True)
+    bot = IsmctsAgent(3, iterations=6, widen=0)
+    bot.choose(Observation(THRIFTY, s, "south"), THRIFTY.actions(s, "south"))
+    assert sorted(bot.last_tried) == sorted(THRIFTY.actions(s, "south"))
+    assert search_widening(DUEL.info) == 0
+
+
+def test_one_ply_rates_each_action_for_the_observer_and_leaves_the_world_alone():
+    s = south_to_choose([3, 12, 5], north_chose=True)
+    seen = Observation(DUEL, s, "south")
+    world = seen.determinized(7)
+    before = DUEL.dump_state(world)
+    ratings = one_ply(seen, world, DUEL.actions(s, "south"))
+    assert DUEL.dump_state(world) == before
+    assert ratings.index(max(ratings)) == 1  # the 12 surely wins the round

@@ -40,6 +40,19 @@ def test_more_players_put_one_agent_against_the_other_in_every_other_seat_both_w
     ]
 
 
+def test_one_way_seats_only_the_first_agent_alone():
+    pairings, tables = schedule(["x", "y", "z"], players=3, games=3, seed=1, one_way=True)
+    assert pairings == [("x", "y"), ("x", "z"), ("y", "z")]
+    assert [t.seats for t in tables if t.pairing == 1] == [
+        ("x", "z", "z"),
+        ("z", "x", "z"),
+        ("z", "z", "x"),
+    ]
+    assert schedule(["x", "y"], players=2, games=2, seed=1, one_way=True) == schedule(
+        ["x", "y"], players=2, games=2, seed=1
+    )
+
+
 def test_the_wilson_interval_holds_the_rate_and_narrows_with_games():
     low, high = wilson(95, 100)
     assert low < 0.95 < high
