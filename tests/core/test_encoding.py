@@ -1,5 +1,5 @@
-"""core.engine.encoding: fixed action indices, observation layouts, and the walk that checks a
-game's encoding (round trips, bounds, no leak)."""
+"""core.engine.encoding: fixed action indices, observation layouts; and the kit's walk that
+checks a game's encoding (core.testing.encoding: round trips, bounds, no leak)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from gameshelf.core.engine.encoding import (
     Memory,
     SeatHeader,
     Table,
-    check_encoding,
     step_names,
 )
 from gameshelf.core.engine.ruleset import JSON, Action, Role
 from gameshelf.core.registry.plugins import Registry
+from gameshelf.core.testing.encoding import check_encoding
 from tests.core.toygame import ROLES, DuelState, HighCardDuel
 
 ROOT = Path(__file__).resolve().parents[2]

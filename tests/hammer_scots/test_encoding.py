@@ -1,12 +1,12 @@
 """The game's fixed encoding (encoding.py): random games walked, every offered action inside
 N and round-tripping, every seat's vector of the layout's length and unchanged when what the
-seat may not see is dealt again (core.engine.encoding.check_encoding)."""
+seat may not see is dealt again (core.testing.encoding.check_encoding)."""
 
 from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.engine.encoding import check_encoding
+from gameshelf.core.testing.encoding import check_encoding
 from gameshelf.plugins.hammer_scots.rules import RULESET
 
 
