@@ -3,7 +3,8 @@
 It sits above the core and the web app (docs/architecture.md §1): it reads games through
 the core's registry and starts or opens the site with ``gameshelf.web``, so it is a package
 of its own, ``gameshelf.cli`` (the folder ``cli/``), not a part of the core. Its messages
-stay in the core's catalog as ``core.cli.*``."""
+are ``cli.*``, in its own catalogs (``cli/locale``); ``gameshelf new`` writes a plugin from
+``cli/plugin_template`` (``cli/scaffold.py``)."""
 
 from __future__ import annotations
 
@@ -22,17 +23,19 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from gameshelf.cli.scaffold import Refused, write_plugin
 from gameshelf.core.engine.reveal import merge_views
 from gameshelf.core.engine.ruleset import Action, IllegalAction
-from gameshelf.core.i18n.messages import Msg, negotiate, render, render_view
+from gameshelf.core.i18n.messages import Msg, negotiate, register_domain, render, render_view
 from gameshelf.core.i18n.messages import text as message_text
 from gameshelf.core.play import text
 from gameshelf.core.play.match import Match
 from gameshelf.core.play.tournament import parse_agents
 from gameshelf.core.play.tournament import tournament as run_tournament
 from gameshelf.core.registry.plugins import Registry, UnknownAgent, UnknownGame
-from gameshelf.core.registry.scaffold import Refused, write_plugin
 from gameshelf.core.testing.simulate import simulate as run_simulation
+
+register_domain("cli", Path(__file__).parent / "locale")
 
 app = typer.Typer(
     add_completion=False,
@@ -84,11 +87,11 @@ def reading(lang: str | None) -> str:
 
 
 def say(lang: str, msgid: str, ruleset: Any = None, **args: Any) -> str:
-    """A message of the command line (``core.cli.*``) in ``lang``; parameters naming a
+    """A message of the command line (``cli.*``) in ``lang``; parameters naming a
     game's things (game, scenario, role) are named by ``ruleset`` when one is given."""
     namer = ruleset.namer() if ruleset is not None else None
     game = ruleset.info.id if ruleset is not None else None
-    return render(Msg(f"core.cli.{msgid}", **args), lang, namer, game)
+    return render(Msg(f"cli.{msgid}", **args), lang, namer, game)
 
 
 def thing(ruleset: Any, kind: str, thing_id: str, lang: str, fallback: str) -> str:

@@ -56,7 +56,6 @@ MOVED = {
     "builtin": "registry.builtin",
     "hookspecs": "registry.hookspecs",
     "plugins": "registry.plugins",
-    "scaffold": "registry.scaffold",
     "match": "play.match",
     "text": "play.text",
     "tournament": "play.tournament",

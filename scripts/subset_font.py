@@ -60,7 +60,11 @@ GAME = (
     "web/static/**/*.js",
     "web/static/**/*.json",
 )
-ENGLISH_CATALOGS = ("*/locale/en/LC_MESSAGES/*.po", "plugins/*/locale/en/LC_MESSAGES/*.po")
+ENGLISH_CATALOGS = (
+    "*/locale/en/LC_MESSAGES/*.po",
+    "core/i18n/locale/en/LC_MESSAGES/*.po",
+    "plugins/*/locale/en/LC_MESSAGES/*.po",
+)
 # Words written into a template or a script are shown in either language (三國戰記's title)
 LITERALS = (
     "web/templates/*.html",

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Each package with messages, and the folder of its catalogs.
 PACKAGES = {
     "core": (ROOT / "core", ROOT / "core" / "i18n" / "locale"),
+    "cli": (ROOT / "cli", ROOT / "cli" / "locale"),
     "toy_duel": (ROOT / "tests" / "core", ROOT / "tests" / "core" / "locale"),
 }
 for folder in sorted((ROOT / "plugins").iterdir()):

@@ -43,9 +43,8 @@ def test_the_wheel_installs_only_the_gameshelf_package(wheel: Path) -> None:
     assert "gameshelf/core/testing/fresh.py" in names  # the kit's fresh processes run it
     assert {"gameshelf/core/py.typed", "gameshelf/web/py.typed"} <= set(names)
     assert "gameshelf/core/i18n/locale/zh_TW/LC_MESSAGES/core.po" in names
-    assert (
-        "gameshelf/core/registry/plugin_template/__name__/rules.py.tmpl" in names
-    )  # gameshelf new
+    assert "gameshelf/cli/locale/zh_TW/LC_MESSAGES/cli.po" in names
+    assert "gameshelf/cli/plugin_template/__name__/rules.py.tmpl" in names  # gameshelf new
     assert "gameshelf/plugins/hammer_scots/data/blocks.json" in names
     assert "gameshelf/web/templates/base.html" in names
     assert "gameshelf/plugins/three_kingdoms/__init__.py" in names

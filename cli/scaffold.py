@@ -1,6 +1,6 @@
 """``gameshelf new NAME``: a new game plugin, ready to install and to grow.
 
-The files come from ``core/registry/plugin_template/``: every ``*.tmpl`` file there is
+The files come from ``cli/plugin_template/``: every ``*.tmpl`` file there is
 written with its ``$name``-style fields filled in and ``.tmpl`` dropped, a path part
 ``__name__`` becoming the game's id. What is written is a working game (a race to ten) with
 its ruleset, state, one step, catalogs in English and Traditional Chinese, its entry point
@@ -34,9 +34,9 @@ class Refused(ValueError):
 def check_name(name: str) -> None:
     """A game id that is a new Python package name: lower case, letters, digits and ``_``."""
     if not NAME.match(name) or keyword.iskeyword(name):
-        raise Refused(Msg("core.cli.new_bad_name", name=name))
+        raise Refused(Msg("cli.new_bad_name", name=name))
     if importlib.util.find_spec(name) is not None:
-        raise Refused(Msg("core.cli.new_name_taken", name=name))
+        raise Refused(Msg("cli.new_name_taken", name=name))
 
 
 def fields(name: str, title: str, title_zh: str) -> dict[str, str]:
@@ -69,7 +69,7 @@ def write_plugin(
     check_name(name)
     root = where / name
     if root.exists():
-        raise Refused(Msg("core.cli.new_exists", path=str(root)))
+        raise Refused(Msg("cli.new_exists", path=str(root)))
     title = " ".join((title or name.replace("_", " ").capitalize()).split())  # one line
     values = fields(name, title, " ".join((title_zh or title).split()))
     for template in sorted(TEMPLATE.rglob("*.tmpl")):
