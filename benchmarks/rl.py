@@ -20,7 +20,8 @@ engine's; with ``--repeat K``, every framework runs K times in turn and its best
 kept (a shared machine's load comes and goes within a run). Figures only; no assertion
 (shared machines are noisy: compare within one run).
 ``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead;
-``--split`` the microseconds of each part of an environment step (see ``split``).
+``--split`` the microseconds of each part of an environment step (see ``split``; with
+``--repeat``, the least of each).
 """
 
 from __future__ import annotations
@@ -110,58 +111,71 @@ def openspiel(game_id: str, scenario: str | None, players: int, steps: int) -> i
 
 
 def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[str, float]:
-    """Microseconds a step of the parts of an environment step, timed one by one on the
-    same random play: the move itself (``Ruleset.play``), the board's part of the seat's
-    view (``board_view``: its kept parts made), then its whole view (``Ruleset.view``, the
-    board's kept parts found again), the vector from the seat's memory (``Memory``), the
-    vector afresh (for comparison), the action mask, and the vector the environments make:
-    from the seat's observation and its ``SeatMemory`` (``Encoding.observe_state``)."""
-    from gameshelf.core.engine.encoding import Memory
+    """Where the microseconds of a PettingZoo step go: the raw engine's step (``raw``) and
+    the environment's (``pettingzoo``), each timed on its own; the environment's with an
+    all-zero vector (``zero vector``: the floor); then, timed one by one on the same random
+    play, the action mask beyond the raw engine's ``to_act`` (``mask``), reading the seat's
+    observation from the state (``read``: ``Encoding.parts``) and writing its vector from
+    it (``write``: ``Encoding.observe_state`` with the seat's memory, less the read).
+    ``main`` adds what is left of the floor (zero vector, less raw and mask), the
+    environment's ``bookkeeping`` (the agent asked, the dicts of PettingZoo's API, the
+    learner's masked pick), and ``other``: the environment's step less the floor, read and
+    write (the vector's copy, and what timing the parts apart does not see)."""
+    import numpy as np
+
     from gameshelf.rl.session import Session
 
     session = Session(game_id, scenario, None, players)
-    ruleset, clock = session.ruleset, time.process_time
-    names = ("play", "board view", "whole view after", "vector", "fresh", "mask", "observation")
-    spent = dict.fromkeys(names, 0.0)
+    ruleset, encoding, clock = session.ruleset, session.encoding, time.process_time
+    spent = dict.fromkeys(("to_act", "mask", "read", "observe"), 0.0)
     done, seed = 0, 0
     while done < steps:
         session.new(seed)
-        memories = {role: Memory() for role in session.roles}
-        seat_memories = {role: session.encoding.seat_memory() for role in session.roles}
+        memories = {role: encoding.seat_memory() for role in session.roles}
         pick = random.Random(seed)
-        while done < steps and session.outcome() is None:
-            role = session.awaited()[0]
-            state = session.state
+        while done < steps:
+            state, active = session.state, session.awaited()  # the vector's header reads it
             t0 = clock()
-            ruleset.board_view(state, role)
+            turn = ruleset.to_act(state, session.roles)
             t1 = clock()
-            view = ruleset.view(state, role, len(state.log))
+            if turn is None:
+                break
+            role, actions = turn
+            session.mask(role)
             t2 = clock()
-            session.encoding.observe(view, memories[role])
+            encoding.parts(state, role)
             t3 = clock()
-            session.encoding.observe(view)
+            encoding.observe_state(state, role, active, memories[role])
             t4 = clock()
-            mask = session.mask(role)
-            t5 = clock()
-            if session.encoding.fillers:
-                awaited = session.awaited()
-                session.encoding.observe_state(state, role, awaited, seat_memories[role])
-            t8 = clock()
-            index = int(pick.choice(mask.nonzero()[0]))
-            action = session.encoding.actions.decode(index)
-            t6 = clock()
-            ruleset.play(state, role, action)
-            t7 = clock()
-            session._changed()
-            for name, took in zip(
-                spent,
-                (t7 - t6, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t8 - t5),
-                strict=True,
-            ):
+            session.play_action(role, pick.choice(actions))
+            for name, took in zip(spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3), strict=True):
                 spent[name] += took
             done += 1
         seed += 1
-    return {name: 1e6 * took / done for name, took in spent.items()}
+    us = {name: 1e6 * took / done for name, took in spent.items()}
+
+    def zero_vector(*args: object) -> int:
+        from gameshelf.rl import pettingzoo as pz
+
+        real = pz.Session.observe
+        zero = np.zeros(session.n_obs, np.float32)
+        pz.Session.observe = lambda self, role, whole=True: zero.copy()  # type: ignore[method-assign]
+        try:
+            return pettingzoo(*args)  # type: ignore[arg-type]
+        finally:
+            pz.Session.observe = real  # type: ignore[method-assign]
+
+    args = (game_id, scenario, players, steps)
+    runs = (("raw", raw), ("pettingzoo", pettingzoo), ("zero", zero_vector))
+    step = {name: 1e6 / rate(run, *args) for name, run in runs}
+    return {
+        "raw": step["raw"],
+        "pettingzoo": step["pettingzoo"],
+        "zero vector": step["zero"],
+        "mask": us["mask"] - us["to_act"],
+        "read": us["read"],
+        "write": us["observe"] - us["read"],
+    }
 
 
 def pettingzoo_view(game_id: str, scenario: str | None, players: int, steps: int) -> int:
@@ -198,7 +212,11 @@ def main() -> None:
             continue
         label = f"{game_id} {scenario or ''} {players}p".replace("  ", " ")
         if args.split:
-            parts = split(game_id, scenario, players, args.steps)
+            tries = [split(game_id, scenario, players, args.steps) for _ in range(args.repeat)]
+            parts = {name: min(t[name] for t in tries) for name in tries[0]}  # the best
+            parts["bookkeeping"] = parts["zero vector"] - parts["raw"] - parts["mask"]
+            parts["other"] = parts["pettingzoo"] - parts["zero vector"] - parts["read"]
+            parts["other"] -= parts["write"]
             shown = "  ".join(f"{name} {us:.1f}" for name, us in parts.items())
             print(f"{label:<32} µs a step: {shown}", flush=True)
             continue

@@ -148,9 +148,9 @@ class GameshelfAEC(AECEnv):
         if over and told:
             self.rewards = self.session.returns()
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()  # the only rewards: before the end, all are 0
         elif not over and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

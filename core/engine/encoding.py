@@ -28,6 +28,8 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gameshelf.core.engine.actions import JSON, Action, Arg, Role
@@ -269,6 +271,11 @@ def _kept(part: Any) -> Any:
     return made if kind is list else tuple(made)
 
 
+def _as_is(part: Any) -> Any:
+    """A part made afresh (``Encoding.fresh_parts``): kept as it is."""
+    return part
+
+
 class SeatMemory:
     """One seat's last vector made from its observation (``Encoding.observe_state``): the
     vector, the parts it was made from, and per part the places it wrote."""
@@ -295,6 +302,9 @@ class Encoding(ABC):
     # The fast way (see the module): one filler a part of ``parts``, in the same order.
     # Each writes the part's fields into the vector; a place is written by one part only.
     fillers: tuple[Callable[[Any, Filler], None], ...] = ()
+    # ``parts`` makes every list and tuple it returns afresh (none is the state's own): a
+    # seat's memory keeps them as they are, without the copy ``_kept`` makes.
+    fresh_parts: bool = False
 
     @abstractmethod
     def fill(self, view: JSON, out: Filler) -> None:
@@ -317,8 +327,10 @@ class Encoding(ABC):
         view (``view.py``), one value per filler of ``fillers`` (the seat header apart):
         numbers, strings, ``None``, and tuples and lists of them, compared with ``==``. A
         list may be the state's own (read, never changed here): a seat's memory keeps a
-        copy of it (``_kept``), so an unchanged list costs no copy. The fast way is
-        optional: an encoding without fillers is asked only for ``observe`` of a view."""
+        copy of it (``_kept``), so an unchanged list costs no copy; an encoding whose parts
+        are all made afresh (slices, new tuples) says so (``fresh_parts``) and is spared
+        that copy, which costs more than the slices. The fast way is optional: an encoding
+        without fillers is asked only for ``observe`` of a view."""
         raise TypeError(f"{type(self).__name__} offers no fast way: it declares no fillers")
 
     def observe_state(
@@ -340,14 +352,15 @@ class Encoding(ABC):
         if last is None:
             last = memory.parts = [_UNSEEN] * len(parts)
         vector = out.vector
-        for i, part in enumerate(parts):
-            if part == last[i]:
-                continue
+        keep = _as_is if self.fresh_parts else _kept
+        # the parts unequal to the seat's last ones, found in C (most are equal at a step)
+        for i in compress(range(len(parts)), map(ne, parts, last)):
             for j in written[i]:
                 vector[j] = 0.0
             out.written = written[i] = []
+            part = parts[i]
             fillers[i](part, out)
-            last[i] = _kept(part)
+            last[i] = keep(part)
         out.written = None
         return vector
 
@@ -384,10 +397,14 @@ class SeatHeader:
         """The header from ``(role, active seats, step)`` (``Encoding.observe_state``)."""
         role, active, step = part
         seats = self.roles.at
-        out.at(self.seat.offset + seats[role], 1.0)
-        for seat in active:
-            out.at(self.active.offset + seats[seat], 1.0)
-        out.at(self.step.offset + self.steps.at[step], 1.0)
+        vector, note = out.writes()
+        for i in (
+            self.seat.offset + seats[role],
+            *[self.active.offset + seats[seat] for seat in active],
+            self.step.offset + self.steps.at[step],
+        ):
+            vector[i] = 1.0
+            note(i)
 
 
 def _list(ids: Iterable[object]) -> str:

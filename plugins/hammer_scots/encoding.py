@@ -14,6 +14,7 @@ from array import array
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from functools import partial
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -88,6 +89,7 @@ def action_space() -> ActionSpace:
 
 class HammerEncoding(Encoding):
     remembers = True  # the board's kept parts (view.py) are read with Filler.part
+    fresh_parts = True  # parts: slices and tuples made at each call
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
         self.roles, self.actions = roles, action_space()
@@ -287,8 +289,9 @@ class HammerEncoding(Encoding):
         own, enemy = OWN[role], OWN[SIDES[1 - SIDES.index(role)]]
         # the front blocks of the battle being fought, which both sides see (view.sees)
         shown: tuple[int, ...] = ()
-        if bt is not None:
-            shown = tuple(b for b in range(N_BLOCKS) if loc[b] == bt.area and b not in s.reserves)
+        if bt is not None:  # the blocks in the battle's area, found in C
+            there = compress(range(N_BLOCKS), map(bt.area.__eq__, loc))
+            shown = tuple(b for b in there if b not in s.reserves)
         revealed = turn_cards(s)
         chosen = [revealed.get(side) or chosen_card(s, side) for side in SIDES]
         if not revealed:  # the enemy's card stays face down until both are revealed
@@ -351,16 +354,25 @@ class HammerEncoding(Encoding):
 
     def fill_time_part(self, part: tuple[Any, ...], out: Filler) -> None:
         year, last, turn, points, crowned, edward, *sided = part
-        put, at = out.at, self.when.offset
-        put(at, (year - FIRST_YEAR) / YEARS)
-        put(at + 1, (last - FIRST_YEAR) / YEARS if last else 0.0)
-        put(at + 2, turn / 5)
-        put(at + 3, points / 3)
-        put(at + 4, float(crowned))
-        put(at + 5, float(edward != 1))
+        vector, note = out.writes()
+        at = self.when.offset
+        for i, value in enumerate(
+            (
+                (year - FIRST_YEAR) / YEARS,
+                (last - FIRST_YEAR) / YEARS if last else 0.0,
+                turn / 5,
+                points / 3,
+                float(crowned),
+                float(edward != 1),
+            ),
+            start=at,
+        ):
+            vector[i] = value
+            note(i)
         for i, side in enumerate(sided):
             if side:
-                put(self.sided.offset + 2 * i + self.sides.at[side], 1.0)
+                vector[self.sided.offset + 2 * i + self.sides.at[side]] = 1.0
+                note(self.sided.offset + 2 * i + self.sides.at[side])
 
     def place(self, where: int) -> int:
         """A block's place among PLACES from its location (an area, the pool, dead)."""
@@ -371,16 +383,22 @@ class HammerEncoding(Encoding):
         where each is and its strength."""
         first, places, strengths = part
         width, n = len(PLACES) + 4, len(PLACES)
-        put = out.at
-        for b, where in enumerate(places, start=first):
-            at = self.block.offset + b * width
+        vector, note = out.writes()
+        at = self.block.offset + first * width
+        for where, strength in zip(places, strengths, strict=True):
             if where >= 0 or where == POOL:
-                put(at + self.place(where), 1.0)
-                put(at + n, strengths[b - first] / 4)
-                put(at + n + 3, 1.0)
+                vector[at + self.place(where)] = 1.0
+                vector[at + n] = strength / 4
+                vector[at + n + 3] = 1.0
+                note(at + self.place(where))
+                note(at + n)
+                note(at + n + 3)
             elif where == DEAD:
-                put(at + n - 1, 1.0)
-                put(at + width - 1, 1.0)
+                vector[at + n - 1] = 1.0
+                vector[at + width - 1] = 1.0
+                note(at + n - 1)
+                note(at + width - 1)
+            at += width
 
     def fill_marks_part(self, part: tuple[Any, ...], out: Filler) -> None:
         moved, reserves = part
@@ -408,22 +426,27 @@ class HammerEncoding(Encoding):
         """Per area: each side's blocks and reserves, contested; each side's pool (from
         where each side's blocks are, sorted, and its reserves')."""
         *places, reserves = part
-        put, at = out.at, self.area.offset
+        vector, note = out.writes()
+        at = self.area.offset
         here = []
-        for side, where_all in zip(SIDES, places, strict=True):
-            k = self.sides.at[side]
+        for k, where_all in enumerate(places):  # SIDES' order
             counted = Counter(where_all)
             for where, count in counted.items():
                 if where >= 0:
-                    put(at + 7 * where + k, TENTHS[count])
+                    vector[at + 7 * where + k] = TENTHS[count]
+                    note(at + 7 * where + k)
             here.append(counted)
-            put(self.pools.offset + k, counted[POOL] / 20)
+            vector[self.pools.offset + k] = counted[POOL] / 20
+            note(self.pools.offset + k)
         for where in here[0].keys() & here[1].keys():
             if where >= 0:
-                put(at + 7 * where + 6, 1.0)
-        for (side, where), count in Counter(reserves).items():
+                vector[at + 7 * where + 6] = 1.0
+                note(at + 7 * where + 6)
+        for (side, where), count in Counter(reserves).items() if reserves else ():
             if where >= 0:
-                put(at + 7 * where + 2 + self.sides.at[side], TENTHS[count])
+                i = at + 7 * where + 2 + self.sides.at[side]
+                vector[i] = TENTHS[count]
+                note(i)
 
     def fill_attackers_part(self, attackers: tuple[str, ...], out: Filler) -> None:
         for a, side in enumerate(attackers):

@@ -49,6 +49,8 @@ def action_space(roles: tuple[Role, ...]) -> ActionSpace:
 
 
 class ThreeKingdomsEncoding(Encoding):
+    fresh_parts = True  # parts: slices and tuples made at each call
+
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
         self.roles, self.actions = roles, action_space(roles)
         self.seats, self.cards = Table(roles), Table(tuple(CARDS))
@@ -203,7 +205,7 @@ class ThreeKingdomsEncoding(Encoding):
             (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
             owners,
             tuple(map(s.swords.__getitem__, LAND_IDS)),
-            tuple(tuple(s.garrison[land]) for land in LAND_IDS),
+            tuple(map(tuple, map(s.garrison.__getitem__, LAND_IDS))),
             *self.matter_parts(s, role),
         )
 
@@ -228,32 +230,47 @@ class ThreeKingdomsEncoding(Encoding):
 
     def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
         rounds, limit, skills, dice, deck, turn = part
-        put, at = out.at, self.game.offset
-        put(at, rounds / limit)
-        put(at + 1, float(skills))
-        for i, value in enumerate(dice):
-            put(at + 2 + i, value / 6)
-        put(at + 4, deck / 8)
+        vector, note = out.writes()
+        at = self.game.offset
+        for i, value in (
+            (at, rounds / limit),
+            (at + 1, float(skills)),
+            *[(at + 2 + i, value / 6) for i, value in enumerate(dice)],
+            (at + 4, deck / 8),
+        ):
+            vector[i] = value
+            note(i)
         if turn is not None:
-            put(self.turn.offset + self.seats.at[turn], 1.0)
+            vector[self.turn.offset + self.seats.at[turn]] = 1.0
+            note(self.turn.offset + self.seats.at[turn])
 
     def fill_player_part(self, p: int, part: tuple[Any, ...], out: Filler) -> None:
         lord, position, money, lands, hand, down, drawn, place = part
-        put = out.at
-        put(self.lord.offset + p * len(self.lords) + self.lords.at[lord], 1.0)
-        put(self.position.offset + p * self.spaces + position, 1.0)
+        vector, note = out.writes()
         at = self.seat.offset + p * PER_SEAT
-        put(at, money / N.win_money)
-        put(at + 1, lands / len(self.lands))
-        put(at + 2, hand / 10)
-        put(at + 3, down / 10)
-        put(at + 4, drawn / 10)
+        for i, value in (
+            (self.lord.offset + p * len(self.lords) + self.lords.at[lord], 1.0),
+            (self.position.offset + p * self.spaces + position, 1.0),
+            (at, money / N.win_money),
+            (at + 1, lands / len(self.lands)),
+            (at + 2, hand / 10),
+            (at + 3, down / 10),
+            (at + 4, drawn / 10),
+        ):
+            vector[i] = value
+            note(i)
         if 0 <= place < 4:
-            put(at + 5 + place, 1.0)
+            vector[at + 5 + place] = 1.0
+            note(at + 5 + place)
 
     def fill_own_part(self, own: tuple[tuple[str, ...], ...] | None, out: Filler) -> None:
-        for block, ids in enumerate(own or ()):
-            out.hot(self.own, self.cards, ids, block)
+        vector, note = out.writes()
+        cards, at = self.cards.at, self.own.offset
+        for ids in own or ():
+            for card in ids:
+                vector[at + cards[card]] = 1.0
+                note(at + cards[card])
+            at += len(self.cards)
 
     def fill_owners_part(self, owners: tuple[Role | None, ...], out: Filler) -> None:
         put, at, seats, n = out.at, self.owner.offset, self.seats.at, len(self.seats)

@@ -86,6 +86,7 @@ def action_space(cards: tuple[int, ...]) -> ActionSpace:
 
 class TwilightEncoding(Encoding):
     remembers = True  # the board's kept parts (view.py) are read with Filler.part
+    fresh_parts = True  # parts: the state's lists sliced, tuples made at each call
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...], optional: bool) -> None:
         cards = card_ids(optional)
@@ -234,7 +235,7 @@ class TwilightEncoding(Encoding):
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
-        # the state's lists are read as they are (a seat's memory copies what changed)
+        # the state's lists are read as slices (copies made in one C call: fresh_parts)
         red, blue = SIDES
         ussr, us = s.influence[red], s.influence[blue]
         hands, rounds, milops, space, tries = (
@@ -277,12 +278,12 @@ class TwilightEncoding(Encoding):
         for first in self.runs:  # the countries' Influence in runs: a move changes one
             parts.append((first, ussr[first : first + RUN], us[first : first + RUN]))
         parts += (
-            numbers(s.deck.discard_pile),
-            numbers(s.deck.removed),
+            numbers(s.deck.discard_pile)[:],
+            numbers(s.deck.removed)[:],
             (
-                hands[role] if role in SIDES else (),
-                face_up(s, role),
-                aside.get(role, ()),
+                hands[role][:] if role in SIDES else (),
+                face_up(s, role)[:],
+                tuple(aside.get(role, ())),
                 tuple(s.headlines.items()),
                 [e.card for e in s.effects],
             ),
@@ -371,11 +372,17 @@ class TwilightEncoding(Encoding):
 
     def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
         hand, shown, set_aside, headlines, effects = part
-        for where, cards in (("hand", hand), ("shown", shown), ("set_aside", set_aside)):
-            self.fill_pile_part(where, cards, out)
+        pile = self.fill_pile_part
+        if hand:
+            pile("hand", hand, out)
+        if shown:
+            pile("shown", shown, out)
+        if set_aside:
+            pile("set_aside", set_aside, out)
         for side, card in headlines:
             self.mark(card, "headline_ussr" if side == SIDES[0] else "headline_us", out)
-        self.fill_pile_part("in_effect", effects, out)
+        if effects:
+            pile("in_effect", effects, out)
 
     def fill_playing_part(self, part: tuple[Any, ...], out: Filler) -> None:
         playing, question = part
@@ -388,17 +395,21 @@ class TwilightEncoding(Encoding):
     def fill_operation_part(self, operation: tuple[Any, ...] | None, out: Filler) -> None:
         if operation is None:
             return
-        put, at = out.at, self.operation.offset
+        vector, note = out.writes()
+        at = self.operation.offset
         kind, side, card, left, bonuses, reach = operation
-        put(at + 2 + self.kinds.at[kind], 1.0)
-        put(at + 5 + self.sides.at[side], 1.0)
+        places = [at + 2 + self.kinds.at[kind], at + 5 + self.sides.at[side]]
+        places += [at + 8 + self.regions.at[region] for region in bonuses]
+        first = at + 8 + len(self.regions)
+        places += [first + c for c in reach]
+        places.append(self.card.offset + self.place["operation"] * len(self.cards))
+        places[-1] += self.cards.at[card]
+        for i in places:
+            vector[i] = 1.0
+            note(i)
         if left:
-            put(at + 7, left / 4)
-        for region in bonuses:
-            put(at + 8 + self.regions.at[region], 1.0)
-        for c in reach:
-            put(at + 8 + len(self.regions) + c, 1.0)
-        self.mark(card, "operation", out)
+            vector[at + 7] = left / 4
+            note(at + 7)
 
     def fill_placement_part(self, placement: tuple[Any, ...] | None, out: Filler) -> None:
         if placement is not None:
