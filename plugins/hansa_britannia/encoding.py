@@ -298,11 +298,13 @@ class HansaEncoding(Encoding):
 
     def fill_spaces_part(self, first: int, codes: list[int], out: Filler) -> None:
         width, m, owner_of = len(self.owners) + 2, len(self.owners), self.owner_of
-        put, at = out.at, self.space.offset + first * width
+        vector, note = out.writes()
+        at = self.space.offset + first * width
         for code in codes:
             if code != EMPTY:
-                put(at + owner_of[code], 1.0)
-                put(at + m + (code & 1), 1.0)
+                vector[at + owner_of[code]] = vector[at + m + (code & 1)] = 1.0
+                note(at + owner_of[code])
+                note(at + m + (code & 1))
             at += width
 
     def fill_markers_part(self, markers: tuple[str, ...], out: Filler) -> None:
