@@ -54,7 +54,6 @@ from gameshelf.plugins.twilight_struggle.state import (
     add_milops,
     check_vp,
     controls,
-    finish,
     gain_vp,
     lower_defcon,
     machine,
@@ -76,15 +75,15 @@ class Instant(Step[State], ABC):
 
     def begin(self, s: State) -> None:
         self.happen(s, self.frame(s))
-        if not s.over and not machine.pending(s):
-            finish(s)
+        if not machine.pending(s):
+            machine.finish(s)
 
     @abstractmethod
     def happen(self, s: State, f: EventPlay) -> None:
         """What the event does (it may call a step, then it finishes when that comes back)."""
 
     def resume(self, s: State, result: object) -> None:
-        finish(s)
+        machine.finish(s)
 
 
 def lasting_event(card: int, name: str, doc: str, side: str, until: str) -> type[Instant]:
@@ -465,8 +464,7 @@ def _olympics(s: State, f: EventPlay) -> None:
 def _boycott(s: State, f: EventPlay) -> None:
     """Boycott: DEFCON drops (the phasing player loses at 1), then the host's Operations as
     with a 4-Ops card."""
-    if lower_defcon(s):
-        return
+    lower_defcon(s)  # at 1 the game ends, and the call with it
     machine.call(s, "event_ops", EventOps(side=f.side, card=20, ops=modified(s, f.side, 4)))
 
 
@@ -708,8 +706,7 @@ def _un_ops(s: State, f: EventPlay) -> None:
     if in_effect(s, U2_INCIDENT):  # U2 Incident's second VP, this turn only (RULES §14)
         gain_vp(s, USSR, 1)
         s.announce("twilight_struggle.gains_vp", role=USSR, vp=1)
-        if check_vp(s):
-            return
+        check_vp(s)  # 20 VP: the game ends, and the call with it
     machine.call(s, "event_ops", EventOps(side=f.side, card=card, ops=ops_value(s, f.side, card)))
 
 

@@ -59,8 +59,9 @@ def us_lead(s: State) -> float:
 
 def evaluate(s: State) -> dict[Role, float]:
     """Each side's chance to win (see the module); the outcome once the game is over."""
-    if s.over:
-        if not s.winner:
+    ended = s.outcome
+    if ended is not None:
+        if not ended.winners:
             return {US: 0.5, USSR: 0.5}
-        return {side: float(side == s.winner) for side in (US, USSR)}
+        return {side: float(side in ended.winners) for side in (US, USSR)}
     return win_chances({US: us_lead(s), USSR: 0.0}, SPREAD)

@@ -82,7 +82,6 @@ from gameshelf.plugins.twilight_struggle.state import (
     add_influence,
     check_vp,
     controls,
-    finish,
     gain_vp,
     machine,
     numbers,
@@ -230,35 +229,33 @@ class Event(Step[State]):
         if f.card not in EVENTS:
             s.announce("twilight_struggle.event_not_written", card=f.card)
             dispose(s, f.card, False)
-            finish(s)
+            machine.finish(s)
             return
         reason = event_refusal(s, f.side, f.card)
         if reason is not None:
             s.announce("twilight_struggle.event_blocked", card=f.card, reason=reason)
             dispose(s, f.card, False)
-            finish(s)
+            machine.finish(s)
             return
         s.announce("twilight_struggle.event_played", role=f.side, card=f.card)
         machine.call(s, EVENTS[f.card], EventPlay(card=f.card, side=f.side, origin=f.origin))
 
     def _score(self, s: State, card: int, left_out: int) -> None:
         play_scoring_card(s, card, left_out)
-        if not s.over:
+        if not s.over:  # Europe Controlled ends the game at once: the card stays played
             shuttle_used(s, card)
             dispose(s, card, True)
-            finish(s)
+            machine.finish(s)
 
     def resume(self, s: State, result: object) -> None:
         f = self.frame(s)
-        if s.over:
-            return
         if CARDS[f.card].scoring:  # back from Shuttle Diplomacy's choice
             assert isinstance(result, int)
             s.announce("twilight_struggle.shuttle_left_out", country=CID[result], card=SHUTTLE)
             self._score(s, f.card, result)
             return
         dispose(s, f.card, result is not False)
-        finish(s)
+        machine.finish(s)
 
 
 SHUTTLE = 73
@@ -388,7 +385,7 @@ class EventTiming(Step[State]):
         return list(WHEN.values())
 
     def on_when(self, s: State, role: str, when: str) -> None:
-        finish(s, when)
+        machine.finish(s, when)
 
 
 def _event_before(s: State, f: OpsEvent) -> bool:
@@ -396,7 +393,7 @@ def _event_before(s: State, f: OpsEvent) -> bool:
 
 
 def _event_after(s: State, f: OpsEvent) -> bool:
-    return f.first == "after" and not s.over
+    return f.first == "after"
 
 
 def _opponent_event(s: State, f: OpsEvent) -> None:
@@ -505,7 +502,7 @@ class EventInfluence(Step[State]):
         f = self.frame(s)
         s.active = [f.chooser]
         if not self._open(s, f):
-            finish(s, len(f.done))
+            machine.finish(s, len(f.done))
 
     def _open(self, s: State, f: Changes) -> list[int]:
         """The eligible countries a point may still go to or come from (``_may_change``
@@ -550,7 +547,7 @@ class EventInfluence(Step[State]):
         return [*picks, DONE] if f.optional else picks
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        finish(s, len(self.frame(s).done))
+        machine.finish(s, len(self.frame(s).done))
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)
@@ -564,7 +561,7 @@ class EventInfluence(Step[State]):
         f.left -= 1
         f.done.append(c)
         if not self._open(s, f):
-            finish(s, len(f.done))
+            machine.finish(s, len(f.done))
 
 
 @frame_model
@@ -605,7 +602,7 @@ class EventCountry(Step[State]):
         return [PICK_COUNTRY[c] for c in self.frame(s).eligible]
 
     def on_country(self, s: State, role: str, country: str) -> None:
-        finish(s, CIX[country])
+        machine.finish(s, CIX[country])
 
 
 CHOICE_TEXT = {
@@ -651,7 +648,7 @@ class EventChoice(Step[State]):
 
     def on_choose(self, s: State, role: str, option: str) -> None:
         s.announce("twilight_struggle.chose", role=role, choice=CHOICE_TEXT[option])
-        finish(s, option)
+        machine.finish(s, option)
 
 
 PASS = Action("pass")
@@ -708,10 +705,10 @@ class EventDiscard(Step[State]):
     def on_card(self, s: State, role: str, card: int) -> None:
         discard_from_hand(s, role, card)
         s.announce("twilight_struggle.discarded", role=role, card=card)
-        finish(s, card)
+        machine.finish(s, card)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        finish(s, 0)
+        machine.finish(s, 0)
 
 
 OPS_USES = ("influence", "realign", "coup")
@@ -794,7 +791,7 @@ class DiscardPick(Step[State], ABC):
     def on_card(self, s: State, role: str, card: int) -> None:
         s.deck.discard_pile.remove(card)
         self.picked(s, role, card)
-        finish(s, card)
+        machine.finish(s, card)
 
     @abstractmethod
     def picked(self, s: State, role: str, card: int) -> None:
@@ -817,7 +814,7 @@ class EventTake(DiscardPick):
         s.announce("twilight_struggle.took_from_discard", role=role, card=card)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        finish(s, 0)
+        machine.finish(s, 0)
 
 
 @frame_model
@@ -847,7 +844,7 @@ class FreeStep(Step[State]):
         f = self.frame(s)
         s.active = [f.side]
         if not free_targets(s, f):
-            finish(s, -1)
+            machine.finish(s, -1)
 
     def options(self, s: State, role: str) -> Iterator[Option]:
         f = self.frame(s)
@@ -877,8 +874,7 @@ class FreeCoup(FreeStep):
         c = CIX[country]
         before = s.influence[OTHER[f.side]][c]
         coup(s, f.side, c, f.ops, free=True)
-        if not s.over:
-            finish(s, c if s.influence[OTHER[f.side]][c] < before else -1)
+        machine.finish(s, c if s.influence[OTHER[f.side]][c] < before else -1)
 
 
 @machine.step
@@ -897,7 +893,7 @@ class FreeRealign(FreeStep):
         realign(s, f.side, CIX[country])
         f.left -= 1
         if f.left <= 0 or not free_targets(s, f):
-            finish(s, -1)
+            machine.finish(s, -1)
 
 
 @frame_model
@@ -921,7 +917,7 @@ class EventDiscardMany(Step[State]):
         f = self.frame(s)
         s.active = [f.chooser]
         if not s.hands[f.chooser]:
-            finish(s, 0)
+            machine.finish(s, 0)
 
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.event_discard_many_prompt", card=self.frame(s).card)
@@ -938,7 +934,7 @@ class EventDiscardMany(Step[State]):
         s.announce("twilight_struggle.discarded", role=role, card=card)
         f.count += 1
         if not s.hands[role]:
-            finish(s, f.count)
+            machine.finish(s, f.count)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        finish(s, self.frame(s).count)
+        machine.finish(s, self.frame(s).count)

@@ -68,8 +68,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     PICK_CARD,
     State,
     controls,
-    end_game,
-    finish,
+    declare_winner,
     gain_vp,
     lower_defcon,
     machine,
@@ -164,7 +163,7 @@ class EventDiscardFrom(Step[State]):
         f = self.frame(s)
         s.active = [f.chooser]
         if not s.hands[f.owner]:
-            finish(s, 0)
+            machine.finish(s, 0)
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)
@@ -180,7 +179,7 @@ class EventDiscardFrom(Step[State]):
         f = self.frame(s)
         discard_from_hand(s, f.owner, card)
         s.announce("twilight_struggle.discarded_from", role=f.owner, role2=role, card=card)
-        finish(s, card)
+        machine.finish(s, card)
 
 
 # --- the events, in number order ----------------------------------------------------------
@@ -623,11 +622,11 @@ def _wargames(s: State, f: EventPlay) -> None:
     gain_vp(s, opponent, WARGAMES_VP)
     s.announce("twilight_struggle.gains_vp", role=opponent, vp=WARGAMES_VP)
     if s.vp == 0:
-        end_game(s, "", "wargames", Msg("twilight_struggle.drawn_wargames", card=WARGAMES))
+        declare_winner(s, "", "wargames", Msg("twilight_struggle.drawn_wargames", card=WARGAMES))
         return
     winner = US if s.vp > 0 else USSR
     text = Msg("twilight_struggle.won_wargames", card=WARGAMES, role=winner, vp=abs(s.vp))
-    end_game(s, winner, "wargames", text)
+    declare_winner(s, winner, "wargames", text)
 
 
 @event(WARGAMES, condition=_wargames_condition)

@@ -304,7 +304,7 @@ class Summit(Procedure[State]):
     body = (
         _summit,
         If(
-            lambda s, f: f.choice in SIDES and not s.over,
+            lambda s, f: f.choice in SIDES,
             Call(
                 "event_choice",
                 args=lambda s, f: Choice(chooser=f.choice, card=45, options=_summit_options(s)),
@@ -998,7 +998,7 @@ def _che_first(s: State, f: EventPlay) -> None:
 
 
 def _che_again(s: State, f: EventPlay) -> bool:
-    return f.choice == "free_coup" and f.pick >= 0 and not s.over and _che_offer(s, f)
+    return f.choice == "free_coup" and f.pick >= 0 and _che_offer(s, f)
 
 
 @event(CHE)

@@ -64,8 +64,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     add_milops,
     check_vp,
     controls,
-    end_game,
-    finish,
+    declare_winner,
     gain_vp,
     lower_defcon,
     machine,
@@ -270,7 +269,7 @@ class PlaceInfluence(Step[State]):
         s.active = [f.side]
         if not self._open(s, f):
             s.announce("twilight_struggle.nothing_placed", role=f.side, card=f.card)
-            finish(s)
+            machine.finish(s)
 
     def _fits(self, s: State, f: Ops, c: int) -> bool:
         left = available(f, c)
@@ -323,7 +322,7 @@ class PlaceInfluence(Step[State]):
         add_influence(s, f.side, c)
         s.announce("twilight_struggle.placed", role=f.side, country=country)
         if not self._open(s, f):
-            finish(s)
+            machine.finish(s)
 
 
 # --- realignment (RULES §7.2) ---------------------------------------------------------------
@@ -396,7 +395,7 @@ class Realign(Step[State]):
         s.active = [f.side]
         if not self._any(s, f):
             s.announce("twilight_struggle.no_realign_left", role=f.side)
-            finish(s)
+            machine.finish(s)
 
     def _any(self, s: State, f: Ops) -> bool:
         return any(available(f, c) >= 1 for c in targets(s, f.side))
@@ -423,7 +422,7 @@ class Realign(Step[State]):
         spend(f, c, 1)
         realign(s, f.side, c)
         if not self._any(s, f):
-            finish(s)
+            machine.finish(s)
 
 
 # --- coups (RULES §7.3) -------------------------------------------------------------------
@@ -467,7 +466,7 @@ def coup(s: State, side: str, c: int, ops: int, *, free: bool = False) -> None:
     crisis = effect(s, CUBAN_MISSILE_CRISIS)
     if crisis is not None and crisis.side != side:  # RULES §14, §16.3: the couper loses
         text = Msg("twilight_struggle.won_crisis", role=crisis.side, role2=side, card=crisis.card)
-        end_game(s, crisis.side, "cuban_missile_crisis", text)
+        declare_winner(s, crisis.side, "cuban_missile_crisis", text)
         return
     if yuri_and_samantha(s, side):
         return
@@ -511,7 +510,7 @@ class Coup(Step[State]):
         s.active = [f.side]
         if not coup_targets(s, f.side):  # an opponent's event before the coup took them away
             s.announce("twilight_struggle.no_coup_left", role=f.side)
-            finish(s)
+            machine.finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)
@@ -531,7 +530,7 @@ class Coup(Step[State]):
         # the Ops of this play, the regional bonuses of ``c`` with them: an event's granted
         # Ops (Olympic boycott: 4, modified) are not its card's printed value (RULES §6, §9)
         coup(s, f.side, c, available(f, c))
-        finish(s)
+        machine.finish(s)
 
 
 # --- the Space Race (RULES §7.4) ------------------------------------------------------------

@@ -26,7 +26,6 @@ from gameshelf.plugins.twilight_struggle.state import (
     State,
     add_influence,
     controls,
-    finish,
     machine,
 )
 
@@ -86,7 +85,7 @@ class DiscardLooked(Step[State]):
         f = self.frame(s)
         s.active = [f.chooser]
         if not s.set_aside.get(f.chooser):
-            finish(s)
+            machine.finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
         f = self.frame(s)
@@ -108,10 +107,10 @@ class DiscardLooked(Step[State]):
         s.deck.discard(card)
         s.announce("twilight_struggle.looked_discarded", role=role, card=card)
         if not looked:
-            finish(s)
+            machine.finish(s)
 
     def on_done(self, s: State, role: str, arg: None) -> None:
-        finish(s)
+        machine.finish(s)
 
 
 @event(TEHRAN, condition=_tehran_condition)

@@ -68,7 +68,7 @@ from gameshelf.plugins.twilight_struggle.operations import (
     start_ops,
 )
 from gameshelf.plugins.twilight_struggle.ops import ops_value
-from gameshelf.plugins.twilight_struggle.state import PICK_CARD, State, finish, machine
+from gameshelf.plugins.twilight_struggle.state import PICK_CARD, State, machine
 
 FORMOSAN = 35
 USES = ("event", "influence", "realign", "coup", "space")
@@ -156,15 +156,14 @@ class ActionRound(Step[State]):
         s.active = [f.side]
         trap = trap_of(s, f.side)
         if trap:  # Quagmire or Bear Trap: a round of its own (``TrappedRound``, below)
-            if we_will_bury_you(s, f.side, 0, ""):  # RULES §14: the US's next round all the same
-                return
+            we_will_bury_you(s, f.side, 0, "")  # RULES §14: the US's next round all the same
             machine.enter(s, "trapped_round", Trapped(side=f.side, card=trap))
             return
         if not playable(s, f.side):
             if we_will_bury_you(s, f.side, 0, ""):  # a round sat out is the next round too
                 return
             s.announce("twilight_struggle.sits_out", role=f.side)
-            finish(s)
+            machine.finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.round_prompt", round=s.rounds_done[role])
@@ -211,7 +210,7 @@ class ActionRound(Step[State]):
         if we_will_bury_you(s, role, 0, ""):  # a round passed is the US's next round too
             return
         s.announce("twilight_struggle.china_passed", role=role, card=CHINA)
-        finish(s)
+        machine.finish(s)
 
 
 def use_refusal(s: State, side: str, card: int, use: str, aim: bool) -> Msg | None:
@@ -276,7 +275,7 @@ class CardPlay(Step[State]):
             space_attempt(s, role, card)
             if card != CHINA:
                 s.deck.discard(card)
-            finish(s)
+            machine.finish(s)
             return
         s.announce("twilight_struggle.plays_ops", role=role, card=card, use=USE_NAMES[use])
         if use in OPS_USES and triggers_opponent_event(s, role, card):
@@ -348,7 +347,7 @@ class TrappedRound(Step[State]):
         discards, scoring = trap_plays(s, f.side)
         if not discards and not scoring:
             s.announce("twilight_struggle.trap_sits_out", role=f.side, card=f.card)
-            finish(s)
+            machine.finish(s)
 
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.trap_prompt", card=self.frame(s).card)
@@ -379,4 +378,4 @@ class TrappedRound(Step[State]):
             end_effect(s, f.card)
         else:
             s.announce("twilight_struggle.trap_holds", role=role, card=card, card2=f.card, roll=die)
-        finish(s)
+        machine.finish(s)

@@ -14,7 +14,6 @@ from gameshelf.core.engine.ruleset import (
     JSON,
     BoardAssets,
     GameInfo,
-    Outcome,
     Role,
     Scenario,
     SetupOption,
@@ -40,7 +39,7 @@ from gameshelf.plugins.twilight_struggle.model import SIDES
 from gameshelf.plugins.twilight_struggle.setup import new_game
 from gameshelf.plugins.twilight_struggle.state import State, check_fits_data, machine
 from gameshelf.plugins.twilight_struggle.text import TEXT
-from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS, outcome
+from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS
 from gameshelf.plugins.twilight_struggle.view import board_view
 
 WEB = Path(__file__).parent / "web"
@@ -114,9 +113,6 @@ class TwilightStruggle(StepRuleset[State]):
     ) -> State:
         sc = self.info.scenario(scenario)
         return new_game(seed, self.info.resolve_options({**sc.options, **(options or {})}))
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
 
     def evaluate(self, state: State) -> dict[Role, float]:
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""

@@ -32,7 +32,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     State,
     check_vp,
     controls,
-    end_game,
+    declare_winner,
     gain_vp,
 )
 
@@ -81,7 +81,7 @@ def score_region(s: State, region: str, left_out: int = -1) -> bool:
     if region == "europe":
         for side in SIDES:
             if result[side][0] == "control":
-                end_game(
+                declare_winner(
                     s,
                     side,
                     "europe_control",
@@ -142,10 +142,10 @@ def final_scoring(s: State) -> None:
     gain_vp(s, s.china, 1)
     s.announce("twilight_struggle.china_vp", role=s.china, card=CHINA)
     if s.vp == 0:
-        end_game(s, "", "final_scoring", Msg("twilight_struggle.drawn"))
+        declare_winner(s, "", "final_scoring", Msg("twilight_struggle.drawn"))
         return
     winner = US if s.vp > 0 else USSR
-    end_game(
+    declare_winner(
         s,
         winner,
         "final_scoring",

@@ -26,7 +26,6 @@ from gameshelf.plugins.twilight_struggle.state import (
     PICK_COUNTRY,
     State,
     add_influence,
-    finish,
     machine,
     new_state,
     numbers,
@@ -91,7 +90,7 @@ class FreePlacement(Step[State]):
         f.left -= 1
         s.announce("twilight_struggle.placed", role=role, country=country)
         if f.left == 0:
-            finish(s)
+            machine.finish(s)
 
 
 def new_game(seed: int, options: dict[str, object]) -> State:

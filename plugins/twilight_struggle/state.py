@@ -17,9 +17,11 @@ Who owns which step:
 - ``effects.py``: lasting effects, one mechanism (an effect with an expiry).
 - ``hidden.py``: what a seat may not see (hands, the draw pile); ``view.py`` the rest.
 
-A game ends through ``end_game(s, winner, reason, text)``, which resets the machine to
-"game_over"; code that may end the game checks ``s.over`` before making another transition
-(``finish`` below does).
+A game ends through ``declare_winner(s, winner, reason, text)``, which hands its outcome
+to the core's ``machine.end_game``: the transitions made after it are dropped and the
+machine rests on the built-in step "game_over". A rule that goes on after another that may
+have ended the game checks ``s.over`` only where it would otherwise change the board or
+the log (the game ends at once, RULES §12); a transition needs no check.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ from pydantic import Field
 
 from gameshelf.core.engine.deck import CardId, Deck
 from gameshelf.core.engine.rng import Rng
-from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.ruleset import Action, Outcome
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.engine.steps import StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.model import (
     CID,
@@ -123,12 +125,6 @@ class State(GameState):
     phasing: str = ""  # whose action round or headline card is being carried out
     final_scoring: bool = False  # RULES §12.1: 20 VP does not end the game during it
 
-    # --- the end -----------------------------------------------------------------
-    over: bool = False
-    winner: str = ""  # "" with ``over``: a draw
-    reason: str = ""
-    result: Msg | None = None
-
 
 def new_state(seed: int) -> State:
     return State(rng=Rng(seed=seed))
@@ -196,7 +192,7 @@ def check_vp(s: State) -> bool:
     if s.over or s.final_scoring or abs(s.vp) < VICTORY_VP:
         return s.over
     winner = US if s.vp > 0 else USSR
-    end_game(s, winner, "vp_20", Msg("twilight_struggle.won_vp", role=winner, vp=abs(s.vp)))
+    declare_winner(s, winner, "vp_20", Msg("twilight_struggle.won_vp", role=winner, vp=abs(s.vp)))
     return True
 
 
@@ -217,7 +213,7 @@ def set_defcon(s: State, level: int) -> None:
     if s.defcon == 1:
         loser = s.phasing or USSR
         winner = OTHER[loser]
-        end_game(
+        declare_winner(
             s, winner, "defcon_1", Msg("twilight_struggle.won_defcon", role=winner, role2=loser)
         )
 
@@ -230,27 +226,13 @@ def add_milops(s: State, side: str, n: int) -> None:
 # --- the end of the game --------------------------------------------------------------------
 
 
-def end_game(s: State, winner: str, reason: str, text: Msg) -> None:
-    """The game is over: ``winner`` ("" for a draw) for ``reason`` (a code ``outcome`` gives)."""
+def declare_winner(s: State, winner: str, reason: str, text: Msg) -> None:
+    """The game is over (``StepMachine.end_game``): ``winner`` ("" for a draw) for
+    ``reason`` (victory.OUTCOME_REASONS), ``text`` said in the log and in the outcome; the
+    VP as they stand. The first end of the game stands."""
     if s.over:
         return
-    s.over, s.winner, s.reason, s.result = True, winner, reason, text
-    s.active = []
-    s.say(text)
-    machine.reset(s, "game_over")
-
-
-def finish(s: State, result: object = None) -> None:
-    """End the current step, unless the game has just ended (``end_game`` reset the stack)."""
-    if not s.over:
-        machine.finish(s, result)
-
-
-@machine.step
-class GameOver(Step[State]):
-    """Nobody acts once the game is over."""
-
-    name = "game_over"
-
-    def active(self, s: State) -> list[str]:
-        return []
+    ended = Outcome(
+        winners=[winner] if winner else [], reason=reason, text=text, scores={"vp": float(s.vp)}
+    )
+    machine.end_game(s, ended, line=text)

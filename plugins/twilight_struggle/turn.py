@@ -65,8 +65,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     State,
     check_vp,
     controls,
-    end_game,
-    finish,
+    declare_winner,
     gain_vp,
     machine,
     numbers,
@@ -170,7 +169,7 @@ def next_side(s: State) -> str | None:
 
 
 def more_rounds(s: State) -> bool:
-    return not s.over and next_side(s) is not None
+    return next_side(s) is not None
 
 
 def next_round(s: State) -> None:
@@ -185,13 +184,7 @@ def next_round(s: State) -> None:
 def norad_due(s: State) -> bool:
     """NORAD (#106): at the end of an action round in which DEFCON was moved to 2, if the US
     controls Canada."""
-    return (
-        not s.over
-        and in_effect(s, NORAD)
-        and s.defcon_to_2
-        and s.defcon == 2
-        and controls(s, US, CANADA)
-    )
+    return in_effect(s, NORAD) and s.defcon_to_2 and s.defcon == 2 and controls(s, US, CANADA)
 
 
 def norad_point(s: State, f: object) -> Changes:
@@ -216,9 +209,7 @@ def military_operations_check(s: State) -> None:
 
 
 def eagle_discard_due(s: State) -> bool:
-    return not s.over and any(
-        holds_ability(s, side, DISCARD_HELD) and s.hands[side] for side in SIDES
-    )
+    return any(holds_ability(s, side, DISCARD_HELD) and s.hands[side] for side in SIDES)
 
 
 def scoring_held(s: State) -> None:
@@ -227,20 +218,18 @@ def scoring_held(s: State) -> None:
     For You drawing more scoring cards than there are rounds left): the action rounds never
     let a side keep one it could still play. After the Eagle/Bear Has Landed discard, which
     may throw one away first (a card discarded is held no more)."""
-    if s.over:
-        return
     held = {side: [c for c in s.hands[side] if CARDS[c].scoring] for side in SIDES}
     holders = [side for side in SIDES if held[side]]
     if not holders:
         return
     if len(holders) == len(SIDES):
         text = Msg("twilight_struggle.draw_scoring_held", card=held[USSR][0], card2=held[US][0])
-        end_game(s, "", SCORING_HELD, text)
+        declare_winner(s, "", SCORING_HELD, text)
         return
     loser = holders[0]
     winner = OTHER[loser]
     text = Msg("twilight_struggle.won_scoring_held", role=winner, role2=loser, card=held[loser][0])
-    end_game(s, winner, SCORING_HELD, text)
+    declare_winner(s, winner, SCORING_HELD, text)
 
 
 def end_turn(s: State) -> None:
@@ -292,10 +281,10 @@ class HeldDiscard(Step[State]):
     def on_card(self, s: State, role: str, card: int) -> None:
         discard_from_hand(s, role, card)
         s.announce("twilight_struggle.held_discarded", role=role, card=card)
-        finish(s)
+        machine.finish(s)
 
     def on_pass(self, s: State, role: str, arg: None) -> None:
-        finish(s)
+        machine.finish(s)
 
 
 # --- the headline (RULES §5) ----------------------------------------------------------------
@@ -355,13 +344,12 @@ def headline_event(s: State, f: Headline) -> None:
     s.phasing = side
     owner = CARDS[card].side
     doer = owner if owner is not None else side
-    if flower_power(s, side, card):
-        return
+    flower_power(s, side, card)  # 20 VP: the game ends, and the call with it
     machine.call(s, "event", EventPlay(card=card, side=doer, origin="headline"))
 
 
 def headlines_left(s: State, f: Headline) -> bool:
-    return not s.over and bool(f.order)
+    return bool(f.order)
 
 
 def end_headline(s: State) -> None:
@@ -413,7 +401,7 @@ class HeadlineOpen(Step[State]):
     def on_card(self, s: State, role: str, card: int) -> None:
         take_headline(s, role, card)
         s.announce("twilight_struggle.headline_shown", role=role, card=card)
-        finish(s)
+        machine.finish(s)
 
 
 def _headline_refusal(action: Action) -> Msg | None:
@@ -454,4 +442,4 @@ class HeadlineChoice(SecretChoice[State]):
         for side in SIDES:
             if side in s.headlines:
                 s.announce("twilight_struggle.headlined", role=side, card=s.headlines[side])
-        finish(s)
+        machine.finish(s)

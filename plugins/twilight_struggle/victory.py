@@ -1,5 +1,6 @@
-"""RULES §12: the outcome, read from the state's record (``end_game`` in state.py writes it;
-never recomputed from the board, which the leak check rearranges).
+"""RULES §12: how a game ends. Each end is declared where its rule is (``declare_winner`` in
+state.py hands the outcome to the core's ``machine.end_game``, once, as it happens), never
+recomputed from the board, which the leak check rearranges.
 
 Reason codes: ``vp_20`` (20 VP reached), ``europe_control`` (Control of Europe when it is
 scored), ``defcon_1`` (the phasing player set off nuclear war), ``final_scoring`` (after turn
@@ -10,9 +11,6 @@ holder loses, both holding one is a draw, turn.scoring_held)."""
 
 from __future__ import annotations
 
-from gameshelf.core.engine.ruleset import Outcome
-from gameshelf.plugins.twilight_struggle.state import State
-
 OUTCOME_REASONS = (
     "vp_20",
     "europe_control",
@@ -22,14 +20,3 @@ OUTCOME_REASONS = (
     "cuban_missile_crisis",
     "scoring_withheld",
 )
-
-
-def outcome(s: State) -> Outcome | None:
-    if not s.over:
-        return None
-    return Outcome(
-        winners=[s.winner] if s.winner else [],
-        reason=s.reason,
-        text=s.result or "",
-        scores={"vp": float(s.vp)},
-    )

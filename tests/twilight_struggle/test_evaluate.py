@@ -2,6 +2,7 @@
 
 import pytest
 
+from gameshelf.core.engine.ruleset import Outcome
 from gameshelf.plugins.twilight_struggle.model import US, USSR
 from gameshelf.plugins.twilight_struggle.rules import RULESET
 from tests.twilight_struggle.builders import build
@@ -45,8 +46,7 @@ def test_defcon_2_is_a_danger_to_the_side_to_act():
 
 
 def test_a_game_over_is_its_outcome():
-    assert RULESET.evaluate(build(over=True, winner=USSR, reason="vp_20")) == {US: 0.0, USSR: 1.0}
-    assert RULESET.evaluate(build(over=True, winner="", reason="final_scoring")) == {
-        US: 0.5,
-        USSR: 0.5,
-    }
+    won = Outcome(winners=[USSR], reason="vp_20", text="")
+    drawn = Outcome(winners=[], reason="final_scoring", text="")
+    assert RULESET.evaluate(build(outcome=won)) == {US: 0.0, USSR: 1.0}
+    assert RULESET.evaluate(build(outcome=drawn)) == {US: 0.5, USSR: 0.5}
