@@ -168,6 +168,44 @@ def test_the_phone_header_keeps_the_switch_on_one_line(browser: Any, site: dict[
             page.context.close()
 
 
+def test_the_phone_header_of_a_player_signed_in_keeps_both_languages_on_screen(
+    browser: Any, site: dict[str, str]
+) -> None:
+    """Signed in, on a match page with matches waiting (the fullest header: the lobby, "My
+    games" and its count, the account's name, English and 中文) on a 390 px phone, in
+    either language: every link of the header is on the screen, 中文 included, none
+    pushed past its right edge (the page hides what overflows)."""
+    base = site["base"]
+    for lang in ("en", "zh-TW"):
+        context = browser.new_context(extra_http_headers={"Accept-Language": lang}, **PHONE)
+        page = context.new_page()
+        try:
+            name = "Wilhelmina" + lang[:2]
+            account = {"name": name, "password": "correct horse battery"}
+            reply = page.request.post(base + "/api/account", data=account, headers={"Origin": base})
+            assert reply.status == 201, reply.text()
+            seats = [{"name": name, "me": True}, {"bot": "random"}]
+            body = {"game": "hammer_scots", "seats": seats}
+            match = page.request.post(base + "/api/matches", data=body, headers={"Origin": base})
+            assert match.status == 201, match.text()
+            data = match.json()
+            token = next(s["token"] for s in data["seats"] if s["token"])
+            page.goto(f"{base}/m/{data['id']}#seat={token}")
+            settle(page)
+            assert page.locator(".account-nav .count").is_visible()
+            width = page.evaluate("() => window.innerWidth")
+            for link in page.locator(".topbar a").all():
+                if not link.is_visible():
+                    continue
+                box = link.bounding_box()
+                assert box is not None
+                where = (lang, link.inner_text(), box)
+                assert box["x"] >= 0, where
+                assert box["x"] + box["width"] <= width, where
+        finally:
+            context.close()
+
+
 def test_the_api_reference_logo_is_served(site: dict[str, str]) -> None:
     reply = httpx.get(site["base"] + "/redoc/logo-mini.svg")
     assert reply.status_code == 200

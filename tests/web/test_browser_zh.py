@@ -221,3 +221,29 @@ def test_a_battles_dice_are_drawn_from_the_chinese_log(
     errors = page.errors
     page.context.close()
     assert errors == []
+
+
+def test_a_chinese_link_in_an_english_browser_reads_the_log_in_chinese(
+    browser: Any, site: str
+) -> None:
+    """The language switch's link (``?lang=zh_TW``) opened where no cookie says so, by a
+    browser that asks for English (a link shared, opened in a new tab): the page is
+    Chinese, and so are the log and the prompt it fetches, not English lines in a Chinese
+    page."""
+    match, token = new_match(site, "hammer_scots", seed=5)
+    play_until(site, match, token, fire_in_battle, prefer="fire")  # a log of some length
+    context = browser.new_context(
+        viewport={"width": 1440, "height": 900}, extra_http_headers={"Accept-Language": "en"}
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{site}/m/{match}?lang=zh_TW#seat={token}")
+    settle(page)
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant-TW"
+    assert page.locator("#log li").count() > 3
+    words = english_words(page.inner_text("#log"))
+    assert words == [], f"English lines in the Chinese log: {words}"
+    assert english_words(page.inner_text("#prompt")) == []
+    context.close()
+    assert errors == []

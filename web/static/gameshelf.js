@@ -180,11 +180,19 @@
   };
 
   /* --- the API --- */
+  /* A request in the page's language (?lang=, which the server reads first), as the live
+   * connection's: a page opened by a language link, with no cookie saying so, reads its log,
+   * prompt and refusals in that language too, not in the browser's. */
+  function inPageLang(path) {
+    const url = new URL(path, location.origin);
+    if (!url.searchParams.has("lang")) url.searchParams.set("lang", G.lang());
+    return url.pathname + url.search;
+  }
   G.api = async function (method, path, body, token) {
     const headers = { Accept: "application/json" };
     if (body !== undefined && body !== null) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = "Bearer " + token;
-    const res = await fetch(path, {
+    const res = await fetch(inPageLang(path), {
       method, headers, body: body === undefined || body === null ? undefined : JSON.stringify(body),
       credentials: "same-origin", cache: "no-store",
     });
