@@ -19,6 +19,9 @@ scores the position reached with ``evaluate`` (or the outcome, if the game ended
   role picks what is best for itself (not "paranoid": the others are not assumed to play
   against the bot alone). A neutral player that is no role (one the rules move themselves)
   is part of the rules, not of the search: only seated roles are rated and played.
+- **Shunned actions**: an action of a type the game's ``bot_weights`` weigh 0 (say, ending
+  a turn early) is searched, and taken, only when nothing else is legal, as by the default
+  bot (docs/architecture.md §6.1: a search that ended nearly every turn at once).
 - **Chance** is the game's own: the world's generator is seeded anew for every world, so
   dice and draws differ from iteration to iteration, never the real game's to come.
 - **Simultaneous secret choices** (several roles awaited at once): each awaited role picks
@@ -156,6 +159,7 @@ class IsmctsAgent:
         self._depth = DEPTH  # this decision's playout depth
         self._widen = 0.0  # this decision's widening (0: none)
         self._order: dict[Action, int] = {}  # the root's actions, by the prior (widening)
+        self._shunned: frozenset[str] = frozenset()  # action types the game weighs 0
 
     def choose(self, observation: Observation, actions: Sequence[Action]) -> Action:
         if not actions:
@@ -163,6 +167,8 @@ class IsmctsAgent:
         self.decisions += 1
         self.last_iterations = 0
         self.last_tried = []
+        self._shunned = shunned(observation.info)
+        actions = self._open(list(actions))
         if len(actions) == 1:
             return actions[0]
         self._rng.seed(seed_from("ismcts", self.seed, self.decisions))
@@ -213,6 +219,7 @@ class IsmctsAgent:
             if turn is None:
                 break
             role, actions = turn
+            actions = self._open(actions)
             if len(actions) == 1:  # forced: no node of its own
                 seen.play(world, role, actions[0])
                 steps += 1
@@ -254,7 +261,7 @@ class IsmctsAgent:
         picks: list[Action] = []
         fresh_any = False
         for role in waiting:
-            actions = seen.actions(world, role)
+            actions = self._open(seen.actions(world, role))
             mine = node is root and role == seen.role
             if mine:
                 actions = [a for a in actions if a in self._allowed] or actions
@@ -308,6 +315,13 @@ class IsmctsAgent:
                 best, top = action, score
         return best, edges[best], False
 
+    def _open(self, actions: list[Action]) -> list[Action]:
+        """The actions worth searching: those of a type the game weighs 0 only when nothing
+        else is legal."""
+        if not self._shunned:
+            return actions
+        return [a for a in actions if a.type not in self._shunned] or actions
+
     def widened(self, chosen: int) -> int:
         """How many actions a role may have tried at a node where it chose ``chosen``
         times before (progressive widening)."""
@@ -322,6 +336,7 @@ class IsmctsAgent:
             if turn is None:
                 break
             role, actions = turn
+            actions = self._open(actions)
             if len(actions) > 1:
                 decisions += 1
                 seen.play(world, role, actions[randrange(len(actions))])
@@ -334,6 +349,12 @@ class IsmctsAgent:
 def playout_depth(info: GameInfo) -> int:
     """The playout depth of a game: its own, else the search's default."""
     return DEPTH if info.playout_depth is None else info.playout_depth
+
+
+def shunned(info: GameInfo) -> frozenset[str]:
+    """The action types a game's bots take only when nothing else is legal: those its
+    ``bot_weights`` weigh 0 (e.g. ending a turn early)."""
+    return frozenset(kind for kind, weight in info.bot_weights.items() if weight == 0)
 
 
 def search_widening(info: GameInfo) -> float:

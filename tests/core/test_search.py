@@ -15,6 +15,7 @@ from gameshelf.core.bots.search import (
     one_ply,
     playout_depth,
     search_widening,
+    shunned,
 )
 from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, Outcome, outcome_values, win_chances
@@ -259,3 +260,34 @@ def test_one_ply_rates_each_action_for_the_observer_and_leaves_the_world_alone()
     ratings = one_ply(seen, world, DUEL.actions(s, "south"))
     assert DUEL.dump_state(world) == before
     assert ratings.index(max(ratings)) == 1  # the 12 surely wins the round
+
+
+class ShunningDuel(ScoredDuel):
+    """The duel whose bots take the card 12 only when they hold nothing else."""
+
+    info = ScoredDuel.info.model_copy(update={"bot_weights": {"card": 1.0, "twelve": 0.0}})
+
+    def actions(self, s, role):
+        return [Action("twelve", 12) if a.arg == 12 else a for a in super().actions(s, role)]
+
+    def play(self, s, role, action):
+        if action.type == "twelve":
+            action = Action("card", action.arg)
+        return super().play(s, role, action)
+
+
+def test_an_action_the_game_weighs_0_is_searched_only_when_nothing_else_is_legal():
+    """The 12 surely wins the round, yet a game that weighs its type 0 never has it
+    searched or taken while another card is legal; alone, it is taken."""
+    rules = ShunningDuel()
+    assert shunned(rules.info) == {"twelve"}
+    assert shunned(DUEL.info) == frozenset()
+    s = south_to_choose([3, 12, 5], north_chose=True)
+    bot = IsmctsAgent(1, iterations=60)
+    pick = bot.choose(Observation(rules, s, "south"), rules.actions(s, "south"))
+    assert pick.type == "card"
+    assert Action("twelve", 12) not in bot.last_tried
+    alone = south_to_choose([12], north_chose=True)
+    assert bot.choose(Observation(rules, alone, "south"), rules.actions(alone, "south")) == (
+        Action("twelve", 12)
+    )
