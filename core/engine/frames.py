@@ -130,4 +130,12 @@ def new_frame(step: str, args: Any = None, sig: str = "") -> Frame:
 _blank = object.__new__
 
 
-__all__ = ["Field", "Frame", "frame_kind", "frame_model", "new_frame"]
+def current_frame(s: Any) -> Any:
+    """The frame model of the step the machine is at (the top of ``s.stack``), or ``None``
+    (a step without one, or no step yet): what ``Step.frame`` returns, for code outside the
+    step (a view, an ambient action, a rule shared by several steps)."""
+    stack = s.stack
+    return stack[-1].args if stack else None
+
+
+__all__ = ["Field", "Frame", "current_frame", "frame_kind", "frame_model", "new_frame"]

@@ -1,7 +1,7 @@
 """Secret simultaneous choices: several roles choose privately, then all is shown at once.
 
 A :class:`SecretChoice` is a step kind. On entering, it asks ``choosers`` who chooses. Each of
-them picks one of its ``actions`` (or ``options``) privately and may change its mind, by
+them picks one of its legal ``options`` privately and may change its mind, by
 choosing again, until the last of them has chosen; then the choices are revealed together,
 ``reveal(state, choices)`` carries them out, and the generator's epoch moves, so that no undo
 goes back across the reveal (``core.play.match``). The choices wait in the step's frame, never in
@@ -14,8 +14,8 @@ the game state, and a view shows only who has chosen (``Step.public``)::
         def choosers(self, s):
             return [role for role in ROLES if s.hands[role]]
 
-        def actions(self, s, role):
-            return [Action("card", c) for c in s.hands[role]]
+        def options(self, s, role):
+            return all_legal(Action("card", c) for c in s.hands[role])
 
         def reveal(self, s, choices):              # {"north": Action("card", 7), ...}
             ...
@@ -57,7 +57,7 @@ class Choices:
 class SecretChoice(Step[S], ABC):
     """A step where ``choosers`` choose at once and in secret (see the module).
 
-    Subclasses list the choices with ``actions``/``options`` and write ``reveal``; they write
+    Subclasses list the choices with ``options`` and write ``reveal``; they write
     no ``on_<type>`` handlers, since a choice is only recorded until all have chosen. A
     subclass with working values of its own declares a frame model that extends
     :class:`Choices`.

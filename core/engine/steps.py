@@ -16,10 +16,24 @@ the steps of one game and dispatches to the step named by ``state.step``::
                 yield Action("area", area), refusal(s, area)   # None: legal
         def on_area(self, s, role, area): ...
 
-**Legality, once.** A step lists its decisions either with ``actions`` (every legal action)
-or, when some choices are refused for a reason worth telling, with ``options``: pairs of an
-action and ``None`` (legal) or the reason it is refused. ``actions`` and the refusal of an
-illegal action then both come from ``options``.
+**Legality, once.** A step states what is legal in one place, ``options``: pairs of an
+action and ``None`` (legal) or the reason it is refused. The core derives the rest from it:
+``actions`` (the legal ones, in the options' order) and the refusal of an illegal action
+(``refusal``: the reason its option gives). Two hooks beside it, both optional:
+
+- ``why_not(s, role, action)``: why an action that is *not among the options* is refused (a
+  block that is not yours, an area out of reach), where a listed reason would mean listing
+  every block or area; asked only when the options give no reason. A step whose choices
+  are all legal lists them with ``all_legal(actions)``.
+- ``refusal(s, role, action)``, the core's derivation (the options' reason, else
+  ``why_not``'s), may be refined by a step that calls ``super().refusal`` and adds detail
+  worked out only when an action is refused (why a block has nowhere to retreat).
+- ``actions``, written beside ``options`` only as a faster copy of the legal options, where
+  ``benchmarks/instructions.py`` shows it saves 2% or more (docs/performance.md).
+
+A step that writes ``actions`` without ``options`` (the older form) still works, its options
+made from its actions, and warns (``DeprecationWarning``) when it registers. Secret choices
+(``core.engine.secret``) list their choices with ``options`` too.
 
 **Frames, calls and results.** Every step on the machine has a :class:`~core.engine.frames.Frame`
 on ``state.stack``, the current one on top. ``enter`` replaces the current step, ``call``
@@ -68,8 +82,10 @@ steps declared as a sequence of steps and functions; **secret simultaneous choic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
+from itertools import repeat
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gameshelf.core.engine.actions import JSON, Action, IllegalAction, Role
@@ -135,17 +151,23 @@ class Step(Generic[S]):
         return Msg("core.choose_action")
 
     def options(self, s: S, role: Role) -> Iterable[Option]:
-        """Every choice of ``role`` with ``None`` if legal or the reason it is refused."""
-        for action in self.actions(s, role):
-            yield action, None
-
-    def actions(self, s: S, role: Role) -> Iterable[Action]:
-        """Every legal action of an acting ``role``; a generator is fine."""
+        """Every choice of an acting ``role``, with ``None`` if legal or the reason it is
+        refused (the one legality hook; a generator is fine)."""
         return ()
 
+    def actions(self, s: S, role: Role) -> Iterable[Action]:
+        """The legal actions of an acting ``role``: the options' unrefused ones (derived;
+        written by a step only as a measured faster copy, see the module)."""
+        return legal_of(self.options(s, role))
+
     def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
-        """Why ``action`` is illegal, in the rule's words; ``None`` for the generic reason."""
+        """Why ``action``, which is not among the options, is refused, in the rule's words;
+        ``None`` (the default) for the generic reason."""
         return None
+
+    def refusal(self, s: S, role: Role, action: Action) -> str | Msg | None:
+        """Why ``action`` is refused: the reason its option gives, else ``why_not``'s."""
+        return refusal_of(self.options(s, role), action) or self.why_not(s, role, action)
 
     def public(self, s: S, role: Role | None) -> JSON:
         """What the step adds to every view (a secret choice: who has chosen)."""
@@ -158,13 +180,10 @@ class Step(Generic[S]):
         """The handler of an action type without an ``on_<type>`` method."""
         raise RuntimeError(f"step {self.name!r} has no handler for {action.type!r}")
 
-    # Stand-ins installed by ``StepMachine.step`` for a step that writes only ``options``.
-
-    def _actions_from_options(self, s: S, role: Role) -> list[Action]:
-        return legal_of(self.options(s, role))
-
-    def _why_not_from_options(self, s: S, role: Role, action: Action) -> str | Msg | None:
-        return refusal_of(self.options(s, role), action)
+    def _options_from_actions(self, s: S, role: Role) -> Iterator[Option]:
+        # installed by ``StepMachine.step`` for a step of the older form (``actions`` only)
+        for action in self.actions(s, role):
+            yield action, None
 
 
 class Ambient(Generic[S]):
@@ -186,17 +205,20 @@ class Ambient(Generic[S]):
     handlers: dict[str, Handler]
 
     def options(self, s: S, role: Role) -> Iterable[Option]:
-        for action in self.actions(s, role):
-            yield action, None
-
-    def actions(self, s: S, role: Role) -> Iterable[Action]:
+        """Every choice of ``role`` with ``None`` if legal or the reason it is refused."""
         return ()
 
-    def _legal(self, s: S, role: Role) -> list[Action]:
+    def actions(self, s: S, role: Role) -> list[Action]:
+        """The legal actions of ``role``: the options' unrefused ones (derived)."""
         return legal_of(self.options(s, role))
 
     def why_not(self, s: S, role: Role, action: Action) -> str | Msg | None:
-        return refusal_of(self.options(s, role), action)
+        """Why ``action``, not among the options, is refused (as ``Step.why_not``)."""
+        return None
+
+    def refusal(self, s: S, role: Role, action: Action) -> str | Msg | None:
+        """Why ``action`` is refused: the reason its option gives, else ``why_not``'s."""
+        return refusal_of(self.options(s, role), action) or self.why_not(s, role, action)
 
 
 # An ambient's ``tag`` that offers it in every step of the machine, those registered after
@@ -229,6 +251,11 @@ def legal_of(options: Iterable[Option]) -> list[Action]:
         if refusal is None:
             legal.append(action)
     return legal
+
+
+def all_legal(actions: Iterable[Action]) -> Iterable[Option]:
+    """``actions`` as options, every one legal (for a step none of whose choices is refused)."""
+    return zip(actions, repeat(None))
 
 
 def refusal_of(options: Iterable[Option], action: Action) -> str | Msg | None:
@@ -288,7 +315,7 @@ def _offered(machine: StepMachine[Any], step: Step[Any], s: Any, role: Role) -> 
 
 def _interrupts(entry: Entry, s: Any, role: Role) -> list[Action]:
     """The legal actions of ``entry``'s interrupts for ``role``."""
-    return [a for ambient in entry.interrupts for a in ambient._legal(s, role)]
+    return [a for ambient in entry.interrupts for a in ambient.actions(s, role)]
 
 
 StepT = TypeVar("StepT", bound=type[Step[Any]])
@@ -325,13 +352,9 @@ class StepMachine(Generic[S]):
         instance.handlers = _handlers(instance)
         kind = cls.frame_type
         instance.frame_kind = None if kind is None else frame_kind(kind)
-        if cls.options is not Step.options:  # legality from one function (see the module)
-            if cls.actions is Step.actions:
-                # derived from options() for this instance: one legality (see the module)
-                instance.actions = instance._actions_from_options  # type: ignore[method-assign]
-            if cls.why_not is Step.why_not:
-                # as actions above: the refusal reason derived from options()
-                instance.why_not = instance._why_not_from_options  # type: ignore[method-assign]
+        if cls.options is Step.options and cls.actions is not Step.actions:
+            _older_form(cls)
+            instance.options = instance._options_from_actions  # type: ignore[method-assign]
         offered = self.ambients.setdefault(name, [])
         for tag in (*sorted(cls.tags), EVERY_STEP):
             offered += (a for a in self.tagged.get(tag, ()) if a not in offered)
@@ -348,6 +371,9 @@ class StepMachine(Generic[S]):
         (:data:`EVERY_STEP`: in every step), registered before it or after."""
         instance = cls()
         instance.handlers = _handlers(instance)
+        if cls.options is Ambient.options and cls.actions is not Ambient.actions:
+            _older_form(cls)
+            instance.options = partial(_options_of, instance.actions)  # type: ignore[method-assign]
         tag = cls.tag
         self.tagged.setdefault(tag, []).append(instance)
         for name, step in self.steps.items():
@@ -539,7 +565,7 @@ class StepMachine(Generic[S]):
             return step.actions(s, role)
         return [
             *step.actions(s, role),
-            *(a for ambient in step.ambients for a in ambient._legal(s, role)),
+            *(a for ambient in step.ambients for a in ambient.actions(s, role)),
         ]
 
     def prompt(self, s: S, role: Role | None) -> str | Msg:
@@ -589,7 +615,7 @@ class StepMachine(Generic[S]):
             return True
         for ambient in entry.interrupts:
             if action.type in ambient.handlers:
-                reason = ambient.why_not(s, role, action)
+                reason = ambient.refusal(s, role, action)
                 if reason:
                     raise IllegalAction(reason)
         return False
@@ -651,12 +677,12 @@ class StepMachine(Generic[S]):
         return joined
 
     def _refusal(self, step: Step[S], s: S, role: Role, action: Action, known: bool) -> str | Msg:
-        reason = step.why_not(s, role, action)
+        reason = step.refusal(s, role, action)
         for ambient in self.ambients.get(s.step, ()):
             if reason:
                 break
             if action.type in ambient.handlers:
-                reason = ambient.why_not(s, role, action)
+                reason = ambient.refusal(s, role, action)
         if reason:
             return reason
         if known:
@@ -756,3 +782,18 @@ def _check_clash(ambient: Ambient[Any], step: Step[Any]) -> None:
 
 def _role_id(s: Any, role: Role) -> str:
     return role
+
+
+def _options_of(actions: Callable[[Any, Role], Iterable[Action]], s: Any, role: Role) -> Any:
+    for action in actions(s, role):
+        yield action, None
+
+
+def _older_form(cls: type) -> None:
+    """Warn of a step or ambient action that lists ``actions`` without ``options``."""
+    warnings.warn(
+        f"{cls.__name__} lists its legal actions with `actions` alone: write `options` "
+        "(each action with None, or why it is refused) instead; the older form goes in 0.2.0",
+        DeprecationWarning,
+        stacklevel=3,
+    )

@@ -58,7 +58,7 @@ from gameshelf.core.engine.dice import count_at_most, roll
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.procedure import Call, If, Procedure, While
 from gameshelf.core.engine.ruleset import Action
-from gameshelf.core.engine.steps import Option, Step, legal_of
+from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.losses import eliminate, eliminate_in_battle
 from gameshelf.plugins.hammer_scots.model import (
@@ -499,9 +499,9 @@ class BattlePhase(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.choose_the_next_battle")
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for a in contested_areas(s):
-            yield PICK_AREA[a]
+            yield PICK_AREA[a], None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
@@ -575,19 +575,23 @@ class BattleRound(BattleStep):
             options.append((hold, None))
         return options
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return legal_of(self.options(s, role))  # a call less than the derived actions()
+    def refusal(self, s: State, role: str, action: Action) -> str | Msg | None:
+        """The options' refusal, and for a turn's block with nowhere to go, why (worked out
+        only when a retreat is refused)."""
+        reason = super().refusal(s, role, action)
+        if reason is not NOWHERE_TO_RETREAT:
+            return reason
+        bt, b = self.frame(s), block_arg(action.arg)
+        detail = why_no_way_out(s, bt.area, b, retreat_options)
+        if detail is None:
+            return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, b))
+        return Msg("hammer_scots.nowhere_to_retreat_because", block=block_ref(s, b), why=detail)
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type not in ("fire", "retreat", "pass"):
             return None
         bt = self.frame(s)
         b = block_arg(action.arg)
-        if self._why_not_from_options(s, role, action):  # a turn's block, nowhere to go
-            detail = why_no_way_out(s, bt.area, b, retreat_options)
-            if detail is None:
-                return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, b))
-            return Msg("hammer_scots.nowhere_to_retreat_because", block=block_ref(s, b), why=detail)
         if b < 0 or SIDE[b] != role or s.location[b] != bt.area:
             return Msg("hammer_scots.choose_a_block_in_the_battle")
         if b in s.reserves:
@@ -622,9 +626,9 @@ class BattleHits(BattleStep):
         bt = self.frame(s)
         return Msg("hammer_scots.hits_prompt", area=AREA_ID[bt.area], count=bt.hits)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for b in hit_targets(s, self.frame(s)):
-            yield Action("hit", BLOCK_ID[b])
+            yield Action("hit", BLOCK_ID[b]), None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "hit":
@@ -659,7 +663,7 @@ class LeaveTo(BattleStep):
         return [(PICK_AREA[there], refusal) for there, refusal in self.ways(s, bt.area, bt.block)]
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
-        return self._why_not_from_options(s, role, action) or not_next_to(self.frame(s), action)
+        return not_next_to(self.frame(s), action)
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         bt = self.frame(s)
@@ -714,11 +718,16 @@ class ForcedRetreat(BattleStep):
             options.append((PICK_BLOCK[b], None if b in may_retreat else NOWHERE_TO_RETREAT))
         return options
 
+    def refusal(self, s: State, role: str, action: Action) -> str | Msg | None:
+        """The options' refusal, naming the block that has nowhere to retreat."""
+        reason = super().refusal(s, role, action)
+        if reason is NOWHERE_TO_RETREAT:
+            return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, block_arg(action.arg)))
+        return reason
+
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type != "block":
             return None
-        if self._why_not_from_options(s, role, action):
-            return Msg("hammer_scots.nowhere_to_retreat", block=block_ref(s, block_arg(action.arg)))
         return Msg("hammer_scots.choose_a_retreating_block")
 
     def on_block(self, s: State, role: str, arg: str) -> None:

@@ -30,6 +30,7 @@ from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.procedure import Call, Loop, Procedure, While
 from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.engine.secret import SecretChoice
+from gameshelf.core.engine.steps import Option
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.model import CARD_IDS, CARDS, ENGLISH, SCOTTISH, SIDES
 from gameshelf.plugins.hammer_scots.state import (
@@ -177,8 +178,8 @@ class CardPhase(SecretChoice[State]):
             return Msg("hammer_scots.card_chosen", role=role, card=str(mine.arg))
         return Msg("hammer_scots.choose_a_card", role=role)
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return [PLAY_CARD[card] for card in s.hands[role]]
+    def options(self, s: State, role: str) -> list[Option]:
+        return [(PLAY_CARD[card], None) for card in s.hands[role]]
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type != "card":

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.ruleset import Action
-from gameshelf.core.engine.steps import Step
+from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.battle import start_battle
 from gameshelf.plugins.hammer_scots.cards import end_action
@@ -113,10 +113,10 @@ class Herald(EventStep):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.herald_prompt", role=role)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for b in herald_targets(s, role):
-            yield Action("noble", BLOCK_ID[b])
-        yield PASS
+            yield Action("noble", BLOCK_ID[b]), None
+        yield PASS, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "noble":
@@ -204,10 +204,10 @@ class Pillage(EventStep):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.pillage_prompt", role=role)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for area in pillage_targets(s, role):
-            yield PICK_AREA[area]
-        yield PASS
+            yield PICK_AREA[area], None
+        yield PASS, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
@@ -257,9 +257,9 @@ class PillageHits(Step[State]):
         area = AREA_ID[plunder.area]
         return Msg("hammer_scots.pillage_hit_prompt", role=role, area=area, left=plunder.hits_left)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for b in hit_candidates(s, self.frame(s)):
-            yield PICK_BLOCK[b]
+            yield PICK_BLOCK[b], None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
@@ -320,10 +320,10 @@ class PillageSteps(EventStep):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.spoils_prompt", role=role, left=self.frame(s).hits)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for b in pillage_recipients(s, self.frame(s)):
-            yield PICK_BLOCK[b]
-        yield DONE
+            yield PICK_BLOCK[b], None
+        yield DONE, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
@@ -394,18 +394,18 @@ class SeaMove(EventStep):
             return Msg("hammer_scots.sea_move_second_block", role=role, area=here)
         return Msg("hammer_scots.sea_move_where", role=role, area=here)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         voyage = self.frame(s)
         if len(voyage.blocks) < SEA_MOVE_BLOCKS:
             for b in sea_movers(s, role, voyage):
-                yield PICK_BLOCK[b]
+                yield PICK_BLOCK[b], None
         if voyage.blocks:
             origin = s.location[voyage.blocks[0]]
             for area in sea_ports(s, role):
                 if area != origin:
-                    yield PICK_AREA[area]
+                    yield PICK_AREA[area], None
         else:
-            yield PASS
+            yield PASS, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":
@@ -472,8 +472,8 @@ class Truce(EventStep):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.truce_prompt", role=role)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        yield Action("truce")
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        yield Action("truce"), None
 
     def on_truce(self, s: State, role: str, arg: None) -> None:
         call_truce(s, role)
@@ -524,14 +524,14 @@ class Victuals(EventStep):
         area, left = AREA_ID[supplies.area], supplies.steps_left
         return Msg("hammer_scots.victuals_more", role=role, area=area, left=left)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         supplies = self.frame(s)
         for b in victuals_targets(s, role, supplies):
-            yield PICK_BLOCK[b]
+            yield PICK_BLOCK[b], None
         if supplies.area == NO_AREA:
-            yield PASS
+            yield PASS, None
         else:
-            yield DONE
+            yield DONE, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.frames import current_frame, frame_model
 from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.engine.steps import Ambient, Option, Step
 from gameshelf.core.i18n.messages import Msg
@@ -147,7 +147,7 @@ def crown(s: State, kind: str) -> None:
 
 def event_untouched(s: State) -> bool:
     """RULES §11.2: nothing of the event under way has been done yet (its frame says so)."""
-    frame = s.stack[-1].args
+    frame = current_frame(s)
     return frame is None or not frame.begun()
 
 
@@ -204,9 +204,9 @@ class CoronationBattles(Step[State]):
         areas = area_list(self.frame(s).areas)
         return Msg("hammer_scots.choose_a_defectors_battle", role=role, areas=areas)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for area in self.frame(s).areas:
-            yield PICK_AREA[area]
+            yield PICK_AREA[area], None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":

@@ -340,16 +340,8 @@ class MoveWho(Step[State]):
         options.append((DONE, None))
         return options
 
-    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
-        blocks = start_options(s, role).items()
-        legal = [PICK_BLOCK[b] for b, refusal in blocks if refusal is None]
-        legal.append(DONE)
-        return legal
-
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
-        if action.type == "block":
-            return self._why_not_from_options(s, role, action) or NOT_YOURS
-        return None
+        return NOT_YOURS if action.type == "block" else None
 
     def on_block(self, s: State, role: str, arg: str) -> None:
         b = BLOCK_IX[arg]
@@ -387,24 +379,9 @@ class MoveWhere(Step[State]):
         options.append(STOPPING[first])
         return options
 
-    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
-        b = s.who
-        here = s.location[b]
-        first = here == s.move_origin
-        came_from = NO_AREA if first else s.move_from
-        legal = []  # a loop, not a comprehension: a call less for a few areas (3.11)
-        for there, border in NEIGHBOURS[here]:
-            if step_refusal(s, b, here, came_from, there, border) is None:
-                legal.append(PICK_AREA[there])
-        stop, refusal = STOPPING[first]
-        if refusal is None:
-            legal.append(stop)
-        return legal
-
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
-        refusal = self._why_not_from_options(s, role, action)
-        if refusal or action.type != "area":
-            return refusal
+        if action.type != "area":
+            return None
         there = AREA_IX.get(action.arg) if isinstance(action.arg, str) else None
         if there is None:
             return Msg("hammer_scots.not_an_area")
@@ -447,10 +424,7 @@ class NorseMove(Step[State]):
             yield PICK_AREA[there], refusal
 
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
-        if action.type == "area":
-            refusal = self._why_not_from_options(s, role, action)
-            return refusal or Msg("hammer_scots.norse_cannot_sail_there")
-        return None
+        return Msg("hammer_scots.norse_cannot_sail_there") if action.type == "area" else None
 
     def on_area(self, s: State, role: str, arg: str) -> None:
         there = AREA_IX[arg]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gameshelf.core.engine.ruleset import Action
-from gameshelf.core.engine.steps import Step
+from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.losses import eliminate
 from gameshelf.plugins.hammer_scots.model import (
@@ -76,9 +76,9 @@ class BorderRaids(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.choose_a_raid_loss")
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for b in raid_losses(s):
-            yield PICK_BLOCK[b]
+            yield PICK_BLOCK[b], None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":

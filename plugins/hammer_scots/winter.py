@@ -36,7 +36,7 @@ from collections.abc import Iterator
 
 from gameshelf.core.engine.procedure import Procedure
 from gameshelf.core.engine.ruleset import Action
-from gameshelf.core.engine.steps import Step
+from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hammer_scots.losses import disband
 from gameshelf.plugins.hammer_scots.model import (
@@ -561,9 +561,9 @@ class NobleHome(Step[State]):
         homes = area_list(home_choices(s, s.who), choice=True)
         return Msg("hammer_scots.noble_home_prompt", block=BLOCK_ID[s.who], areas=homes)
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for h in home_choices(s, s.who):
-            yield PICK_AREA[h]
+            yield PICK_AREA[h], None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
@@ -585,9 +585,9 @@ class MorayHome(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.moray_prompt", block=BLOCK_ID[MORAY], area=AREA_ID[MORAY_AREA])
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        yield PICK_AREA[MORAY_AREA]
-        yield STAY
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        yield PICK_AREA[MORAY_AREA], None
+        yield STAY, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
@@ -614,10 +614,10 @@ class KingWinter(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.king_winter_prompt")
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
+    def options(self, s: State, role: str) -> Iterator[Option]:
         for a in king_destinations(s):
-            yield PICK_AREA[a]
-        yield STAY
+            yield PICK_AREA[a], None
+        yield STAY, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
@@ -642,9 +642,9 @@ class EdwardWinter(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.edward_winter_prompt", area=AREA_ID[s.location[EDWARD]])
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        yield Action("winter")
-        yield Action("disband")
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        yield Action("winter"), None
+        yield Action("disband"), None
 
     def on_winter(self, s: State, role: str, arg: None) -> None:
         s.edward_wintered = s.year
@@ -668,15 +668,14 @@ class Disbanding(Step[State]):
             return Msg("hammer_scots.disband_over_the_limit", areas=area_list(over))
         return Msg("hammer_scots.disband_more")
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        legal = [PICK_BLOCK[b] for b in disbandable(s, role)]
-        if not over_limit(s, role):
-            legal.append(DONE)
-        return legal
+    def options(self, s: State, role: str) -> list[Option]:
+        options: list[Option] = [(PICK_BLOCK[b], None) for b in disbandable(s, role)]
+        over = over_limit(s, role)
+        still = Msg("hammer_scots.still_over_the_limit", areas=area_list(over)) if over else None
+        options.append((DONE, still))
+        return options
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
-        if action.type == "done" and over_limit(s, role):
-            return Msg("hammer_scots.still_over_the_limit", areas=area_list(over_limit(s, role)))
         if action.type == "block":
             b = block_or_none(action.arg)
             if b >= 0 and SIDE[b] == role and OTHER_COLOUR[b] >= 0:
@@ -709,9 +708,9 @@ class WallaceWinter(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("hammer_scots.wallace_prompt", area=AREA_ID[SELKIRK])
 
-    def actions(self, s: State, role: str) -> Iterator[Action]:
-        yield PICK_AREA[SELKIRK]
-        yield STAY
+    def options(self, s: State, role: str) -> Iterator[Option]:
+        yield PICK_AREA[SELKIRK], None
+        yield STAY, None
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "area":
@@ -743,12 +742,12 @@ class Builds(Step[State]):
             return Msg("hammer_scots.scottish_builds_prompt", left=sum(s.rp))
         return Msg("hammer_scots.english_builds_prompt", left=sum(s.rp))
 
-    def actions(self, s: State, role: str) -> list[Action]:  # a list: every build lists them
-        legal = [PICK_BLOCK[b] for b in build_targets(s, role)]
+    def options(self, s: State, role: str) -> list[Option]:
+        options: list[Option] = [(PICK_BLOCK[b], None) for b in build_targets(s, role)]
         if role == SCOTTISH:
-            legal += [PICK_AREA[a] for a in draw_areas(s)]
-        legal.append(DONE)
-        return legal
+            options += [(PICK_AREA[a], None) for a in draw_areas(s)]
+        options.append((DONE, None))
+        return options
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         if action.type == "block":

@@ -26,7 +26,7 @@ In order:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.ruleset import Action, Role
@@ -41,7 +41,6 @@ from gameshelf.plugins.hansa_britannia.state import (
     EMPTY,
     MERCHANT,
     TRADER,
-    Choices,
     SeatStep,
     State,
     clear_route,
@@ -70,17 +69,18 @@ NO_ANNEX_PIECE = (
 NOTHING = Action("nothing")
 
 
-def options(s: State, p: int) -> Choices:
+def options(s: State, p: int) -> Iterable[Option]:
     """Every route seat ``p`` might create: those whose every space holds its pieces (an
     empty space's code, -1, has no owner: ``route_full_of`` inline, every turn)."""
     b = s.board
     spaces = s.spaces
-    return b.create_actions, [
+    full = [
         None
         if spaces[route[0]] >> 1 == p and all(spaces[sp] >> 1 == p for sp in route)
         else NOT_FULL
         for route in b.route_spaces
     ]
+    return zip(b.create_actions, full, strict=False)
 
 
 def on_create(s: State, p: int, route: str) -> None:

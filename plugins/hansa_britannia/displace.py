@@ -26,7 +26,8 @@ stand on ship spaces (RULES §14.4). One with no space anywhere leaves the board
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import repeat
 
 from gameshelf.core.engine.frames import Field, frame_model
 from gameshelf.core.engine.procedure import Call, Procedure
@@ -43,7 +44,6 @@ from gameshelf.plugins.hansa_britannia.state import (
     NEUTRAL,
     SHAPE_WORD,
     TRADER,
-    Choices,
     SeatStep,
     State,
     machine,
@@ -79,7 +79,7 @@ def extra_cost(displaced_shape: int) -> int:
     return 2 if displaced_shape == MERCHANT else 1
 
 
-def options(s: State, p: int) -> Choices:
+def options(s: State, p: int) -> Iterable[Option]:
     """Every Displace of seat ``p``, with why a refused one is refused: not enough pieces to
     pay a trader's extra, no such piece in the supply, nothing there, its own piece, not
     enough to pay a merchant's extra, no permission for the country, a ship space for a
@@ -89,7 +89,7 @@ def options(s: State, p: int) -> Choices:
     n = len(spaces)
     short = supply[TRADER] + supply[MERCHANT] - 2  # below 0: cannot pay 1; below 1: nor 2
     if short < 0:
-        return b.displace_order, CANNOT_PAY[0]
+        return zip(b.displace_order, repeat(CANNOT_PAY[0]))
     else:
         permit = {k: None if ok else NO_PERMIT[k] for k, ok in country_open(s, p).items()}
         # what refuses both shapes alike, space by space
@@ -114,7 +114,7 @@ def options(s: State, p: int) -> Choices:
     reasons: list[Msg | None] = [None] * (2 * n)
     reasons[0::2] = traders
     reasons[1::2] = merchants
-    return b.displace_order, reasons
+    return zip(b.displace_order, reasons, strict=False)
 
 
 @frame_model

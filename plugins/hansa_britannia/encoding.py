@@ -25,6 +25,7 @@ from gameshelf.core.engine.encoding import (
     Table,
     step_names,
 )
+from gameshelf.core.engine.frames import current_frame
 from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID, Board, board_for
 from gameshelf.plugins.hansa_britannia.hidden import supply_view
@@ -260,9 +261,10 @@ class HansaEncoding(Encoding):
     def doing_part(self, s: State) -> tuple[int, int, float] | None:
         """view.py's ``doing_view`` as the vector reads it: whose decision, the route it is
         about (-1: none), the count left (-1: none)."""
-        if not s.stack or s.stack[-1].args is None:
+        f = current_frame(s)
+        if f is None:
             return None
-        step, f = s.stack[-1].step, s.stack[-1].args
+        step = s.step
         if step == "move":
             return f.mover, -1, -1
         route = f.route if step in ("relocate", "create_route", "neutral_route") else -1

@@ -9,7 +9,7 @@ there. With an empty general stock the action is not offered (RULES
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.ruleset import Action, Role
@@ -20,7 +20,6 @@ from gameshelf.plugins.hansa_britannia.state import (
     DONE,
     MERCHANT,
     TRADER,
-    Choices,
     SeatStep,
     State,
     machine,
@@ -37,8 +36,8 @@ NONE_OF_SHAPE = (
 TAKE_ONE = Msg("hansa_britannia.hire_at_least_one")
 
 
-def options(s: State, p: int) -> Choices:
-    return (INCOME,), (None if stock_count(s, p) else EMPTY_STOCK,)
+def options(s: State, p: int) -> Iterable[Option]:
+    return ((INCOME, None if stock_count(s, p) else EMPTY_STOCK),)
 
 
 @frame_model

@@ -190,9 +190,9 @@ class ExchangeOffices(SeatStep):
     def prompt(self, s: State, role: Role) -> Msg:
         return Msg("hansa_britannia.exchange_prompt")
 
-    def actions(self, s: State, role: Role) -> Iterator[Action]:
+    def options(self, s: State, role: Role) -> Iterator[Option]:
         for pair in swaps(s, self.frame(s).seat):
-            yield Action("swap", pair)
+            yield Action("swap", pair), None
 
     def on_swap(self, s: State, role: Role, pair: str) -> None:
         city, _, i = pair.partition(":")

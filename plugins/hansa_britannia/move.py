@@ -22,7 +22,7 @@ displaced piece, applied alike; logged).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Literal
 
@@ -40,7 +40,6 @@ from gameshelf.plugins.hansa_britannia.state import (
     MERCHANT,
     SHAPE_WORD,
     TRADER,
-    Choices,
     SeatStep,
     State,
     machine,
@@ -84,8 +83,8 @@ def has_own_piece(s: State, p: int) -> bool:
     return any(code != EMPTY and code >> 1 == p for code in s.spaces)
 
 
-def options(s: State, p: int) -> Choices:
-    return (MOVE,), (None if has_own_piece(s, p) else NOTHING_TO_MOVE,)
+def options(s: State, p: int) -> Iterable[Option]:
+    return ((MOVE, None if has_own_piece(s, p) else NOTHING_TO_MOVE),)
 
 
 def on_move(s: State, p: int, arg: None) -> None:

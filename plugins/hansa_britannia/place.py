@@ -10,6 +10,10 @@ board space index.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import repeat
+
+from gameshelf.core.engine.steps import Option
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.countries import country_open, needs_permission, permit_for
 from gameshelf.plugins.hansa_britannia.state import (
@@ -17,7 +21,6 @@ from gameshelf.plugins.hansa_britannia.state import (
     MERCHANT,
     SHAPE_WORD,
     TRADER,
-    Choices,
     State,
 )
 
@@ -35,7 +38,7 @@ NO_PERMIT = {
 }
 
 
-def options(s: State, p: int) -> Choices:
+def options(s: State, p: int) -> Iterable[Option]:
     """Every Place of seat ``p``, with why a refused one is refused: no such piece in the
     supply, the space is taken, a ship space for a trader, no permission for the country.
 
@@ -47,7 +50,7 @@ def options(s: State, p: int) -> Choices:
     permit = {k: None if ok else NO_PERMIT[k] for k, ok in country_open(s, p).items()}
     k = p * b.n_spaces // len(s.seats)  # the seat's part of the board comes first
     if not supply[TRADER] and not supply[MERCHANT]:
-        return b.place_order[k], NO_PIECES
+        return zip(b.place_order[k], repeat(NO_PIECES))
     if supply[TRADER]:
         traders = [
             TAKEN if c != EMPTY else SHIP_MERCHANTS if ship else permit[country]
@@ -62,10 +65,8 @@ def options(s: State, p: int) -> Choices:
         ]
     else:
         merchants = [NO_PIECE[MERCHANT]] * len(spaces)
-    return (
-        b.place_order[k],
-        traders[k:] + traders[:k] + merchants[k:] + merchants[:k],
-    )
+    reasons = traders[k:] + traders[:k] + merchants[k:] + merchants[:k]
+    return zip(b.place_order[k], reasons, strict=False)
 
 
 def use_permit(s: State, p: int, r: int) -> None:

@@ -33,11 +33,6 @@ from gameshelf.core.engine.steps import Step, StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.board import ABILITIES, BOARDS, DESK, Board
 
-# An action's module lists its choices as the actions and, beside them, for each None (legal)
-# or why it is refused, or one refusal for them all (legality written once: the turn reads
-# both from there).
-Choices = tuple[Sequence[Action], "Sequence[Msg | None] | Msg"]
-
 EMPTY = -1
 TRADER, MERCHANT = 0, 1
 NEUTRAL = DESK.neutral.id  # the neutral player's colour: "neutral" (not a role)

@@ -17,16 +17,18 @@ now full of neutral traders is completed ("neutral_route", ``neutral.py``) befor
 else happens, the end of the game included.
 
 Legality is written once: each action's module lists its options with the reason a refused
-one is refused, and the legal actions are those options' unrefused ones.
+one is refused (``options(s, seat)``), and the step "turn" offers them all; the core derives
+the legal actions and the refusals from them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
+from itertools import chain
 
 from gameshelf.core.engine.procedure import Loop, Procedure
 from gameshelf.core.engine.ruleset import Action, Role
-from gameshelf.core.engine.steps import Option, Step, refusal_of
+from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia import (
     create_route,
@@ -39,30 +41,14 @@ from gameshelf.plugins.hansa_britannia import (
 )
 from gameshelf.plugins.hansa_britannia.desk import actions_per_turn
 from gameshelf.plugins.hansa_britannia.scoring import end_game
-from gameshelf.plugins.hansa_britannia.state import END_TURN, Choices, State, machine
+from gameshelf.plugins.hansa_britannia.state import END_TURN, State, machine
 
 # The five actions of RULES §6 (listed with creating a route first, then placing, so that a
 # bot taking the first legal action builds routes and the game goes on to its end).
 ACTIONS = (create_route, place, income, displace, move)
 HANDLERS = {kind: handler for module in ACTIONS for kind, handler in module.HANDLERS.items()}
 NO_ACTIONS_LEFT = Msg("hansa_britannia.no_actions_left")
-
-
-def unrefused(choices: list[Choices]) -> list[Action]:
-    """The actions whose refusal is None (none where one refusal stands for them all)."""
-    out: list[Action] = []
-    for actions, refusals in choices:
-        if not isinstance(refusals, Msg):
-            out += [a for a, refusal in zip(actions, refusals, strict=False) if refusal is None]
-    return out
-
-
-def options_of(choices: Choices) -> Iterator[Option]:
-    """``choices`` as (action, refusal) pairs."""
-    actions, refusals = choices
-    if isinstance(refusals, Msg):
-        return ((a, refusals) for a in actions)
-    return zip(actions, refusals, strict=False)
+ENDING: tuple[Option, ...] = ((END_TURN, None),)  # the turn's last option, always legal
 
 
 def next_seat(s: State) -> None:
@@ -100,24 +86,15 @@ class Turn(Step[State]):
             return Msg("hansa_britannia.turn_markers_prompt")
         return Msg("hansa_britannia.turn_prompt", count=s.actions_left)
 
-    def choices(self, s: State) -> list[Choices]:
-        """Each action's choices (its module's ``options``), then ending the turn."""
-        out = [module.options(s, s.current) for module in ACTIONS] if s.actions_left > 0 else []
-        out.append(((END_TURN,), (None,)))
-        return out
-
-    def options(self, s: State, role: Role) -> Iterator[Option]:
-        for choices in self.choices(s):
-            yield from options_of(choices)
-
-    def actions(self, s: State, role: Role) -> list[Action]:
-        """The unrefused ``options`` (legality written once, in the modules' options)."""
-        return unrefused(self.choices(s))
+    def options(self, s: State, role: Role) -> Iterable[Option]:
+        """Each action's options (its module's ``options``), then ending the turn."""
+        if s.actions_left <= 0:
+            return ENDING
+        p = s.current
+        return chain(*[module.options(s, p) for module in ACTIONS], ENDING)
 
     def why_not(self, s: State, role: Role, action: Action) -> str | Msg | None:
-        if not s.actions_left and action.type in HANDLERS:
-            return NO_ACTIONS_LEFT
-        return refusal_of(self.options(s, role), action)
+        return NO_ACTIONS_LEFT if not s.actions_left and action.type in HANDLERS else None
 
     def handle(self, s: State, role: Role, action: Action) -> None:
         s.actions_left -= 1
@@ -140,9 +117,7 @@ class Turn(Step[State]):
 
     def _marker_usable(self, s: State) -> bool:
         role = s.seats[s.current]
-        return any(
-            True for ambient in machine.ambients.get(self.name, ()) for _ in ambient._legal(s, role)
-        )
+        return any(ambient.actions(s, role) for ambient in machine.ambients.get(self.name, ()))
 
     def on_end_turn(self, s: State, role: Role, arg: None) -> None:
         s.announce("hansa_britannia.turn_ended", role=role, count=s.actions_left)

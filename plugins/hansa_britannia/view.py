@@ -9,6 +9,7 @@ by a move, the extra pieces a displacer still pays, the pieces an income may sti
 
 from __future__ import annotations
 
+from gameshelf.core.engine.frames import current_frame
 from gameshelf.core.engine.parts import Kept
 from gameshelf.core.engine.ruleset import JSON
 from gameshelf.plugins.hansa_britannia.board import ABILITY_ID
@@ -89,9 +90,10 @@ def _picked(s: State, code: int, origin: int) -> JSON:
 
 def doing_view(s: State) -> JSON | None:
     """What the step on top of the stack is about (see the module); None in a turn."""
-    if not s.stack or s.stack[-1].args is None:
+    f = current_frame(s)
+    if f is None:
         return None
-    step, f = s.stack[-1].step, s.stack[-1].args
+    step = s.step
     route_id = s.board.route_id
     if step == "relocate":
         return {

@@ -32,6 +32,7 @@ from pydantic import Field
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.ruleset import Action, Role
 from gameshelf.core.engine.secret import Choices, SecretChoice
+from gameshelf.core.engine.steps import Option, all_legal
 from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand, owned_land_refusal
 from gameshelf.plugins.three_kingdoms.lords import (
@@ -205,8 +206,8 @@ class BattlePlan(TurnStep):
             amount=printed_toll(s, land),
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return map(PLAN.__getitem__, s.hand[role])  # the bots list it at once: no copy
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal(map(PLAN.__getitem__, s.hand[role]))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "plan":
@@ -214,7 +215,7 @@ class BattlePlan(TurnStep):
         return owned_land_refusal(s, self.frame(s).land, action)
 
     def on_plan(self, s: TKState, role: Role, card: str) -> None:
-        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
+        f: Battle = self.frame(s)
         hand, plan = s.hand[role], f.plan
         hand.remove(card)
         plan.append(card)
@@ -236,7 +237,7 @@ class Generals(SecretChoice[TKState]):
     def choosers(self, s: TKState) -> list[Seat]:
         # only a side with more than one general to choose from chooses (a loop: a list
         # comprehension would be one more Python call)
-        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
+        f: Battle = self.frame(s)
         sides: list[Seat] = []
         for seat in (s.turn, holder_of(s, f.land)):
             if len(general_options(s, f, seat)) > 1:
@@ -262,9 +263,8 @@ class Generals(SecretChoice[TKState]):
             cards=card_list(f.plan),
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
-        return map(GENERAL.__getitem__, general_options(s, f, role))
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal(map(GENERAL.__getitem__, general_options(s, self.frame(s), role)))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "general":
@@ -274,7 +274,7 @@ class Generals(SecretChoice[TKState]):
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
-        f: Battle = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
+        f: Battle = self.frame(s)
         holder = holder_of(s, f.land)
         mine, theirs = choices.get(s.turn), choices.get(holder)
         # a side with a single card to choose from has it as its general (a card id: str)

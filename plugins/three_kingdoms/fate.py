@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option, all_legal
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
 from gameshelf.plugins.three_kingdoms.lords import yuan_shao_tax
@@ -60,8 +61,8 @@ class Fate(TurnStep):
             return Msg("three_kingdoms.prompt_fate_empty_hand")
         return Msg("three_kingdoms.prompt_fate", per=N.tax_per_politics)
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [ADVISE, *map(TAX.__getitem__, s.hand[role])]
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal([ADVISE, *map(TAX.__getitem__, s.hand[role])])
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "tax":

@@ -19,6 +19,7 @@ from pydantic import Field
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.ruleset import Action, Role
 from gameshelf.core.engine.secret import Choices, SecretChoice
+from gameshelf.core.engine.steps import Option, all_legal
 from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.lands import not_in_hand
 from gameshelf.plugins.three_kingdoms.model import INTELLIGENCE, MARTIAL, LordId, N
@@ -124,7 +125,7 @@ class FieldBattle(SecretChoice[TKState]):
     frame_type = Fight
 
     def choosers(self, s: TKState) -> list[Seat]:
-        f: Fight = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
+        f: Fight = self.frame(s)
         sides: list[Seat] = []
         for seat in (s.turn, f.foe):
             if s.hand[seat]:
@@ -142,8 +143,8 @@ class FieldBattle(SecretChoice[TKState]):
             amount=N.field_battle_stake,
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return map(CARD.__getitem__, s.hand[role])  # the bots list it at once: no copy
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal(map(CARD.__getitem__, s.hand[role]))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "card":
@@ -151,7 +152,7 @@ class FieldBattle(SecretChoice[TKState]):
         return None
 
     def reveal(self, s: TKState, choices: dict[Role, Action]) -> None:
-        f: Fight = s.stack[-1].args  # self.frame(s) without the call (``state.TurnStep``)
+        f: Fight = self.frame(s)
         fight(s, f.foe, card_of(choices.get(s.turn)), card_of(choices.get(f.foe)))
         if f.later:
             machine.enter(s, "field_battle", Fight(foe=f.later[0], later=f.later[1:]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gameshelf.core.engine.ruleset import Action, Role
-from gameshelf.core.engine.steps import Option
+from gameshelf.core.engine.steps import Option, all_legal
 from gameshelf.core.i18n.messages import Msg, compose
 from gameshelf.plugins.three_kingdoms.lords import sun_quan_may_add_sword
 from gameshelf.plugins.three_kingdoms.model import CARDS, POLITICS, N
@@ -78,8 +78,8 @@ class Occupy(TurnStep):
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.prompt_occupy", land=self.frame(s).land)
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return [*map(OCCUPY.__getitem__, s.hand[role]), PASS]
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal([*map(OCCUPY.__getitem__, s.hand[role]), PASS])
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "occupy":
@@ -121,7 +121,7 @@ class OwnLand(TurnStep):
         return Msg("three_kingdoms.prompt_own_city", land=land, amount=tax)
 
     def options(self, s: TKState, role: Role) -> list[Option]:
-        land = s.stack[-1].args.land  # self.frame(s) without the call (``state.TurnStep``)
+        land = self.frame(s).land
         if s.swords[land] < N.max_swords:
             train: Option = TRAIN, None
         else:
@@ -130,8 +130,7 @@ class OwnLand(TurnStep):
         return [(DEPLOY, None), (TAX, None), train]  # a list: no generator to run
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
-        land = self.frame(s).land
-        return self._why_not_from_options(s, role, action) or owned_land_refusal(s, land, action)
+        return owned_land_refusal(s, self.frame(s).land, action)
 
     def on_deploy(self, s: TKState, role: Role, arg: None) -> None:
         f = self.frame(s)
@@ -192,7 +191,7 @@ class Deploy(TurnStep):
         return Msg("three_kingdoms.prompt_deploy_more", land=land, cards=card_list(placed))
 
     def options(self, s: TKState, role: Role) -> list[Option]:
-        land = s.stack[-1].args.land  # self.frame(s) without the call (``state.TurnStep``)
+        land = self.frame(s).land
         placed = s.garrison[land]
         most = N.max_talents_per_land
         full = (
@@ -207,14 +206,11 @@ class Deploy(TurnStep):
         return options
 
     def why_not(self, s: TKState, role: Role, action: Action) -> str | Msg | None:
-        reason = self._why_not_from_options(s, role, action)
-        if reason is None and action.type == "talent":
-            return not_in_hand(s, role, action)
-        return reason
+        return not_in_hand(s, role, action) if action.type == "talent" else None
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         s.hand[role].remove(card)
-        land = s.stack[-1].args.land  # self.frame(s) without the call (``state.TurnStep``)
+        land = self.frame(s).land
         s.garrison[land].append(card)
 
     def on_done(self, s: TKState, role: Role, arg: None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.model import N
 from gameshelf.plugins.three_kingdoms.state import (
@@ -73,9 +74,9 @@ class SunQuanSword(TurnStep):
             card=SUN_QUAN,
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        yield Action("extra_sword")
-        yield Action("pass")
+    def options(self, s: TKState, role: Role) -> Iterator[Option]:
+        yield Action("extra_sword"), None
+        yield Action("pass"), None
 
     def on_extra_sword(self, s: TKState, role: Role, arg: None) -> None:
         s.hand[role].remove(SUN_QUAN)

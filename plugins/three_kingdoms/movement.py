@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option, all_legal
 from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.model import BOARD_SIZE, SPACE_LAND, LordId
 from gameshelf.plugins.three_kingdoms.state import TKState, TurnStep, machine
@@ -71,8 +72,8 @@ class ChooseDice(TurnStep):
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.choose_dice", round=s.round)
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return DICE
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal(DICE)
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "dice":

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from gameshelf.core.engine.deck import Deck
 from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option, all_legal
 from gameshelf.core.engine.turns import starting_from
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.three_kingdoms.model import (
@@ -91,8 +92,8 @@ class PlaceTalents(TurnStep):
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.prompt_place_talent", land=land_to_fill(s))
 
-    def actions(self, s: TKState, role: Role) -> Iterable[Action]:
-        return map(TALENT.__getitem__, s.drawn[role])
+    def options(self, s: TKState, role: Role) -> Iterable[Option]:
+        return all_legal(map(TALENT.__getitem__, s.drawn[role]))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "talent":

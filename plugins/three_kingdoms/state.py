@@ -165,10 +165,7 @@ class AtLand:
 
 class TurnStep(Step[TKState]):
     """A decision that the seat whose turn it is makes alone (moving, occupying, deploying,
-    consulting 天機, a strategy card's choices...).
-
-    The handlers and options run on most actions read their frame as ``s.stack[-1].args``,
-    what ``Step.frame`` returns, without its Python call (the machine checked its type)."""
+    consulting 天機, a strategy card's choices...)."""
 
     def begin(self, s: TKState) -> None:
         s.active = [s.turn]

@@ -27,6 +27,7 @@ from typing import ClassVar
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.procedure import Call, If, Procedure, While
 from gameshelf.core.engine.ruleset import Action, Role
+from gameshelf.core.engine.steps import Option
 from gameshelf.core.i18n.messages import Msg, Param, compose
 from gameshelf.plugins.three_kingdoms.model import (
     LAND_IDS,
@@ -291,16 +292,16 @@ class TargetChoice(StrategyChoice):
     """The drawer picks one target of the card: actions ``kind`` over ``targets``."""
 
     kind: ClassVar[str]  # "land", "rival" or "talent"
-    refusal: ClassVar[Msg]  # why another target of that kind is not legal
+    wrong_target: ClassVar[Msg]  # why another target of that kind is not legal
     # (state, drawer) -> targets; a subclass sets it to staticmethod(a function of the rules)
     targets: ClassVar[staticmethod[[TKState, Seat], list[str]]]
 
-    def actions(self, s: TKState, role: Role) -> list[Action]:
+    def options(self, s: TKState, role: Role) -> list[Option]:
         kind = self.kind
-        return [Action(kind, target) for target in self.targets(s, role)]
+        return [(Action(kind, target), None) for target in self.targets(s, role)]
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
-        return self.refusal if action.type == self.kind else None
+        return self.wrong_target if action.type == self.kind else None
 
 
 @machine.step
@@ -317,9 +318,9 @@ class KurouJi(StrategyChoice):
             count=len(s.down[role]),
         )
 
-    def actions(self, s: TKState, role: Role) -> Iterator[Action]:
-        yield Action("pay")
-        yield Action("pass")
+    def options(self, s: TKState, role: Role) -> Iterator[Option]:
+        yield Action("pay"), None
+        yield Action("pass"), None
 
     def on_pay(self, s: TKState, role: Role, arg: None) -> None:
         fee = self.card(s).fee
@@ -338,7 +339,7 @@ class MeirenJi(TargetChoice):
     """美人計: a chosen rival pays 1,500 (all it has, if less: losing all money)."""
 
     name, kind = "meiren_ji", "rival"
-    refusal = Msg("three_kingdoms.refuse_rival")
+    wrong_target = Msg("three_kingdoms.refuse_rival")
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg(
@@ -367,7 +368,7 @@ class MeirenJi(TargetChoice):
 class KongchengJi(TargetChoice):
     """空城計: 2 swords on one own land, never above 4."""
 
-    name, kind, refusal = "kongcheng_ji", "land", OWN_LAND_BELOW_CITY
+    name, kind, wrong_target = "kongcheng_ji", "land", OWN_LAND_BELOW_CITY
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg(
@@ -396,7 +397,7 @@ class LijianJi(TargetChoice):
     """離間計: 2 random cards of a rival's hand go face down in front of it."""
 
     name, kind = "lijian_ji", "rival"
-    refusal = Msg("three_kingdoms.refuse_rival_with_card")
+    wrong_target = Msg("three_kingdoms.refuse_rival_with_card")
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg(
@@ -428,7 +429,7 @@ class LijianJi(TargetChoice):
 class CaochuanTake(TargetChoice):
     """草船借箭, first half of a move: the rival land that loses a sword."""
 
-    name, kind, refusal = "caochuan_take", "land", ARMED_RIVAL_LAND
+    name, kind, wrong_target = "caochuan_take", "land", ARMED_RIVAL_LAND
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.prompt_caochuan_take", strategy=self.frame(s).card)
@@ -444,7 +445,7 @@ class CaochuanTake(TargetChoice):
 class CaochuanPlace(TargetChoice):
     """草船借箭, second half of a move: the own land that gains the sword."""
 
-    name, kind, refusal = "caochuan_place", "land", OWN_LAND_BELOW_CITY
+    name, kind, wrong_target = "caochuan_place", "land", OWN_LAND_BELOW_CITY
     frame_type = Moving
 
     def prompt(self, s: TKState, role: Role) -> Msg:
@@ -464,7 +465,7 @@ class CaochuanPlace(TargetChoice):
 class HuoJi(TargetChoice):
     """火計: every sword off one rival land."""
 
-    name, kind, refusal = "huo_ji", "land", ARMED_RIVAL_LAND
+    name, kind, wrong_target = "huo_ji", "land", ARMED_RIVAL_LAND
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.prompt_huo_ji", strategy=self.frame(s).card)
@@ -488,7 +489,7 @@ class FanjianJi(TargetChoice):
     """反間計: a talent off a rival land holding 2 or more goes face down to its owner."""
 
     name, kind = "fanjian_ji", "talent"
-    refusal = Msg("three_kingdoms.refuse_exposed_talent")
+    wrong_target = Msg("three_kingdoms.refuse_exposed_talent")
 
     def prompt(self, s: TKState, role: Role) -> Msg:
         return Msg("three_kingdoms.prompt_fanjian_ji", strategy=self.frame(s).card)

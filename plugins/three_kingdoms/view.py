@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gameshelf.core.engine.frames import current_frame
 from gameshelf.core.engine.hidden import DrawPile, Exchange, FaceDown, Hands, Hidden
 from gameshelf.core.engine.ruleset import JSON, Role
 from gameshelf.plugins.three_kingdoms.battle import Battle
@@ -165,7 +166,7 @@ def space_view(s: TKState, index: int) -> JSON:
 
 def in_hand(s: TKState) -> Any:
     """The frame of the current step: the matter in hand (a plan, a fight, a card)."""
-    return s.stack[-1].args if s.stack else None
+    return current_frame(s)
 
 
 def chosen(s: TKState, f: Battle | Fight) -> list[str]:

@@ -41,7 +41,7 @@ here, asked by the action round (rounds.py) and the headline (turn.py): Missile 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from pydantic import Field
@@ -49,7 +49,7 @@ from pydantic import Field
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.procedure import Call, If, Procedure
 from gameshelf.core.engine.ruleset import Action
-from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.engine.steps import Option, Step, all_legal
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import effect, end_effect, in_effect, kept_out
 from gameshelf.plugins.twilight_struggle.model import (
@@ -82,6 +82,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     add_influence,
     check_vp,
     controls,
+    country_of,
     gain_vp,
     machine,
     numbers,
@@ -381,8 +382,8 @@ class EventTiming(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.timing_prompt", card=self.frame(s).card)
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return list(WHEN.values())
+    def options(self, s: State, role: str) -> Iterable[Option]:
+        return all_legal(WHEN.values())
 
     def on_when(self, s: State, role: str, when: str) -> None:
         machine.finish(s, when)
@@ -528,23 +529,18 @@ class EventInfluence(Step[State]):
             return Msg("twilight_struggle.event_add_prompt", role=f.owner, left=f.left)
         return Msg("twilight_struggle.event_remove_prompt", role=f.owner, left=f.left)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
+    def options(self, s: State, role: str) -> list[Option]:
         f = self.frame(s)
-        eligible = set(f.eligible)
-        for c, action in enumerate(PICK_COUNTRY):
-            if c not in eligible:
-                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
-            elif not _may_change(s, f, c):
-                yield action, Msg("twilight_struggle.event_country_done", country=CID[c])
-            else:
-                yield action, None
-        if f.optional:
-            yield DONE, None
+        picks: list[Option] = [(PICK_COUNTRY[c], None) for c in self._open(s, f)]
+        return [*picks, (DONE, None)] if f.optional else picks
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        f = self.frame(s)
-        picks = [PICK_COUNTRY[c] for c in self._open(s, f)]
-        return [*picks, DONE] if f.optional else picks
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        c = country_of(action)
+        if c is None:
+            return None
+        if c not in self.frame(s).eligible:
+            return Msg("twilight_struggle.event_not_there", country=CID[c])
+        return Msg("twilight_struggle.event_country_done", country=CID[c])
 
     def on_done(self, s: State, role: str, arg: None) -> None:
         machine.finish(s, len(self.frame(s).done))
@@ -590,16 +586,12 @@ class EventCountry(Step[State]):
             "twilight_struggle.event_country_for", card=card
         )
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        eligible = set(self.frame(s).eligible)
-        for c, action in enumerate(PICK_COUNTRY):
-            if c in eligible:
-                yield action, None
-            else:
-                yield action, Msg("twilight_struggle.event_not_there", country=CID[c])
+    def options(self, s: State, role: str) -> Iterable[Option]:
+        return all_legal(map(PICK_COUNTRY.__getitem__, self.frame(s).eligible))
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return [PICK_COUNTRY[c] for c in self.frame(s).eligible]
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        c = country_of(action)
+        return None if c is None else Msg("twilight_struggle.event_not_there", country=CID[c])
 
     def on_country(self, s: State, role: str, country: str) -> None:
         machine.finish(s, CIX[country])
@@ -643,8 +635,8 @@ class EventChoice(Step[State]):
         f = self.frame(s)
         return asked(s, self.name, f) or Msg("twilight_struggle.event_choice_prompt", card=f.card)
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return [CHOOSE[o] for o in self.frame(s).options]
+    def options(self, s: State, role: str) -> list[Option]:
+        return [(CHOOSE[o], None) for o in self.frame(s).options]
 
     def on_choose(self, s: State, role: str, option: str) -> None:
         s.announce("twilight_struggle.chose", role=role, choice=CHOICE_TEXT[option])

@@ -26,14 +26,15 @@ a coup is one decision ("coup"). The steps finish back to the action round.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from itertools import compress
 from operator import itemgetter
 
 from pydantic import Field
 
 from gameshelf.core.engine.frames import frame_model
-from gameshelf.core.engine.steps import Option, Step
+from gameshelf.core.engine.ruleset import Action
+from gameshelf.core.engine.steps import Option, Step, all_legal
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import effect, in_effect
 from gameshelf.plugins.twilight_struggle.model import (
@@ -64,6 +65,7 @@ from gameshelf.plugins.twilight_struggle.state import (
     add_milops,
     check_vp,
     controls,
+    country_of,
     declare_winner,
     gain_vp,
     lower_defcon,
@@ -295,25 +297,20 @@ class PlaceInfluence(Step[State]):
         f = self.frame(s)
         return Msg("twilight_struggle.place_prompt", ops=f.base - f.spent, card=f.card)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        reach = f.reach
-        closed = chernobyl_region(s, f.side)
-        for c in range(N):
-            if closed and IN_REGION[closed][c]:
-                yield (
-                    PICK_COUNTRY[c],
-                    Msg("twilight_struggle.chernobyl_blocks", card=CHERNOBYL, region=closed),
-                )
-            elif c not in reach:
-                yield PICK_COUNTRY[c], Msg("twilight_struggle.out_of_reach", country=CID[c])
-            elif not self._fits(s, f, c):
-                yield PICK_COUNTRY[c], Msg("twilight_struggle.too_dear", country=CID[c])
-            else:
-                yield PICK_COUNTRY[c], None
+    def options(self, s: State, role: str) -> Iterable[Option]:
+        return all_legal(map(PICK_COUNTRY.__getitem__, self._open(s, self.frame(s))))
 
-    def actions(self, s: State, role: str) -> list:  # the hot path: no refusals built
-        return [PICK_COUNTRY[c] for c in self._open(s, self.frame(s))]
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        c = country_of(action)
+        if c is None:
+            return None
+        f = self.frame(s)
+        closed = chernobyl_region(s, f.side)
+        if closed and IN_REGION[closed][c]:
+            return Msg("twilight_struggle.chernobyl_blocks", card=CHERNOBYL, region=closed)
+        if c not in f.reach:
+            return Msg("twilight_struggle.out_of_reach", country=CID[c])
+        return Msg("twilight_struggle.too_dear", country=CID[c])
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)
@@ -404,17 +401,17 @@ class Realign(Step[State]):
         f = self.frame(s)
         return Msg("twilight_struggle.realign_prompt", ops=f.base - f.spent, card=f.card)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
+    def options(self, s: State, role: str) -> list[Option]:
         f = self.frame(s)
-        for c in range(N):
-            reason = target_refusal(s, f.side, c)
-            if reason is None and available(f, c) < 1:
-                reason = Msg("twilight_struggle.too_dear", country=CID[c])
-            yield PICK_COUNTRY[c], reason
+        return [(PICK_COUNTRY[c], None) for c in targets(s, f.side) if available(f, c) >= 1]
 
-    def actions(self, s: State, role: str) -> list:
-        f = self.frame(s)
-        return [PICK_COUNTRY[c] for c in targets(s, f.side) if available(f, c) >= 1]
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        c = country_of(action)
+        if c is None:
+            return None
+        return target_refusal(s, self.frame(s).side, c) or Msg(
+            "twilight_struggle.too_dear", country=CID[c]
+        )
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)
@@ -516,13 +513,12 @@ class Coup(Step[State]):
         f = self.frame(s)
         return Msg("twilight_struggle.coup_prompt", ops=f.base, card=f.card)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        for c in range(N):
-            yield PICK_COUNTRY[c], coup_refusal(s, f.side, c)
+    def options(self, s: State, role: str) -> Iterable[Option]:
+        return all_legal(map(PICK_COUNTRY.__getitem__, coup_targets(s, self.frame(s).side)))
 
-    def actions(self, s: State, role: str) -> list:  # the countries coup_refusal lets in
-        return [PICK_COUNTRY[c] for c in coup_targets(s, self.frame(s).side)]
+    def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
+        c = country_of(action)
+        return None if c is None else coup_refusal(s, self.frame(s).side, c)
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)

@@ -190,17 +190,8 @@ class ActionRound(Step[State]):
         else:
             yield PASS, Msg("twilight_struggle.no_pass", card=CHINA)
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        cards = [PICK_CARD[c] for c in playable(s, role)]
-        return [*cards, PASS] if china_only(s, role) else cards
-
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
-        for option, reason in self.options(s, role):
-            if option == action:
-                return reason
-        if action.type == "card":
-            return Msg("twilight_struggle.not_in_hand")
-        return None
+        return Msg("twilight_struggle.not_in_hand") if action.type == "card" else None
 
     def on_card(self, s: State, role: str, card: int) -> None:
         machine.enter(s, "card_play", Play(side=role, card=card))

@@ -6,14 +6,12 @@ Influence only where it already has some (§3.5)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from gameshelf.core.engine.deck import Deck
 from gameshelf.core.engine.frames import frame_model
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.model import (
-    CID,
     CIX,
     IN_REGION,
     MEMBERS,
@@ -64,25 +62,20 @@ class FreePlacement(Step[State]):
             return Msg("twilight_struggle.setup_prompt", left=f.left, region=f.region)
         return Msg("twilight_struggle.bonus_prompt", left=f.left)
 
-    def options(self, s: State, role: str) -> Iterator[Option]:
-        f = self.frame(s)
-        for c in range(N):
-            if may_place(s, f, c):
-                yield PICK_COUNTRY[c], None
-            elif f.region:
-                yield (
-                    PICK_COUNTRY[c],
-                    Msg("twilight_struggle.setup_outside", country=CID[c], region=f.region),
-                )
-            else:
-                yield PICK_COUNTRY[c], Msg("twilight_struggle.bonus_outside", country=CID[c])
-
-    def actions(self, s: State, role: str) -> list:
+    def options(self, s: State, role: str) -> list[Option]:
         f = self.frame(s)
         if f.region:  # a region's countries, listed once (the same as may_place)
-            return [PICK_COUNTRY[c] for c in MEMBERS[f.region]]
+            return [(PICK_COUNTRY[c], None) for c in MEMBERS[f.region]]
         mine = s.influence[f.side]
-        return [PICK_COUNTRY[c] for c in range(N) if mine[c] > 0]
+        return [(PICK_COUNTRY[c], None) for c in range(N) if mine[c] > 0]
+
+    def why_not(self, s: State, role: str, action: Action) -> Msg | None:
+        if action.type != "country" or action.arg not in CIX:
+            return None
+        region = self.frame(s).region
+        if region:
+            return Msg("twilight_struggle.setup_outside", country=action.arg, region=region)
+        return Msg("twilight_struggle.bonus_outside", country=action.arg)
 
     def on_country(self, s: State, role: str, country: str) -> None:
         f = self.frame(s)

@@ -38,6 +38,7 @@ from gameshelf.core.engine.steps import StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.model import (
     CID,
+    CIX,
     DEFCON_MAX,
     LAST_BOX,
     MILOPS_MAX,
@@ -54,6 +55,14 @@ machine: StepMachine[State] = StepMachine()
 # The actions naming each country and each card, made once (the hot path lists them).
 PICK_COUNTRY: tuple[Action, ...] = tuple(Action("country", c) for c in CID)
 PICK_CARD: dict[int, Action] = {n: Action("card", n) for n in range(1, 111)}
+
+
+def country_of(action: Action) -> int | None:
+    """The country an action of type "country" names (its index); ``None`` for another type
+    or an unknown country (a refusal then gives the generic reason)."""
+    if action.type != "country" or not isinstance(action.arg, str):
+        return None
+    return CIX.get(action.arg)
 
 
 def _zeros() -> dict[str, int]:

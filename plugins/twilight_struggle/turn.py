@@ -26,7 +26,7 @@ from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.procedure import Call, If, Loop, Procedure, While
 from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.engine.secret import SecretChoice
-from gameshelf.core.engine.steps import Step
+from gameshelf.core.engine.steps import Option, Step
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.twilight_struggle.effects import expire, in_effect
 from gameshelf.plugins.twilight_struggle.events import (
@@ -272,8 +272,8 @@ class HeldDiscard(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.discard_prompt")
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return [*(PICK_CARD[c] for c in s.hands[role]), PASS]
+    def options(self, s: State, role: str) -> list[Option]:
+        return [*((PICK_CARD[c], None) for c in s.hands[role]), (PASS, None)]
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         return Msg("twilight_struggle.not_in_hand") if action.type == "card" else None
@@ -392,8 +392,8 @@ class HeadlineOpen(Step[State]):
     def prompt(self, s: State, role: str) -> Msg:
         return Msg("twilight_struggle.headline_open_prompt")
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return [PICK_CARD[c] for c in headline_cards(s, role)]
+    def options(self, s: State, role: str) -> list[Option]:
+        return [(PICK_CARD[c], None) for c in headline_cards(s, role)]
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         return _headline_refusal(action)
@@ -430,8 +430,8 @@ class HeadlineChoice(SecretChoice[State]):
             return Msg("twilight_struggle.headline_chosen", card=int(mine.arg or 0))
         return Msg("twilight_struggle.headline_prompt")
 
-    def actions(self, s: State, role: str) -> list[Action]:
-        return [PICK_CARD[c] for c in headline_cards(s, role)]
+    def options(self, s: State, role: str) -> list[Option]:
+        return [(PICK_CARD[c], None) for c in headline_cards(s, role)]
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         return _headline_refusal(action)

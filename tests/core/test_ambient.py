@@ -24,8 +24,8 @@ def make() -> StepMachine[Turn]:
         def begin(self, s):
             s.active = ["a"]
 
-        def actions(self, s, role):
-            yield Action("next")
+        def options(self, s, role):
+            yield Action("next"), None
 
         def on_next(self, s, role, arg):
             machine.enter(s, {"place": "move", "move": "score", "score": "place"}[self.name])

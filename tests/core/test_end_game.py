@@ -5,7 +5,7 @@ afterwards with the state unchanged."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,7 @@ from gameshelf.core.engine.ruleset import (
     StepRuleset,
 )
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import GAME_OVER, Step, StepMachine
+from gameshelf.core.engine.steps import GAME_OVER, Option, Step, StepMachine, all_legal
 from gameshelf.core.i18n.messages import Msg
 
 ROLES = ("a", "b")
@@ -71,8 +71,8 @@ class Run(Step[Race]):
         s.active = ["a"]
         s.trail.append("run")
 
-    def actions(self, s: Race, role: str) -> list[Action]:
-        return [Action("step", 1), Action("sprint", 5), Action("photo")]
+    def options(self, s: Race, role: str) -> Iterable[Option]:
+        return all_legal([Action("step", 1), Action("sprint", 5), Action("photo")])
 
     def on_step(self, s: Race, role: str, n: int) -> None:
         s.at[role] += n

@@ -43,8 +43,8 @@ def make() -> StepMachine[Book]:
             s.active = ["a"]
             s.trail.append("turn begins")
 
-        def actions(self, s, role):
-            yield Action("event", 2)
+        def options(self, s, role):
+            yield Action("event", 2), None
 
         def on_event(self, s, role, ops):
             machine.call(s, "place", Place(ops=ops, region="north", per_country=1))

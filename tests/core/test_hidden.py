@@ -11,7 +11,7 @@ from gameshelf.core.engine.hidden import DrawPile, Exchange, FaceDown, Hands, Id
 from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, GameInfo, Outcome, Scenario, StepRuleset
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.engine.steps import Step, StepMachine, all_legal
 from tests.core.toygame import RULESET as DUEL
 
 # --- cards ----------------------------------------------------------------------------------
@@ -239,8 +239,8 @@ class Skirmish(Step[Field6]):
     def begin(self, s: Field6) -> None:
         s.active = ["red"]
 
-    def actions(self, s: Field6, role: str):
-        return [Action("fight", a) for a in (0, 1, 2)] + [Action("wait")]
+    def options(self, s: Field6, role: str):
+        return all_legal([Action("fight", a) for a in (0, 1, 2)] + [Action("wait")])
 
     def on_fight(self, s: Field6, role: str, area: int) -> None:
         s.fight_at = area
@@ -312,8 +312,8 @@ class Camp(Step[Field6]):
         s.active = ["red"]
         s.fight_at = -1
 
-    def actions(self, s: Field6, role: str):
-        return [Action("rest"), Action("march")]
+    def options(self, s: Field6, role: str):
+        return all_legal([Action("rest"), Action("march")])
 
     def on_rest(self, s: Field6, role: str, arg: None) -> None:
         pass
@@ -330,8 +330,8 @@ class Fight(Step[Field6]):
     def begin(self, s: Field6) -> None:
         s.active = ["red"]
 
-    def actions(self, s: Field6, role: str):
-        return [Action("strike"), Action("withdraw")]
+    def options(self, s: Field6, role: str):
+        return all_legal([Action("strike"), Action("withdraw")])
 
     def on_strike(self, s: Field6, role: str, arg: None) -> None:
         pass

@@ -214,8 +214,8 @@ def test_an_interrupt_in_every_step_reaches_steps_registered_before_and_after_it
         def begin(self, s):
             s.active = ["a"]
 
-        def actions(self, s, role):
-            yield Action("tick")
+        def options(self, s, role):
+            yield Action("tick"), None
 
         def on_tick(self, s, role, arg):
             machine.enter(s, "tock" if self.name == "tick" else "tick")
@@ -226,9 +226,9 @@ def test_an_interrupt_in_every_step_reaches_steps_registered_before_and_after_it
     class Alarm(Ambient[Clock]):
         name, tag, interrupt = "alarm", EVERY_STEP, True
 
-        def actions(self, s, role):
+        def options(self, s, role):
             if role == "b":
-                yield Action("alarm")
+                yield Action("alarm"), None
 
         def on_alarm(self, s, role, arg):
             s.alarms += 1

@@ -52,9 +52,9 @@ def make(body: tuple[object, ...]) -> StepMachine[Year]:
         def begin(self, s):
             s.active = ["a"]
 
-        def actions(self, s, role):
-            yield Action("play", "x")
-            yield Action("play", "y")
+        def options(self, s, role):
+            yield Action("play", "x"), None
+            yield Action("play", "y"), None
 
         def on_play(self, s, role, arg):
             s.log_.append(f"played {arg}")

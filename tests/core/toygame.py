@@ -123,9 +123,9 @@ class Choose(SecretChoice[DuelState]):
             return Msg("toy_duel.chosen", card=mine.arg)
         return Msg("toy_duel.choose_card")
 
-    def actions(self, s: DuelState, role: Role) -> Iterator[Action]:
+    def options(self, s: DuelState, role: Role) -> Iterator[Option]:
         for card in s.hands[role]:
-            yield Action("card", card)
+            yield Action("card", card), None
 
     def why_not(self, s: DuelState, role: Role, action: Action) -> Msg | None:
         if action.type == "card":
@@ -161,9 +161,9 @@ class BonusRoll(Step[DuelState]):
     def prompt(self, s: DuelState, role: Role) -> Msg:
         return Msg("toy_duel.bonus_prompt")
 
-    def actions(self, s: DuelState, role: Role) -> Iterator[Action]:
-        yield Action("roll")
-        yield Action("pass")
+    def options(self, s: DuelState, role: Role) -> Iterator[Option]:
+        yield Action("roll"), None
+        yield Action("pass"), None
 
     def on_roll(self, s: DuelState, role: Role, arg: None) -> None:
         die = s.rng.d6()

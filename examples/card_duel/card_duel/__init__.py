@@ -17,7 +17,7 @@ from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, GameInfo, Outcome, Role, Scenario, StepRuleset
 from gameshelf.core.engine.secret import SecretChoice
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import StepMachine
+from gameshelf.core.engine.steps import Option, StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.core.registry.hookspecs import hookimpl
 
@@ -72,9 +72,9 @@ class Play(SecretChoice[Duel]):
     def prompt(self, s: Duel, role: Role) -> Msg:
         return Msg("card_duel.play_a_card")
 
-    def actions(self, s: Duel, role: Role) -> Iterator[Action]:
+    def options(self, s: Duel, role: Role) -> Iterator[Option]:
         for card in s.hands[role]:
-            yield Action("card", card)
+            yield Action("card", card), None
 
     def reveal(self, s: Duel, choices: dict[Role, Action]) -> None:
         north, south = (int(choices[role].arg or 0) for role in ROLES)

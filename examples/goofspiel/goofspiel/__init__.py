@@ -24,7 +24,7 @@ from gameshelf.core.engine.ruleset import (
 )
 from gameshelf.core.engine.secret import SecretChoice
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import StepMachine
+from gameshelf.core.engine.steps import Option, StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.core.registry.hookspecs import hookimpl
 
@@ -69,9 +69,9 @@ class Bid(SecretChoice[Auction]):
     def prompt(self, s: Auction, role: Role) -> Msg:
         return Msg("goofspiel.bid_for", n=s.prize)
 
-    def actions(self, s: Auction, role: Role) -> Iterator[Action]:
+    def options(self, s: Auction, role: Role) -> Iterator[Option]:
         for card in s.hands[role]:
-            yield Action("card", card)
+            yield Action("card", card), None
 
     def reveal(self, s: Auction, choices: dict[Role, Action]) -> None:
         red, blue = (int(choices[role].arg or 0) for role in ROLES)

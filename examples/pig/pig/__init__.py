@@ -21,7 +21,7 @@ from gameshelf.core.engine.ruleset import (
     StepRuleset,
 )
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.engine.steps import Option, Step, StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.core.registry.hookspecs import hookimpl
 
@@ -53,10 +53,10 @@ class Turn(Step[Table]):
     def prompt(self, s: Table, role: Role) -> Msg:
         return Msg("pig.roll_or_hold", total=s.turn_total)
 
-    def actions(self, s: Table, role: Role) -> Iterator[Action]:
+    def options(self, s: Table, role: Role) -> Iterator[Option]:
         if s.turn_total:  # first, so that a bot taking the first choice ends the game
-            yield Action("hold")
-        yield Action("roll")
+            yield Action("hold"), None
+        yield Action("roll"), None
 
     def on_roll(self, s: Table, role: Role, arg: None) -> None:
         die = s.rng.d6()

@@ -23,7 +23,7 @@ from gameshelf.core.engine.ruleset import (
     StepRuleset,
 )
 from gameshelf.core.engine.state import GameState, state_model
-from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.engine.steps import Option, Step, StepMachine
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.core.registry.hookspecs import hookimpl
 
@@ -52,10 +52,10 @@ class Mark(Step[Grid]):
     def prompt(self, s: Grid, role: Role) -> Msg:
         return Msg("tictactoe.choose_square")
 
-    def actions(self, s: Grid, role: Role) -> Iterator[Action]:
+    def options(self, s: Grid, role: Role) -> Iterator[Option]:
         for square, mark in enumerate(s.squares, start=1):  # squares 1 to 9, as players say
             if mark is None:
-                yield Action("square", square)
+                yield Action("square", square), None
 
     def on_square(self, s: Grid, role: Role, square: int) -> None:
         s.squares[square - 1] = role
