@@ -9,6 +9,8 @@ from fastapi.responses import HTMLResponse
 
 from gameshelf.core.engine.ruleset import Action
 from gameshelf.web.deps import (
+    SEAT,
+    VIEWER,
     MaybeAccountDep,
     PeopleDep,
     RegistryDep,
@@ -19,6 +21,7 @@ from gameshelf.web.deps import (
     ViewerDep,
 )
 from gameshelf.web.pages import render_table
+from gameshelf.web.routes.fast import FastRoute, json_body, query_int, served_fast
 from gameshelf.web.routes.people import give_seat_keys, hold_seat
 from gameshelf.web.schemas import (
     ActionIn,
@@ -32,7 +35,7 @@ from gameshelf.web.schemas import (
 from gameshelf.web.tables import Table
 from gameshelf.web.tables.seen import LOG_PAGE
 
-router = APIRouter(prefix="/matches/{match_id}", tags=["matches"])
+router = APIRouter(prefix="/matches/{match_id}", tags=["matches"], route_class=FastRoute)
 pages = APIRouter()
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
@@ -70,11 +73,14 @@ def match_facts(table: Table) -> dict[str, Any]:
     }
 
 
+LOG_TAIL_MOST = 10_000  # the bounds of the log_tail and log_have query parameters
+LOG_HAVE_MOST = 1 << 40
+
 LogTail = Annotated[
     int | None,
     Query(
         ge=0,
-        le=10_000,
+        le=LOG_TAIL_MOST,
         description="Send the last N lines of the log (default: a page of 100; the "
         "reply's log_from says where they start); earlier ones come from /log.",
     ),
@@ -85,7 +91,7 @@ LogHave = Annotated[
     int | None,
     Query(
         ge=0,
-        le=1 << 40,
+        le=LOG_HAVE_MOST,
         description="How many lines of its log the page holds, as of the version its "
         "request names: the reply carries only the lines after them (log_from says where "
         "they start, log_total how many there are), a page at most.",
@@ -102,6 +108,13 @@ async def payload_response(
     return Response(data, media_type="application/json", headers=headers)
 
 
+async def match_view_fast(request: Request) -> Response:
+    """:func:`match_view` read without FastAPI (``web.routes.fast``)."""
+    log_tail = query_int(request, "log_tail", LOG_TAIL_MOST)
+    seat = await VIEWER(request, request.path_params["match_id"])
+    return await match_view(seat, log_tail)
+
+
 @router.get(
     "/view",
     response_model=Payload,
@@ -109,12 +122,23 @@ async def payload_response(
     # a token is optional here: without one, the spectator's view
     openapi_extra={"security": [{}]},
 )
+@served_fast(match_view_fast)
 async def match_view(seat: ViewerDep, log_tail: LogTail = None) -> Response:
     """What the seat of the bearer token sees (the spectator view without a token)."""
     return await payload_response(seat, log_tail)
 
 
+async def post_action_fast(request: Request) -> Response:
+    """:func:`post_action` read without FastAPI (``web.routes.fast``)."""
+    log_tail = query_int(request, "log_tail", LOG_TAIL_MOST)
+    log_have = query_int(request, "log_have", LOG_HAVE_MOST)
+    body = await json_body(request, ActionIn)
+    seat = await SEAT(request, request.path_params["match_id"])
+    return await post_action(body, seat, log_tail, log_have)
+
+
 @router.post("/actions", response_model=Payload, responses=REFUSALS)
+@served_fast(post_action_fast)
 async def post_action(
     body: ActionIn, seat: SeatDep, log_tail: LogTail = None, log_have: LogHave = None
 ) -> Response:
