@@ -116,7 +116,9 @@ def serve(
     # uvicorn stops on SIGTERM, then raises it again for the handler it found: make that one
     # harmless so that the statistics get written.
     signal.signal(signal.SIGTERM, lambda *_: None)
-    profiler = cProfile.Profile()
+    # the event loop's thread's CPU time, not the clock: on a loaded machine the clock
+    # charges a function with the time the process waited for a core in it
+    profiler = cProfile.Profile(time.thread_time)
     profiler.runcall(run_server, app, settings, log_level="warning")
     profiler.dump_stats(profile)
 
@@ -155,6 +157,21 @@ def tree_cpu(pid: int) -> float:
     return sum(cpu_seconds(p) for p in tree)
 
 
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of a process's ``main`` thread (the event loop) and of its
+    ``other`` threads (the writer's group commits, reads off the loop: Python does not
+    name them to the system)."""
+    kinds = {"main": 0.0, "other": 0.0}
+    for task in Path(f"/proc/{pid}/task").glob("[0-9]*"):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = "main" if task.name == str(pid) else "other"
+        kinds[kind] += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return kinds
+
+
 def postgres_cpu() -> float:
     """CPU seconds of the PostgreSQL server's processes on this machine (0 without one)."""
     total = 0.0
@@ -176,6 +193,7 @@ class Figures:
     games_ended: int = 0
     live: list[tuple[int, int]] = field(default_factory=list)  # spectators': (version, bytes)
     server_cpu: float = 0.0  # CPU seconds the server used while measured (its workers too)
+    threads_cpu: dict[str, float] = field(default_factory=dict)  # of one process: by thread
     database_cpu: float = 0.0  # and the PostgreSQL server's processes
     driver_cpu: float = 0.0  # and this process, the players
 
@@ -519,8 +537,11 @@ async def drive(
             return
         await asyncio.sleep(warmup)
         before, mine, database = tree_cpu(server_pid), time.process_time(), postgres_cpu()
+        threads = thread_cpu(server_pid)
         await asyncio.sleep(seconds)
         figures.server_cpu = tree_cpu(server_pid) - before
+        now = thread_cpu(server_pid)
+        figures.threads_cpu = {kind: now[kind] - threads[kind] for kind in now}
         figures.driver_cpu = time.process_time() - mine
         figures.database_cpu = postgres_cpu() - database
 
@@ -572,6 +593,12 @@ def report(
             f"{per_action * ms:5.2f} ms per action (views included): at most "
             f"{1 / per_action:6.0f} actions/s on one free core"
         )
+        if figures.threads_cpu and sum(figures.threads_cpu.values()) > 0:
+            split = "   ".join(
+                f"{kind} {spent / len(acts) * ms:4.2f}"
+                for kind, spent in figures.threads_cpu.items()
+            )
+            print(f"    by thread  {split} ms per action (one process; other: the writer's)")
         if figures.database_cpu > 0.01:
             print(
                 f"  database CPU {figures.database_cpu / seconds * 100:5.0f} % of a core,  "
@@ -778,7 +805,8 @@ def main() -> None:
         default=None,
         metavar="FILE",
         help="run the server under cProfile and write its statistics to FILE "
-        "(read them with python -m pstats FILE); the figures are then slower",
+        "(read them with python -m pstats FILE): the event loop's thread, timed in its "
+        "CPU time; the figures are then slower",
     )
     parser.add_argument(
         "--spectators", type=int, default=1, help="live spectators' sockets per match"
