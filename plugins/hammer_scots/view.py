@@ -169,7 +169,9 @@ def card_view(card: str) -> JSON:
 # Board parts kept while what they show does not change (core.engine.parts): most actions move
 # nothing, and a move changes two areas of 23. Keys name everything a part is made from.
 AREAS_KEPT: Kept[list[JSON]] = Kept()
-AREA_KEPT: Kept[JSON] = Kept()
+# one area as each reader sees it: 23 areas x 3 readers a match, so room for 50-odd
+# matches in play (with 256, 20 matches played at once rebuilt most of their areas)
+AREA_KEPT: Kept[JSON] = Kept(4096)
 BORDERS_KEPT: Kept[list[JSON]] = Kept()
 POOLS_KEPT: Kept[JSON] = Kept()
 DEAD_KEPT: Kept[list[JSON]] = Kept()
