@@ -780,6 +780,104 @@ async def memory(
     await asyncio.gather(*listening, return_exceptions=True)
 
 
+def in_process(game: str, matches: int, actions: int, profile: str | None) -> None:
+    """The site's own work an action, without HTTP: the load of :func:`drive` played
+    straight into the app's ``Tables`` and ``Hub`` in this process (each seat's action with
+    its reply, a look at the view when the turn passes, one spectator's live update taken),
+    the matches dealt from fixed seeds, so that a run under callgrind counts the same games
+    each time. Prints the CPU an action of the whole process and of its event loop's
+    thread (the players' own share included: reading the replies, a small part); with
+    ``profile``, that thread's cProfile statistics in CPU time."""
+    import orjson as json_lib
+
+    from gameshelf.core.engine.ruleset import Action
+    from gameshelf.web.app import create_app
+    from gameshelf.web.server import settle_garbage_collector
+    from gameshelf.web.settings import Settings
+    from gameshelf.web.tables import Refusal
+    from gameshelf.web.tables.seats import SeatRequest
+
+    tmp = tempfile.mkdtemp(prefix="gameshelf-bench-")
+    app = create_app(Settings(db=Path(tmp) / "bench.sqlite3", cached_matches=5_000))
+    tables, hub = app.state.tables, app.state.hub
+    seeds = iter(range(1_000, 1 << 30))
+    tables.lobby.new_seed = lambda: next(seeds)
+
+    async def new() -> dict[str, Any]:
+        players = tables.registry.game(game).info.min_players
+        seats = [SeatRequest(name=f"Seat {i + 1}") for i in range(players)]
+        table, _ = await tables.create(game, None, None, None, seats)
+        listener = hub.join(table.id, None, None, "en")
+        async with table.lock:
+            listener.push(table)
+        return {"table": table, "listener": listener, "have": {}, "payload": None, "role": None}
+
+    async def play() -> None:
+        rnd = random.Random(1)
+        playing = [await new() for _ in range(matches)]
+        done = 0
+        began, loop_began = time.process_time(), time.thread_time()
+        profiler = None
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile(time.thread_time)
+            profiler.enable()
+        while done < actions:
+            for i, m in enumerate(playing):
+                table, payload, role = m["table"], m["payload"], m["role"]
+                if table.outcome() is not None:
+                    playing[i] = await new()
+                    continue
+                if payload is None or role not in payload["view"]["active"]:
+                    m["role"] = rnd.choice(table.match.active())
+                    data = await tables.view_json(table, m["role"], None, "en")
+                    m["payload"] = json_lib.loads(data)
+                    continue
+                menu = [(t, a) for t, args in payload["view"]["actions"].items() for a in args]
+                if not menu:
+                    m["payload"] = None
+                    continue
+                kind, arg = rnd.choice(menu)
+                have = m["have"].get(role, 0)
+                try:
+                    _, data = await tables.act(
+                        table, role, Action(kind, arg), payload["version"], None, "en", have
+                    )
+                except Refusal:
+                    m["payload"] = None
+                    continue
+                m["payload"] = payload = json_lib.loads(data)
+                m["have"][role] = payload["log_from"] + len(payload["view"].get("log", []))
+                if m["listener"]._pending is not None:  # the spectator's update, as sent
+                    await m["listener"].next()
+                done += 1
+        spent, on_loop = time.process_time() - began, time.thread_time() - loop_began
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        print(
+            f"in process, {game}: {done} actions, {spent / done * 1e3:.3f} ms CPU an action "
+            f"({on_loop / done * 1e3:.3f} ms on the event loop's thread; "
+            f"load average {os.getloadavg()[0]:.1f})"
+        )
+
+    settle_garbage_collector()
+    try:
+        run_loop_plain(play())
+    finally:
+        tables.writer.close()
+
+
+def run_loop_plain(main: Coroutine[Any, Any, None]) -> None:
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+        return
+    uvloop.run(main)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="hammer_scots")
@@ -855,11 +953,23 @@ def main() -> None:
         help="the load three times in one run: SQLite with one process, then the PostgreSQL "
         "database URL with one worker and with two; a table of the figures at the end",
     )
+    parser.add_argument(
+        "--in-process",
+        type=int,
+        default=0,
+        metavar="ACTIONS",
+        help="instead of the load over HTTP: this many actions of it played straight into "
+        "the app in this process (no HTTP, fixed seeds): the site's own work an action; "
+        "with --profile, its event loop's thread profiled in CPU time",
+    )
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.old_page:
         ASKS.update(OLD_PAGE)
     TRANSPORT["live"] = args.transport == "ws"
+    if args.in_process:
+        in_process(args.game, args.matches, args.in_process, args.profile)
+        return
     if args.serve:
         serve(
             int(args.serve[0]),
