@@ -64,7 +64,9 @@ until the machine rests on a step that waits for a decision. Made from outside (
 setup, a test), they start that loop themselves. Nothing re-enters a step while it runs, so a
 transition may stand anywhere in a function. A loop that never rests is stopped with an
 error (``RUNAWAY``). The queue is kept on the state while the machine works on it (never
-saved), so the work on one state never mixes with the work on another.
+saved), so the work on one state never mixes with the work on another. Rule tests put
+the machine at a step by hand with ``core.testing.machines`` (``place``, ``begin``,
+``trail``).
 
 **The end of the game.** ``end_game(s, outcome)`` keeps the outcome in the state
 (``state.outcome``, which ``Ruleset.outcome`` reads), drops the transitions queued so far
@@ -89,7 +91,7 @@ from itertools import repeat
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gameshelf.core.engine.actions import JSON, Action, IllegalAction, Role
-from gameshelf.core.engine.frames import Frame, frame_kind, new_frame
+from gameshelf.core.engine.frames import Frame, frame_kind
 from gameshelf.core.engine.hidden import Hidden, Watch
 from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.state import GameState, Outcome
@@ -452,26 +454,9 @@ class StepMachine(Generic[S]):
             queue.clear()
         self.reset(s, GAME_OVER)
 
-    def place(self, s: S, name: str, args: Any = None) -> None:
-        """Put the machine at step ``name`` alone, without its ``begin`` (test builders)."""
-        step = self.steps[name]
-        s.stack[:] = [new_frame(name, frame_args(step, args), step.signature)]
-        s.step = name
-
-    def trail(self, s: S) -> list[str]:
-        """The steps on the stack, the first caller first and the current step last."""
-        return [frame.step for frame in s.stack]
-
     def pending(self, s: S) -> bool:
         """Whether transitions wait to be carried out (the current function made one)."""
         return bool(queue_of(s))
-
-    def run(self, s: S, work: Callable[[], None]) -> None:
-        """Do ``work`` with the machine at work on ``s``, then carry out its transitions."""
-        if queue_of(s) is not None:
-            work()
-            return
-        self._work(s, work)
 
     def _work(self, s: S, work: Callable[[], None]) -> None:
         # ``work()`` with the machine at work on ``s``, then the transitions it queued.

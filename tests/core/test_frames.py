@@ -11,6 +11,7 @@ from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, IllegalAction
 from gameshelf.core.engine.state import GameState, state_model
 from gameshelf.core.engine.steps import RUNAWAY, Step, StepMachine
+from gameshelf.core.testing.machines import trail
 
 
 @state_model
@@ -43,8 +44,8 @@ def make() -> StepMachine[Book]:
             s.active = ["a"]
             s.trail.append("turn begins")
 
-        def options(self, s, role):
-            yield Action("event", 2), None
+        def actions(self, s, role):
+            yield Action("event", 2)
 
         def on_event(self, s, role, ops):
             machine.call(s, "place", Place(ops=ops, region="north", per_country=1))
@@ -88,7 +89,7 @@ def test_a_called_step_gets_its_arguments_and_keeps_working_values_in_its_frame(
     machine = make()
     s = fresh(machine)
     machine.apply(s, "a", Action("event", 2))
-    assert machine.trail(s) == ["turn", "place"]
+    assert trail(s) == ["turn", "place"]
     machine.apply(s, "a", Action("country", "alba"))
     frame = s.stack[-1].args
     assert (frame.ops, frame.region, frame.done) == (2, "north", {"alba": 1})
@@ -102,7 +103,7 @@ def test_the_result_of_a_finished_step_reaches_the_callers_resume():
     machine.apply(s, "a", Action("country", "cymru"))
     machine.apply(s, "a", Action("country", "alba"))
     assert s.trail[-1] == "turn resumes with ['alba', 'cymru']"
-    assert machine.trail(s) == ["turn"]
+    assert trail(s) == ["turn"]
 
 
 def test_transitions_wait_until_the_handler_returns_and_run_in_order():
@@ -129,18 +130,23 @@ def test_work_on_another_state_inside_a_handler_keeps_each_states_transitions_ap
         if state is other:
             return
         machine.play(other, "a", Action("event", 1))  # not re-entrant: another state
-        assert machine.trail(other) == ["turn", "place"]
-        assert machine.trail(state) == ["turn"]  # this state's call still waits
+        assert trail(other) == ["turn", "place"]
+        assert trail(state) == ["turn"]  # this state's call still waits
         assert machine.pending(state)
         assert not machine.pending(other)
 
     turn.handlers["event"] = event_with_a_look_ahead
     machine.play(s, "a", Action("event", 2))
-    assert machine.trail(s) == ["turn", "place"]
+    assert trail(s) == ["turn", "place"]
     assert s.stack[-1].args.ops == 2
     assert not machine.pending(s)
+
+    def plays_again(state, role, ops):  # a handler that plays an action on its own state
+        machine.play(state, "a", Action("event", ops))
+
+    turn.handlers["event"] = plays_again
     with pytest.raises(RuntimeError, match="while the machine was at work"):
-        machine.run(s, lambda: machine.play(s, "a", Action("country", "alba")))
+        machine.play(fresh(machine), "a", Action("event", 1))
 
 
 def test_a_frame_round_trips_through_json_exactly():
@@ -195,7 +201,54 @@ def test_a_call_made_in_begin_runs_after_begin_returns():
     s = Book(rng=Rng(seed=1))
     machine.reset(s, "outer")
     assert s.trail == ["outer begin ends at outer", "inner begins", "outer resumes with 7"]
-    assert machine.trail(s) == ["outer"]
+    assert trail(s) == ["outer"]
+
+
+def test_a_handler_that_enters_then_calls_is_carried_out_in_that_order_after_it_returns():
+    # One queue, first in first out: the step entered replaces the current one, then the
+    # step called runs above it, and its result goes back to the step entered.
+    machine: StepMachine[Book] = StepMachine()
+
+    @machine.step
+    class Start(Step[Book]):
+        name = "start"
+
+        def options(self, s, role):
+            yield Action("go"), None
+
+        def on_go(self, s, role, arg):
+            machine.enter(s, "first")
+            machine.call(s, "second")
+            s.trail.append(f"the handler returns at {trail(s)}")
+
+    @machine.step
+    class First(Step[Book]):
+        name = "first"
+
+        def begin(self, s):
+            s.trail.append(f"first begins at {trail(s)}")
+
+        def resume(self, s, result):
+            s.trail.append(f"first resumes with {result}")
+
+    @machine.step
+    class Second(Step[Book]):
+        name = "second"
+
+        def begin(self, s):
+            s.trail.append(f"second begins at {trail(s)}")
+            machine.finish(s, 2)
+
+    s = Book(rng=Rng(seed=1), active=["a"])
+    machine.reset(s, "start")
+    machine.apply(s, "a", Action("go"))
+    assert s.trail == [
+        "the handler returns at ['start']",
+        "first begins at ['first']",
+        "second begins at ['first', 'second']",
+        "first resumes with 2",
+    ]
+    assert trail(s) == ["first"]
 
 
 def test_a_machine_that_never_rests_is_stopped_with_a_clear_error():

@@ -11,6 +11,7 @@ from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.engine.state import GameState, state_model
 from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.testing.machines import trail
 
 
 @state_model
@@ -52,9 +53,9 @@ def make(body: tuple[object, ...]) -> StepMachine[Year]:
         def begin(self, s):
             s.active = ["a"]
 
-        def options(self, s, role):
-            yield Action("play", "x"), None
-            yield Action("play", "y"), None
+        def actions(self, s, role):
+            yield Action("play", "x")
+            yield Action("play", "y")
 
         def on_play(self, s, role, arg):
             s.log_.append(f"played {arg}")
@@ -95,7 +96,7 @@ def start(body=STANDARD) -> tuple[StepMachine[Year], Year]:
 def test_a_procedure_runs_its_body_in_order_and_waits_on_the_steps_it_calls():
     machine, s = start()
     assert s.log_ == ["round 1"]
-    assert machine.trail(s) == ["year", "act"]
+    assert trail(s) == ["year", "act"]
     machine.apply(s, "a", Action("play", "x"))
     assert s.log_ == ["round 1", "played x", "round 2"]
 
@@ -115,7 +116,7 @@ def test_a_loop_repeats_until_its_test_fails_and_results_land_in_the_frame():
         "after the loop",
         "end",
     ]
-    assert machine.trail(s) == ["end"]
+    assert trail(s) == ["end"]
 
 
 def test_a_procedures_position_survives_a_json_round_trip():
@@ -162,7 +163,7 @@ def test_a_procedure_called_from_a_step_returns_its_result():
     s = Year(rng=Rng(seed=1))
     machine.reset(s, "caller")
     assert s.log_ == ["round 1", "round 2", "two says 2"]
-    assert machine.trail(s) == ["caller"]
+    assert trail(s) == ["caller"]
 
 
 def test_a_procedure_that_loops_without_waiting_is_stopped():

@@ -7,6 +7,7 @@ from gameshelf.core.engine.rng import Rng
 from gameshelf.core.engine.ruleset import Action, IllegalAction
 from gameshelf.core.engine.state import GameState, state_model
 from gameshelf.core.engine.steps import Step, StepMachine
+from gameshelf.core.testing.machines import trail
 
 
 @state_model
@@ -32,10 +33,10 @@ def make_machine(role_name=None) -> StepMachine[Counter]:
         def prompt(self, s, role):
             return f"Add to {s.n}."
 
-        def options(self, s, role):
-            yield Action("add", 1), None
-            yield Action("add", 2), None
-            yield Action("ask"), None
+        def actions(self, s, role):
+            yield Action("add", 1)
+            yield Action("add", 2)
+            yield Action("ask")
 
         def why_not(self, s, role, action):
             return "You may add one or two." if action.type == "add" else None
@@ -53,8 +54,8 @@ def make_machine(role_name=None) -> StepMachine[Counter]:
         def begin(self, s):
             s.active = ["b"]
 
-        def options(self, s, role):
-            yield Action("answer", "yes"), None
+        def actions(self, s, role):
+            yield Action("answer", "yes")
 
         def on_answer(self, s, role, arg):
             s.active = ["a"]
@@ -87,9 +88,9 @@ def test_call_and_finish_return_to_the_caller():
     machine = make_machine()
     s = fresh(machine)
     machine.apply(s, "a", Action("ask"))
-    assert (s.step, machine.trail(s), s.active) == ("question", ["count", "question"], ["b"])
+    assert (s.step, trail(s), s.active) == ("question", ["count", "question"], ["b"])
     machine.apply(s, "b", Action("answer", "yes"))
-    assert (s.step, machine.trail(s)) == ("count", ["count"])
+    assert (s.step, trail(s)) == ("count", ["count"])
     assert s.trail == ["begin count", "resume count with yes"]
 
 

@@ -40,6 +40,7 @@ from gameshelf.core.engine.frames import Frame, new_frame
 from gameshelf.core.engine.ruleset import Action, IllegalAction
 from gameshelf.core.i18n.messages import render
 from gameshelf.core.testing import assert_refused
+from gameshelf.core.testing.machines import place
 from gameshelf.plugins.hammer_scots import rules  # noqa: F401 (registers every step)
 from gameshelf.plugins.hammer_scots.battle import BATTLE_STEPS, Battle
 from gameshelf.plugins.hammer_scots.cards import Turn, Year, player_1_action, player_2_action
@@ -206,9 +207,9 @@ def situate(s: State, step: str, turn: Turn, battle: Battle | None = None) -> No
     elif step == "winter":
         frames[1] = resume_at(s, "year", "winter", Year())
     else:
-        machine.place(s, step)
+        place(machine, s, step)
         return
-    machine.place(s, step)
+    place(machine, s, step)
     s.stack[:0] = frames
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from gameshelf.core.engine.ruleset import Action, IllegalAction
+from gameshelf.core.testing.machines import trail
 from gameshelf.plugins.hammer_scots.battle import battle_of, fire_rating, hit_targets, start_battle
 from gameshelf.plugins.hammer_scots.model import AREA_IX, BLOCK_IX, SIDE
 from gameshelf.plugins.hammer_scots.rules import RULESET
@@ -64,7 +65,7 @@ def test_a_battle_keeps_its_working_values_in_its_frame():
         reserves=["douglas"],
     )
     bt = battle_of(s)
-    assert machine.trail(s)[-2:] == ["battle", "battle_round"]  # the procedure called it
+    assert trail(s)[-2:] == ["battle", "battle_round"]  # the procedure called it
     assert s.stack[-2].args is bt
     assert (bt.area, bt.attacker, bt.round, bt.acted) == (AREA_IX["lanark"], "Scotland", 1, [])
     play(s, "Scotland", ("pass", "wallace"))
@@ -100,7 +101,7 @@ def test_player_1_picks_the_battles_in_turn():
     assert s.step == "battle_round"
     assert battle_of(s).area == AREA_IX["lanark"]
     assert battle_of(s).attacker == "Scotland"
-    assert machine.trail(s)[-3:] == ["battle_phase", "battle", "battle_round"]
+    assert trail(s)[-3:] == ["battle_phase", "battle", "battle_round"]
 
 
 def test_picking_a_battle_reveals_its_blocks_so_undo_cannot_cross_it():  # RULES §1

@@ -6,6 +6,7 @@ import pytest
 
 from gameshelf.core.engine.ruleset import IllegalAction
 from gameshelf.core.play.match import Match
+from gameshelf.core.testing.machines import trail
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.cards import chosen_card, deal
 from gameshelf.plugins.hammer_scots.model import aix
@@ -184,7 +185,7 @@ def test_after_player_2_the_battles_are_fought():
     play(s, S, ("block", "douglas"), ("area", "mentieth"))
     play(s, S, "done")
     assert s.step in {"battle_round", "battle_hits", "retreat_to", "regroup"}
-    assert machine.trail(s)[-3:-1] == ["battle_phase", "battle"]
+    assert trail(s)[-3:-1] == ["battle_phase", "battle"]
     assert battle_of(s).area == aix("mentieth")
 
 

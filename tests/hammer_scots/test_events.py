@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.engine.ruleset import IllegalAction
+from gameshelf.core.testing.machines import trail
 from gameshelf.plugins.hammer_scots.battle import battle_of
 from gameshelf.plugins.hammer_scots.model import FULL, aix, bix
-from gameshelf.plugins.hammer_scots.state import OFF, POOL, blocks_in, machine
+from gameshelf.plugins.hammer_scots.state import OFF, POOL, blocks_in
 from tests.hammer_scots.builders import build, legal, play, said
 
 E, S = "England", "Scotland"
@@ -284,7 +285,7 @@ def test_herald_turning_a_noble_among_enemies_fights_at_once_with_him_attacking(
     assert s.attacker[aix("badenoch")] == S
     assert battle_of(s).attacker == S
     assert "Battle in Badenoch: Comyn turns on his former allies." in said(s)
-    assert machine.trail(s)[-3:-1] == [
+    assert trail(s)[-3:-1] == [
         "herald",
         "battle",
     ]  # the battle returns to the Herald: the action ends

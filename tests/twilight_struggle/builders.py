@@ -30,6 +30,8 @@ import pytest
 from gameshelf.core.engine.frames import Frame, new_frame
 from gameshelf.core.engine.ruleset import Action, IllegalAction
 from gameshelf.core.i18n.messages import render
+from gameshelf.core.testing.machines import begin as run_begin
+from gameshelf.core.testing.machines import place
 from gameshelf.plugins.twilight_struggle.model import CIX, US, USSR
 from gameshelf.plugins.twilight_struggle.rounds import Round
 from gameshelf.plugins.twilight_struggle.rules import RULESET
@@ -57,7 +59,7 @@ def build(
         if not hasattr(s, key):
             raise AttributeError(f"State has no field {key!r}")
         setattr(s, key, value)
-    machine.place(s, "game_over")
+    place(machine, s, "game_over")
     s.stack[:] = []
     return s
 
@@ -79,7 +81,7 @@ def _turn_frames() -> list[Frame]:
 def at_round(s: State, side: str, done: int | None = None) -> State:
     """``side``'s action round (its ``done``-th of the turn; default: one more than now)."""
     s.rounds_done[side] = done if done is not None else s.rounds_done[side] + 1
-    machine.place(s, "action_round", Round(side=side))
+    place(machine, s, "action_round", Round(side=side))
     s.stack[:0] = [*_turn_frames(), resume_at("turn", next_round)]
     s.phasing = side
     s.active = [side]
@@ -97,7 +99,7 @@ def go_on_from(s: State, procedure: str, before: Any, args: Any = None) -> State
     frame.pc -= 1
     s.stack[:] = [*_turn_frames(), frame] if procedure != "game" else [frame]
     s.step = procedure
-    machine.run(s, lambda: machine.steps[procedure]._go_on(s))  # type: ignore[attr-defined]
+    run_begin(machine, s)  # the procedure goes on from the frame's position
     return s
 
 
@@ -136,7 +138,7 @@ def refused(s: State, role: str, action: Any, match: str, lang: str = "en") -> N
 
 def begin(s: State) -> State:
     """Run the begin of the step the builder placed the machine at."""
-    machine.run(s, lambda: machine.current(s).begin(s))
+    run_begin(machine, s)
     return s
 
 
