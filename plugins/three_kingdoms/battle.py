@@ -209,6 +209,9 @@ class BattlePlan(TurnStep):
     def options(self, s: TKState, role: Role) -> Iterable[Option]:
         return all_legal(map(PLAN.__getitem__, s.hand[role]))
 
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:  # the options', made fast
+        return map(PLAN.__getitem__, s.hand[role])
+
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "plan":
             return not_in_hand(s, role, action)
@@ -265,6 +268,9 @@ class Generals(SecretChoice[TKState]):
 
     def options(self, s: TKState, role: Role) -> Iterable[Option]:
         return all_legal(map(GENERAL.__getitem__, general_options(s, self.frame(s), role)))
+
+    def actions(self, s: TKState, role: Role) -> Iterable[Action]:  # the options', made fast
+        return map(GENERAL.__getitem__, general_options(s, self.frame(s), role))
 
     def why_not(self, s: TKState, role: Role, action: Action) -> Msg | None:
         if action.type == "general":
