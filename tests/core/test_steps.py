@@ -33,10 +33,10 @@ def make_machine(role_name=None) -> StepMachine[Counter]:
         def prompt(self, s, role):
             return f"Add to {s.n}."
 
-        def actions(self, s, role):
-            yield Action("add", 1)
-            yield Action("add", 2)
-            yield Action("ask")
+        def options(self, s, role):
+            yield Action("add", 1), None
+            yield Action("add", 2), None
+            yield Action("ask"), None
 
         def why_not(self, s, role, action):
             return "You may add one or two." if action.type == "add" else None
@@ -54,8 +54,8 @@ def make_machine(role_name=None) -> StepMachine[Counter]:
         def begin(self, s):
             s.active = ["b"]
 
-        def actions(self, s, role):
-            yield Action("answer", "yes")
+        def options(self, s, role):
+            yield Action("answer", "yes"), None
 
         def on_answer(self, s, role, arg):
             s.active = ["a"]
