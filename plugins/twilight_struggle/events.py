@@ -534,6 +534,11 @@ class EventInfluence(Step[State]):
         picks: list[Option] = [(PICK_COUNTRY[c], None) for c in self._open(s, f)]
         return [*picks, (DONE, None)] if f.optional else picks
 
+    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
+        f = self.frame(s)
+        picks = [PICK_COUNTRY[c] for c in self._open(s, f)]
+        return [*picks, DONE] if f.optional else picks
+
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         c = country_of(action)
         if c is None:
@@ -588,6 +593,9 @@ class EventCountry(Step[State]):
 
     def options(self, s: State, role: str) -> Iterable[Option]:
         return all_legal(map(PICK_COUNTRY.__getitem__, self.frame(s).eligible))
+
+    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
+        return [PICK_COUNTRY[c] for c in self.frame(s).eligible]
 
     def why_not(self, s: State, role: str, action: Action) -> Msg | None:
         c = country_of(action)

@@ -190,6 +190,10 @@ class ActionRound(Step[State]):
         else:
             yield PASS, Msg("twilight_struggle.no_pass", card=CHINA)
 
+    def actions(self, s: State, role: str) -> list[Action]:  # the options', made fast
+        cards = [PICK_CARD[c] for c in playable(s, role)]
+        return [*cards, PASS] if china_only(s, role) else cards
+
     def why_not(self, s: State, role: str, action: Action) -> str | Msg | None:
         return Msg("twilight_struggle.not_in_hand") if action.type == "card" else None
 
