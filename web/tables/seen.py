@@ -28,10 +28,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
 
+from gameshelf.core.engine.parts import Kept
 from gameshelf.core.engine.ruleset import Role
 from gameshelf.core.i18n.messages import Msg, render, said
 from gameshelf.core.play.match import Match
@@ -51,32 +53,46 @@ Parts = dict[str, bytes]
 @dataclass
 class Built:
     """One role's view at one version: the view (without its log), its parts as JSON
-    (messages not rendered), their digest, and the parts rendered per language."""
+    (messages not rendered), their digest, and per language the parts rendered and the
+    view's JSON body made of them (its keys and values, without braces)."""
 
     view: dict[str, Any]
     parts: Parts
     digest: int
     by_lang: dict[str, Parts] = field(default_factory=dict)
+    bodies: dict[str, bytes] = field(default_factory=dict)
+
+    def body(self, lang: str, rendered: Parts) -> bytes:
+        """The JSON of ``rendered`` (this view's parts in ``lang``) without its braces,
+        joined once per language and shared by every payload of this version."""
+        found = self.bodies.get(lang)
+        if found is None:
+            found = self.bodies[lang] = join_parts(rendered)
+        return found
 
 
 def build(match: Match, role: Role | None, last: Built | None) -> Built:
     """``role``'s view of ``match`` now, its parts shared with ``last`` (the role's
-    previous version) where they did not change."""
+    previous version) where they did not change. The digest hashes the parts' own hashes
+    (kept by each bytes object), in one flat tuple made in the same loop."""
     state = match.state
     view = match.ruleset.view(state, role, log_from=len(state.log))
     view.pop("log", None)
     old_view = last.view if last is not None else {}
     old_parts = last.parts if last is not None else {}
     parts: Parts = {}
+    decided: list[str | bytes] = []
     for key, value in view.items():
         if key in old_view and old_view[key] is value:
-            parts[key] = old_parts[key]
-            continue
-        data = orjson.dumps(value)
-        old = old_parts.get(key)
-        parts[key] = old if old is not None and old == data else exact(data)
-    digest = hash(tuple((k, hash(v)) for k, v in parts.items() if k not in PROGRESS_KEYS))
-    return Built(view, parts, digest)
+            data = old_parts[key]
+        else:
+            data = orjson.dumps(value)
+            old = old_parts.get(key)
+            data = old if old is not None and old == data else exact(data)
+        parts[key] = data
+        if key not in PROGRESS_KEYS:
+            decided += (key, data)
+    return Built(view, parts, hash(tuple(decided)))
 
 
 def exact(data: bytes) -> bytes:
@@ -86,25 +102,38 @@ def exact(data: bytes) -> bytes:
     return bytes(memoryview(data))
 
 
+# A view's message (prompt, waiting, outcome) as JSON said in a language to a seat, by
+# (game, seat, language, key, its JSON not rendered): rendered once, whichever match,
+# version or reader asks (the text depends on nothing else: ``core.i18n.messages.render``).
+SAID_PARTS: Kept[bytes] = Kept(4096)
+
+
 def rendered_parts(built: Built, lang: str, match: Match, role: Role | None = None) -> Parts:
     """``built``'s parts with their messages (prompt, waiting, outcome) in ``lang``, said to
     ``role``, the seat whose view it is (``core.i18n.messages.said_to``)."""
     found = built.by_lang.get(lang)
     if found is not None:
         return found
-    namer, game = match.ruleset.namer(), match.game_id
+    game = match.game_id
     out = dict(built.parts)
     for key in RENDERED_KEYS:
         value = built.view.get(key)
-        if key == "outcome" and isinstance(value, dict):
-            text = value.get("text")
-            if isinstance(text, (dict, Msg)):
-                said_text = render(text, lang, namer, game, role)
-                out[key] = exact(orjson.dumps({**value, "text": said_text}))
-        elif isinstance(value, (dict, Msg)):
-            out[key] = exact(orjson.dumps(render(value, lang, namer, game, role)))
+        if isinstance(value, (dict, Msg)):
+            said_key = (game, role, lang, key, built.parts[key])
+            out[key] = SAID_PARTS.get(said_key, partial(_said_part, key, value, lang, match, role))
     built.by_lang[lang] = out
     return out
+
+
+def _said_part(key: str, value: Any, lang: str, match: Match, role: Role | None) -> bytes:
+    """The JSON of the view's message ``value`` under ``key``, said in ``lang`` to ``role``."""
+    namer, game = match.ruleset.namer(), match.game_id
+    if key != "outcome" or not isinstance(value, dict):
+        return exact(orjson.dumps(render(value, lang, namer, game, role)))
+    text = value.get("text")  # an outcome: its text is the message
+    if not isinstance(text, (dict, Msg)):
+        return exact(orjson.dumps(value))
+    return exact(orjson.dumps({**value, "text": render(text, lang, namer, game, role)}))
 
 
 @dataclass(frozen=True)
@@ -222,10 +251,14 @@ class Shown:
         ]
 
 
-def join_view(parts: Parts, log: Sequence[str] | None) -> bytes:
-    """A view's JSON from its parts (and its log's lines, when given)."""
+def join_parts(parts: Parts) -> bytes:
+    """The keys and values of ``parts`` as JSON, without the braces."""
     items = [_KEYS.get(k) or _key(k) for k in parts]
-    body = b",".join(item + data for item, data in zip(items, parts.values(), strict=True))
+    return b",".join(item + data for item, data in zip(items, parts.values(), strict=True))
+
+
+def join_view(body: bytes, log: Sequence[str] | None) -> bytes:
+    """A view's JSON from its body (:func:`join_parts`) and its log's lines, when given."""
     if log is None:
         return b"{" + body + b"}"
     return b"{" + body + (b"," if body else b"") + b'"log":' + orjson.dumps(log) + b"}"
@@ -239,8 +272,8 @@ def _key(key: str) -> bytes:
     return found
 
 
-def join_payload(head: dict[str, Any], view: bytes, tail: dict[str, Any]) -> bytes:
-    """``{**head, "view": view, **tail}`` as JSON, the view already JSON."""
+def join_payload(head: dict[str, Any], view: bytes, tail: bytes) -> bytes:
+    """``{**head, "view": view, ...}`` as JSON, the view already JSON and ``tail`` the
+    JSON of the keys after it, without braces."""
     first = orjson.dumps(head)[:-1]
-    rest = orjson.dumps(tail)[1:]
-    return first + b',"view":' + view + (b"," + rest if rest != b"}" else rest)
+    return first + b',"view":' + view + (b"," + tail + b"}" if tail else b"}")

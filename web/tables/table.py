@@ -43,6 +43,7 @@ from gameshelf.web.tables.seen import (
     Note,
     Shown,
     build,
+    join_parts,
     join_payload,
     join_view,
     rendered_parts,
@@ -77,6 +78,14 @@ class Table:
     _last: dict[Role | None, Built] = field(default_factory=dict, repr=False)  # latest built
     _live: dict[tuple[Any, ...], str] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
+    # this version's JSON around the views: per (role, language) its own keys (outcome,
+    # role, undo), and the keys every reader shares (:meth:`tail`)
+    _own: dict[tuple[Role | None, str], bytes] = field(default_factory=dict, repr=False)
+    _shared: tuple[list[SeatRecord], bytes] | None = field(default=None, repr=False)
+    # the outcome asked last and what it was asked at (:meth:`outcome`)
+    _ended: tuple[tuple[Any, ...], Outcome | None, Outcome | None] | None = field(
+        default=None, repr=False
+    )  # (what it was asked at, the rules' outcome, the table's)
     _served: dict[Role, OrderedDict[int, int]] = field(
         default_factory=dict, repr=False
     )  # the digest of the views built for each role, by version
@@ -136,19 +145,39 @@ class Table:
     def outcome(self) -> Outcome | None:
         """How the match ended, the rules' outcome seen through resignations
         (:mod:`web.resign`), or abandoned at the site's step limit; ``None`` while it
-        goes on."""
-        ruled = self.match.outcome()
-        found = resign.outcome(ruled, self.match.roles, self.resigned, self.timed_out)
-        if found is None and self.abandoned:
-            limit = self.step_limit
-            return Outcome(winners=[], reason=ABANDONED, text=Msg("web.abandoned", count=limit))
-        return found
+        goes on. Asked of the rules once per state: kept with what it depends on (the
+        version, the actions played, the state, who resigned or ran out of time, the
+        step limit), asked again when any of them changed."""
+        match = self.match
+        at = (
+            self.version,
+            match.seq,
+            id(match.state),
+            len(self.resigned),
+            len(self.timed_out),
+            self.step_limit,
+        )
+        ended = self._ended
+        if ended is None or ended[0] != at:
+            ruled = match.outcome()
+            found = resign.outcome(ruled, match.roles, self.resigned, self.timed_out)
+            if found is None and ruled is None and 0 < self.step_limit <= match.seq:
+                limit = self.step_limit
+                found = Outcome(
+                    winners=[], reason=ABANDONED, text=Msg("web.abandoned", count=limit)
+                )
+            ended = self._ended = (at, ruled, found)
+        return ended[2]
 
     @property
     def abandoned(self) -> bool:
         """Whether the match reached the site's step limit before the game ended."""
         limit = self.step_limit
-        return 0 < limit <= self.match.seq and self.match.outcome() is None
+        if not 0 < limit <= self.match.seq:
+            return False
+        self.outcome()  # the rules' outcome, kept beside it
+        assert self._ended is not None
+        return self._ended[1] is None
 
     def room(self) -> int | None:
         """How many more actions the step limit allows (``None``: no limit)."""
@@ -262,30 +291,40 @@ class Table:
         """``role``'s view now as JSON parts, its messages in ``lang``."""
         return rendered_parts(self.built(role), lang, self.match, role)
 
-    def envelope(self, role: Role | None, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        """What a payload carries around the view: before it and after it."""
-        match = self.match
-        outcome = self.outcome()
-        namer = match.ruleset.namer()
-        head = {"seq": match.seq}
-        tail = {
-            "outcome": render_outcome(outcome, lang, namer, match.game_id, role),
-            "role": role,
-            "undo": match.undoable(role) if role is not None else 0,
-            "seats": self.public_seats(),
-            "status": self.status,
-            "version": self.version,
-            "resigned": self.resigned,
-            "timed_out": self.timed_out,
-            "clocks": clocks.shown(self.pace, self.clocks),
-        }
-        return head, tail
+    def tail(self, role: Role | None, lang: str, rest: dict[str, Any]) -> bytes:
+        """What a payload carries after the view, as JSON without its braces: the reader's
+        own keys (outcome said to it, role, undo), made once per version, role and
+        language; the keys every reader shares (seats, status, version, who resigned or
+        ran out of time, clocks), made once per version; then ``rest``."""
+        own = self._own.get((role, lang))
+        if own is None:
+            match = self.match
+            outcome = render_outcome(
+                self.outcome(), lang, match.ruleset.namer(), match.game_id, role
+            )
+            undo = match.undoable(role) if role is not None else 0
+            own = orjson.dumps({"outcome": outcome, "role": role, "undo": undo})[1:-1]
+            self._own[(role, lang)] = own
+        shared = self._shared
+        if shared is None or shared[0] is not self.seats:  # a seat changed in this version
+            data = {
+                "seats": self.public_seats(),
+                "status": self.status,
+                "version": self.version,
+                "resigned": self.resigned,
+                "timed_out": self.timed_out,
+                "clocks": clocks.shown(self.pace, self.clocks),
+            }
+            shared = self._shared = (self.seats, orjson.dumps(data)[1:-1])
+        return own + b"," + shared[1] + b"," + orjson.dumps(rest)[1:-1]
 
     def _fresh_caches(self) -> None:
         if self._texts_version != self.version:
             self._texts.clear()
             self._live.clear()
             self._built.clear()
+            self._own.clear()
+            self._shared = None
             self._texts_version = self.version
 
     def payload_json(
@@ -309,10 +348,10 @@ class Table:
         data = self._texts.get(key)
         if data is None:
             lines = self.log.lines(role, start, total, lang)
-            head, tail = self.envelope(role, lang)
-            tail.update(log_from=start, log_total=total)
-            view = join_view(self.parts(role, lang), lines)
-            data = self._texts[key] = join_payload(head, view, tail)
+            built = self.built(role)
+            view = join_view(built.body(lang, self.parts(role, lang)), lines)
+            tail = self.tail(role, lang, {"log_from": start, "log_total": total})
+            data = self._texts[key] = join_payload({"seq": self.match.seq}, view, tail)
         return data
 
     def payload(
@@ -344,16 +383,16 @@ class Table:
         message = self._live.get(key)
         if message is None:
             lines = self.log.lines(role, start, total, lang)
-            head, tail = self.envelope(role, lang)
-            tail.update(log_from=start, log_total=total)
+            head: dict[str, Any] = {"seq": self.match.seq}
+            rest: dict[str, Any] = {"log_from": start, "log_total": total}
             if sent is None:
-                view = join_view(parts, lines)
+                view = join_view(self.built(role).body(lang, parts), lines)
             else:
                 changed = {k: v for k, v in parts.items() if sent.get(k) != v}
-                view = join_view(changed, lines)
+                view = join_view(join_parts(changed), lines)
                 head.update(delta=True, base=since)
-                tail["drop"] = [k for k in sent if k not in parts]
-            message = join_payload(head, view, tail).decode()
+                rest["drop"] = [k for k in sent if k not in parts]
+            message = join_payload(head, view, self.tail(role, lang, rest)).decode()
             if sent is not None:  # a first, whole message is made once per connection
                 self._live[key] = message
         return message, parts, self.version, total
@@ -375,6 +414,7 @@ class Table:
         """The clocks changed: the payloads built for this version say them again."""
         self._texts.clear()
         self._live.clear()
+        self._shared = None
 
     def drop_views(self) -> None:
         """Drop the views and JSON built so far (the staleness digests stay): a table
@@ -383,6 +423,9 @@ class Table:
         self._live.clear()
         self._built.clear()
         self._last.clear()
+        self._own.clear()
+        self._shared = None
+        self._ended = None
 
     def forget_texts(self) -> None:
         """Drop the JSON built so far (for code that changed the state behind our back)."""
@@ -393,8 +436,11 @@ class Table:
 def decision_digest(view: dict[str, Any]) -> int:
     """The digest of a view apart from :data:`PROGRESS_KEYS` and its log, as
     :meth:`Table.stale` compares them (:func:`.seen.build`)."""
-    parts = {k: orjson.dumps(v) for k, v in view.items() if k != "log"}
-    return hash(tuple((k, hash(v)) for k, v in parts.items() if k not in PROGRESS_KEYS))
+    decided: list[str | bytes] = []
+    for key, value in view.items():
+        if key != "log" and key not in PROGRESS_KEYS:
+            decided += (key, orjson.dumps(value))
+    return hash(tuple(decided))
 
 
 def kept(table: Table, role: Role, accepted: tuple[int, Action, int]) -> bool:
