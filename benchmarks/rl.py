@@ -21,7 +21,9 @@ kept (a shared machine's load comes and goes within a run). Figures only; no ass
 (shared machines are noisy: compare within one run).
 ``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead;
 ``--split`` the microseconds of each part of an environment step (see ``split``; with
-``--repeat``, the least of each).
+``--repeat``, the least of each). ``--instructions`` counts CPU instructions a step of each
+framework under callgrind (Debian's ``valgrind``; the warm-up and start-up subtracted, as
+``benchmarks/instructions.py``), a figure the machine's load does not move, and their ratios.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ import argparse
 import cProfile
 import pstats
 import random
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -197,6 +201,47 @@ def rate(run: Callable[[str, str | None, int, int], int], *args: object) -> floa
     return done / (time.process_time() - start)
 
 
+def instructions(framework: str, game_id: str, steps: int) -> int:
+    """Instructions of this script run under callgrind, playing ``steps`` steps of
+    ``framework`` after the warm-up (``--inner``)."""
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--inner",
+            framework,
+            "--only",
+            game_id,
+            "--steps",
+            str(steps),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def counts(frameworks: list[str], game: tuple[str, str | None, int], steps: int) -> str:
+    """Instructions a step of each framework (``steps`` steps less none), and their ratios
+    to the raw engine's (the raw count over the environment's: a rate's ratio)."""
+    each = {
+        f: (instructions(f, game[0], steps) - instructions(f, game[0], 0)) / steps
+        for f in frameworks
+    }
+    shown = "  ".join(f"{name} {n / 1000:.1f}k" for name, n in each.items())
+    ratios = "  ".join(
+        f"{name}/raw {each['raw'] / n:.3f}" for name, n in each.items() if name != "raw"
+    )
+    return f"instructions a step: {shown}  {ratios if 'raw' in each else ''}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3000)
@@ -205,12 +250,23 @@ def main() -> None:
     parser.add_argument("--frameworks", default="raw,pettingzoo,pettingzoo_view,openspiel")
     parser.add_argument("--split", action="store_true", help="time an env step's parts")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, the best kept")
+    parser.add_argument("--instructions", action="store_true", help="count under callgrind")
+    parser.add_argument("--inner", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     chosen = [f for f in args.frameworks.split(",") if f]
+    if args.inner:  # under callgrind (``instructions``): the warm-up, then the steps
+        game = next(g for g in GAMES if g[0] == args.only)
+        RUNS[args.inner](*game, 50)
+        if args.steps:
+            RUNS[args.inner](*game, args.steps)
+        return
     for game_id, scenario, players in GAMES:
         if args.only and game_id != args.only:
             continue
         label = f"{game_id} {scenario or ''} {players}p".replace("  ", " ")
+        if args.instructions:
+            print(f"{label:<32} {counts(chosen, (game_id, scenario, players), args.steps)}")
+            continue
         if args.split:
             tries = [split(game_id, scenario, players, args.steps) for _ in range(args.repeat)]
             parts = {name: min(t[name] for t in tries) for name in tries[0]}  # the best
