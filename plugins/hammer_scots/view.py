@@ -200,21 +200,28 @@ def areas_view(s: State, role: str | None, blocks: tuple[Any, ...] | None = None
 
 def _areas_view(s: State, role: str | None) -> list[JSON]:
     per_area: list[dict[str, list[int]]] = [{ENGLISH: [], SCOTTISH: []} for _ in AREAS]
+    # what each area's view depends on, per side: its blocks, their strength and marks
+    looks: list[dict[str, list[tuple[int, int, bool, bool]]]] = [
+        {ENGLISH: [], SCOTTISH: []} for _ in AREAS
+    ]
+    reserves, moved, strength = set(s.reserves), set(s.moved), s.strength
     for b, where in enumerate(s.location):
         if where >= 0:
             per_area[where][SIDE[b]].append(b)
+            looks[where][SIDE[b]].append((b, strength[b], b in reserves, b in moved))
     bt = battle_of(s)
     fight = bt.area if bt is not None else -1
     out = []
     for i, here in enumerate(per_area):
+        look = looks[i]
         key = (
             role,
             i,
             s.attacker[i],
             fight == i,
             s.edward,
-            tuple((b, s.strength[b], b in s.reserves, b in s.moved) for b in here[ENGLISH]),
-            tuple((b, s.strength[b], b in s.reserves, b in s.moved) for b in here[SCOTTISH]),
+            tuple(look[ENGLISH]),
+            tuple(look[SCOTTISH]),
         )
         out.append(AREA_KEPT.get(key, partial(area_view, s, role, i, here)))
     return out

@@ -51,6 +51,29 @@ def _routes_view(s: State) -> JSON:
     }
 
 
+# The cities kept while no Kontor in them changed (core.engine.parts; do not change them):
+# most actions place or move pieces on routes, and a city changes only when a route is
+# established there.
+CITIES_KEPT: Kept[JSON] = Kept()
+
+
+def cities_view(s: State) -> JSON:
+    key = (s.side, tuple(s.seats), tuple(map(tuple, s.offices)), tuple(map(tuple, s.annexes)))
+    return CITIES_KEPT.get(key, lambda: _cities_view(s))
+
+
+def _cities_view(s: State) -> JSON:
+    out: JSON = {}
+    for c, city in enumerate(s.board.city_id):
+        held = controller(s, c)
+        out[city] = {
+            "offices": [_piece(s, k) for k in s.offices[c]],
+            "annexes": [_piece(s, k) for k in s.annexes[c]],
+            "controller": None if held == EMPTY else owner_role(s, held),
+        }
+    return out
+
+
 def neutral_view(s: State) -> JSON | None:
     """RULES §14: the neutral of a two-player game, a player of its own colour without a
     desk: its prestige, its Kontors (and annexes never), the replacement markers owed for it;
@@ -137,16 +160,7 @@ def board_view(s: State, role: str | None) -> JSON:
         "permits_used": [b.city_id[c] for c in s.permits_used],
         "desks": desks_view(s),
         "routes": routes_view(s),
-        "cities": {
-            city: {
-                "offices": [_piece(s, k) for k in s.offices[c]],
-                "annexes": [_piece(s, k) for k in s.annexes[c]],
-                "controller": None
-                if controller(s, c) == EMPTY
-                else owner_role(s, controller(s, c)),
-            }
-            for c, city in enumerate(b.city_id)
-        },
+        "cities": cities_view(s),
         "special_prestige": [
             {"points": sp.points, "role": None if q == EMPTY else s.seats[q]}
             for sp, q in zip(b.special_spaces, s.special, strict=True)

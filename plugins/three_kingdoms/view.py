@@ -52,6 +52,7 @@ from typing import Any
 
 from gameshelf.core.engine.frames import current_frame
 from gameshelf.core.engine.hidden import DrawPile, Exchange, FaceDown, Hands, Hidden
+from gameshelf.core.engine.parts import Kept
 from gameshelf.core.engine.ruleset import JSON, Role
 from gameshelf.plugins.three_kingdoms.battle import Battle
 from gameshelf.plugins.three_kingdoms.field_battle import Fight
@@ -144,6 +145,23 @@ def player_view(s: TKState, seat: str, role: Role | None) -> JSON:
     }
 
 
+# The spaces kept while no pawn, owner, sword or garrison changed (core.engine.parts; do not
+# change them): the board is public, so every reader of a version shares one list.
+SPACES_KEPT: Kept[list[JSON]] = Kept()
+
+
+def spaces_view(s: TKState) -> list[JSON]:
+    key = (
+        tuple(s.seats),
+        tuple(s.pos.items()),
+        tuple(s.lord.items()),
+        tuple(s.owner.items()),
+        tuple(s.swords.items()),
+        tuple((land, tuple(cards)) for land, cards in s.garrison.items()),
+    )
+    return SPACES_KEPT.get(key, lambda: [space_view(s, i) for i in range(len(SPACES))])
+
+
 def space_view(s: TKState, index: int) -> JSON:
     view = dict(SPACE_BASE[index])
     view["pawns"] = [p for p in s.seats if s.pos[p] == index]
@@ -234,7 +252,7 @@ def board_view(s: TKState, role: Role | None) -> JSON:
         "deck_size": len(s.deck),
         "you": role,
         "players": [player_view(s, p, role) for p in s.seats],
-        "spaces": [space_view(s, i) for i in range(len(SPACES))],
+        "spaces": spaces_view(s),
         "battle": battle_view(s, role),
         "field": field_view(s, role),
         "strategy": strategy_view(s),
