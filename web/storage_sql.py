@@ -40,3 +40,11 @@ class Connection(Protocol):
 
 # A write broke a unique or foreign key: the same in both backends.
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
+
+# The database undid a write to let another go on (PostgreSQL's deadlock victim or
+# serialisation failure, SQLSTATE 40P01 and 40001): the same write, tried again, may well pass.
+# SQLite, with one writer, has none.
+TRANSIENT_ERRORS: tuple[type[Exception], ...] = (
+    psycopg.errors.DeadlockDetected,
+    psycopg.errors.SerializationFailure,
+)

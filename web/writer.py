@@ -5,8 +5,10 @@ disk. Rather than one disk flush per action, the writer takes every write that a
 the previous commit was on the disk and commits them together. A write should not fail (the
 tables check everything first), so the batch is first tried as one plain transaction; if a
 write fails, that attempt is rolled back and the batch is committed again with each write
-in its own savepoint, so that the failing one is undone alone. The event loop only awaits
-the outcome, so other matches are served meanwhile.
+in its own savepoint, so that the failing one is undone alone, all of it (a write may make
+several changes). A write the database undid to break a deadlock with another process is
+tried again, a few times, before it counts as failed. The event loop only awaits the
+outcome, so other matches are served meanwhile.
 
 The path back to the waiting request is kept short: a busy event loop takes a while to come
 round to each callback, so a write is queued at once (no task to start first), the outcomes
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gameshelf.web.storage import Storage
+from gameshelf.web.storage_sql import TRANSIENT_ERRORS
 
 T = TypeVar("T")
 log = logging.getLogger("gameshelf.web")
@@ -43,6 +46,8 @@ class Job:
 
 
 Outcome = tuple[Job, bool, Any]  # the job, whether it was stored, its result or exception
+
+TRIES = 3  # how often a write the database undid for another (a deadlock) is tried
 
 
 class Writer:
@@ -120,15 +125,26 @@ class Writer:
         outcomes: list[Outcome] = []
         try:
             with self.storage.transaction(isolated=True):
-                for job in batch:
-                    try:
-                        outcomes.append((job, True, job.write()))
-                    except Exception as exc:  # this write alone is undone (its savepoint)
-                        outcomes.append((job, False, exc))
+                outcomes = [self._write_alone(job) for job in batch]
         except Exception as exc:  # the commit itself failed: nothing of the batch is stored
             log.exception("a commit of %d writes failed", len(batch))
             outcomes = [(job, False, exc) for job in batch]
         return outcomes
+
+    def _write_alone(self, job: Job) -> Outcome:
+        """Run ``job`` in a savepoint of its own: if it fails, all it changed is undone."""
+        tries = 1
+        while True:
+            try:
+                with self.storage.transaction():
+                    return (job, True, job.write())
+            except TRANSIENT_ERRORS as exc:
+                if tries == TRIES:
+                    return (job, False, exc)
+                tries += 1
+                log.info("a write was undone to break a deadlock; trying it again")
+            except Exception as exc:
+                return (job, False, exc)
 
     def close(self) -> None:
         """Finish the writes already asked for, then stop the thread."""

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from gameshelf.web.storage import (
@@ -19,7 +20,7 @@ from gameshelf.web.storage import (
     Summary,
 )
 from gameshelf.web.storage_pg import PG_SCHEMA_VERSION, PostgresStorage
-from gameshelf.web.writer import Writer
+from gameshelf.web.writer import TRIES, Writer
 from tests.web.pg import pg_schema, storage_on
 
 
@@ -158,6 +159,67 @@ def test_the_writer_commits_many_writes_at_once_each_on_its_own(storage: SQLStor
     assert all(len(storage.actions(f"m{i}")) == 1 for i in range(20))
     assert writer.writes == 21
     assert writer.batches < 21  # grouped: fewer commits than writes
+
+
+def test_a_write_of_the_writer_that_fails_leaves_nothing_of_what_it_changed(
+    storage: SQLStorage,
+) -> None:
+    for mid in ("m1", "m2", "m3"):
+        new_match(storage, mid)
+    storage.append("m1", [action(1)], Summary(1, "running"))
+    writer = Writer(storage)
+
+    def two_changes() -> None:  # the first stored, the second refused: neither stays
+        storage.append("m2", [action(1)], Summary(1, "running"))
+        storage.append("m1", [action(1)], Summary(9, "running"))
+
+    async def main() -> list[Any]:
+        return await asyncio.gather(
+            writer.run(two_changes),
+            writer.run(lambda: storage.append("m3", [action(1)], Summary(1, "running"))),
+            return_exceptions=True,
+        )
+
+    outcomes = asyncio.run(main())
+    writer.close()
+    assert isinstance(outcomes[0], SeqTaken)
+    assert outcomes[1] is None
+    assert storage.actions("m2") == []
+    assert storage.match("m2").summary.seq == 0  # type: ignore[union-attr]
+    assert [a.seq for a in storage.actions("m3")] == [1]
+
+
+def test_a_write_undone_to_break_a_deadlock_is_tried_again(storage: SQLStorage) -> None:
+    """PostgreSQL picks a victim among writers that wait on each other; its write is tried
+    again (each time in a savepoint of its own), a few times before it counts as failed."""
+    new_match(storage)
+    new_match(storage, "m2")
+    writer = Writer(storage)
+    tries = {"m1": 0, "m2": 0}
+
+    def deadlocked(mid: str, times: int) -> Any:
+        def write() -> None:
+            tries[mid] += 1
+            storage.append(mid, [action(1)], Summary(1, "running"))
+            if tries[mid] <= times:
+                raise psycopg.errors.DeadlockDetected("deadlock detected")
+
+        return write
+
+    async def main() -> list[Any]:  # one after the other: each its own batch
+        return [
+            *await asyncio.gather(writer.run(deadlocked("m1", 1)), return_exceptions=True),
+            *await asyncio.gather(writer.run(deadlocked("m2", 1 + TRIES)), return_exceptions=True),
+        ]
+
+    outcomes = asyncio.run(main())
+    writer.close()
+    assert outcomes[0] is None
+    assert tries["m1"] == 2  # failed in the batch, passed alone
+    assert isinstance(outcomes[1], psycopg.errors.DeadlockDetected)
+    assert tries["m2"] == 1 + TRIES  # in the batch, then TRIES times alone
+    assert [a.seq for a in storage.actions("m1")] == [1]
+    assert storage.actions("m2") == []
 
 
 def test_serve_builds_the_app_for_the_address_and_database(
