@@ -27,6 +27,7 @@ In order:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import compress
 
 from gameshelf.core.engine.frames import frame_model
 from gameshelf.core.engine.ruleset import Action, Role
@@ -69,18 +70,26 @@ NO_ANNEX_PIECE = (
 NOTHING = Action("nothing")
 
 
-def options(s: State, p: int) -> Iterable[Option]:
-    """Every route seat ``p`` might create: those whose every space holds its pieces (an
-    empty space's code, -1, has no owner: ``route_full_of`` inline, every turn)."""
-    b = s.board
+def full_routes(s: State, p: int) -> list[bool]:
+    """Whether each route (board order) is one seat ``p`` might create: every space holds its
+    pieces (an empty space's code, -1, has no owner: ``route_full_of`` inline, every turn)."""
     spaces = s.spaces
-    full = [
-        None
-        if spaces[route[0]] >> 1 == p and all(spaces[sp] >> 1 == p for sp in route)
-        else NOT_FULL
-        for route in b.route_spaces
+    return [
+        spaces[route[0]] >> 1 == p and all(spaces[sp] >> 1 == p for sp in route)
+        for route in s.board.route_spaces
     ]
-    return zip(b.create_actions, full, strict=False)
+
+
+def options(s: State, p: int) -> Iterable[Option]:
+    """Every Create a trade route of seat ``p``, refused where the route is not full of its
+    pieces."""
+    refusals = [None if full else NOT_FULL for full in full_routes(s, p)]
+    return zip(s.board.create_actions, refusals, strict=False)
+
+
+def legal(s: State, p: int) -> list[Action]:
+    """The unrefused ``options`` (the turn's ``actions``)."""
+    return list(compress(s.board.create_actions, full_routes(s, p)))
 
 
 def on_create(s: State, p: int, route: str) -> None:

@@ -26,7 +26,7 @@ stand on ship spaces (RULES §14.4). One with no space anywhere leaves the board
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import repeat
 
 from gameshelf.core.engine.frames import Field, frame_model
@@ -49,6 +49,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     machine,
     stock_count,
     supply_count,
+    unrefused,
 )
 
 # Actions named by a space, made for the larger side (the same objects on either side).
@@ -79,42 +80,50 @@ def extra_cost(displaced_shape: int) -> int:
     return 2 if displaced_shape == MERCHANT else 1
 
 
-def options(s: State, p: int) -> Iterable[Option]:
-    """Every Displace of seat ``p``, with why a refused one is refused: not enough pieces to
-    pay a trader's extra, no such piece in the supply, nothing there, its own piece, not
-    enough to pay a merchant's extra, no permission for the country, a ship space for a
-    trader. Listed space by space, a trader then a merchant."""
+def refusals(s: State, p: int) -> tuple[Sequence[Action], Iterable[Msg | None]]:
+    """Every Displace of seat ``p`` and, beside each, why it is refused (``None``: legal): not
+    enough pieces to pay a trader's extra, no such piece in the supply, nothing there, its own
+    piece, not enough to pay a merchant's extra, no permission for the country, a ship space
+    for a trader. Listed space by space, a trader then a merchant."""
     b = s.board
     supply, spaces = s.supply[p], s.spaces
     n = len(spaces)
     short = supply[TRADER] + supply[MERCHANT] - 2  # below 0: cannot pay 1; below 1: nor 2
     if short < 0:
-        return zip(b.displace_order, repeat(CANNOT_PAY[0]))
-    else:
-        permit = {k: None if ok else NO_PERMIT[k] for k, ok in country_open(s, p).items()}
-        # what refuses both shapes alike, space by space
-        base = [
-            NOTHING_THERE
-            if c == EMPTY
-            else OWN_PIECE
-            if c >> 1 == p
-            else CANNOT_PAY[1]
-            if short < c & 1
-            else permit[k]
-            for c, k in zip(spaces, b.space_country, strict=False)
+        return b.displace_order, repeat(CANNOT_PAY[0])
+    permit = {k: None if ok else NO_PERMIT[k] for k, ok in country_open(s, p).items()}
+    # what refuses both shapes alike, space by space
+    base = [
+        NOTHING_THERE
+        if c == EMPTY
+        else OWN_PIECE
+        if c >> 1 == p
+        else CANNOT_PAY[1]
+        if short < c & 1
+        else permit[k]
+        for c, k in zip(spaces, b.space_country, strict=False)
+    ]
+    if supply[TRADER]:
+        traders = [
+            w if w is NOTHING_THERE or w is OWN_PIECE else SHIP_MERCHANTS if ship else w
+            for w, ship in zip(base, b.ship, strict=False)
         ]
-        if supply[TRADER]:
-            traders = [
-                w if w is NOTHING_THERE or w is OWN_PIECE else SHIP_MERCHANTS if ship else w
-                for w, ship in zip(base, b.ship, strict=False)
-            ]
-        else:
-            traders = [NO_REPLACEMENT[TRADER]] * n
-        merchants = base if supply[MERCHANT] else [NO_REPLACEMENT[MERCHANT]] * n
+    else:
+        traders = [NO_REPLACEMENT[TRADER]] * n
+    merchants = base if supply[MERCHANT] else [NO_REPLACEMENT[MERCHANT]] * n
     reasons: list[Msg | None] = [None] * (2 * n)
     reasons[0::2] = traders
     reasons[1::2] = merchants
-    return zip(b.displace_order, reasons, strict=False)
+    return b.displace_order, reasons
+
+
+def options(s: State, p: int) -> Iterable[Option]:
+    return zip(*refusals(s, p), strict=False)
+
+
+def legal(s: State, p: int) -> list[Action]:
+    """The unrefused ``options`` (the turn's ``actions``)."""
+    return unrefused(*refusals(s, p))
 
 
 @frame_model

@@ -40,6 +40,11 @@ def options(s: State, p: int) -> Iterable[Option]:
     return ((INCOME, None if stock_count(s, p) else EMPTY_STOCK),)
 
 
+def legal(s: State, p: int) -> list[Action]:
+    """The unrefused ``options`` (the turn's ``actions``)."""
+    return [INCOME] if stock_count(s, p) else []
+
+
 @frame_model
 class Hire:
     seat: int

@@ -23,7 +23,8 @@ displaced piece, applied alike; logged).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import and_, eq, is_, itemgetter
 from typing import Literal
 
 from gameshelf.core.engine.frames import Field, frame_model
@@ -45,6 +46,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     machine,
     owner_role,
     to_stock,
+    unrefused,
 )
 
 MOVE = Action("move")
@@ -85,6 +87,11 @@ def has_own_piece(s: State, p: int) -> bool:
 
 def options(s: State, p: int) -> Iterable[Option]:
     return ((MOVE, None if has_own_piece(s, p) else NOTHING_TO_MOVE),)
+
+
+def legal(s: State, p: int) -> list[Action]:
+    """The unrefused ``options`` (the turn's ``actions``)."""
+    return [MOVE] if has_own_piece(s, p) else []
 
 
 def on_move(s: State, p: int, arg: None) -> None:
@@ -173,7 +180,7 @@ class Move(SeatStep):
         spaces = s.spaces
         if f.dropping:
             code = f.hand[0]
-            going = GOING[s.side][f.rule][f.origins[0]][_shape_going(s, code)]
+            going = self._going(s, f)
             return PUT[code & 1], [
                 TAKEN if c != EMPTY else g for c, g in zip(spaces, going, strict=False)
             ]
@@ -201,6 +208,20 @@ class Move(SeatStep):
         actions, refusals = self.choices(s)
         # PUT and LIFT run longer: zip stops at the board's end
         return zip(actions, refusals, strict=False)
+
+    def actions(self, s: State, role: Role) -> list[Action]:
+        """The unrefused ``options`` (a measured copy, docs/performance.md): a pick from the
+        same ``choices``; a put on each free space the ``GOING`` row of ``choices`` allows."""
+        f = self.frame(s)
+        if not f.dropping:
+            return unrefused(*self.choices(s))
+        free = map(eq, s.spaces, repeat(EMPTY))
+        allowed = map(is_, self._going(s, f), repeat(None))
+        return list(compress(PUT[f.hand[0] & 1], map(and_, free, allowed)))
+
+    def _going(self, s: State, f: Moving) -> tuple[Msg | None, ...]:
+        """Why each (free) space refuses the next piece to put down (``GOING``)."""
+        return GOING[s.side][f.rule][f.origins[0]][_shape_going(s, f.hand[0])]
 
     def on_lift(self, s: State, role: Role, sp: int) -> None:
         f = self.frame(s)
@@ -262,4 +283,4 @@ class Move(SeatStep):
         self._put(s, sp)
 
 
-__all__ = ["HANDLERS", "MERCHANT", "Moving", "options"]
+__all__ = ["HANDLERS", "MERCHANT", "Moving", "legal", "options"]

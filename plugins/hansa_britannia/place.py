@@ -10,9 +10,10 @@ board space index.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.core.engine.steps import Option
 from gameshelf.core.i18n.messages import Msg
 from gameshelf.plugins.hansa_britannia.countries import country_open, needs_permission, permit_for
@@ -22,6 +23,7 @@ from gameshelf.plugins.hansa_britannia.state import (
     SHAPE_WORD,
     TRADER,
     State,
+    unrefused,
 )
 
 TAKEN = Msg("hansa_britannia.space_taken")
@@ -38,19 +40,20 @@ NO_PERMIT = {
 }
 
 
-def options(s: State, p: int) -> Iterable[Option]:
-    """Every Place of seat ``p``, with why a refused one is refused: no such piece in the
-    supply, the space is taken, a ship space for a trader, no permission for the country.
+def refusals(s: State, p: int) -> tuple[Sequence[Action], Iterable[Msg | None]]:
+    """Every Place of seat ``p`` and, beside each, why it is refused (``None``: legal): no
+    such piece in the supply, the space is taken, a ship space for a trader, no permission
+    for the country.
 
     Listed traders first, then merchants, each over the board from the seat's own part of it
     (any order is legal; this one lets a bot that takes the first legal action build routes
     of its own, so its games end)."""
     b = s.board
     supply, spaces = s.supply[p], s.spaces
-    permit = {k: None if ok else NO_PERMIT[k] for k, ok in country_open(s, p).items()}
     k = p * b.n_spaces // len(s.seats)  # the seat's part of the board comes first
     if not supply[TRADER] and not supply[MERCHANT]:
-        return zip(b.place_order[k], repeat(NO_PIECES))
+        return b.place_order[k], repeat(NO_PIECES)
+    permit = {c: None if ok else NO_PERMIT[c] for c, ok in country_open(s, p).items()}
     if supply[TRADER]:
         traders = [
             TAKEN if c != EMPTY else SHIP_MERCHANTS if ship else permit[country]
@@ -65,8 +68,16 @@ def options(s: State, p: int) -> Iterable[Option]:
         ]
     else:
         merchants = [NO_PIECE[MERCHANT]] * len(spaces)
-    reasons = traders[k:] + traders[:k] + merchants[k:] + merchants[:k]
-    return zip(b.place_order[k], reasons, strict=False)
+    return b.place_order[k], traders[k:] + traders[:k] + merchants[k:] + merchants[:k]
+
+
+def options(s: State, p: int) -> Iterable[Option]:
+    return zip(*refusals(s, p), strict=False)
+
+
+def legal(s: State, p: int) -> list[Action]:
+    """The unrefused ``options`` (the turn's ``actions``)."""
+    return unrefused(*refusals(s, p))
 
 
 def use_permit(s: State, p: int, r: int) -> None:

@@ -22,7 +22,9 @@ set and ``s.final`` scored, in the core's "game_over" (``scoring.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import compress, repeat
+from operator import is_
 
 from pydantic import Field
 
@@ -131,6 +133,13 @@ class SeatStep(Step[State]):
 
     def active(self, s: State) -> tuple[str, ...]:
         return (s.seats[self.frame(s).seat],)
+
+
+def unrefused(actions: Sequence[Action], refusals: Iterable[Msg | None]) -> list[Action]:
+    """The ``actions`` whose refusal beside them (in ``refusals``, in order) is ``None``: the
+    legal actions from the very list of refusals the options pair them with, picked in C (a
+    step's measured ``actions`` copy, docs/performance.md)."""
+    return list(compress(actions, map(is_, refusals, repeat(None))))
 
 
 # --- pieces -------------------------------------------------------------------------------

@@ -18,7 +18,9 @@ else happens, the end of the game included.
 
 Legality is written once: each action's module lists its options with the reason a refused
 one is refused (``options(s, seat)``), and the step "turn" offers them all; the core derives
-the legal actions and the refusals from them.
+the refusals from them. The turn's legal actions are listed by each module's ``legal(s, seat)``
+from the same refusals (or predicate) as its options, without pairing them: a measured copy
+(docs/performance.md), checked against the options by tests/hansa_britannia/test_turn.py.
 """
 
 from __future__ import annotations
@@ -92,6 +94,17 @@ class Turn(Step[State]):
             return ENDING
         p = s.current
         return chain(*[module.options(s, p) for module in ACTIONS], ENDING)
+
+    def actions(self, s: State, role: Role) -> list[Action]:
+        """The unrefused ``options``: each action's ``legal``, then ending the turn."""
+        if s.actions_left <= 0:
+            return [END_TURN]
+        p = s.current
+        legal: list[Action] = []
+        for module in ACTIONS:
+            legal += module.legal(s, p)
+        legal.append(END_TURN)
+        return legal
 
     def why_not(self, s: State, role: Role, action: Action) -> str | Msg | None:
         return NO_ACTIONS_LEFT if not s.actions_left and action.type in HANDLERS else None
