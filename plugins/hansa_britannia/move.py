@@ -23,8 +23,7 @@ displaced piece, applied alike; logged).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import compress, repeat
-from operator import and_, eq, is_, itemgetter
+from operator import itemgetter
 from typing import Literal
 
 from gameshelf.core.engine.frames import Field, frame_model
@@ -180,7 +179,7 @@ class Move(SeatStep):
         spaces = s.spaces
         if f.dropping:
             code = f.hand[0]
-            going = self._going(s, f)
+            going = GOING[s.side][f.rule][f.origins[0]][_shape_going(s, code)]
             return PUT[code & 1], [
                 TAKEN if c != EMPTY else g for c, g in zip(spaces, going, strict=False)
             ]
@@ -210,18 +209,9 @@ class Move(SeatStep):
         return zip(actions, refusals, strict=False)
 
     def actions(self, s: State, role: Role) -> list[Action]:
-        """The unrefused ``options`` (a measured copy, docs/performance.md): a pick from the
-        same ``choices``; a put on each free space the ``GOING`` row of ``choices`` allows."""
-        f = self.frame(s)
-        if not f.dropping:
-            return unrefused(*self.choices(s))
-        free = map(eq, s.spaces, repeat(EMPTY))
-        allowed = map(is_, self._going(s, f), repeat(None))
-        return list(compress(PUT[f.hand[0] & 1], map(and_, free, allowed)))
-
-    def _going(self, s: State, f: Moving) -> tuple[Msg | None, ...]:
-        """Why each (free) space refuses the next piece to put down (``GOING``)."""
-        return GOING[s.side][f.rule][f.origins[0]][_shape_going(s, f.hand[0])]
+        """The unrefused ``options``, from the same ``choices`` (a measured copy,
+        docs/performance.md)."""
+        return unrefused(*self.choices(s))
 
     def on_lift(self, s: State, role: Role, sp: int) -> None:
         f = self.frame(s)
