@@ -415,4 +415,4 @@ def step_names(ruleset: object) -> list[str]:
     """The step names of a ruleset's machine (a ``StepRuleset``'s), in the order they were
     declared; none for a ruleset without one."""
     machine = getattr(ruleset, "machine", None)
-    return list(machine.entries) if machine is not None else []
+    return list(machine.steps) if machine is not None else []

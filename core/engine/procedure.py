@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from gameshelf.core.engine.ruleset import Role
 from gameshelf.core.engine.state import GameState
-from gameshelf.core.engine.steps import QUEUED_CALL, QUEUED_FINISH, RUNAWAY, Step, frame_args
+from gameshelf.core.engine.steps import RUNAWAY, Step
 from gameshelf.core.i18n.messages import Msg
 
 if TYPE_CHECKING:
@@ -172,14 +172,8 @@ class Procedure(Step[S]):
         # Where a call's result is kept: the position after the call -> the frame's field
         # (no other position is ever resumed at with a result: only a call's).
         into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
-        # What the interpreter reads, in one attribute: one read of a procedure's attribute
-        # costs more than a tuple's unpacking (each procedure is its own class).
-        self._run = (_program(self.code), machine.entries, into)
-        # Straight to the interpreter where begin and resume would only hand over to it.
-        if type(self).begin is Procedure.begin:
-            self.begin = self._go_on  # type: ignore[method-assign]
-        if type(self).resume is Procedure.resume:
-            self.resume = self._go_on  # type: ignore[method-assign]
+        # what the interpreter reads, in one attribute (docs/performance.md)
+        self._run = (_program(self.code), into, machine.call, machine.finish)
 
     def active(self, s: S) -> Sequence[Role]:
         return ()  # a procedure never waits: the steps it calls do
@@ -189,25 +183,22 @@ class Procedure(Step[S]):
         return None
 
     def begin(self, s: S) -> None:
-        self._go_on(s)
+        """Start the body at its first statement."""
+        self.resume(s, None)
 
     def resume(self, s: S, result: Any) -> None:
-        self._go_on(s, result)
-
-    def _go_on(self, s: S, result: Any = None) -> None:
-        # The interpreter of the compiled body, run on every turn of every game: one tuple
-        # an instruction, the functions in a row run by one inner loop, the runaway guard
-        # only on the jumps back. The position is saved in the frame when it stops.
-        # A call or the end is the last thing the interpreter does before it returns: it is
-        # queued here as ``machine.call``/``finish`` would queue it, without their checks.
+        """Go on with the body from the position kept in the frame (``result``: what the
+        step it called returned). The interpreter of the compiled body: it runs functions
+        until one moves the machine, or the body calls a step or ends (``machine.call``,
+        ``finish``), and returns; the machine comes back here when the step called ends."""
+        program, into, call, finish = self._run
         frame = s.stack[-1]
         f = frame.args
-        program, entries, into = self._run
-        queue = s._queue  # where a function's transitions wait (the machine is at work)
-        budget = RUNAWAY
         pc = frame.pc
         if into and pc in into:  # back from a call whose result the body keeps
             setattr(f, into[pc], result)
+        queue = s._queue  # where a function's transitions wait (the machine is at work)
+        budget = RUNAWAY
         while True:
             kind, fn, x, target = program[pc]
             if kind is _DO:  # fn: the functions from here to the end of the row
@@ -219,11 +210,7 @@ class Procedure(Step[S]):
                         return  # the function moved the machine: go on when it comes back
             elif kind is _CALL:  # fn: the step's name, x: its arguments
                 frame.pc = pc + 1
-                entry = entries[fn]
-                args = None if x is None else x(s, f)
-                if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
-                    args = frame_args(entry.step, args)
-                queue.append((QUEUED_CALL, entry, args))  # type: ignore[union-attr]
+                call(s, fn, None if x is None else x(s, f))
                 return
             elif kind is _UNLESS:
                 pc = pc + 1 if (fn(s, f) if x else fn(s)) else target
@@ -236,7 +223,7 @@ class Procedure(Step[S]):
                 pc = target
             else:  # the end of the body
                 frame.pc = pc
-                queue.append((QUEUED_FINISH, None, self.result(s, f)))  # type: ignore[union-attr]
+                finish(s, self.result(s, f))
                 return
 
 

@@ -82,7 +82,6 @@ class SecretChoice(Step[S], ABC):
             self._reveal(s, f)
 
     def active(self, s: S) -> Sequence[Role]:
-        # asked for every listed action: a loop, not a comprehension (a call in 3.11)
         f = s.stack[-1].args
         waiting = []
         for role, choice in zip(f.roles, f.chosen, strict=True):

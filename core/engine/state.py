@@ -48,7 +48,7 @@ class Outcome(BaseModel):
 class _AtWork:
     """The step machine's queue of transitions while it is at work on a state
     (``core.engine.steps``): a slot beside the model's fields, never saved nor compared;
-    ``None`` at rest."""
+    ``None`` at rest (set so by ``GameState.__post_init__``)."""
 
     __slots__ = ("_queue",)
     _queue: list[tuple[Any, ...]] | None
@@ -64,6 +64,11 @@ class GameState(_AtWork):
     rng: Rng
     log: list[str | Msg] = Field(default_factory=list)
     outcome: Outcome | None = None  # set once, when the game ends (StepMachine.end_game)
+
+    def __post_init__(self) -> None:
+        # Made, loaded or copied: the machine is at rest on a new state. A game's state
+        # that writes a ``__post_init__`` of its own calls this one.
+        self._queue = None
 
     @property
     def over(self) -> bool:

@@ -108,7 +108,6 @@ RUNAWAY = 10_000
 # The kinds of queued transitions (compared by identity; procedures queue calls and ends).
 _ENTER, _CALL, _FINISH, _RESET = "enter", "call", "finish", "reset"
 _NOTHING_SHOWN: frozenset[Any] = frozenset()
-QUEUED_CALL, QUEUED_FINISH = _CALL, _FINISH
 
 # The built-in step every machine rests on once the game is over (``StepMachine.end_game``).
 GAME_OVER = "game_over"
@@ -122,9 +121,17 @@ class Step(Generic[S]):
     frame_type: ClassVar[type[Any] | None] = None  # the model of its frame, if it has one
     tags: ClassVar[frozenset[str]] = frozenset()  # its ambient actions: those of these tags
     signature: ClassVar[str] = ""  # a procedure's declaration, saved in its frame
-    handlers: dict[str, Handler]
-    frame_kind: str | None  # the name its frame model is saved under (set on registering)
-    ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it (registering)
+    # Set by the machine when it registers the step (``StepMachine.step``), and read by it
+    # on every action: what the step is made of, worked out once.
+    handlers: dict[str, Handler]  # its ``on_<type>`` methods, by action type
+    frame_kind: str | None  # the name its frame model is saved under
+    ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it
+    interrupts: tuple[Ambient[S], ...] = ()  # those of them open to roles not awaited
+    starts: Callable[[S], None] | None = None  # its ``begin``; None: the default, nothing
+    awaits: Callable[[S], Sequence[Role]] | None = None  # its ``active``; None: state.active
+    acting: Callable[[S], Sequence[Role]] | None = None  # its ``actors``; None: state.active
+    offers: Callable[[S, Role], Iterable[Action]]  # ``actions`` with its ambients' beside
+    watched: bool = False  # whether a watched hidden part may show something in it
 
     def bind(self, machine: StepMachine[S]) -> None:
         """Called once, when ``machine`` registers the step (default: nothing)."""
@@ -238,9 +245,8 @@ class GameOver(Step[Any]):
 
     def begin(self, s: Any) -> None:
         s.active = []
-        queue = queue_of(s)
-        if queue is not None:
-            queue.clear()
+        if s._queue is not None:
+            s._queue.clear()
 
     def active(self, s: Any) -> Sequence[Role]:
         return []
@@ -248,7 +254,7 @@ class GameOver(Step[Any]):
 
 def legal_of(options: Iterable[Option]) -> list[Action]:
     """The legal actions among ``options`` (a list: cheaper than a generator over one)."""
-    legal = []  # a loop, not a comprehension: a call less for a few options (3.11)
+    legal = []
     for action, refusal in options:
         if refusal is None:
             legal.append(action)
@@ -268,56 +274,27 @@ def refusal_of(options: Iterable[Option], action: Action) -> str | Msg | None:
     return None
 
 
-class Entry:
-    """What the machine's hot paths read of one step, in one class for every step.
-
-    Every step is an object of its own class, and CPython 3.11 reads an attribute fast only
-    at a place in the code that always sees objects of one class: ``step.name`` in the
-    machine's loop sees every step class of a game, and stays slow. An entry of each step,
-    made when it registers (and again when an ambient action is declared for it), is read
-    instead: a step's methods are read then, so change them before it registers, not after.
-    ``active`` is ``None`` for a step that waits for ``state.active``; ``actions`` includes
-    the step's ambient actions; ``interrupts`` the ambient actions open to roles the step
-    does not wait for; ``watched``: whether a watched hidden part may show something in the
-    step (``StepMachine.watch``).
-    """
-
-    __slots__ = (
-        "actions", "active", "actors", "frame_kind", "frame_type", "handlers", "interrupts",
-        "name", "resume", "signature", "starts", "step", "watched",
-    )  # fmt: skip
-
-    def __init__(self, machine: StepMachine[Any], step: Step[Any]) -> None:
-        self.step, self.name = step, step.name
-        self.frame_type, self.frame_kind = step.frame_type, step.frame_kind
-        self.signature = step.signature
-        # its begin, None for the default one, which does nothing
-        self.starts: Callable[[Any], None] | None = (
-            None if _is_default(step.begin, Step.begin) else step.begin
-        )
-        self.resume: Callable[[Any, Any], None] = step.resume
-        self.handlers: dict[str, Handler] = step.handlers
-        awaits_state = _is_default(step.active, Step.active)  # it waits for state.active
-        self.active: Callable[[Any], Sequence[Role]] | None = None if awaits_state else step.active
-        # its actors, None where they are its awaited roles, ``state.active``
-        self.actors: Callable[[Any], Sequence[Role]] | None = (
-            None if awaits_state and _is_default(step.actors, Step.actors) else step.actors
-        )
-        self.actions: Callable[[Any, Role], Iterable[Action]] = (
-            partial(_offered, machine, step) if step.ambients else step.actions
-        )
-        self.interrupts = tuple(ambient for ambient in step.ambients if ambient.interrupt)
-        watch = machine.watching
-        self.watched = watch is not None and (watch.steps is None or step.name in watch.steps)
+def _prepare(machine: StepMachine[Any], step: Step[Any]) -> None:
+    """Work out what the machine reads of ``step`` on every action, as attributes of the
+    step (again when an ambient action or a watch is declared for it). A step's methods are
+    read then: change them before it registers, not after."""
+    step.starts = None if _is_default(step.begin, Step.begin) else step.begin
+    awaits_state = _is_default(step.active, Step.active)
+    step.awaits = None if awaits_state else step.active
+    step.acting = None if awaits_state and _is_default(step.actors, Step.actors) else step.actors
+    step.offers = partial(_offered, machine, step) if step.ambients else step.actions
+    step.interrupts = tuple(ambient for ambient in step.ambients if ambient.interrupt)
+    watch = machine.watching
+    step.watched = watch is not None and (watch.steps is None or step.name in watch.steps)
 
 
 def _offered(machine: StepMachine[Any], step: Step[Any], s: Any, role: Role) -> Iterable[Action]:
     return machine.offered(s, step, role)
 
 
-def _interrupts(entry: Entry, s: Any, role: Role) -> list[Action]:
-    """The legal actions of ``entry``'s interrupts for ``role``."""
-    return [a for ambient in entry.interrupts for a in ambient.actions(s, role)]
+def _interrupts(step: Step[Any], s: Any, role: Role) -> list[Action]:
+    """The legal actions of ``step``'s interrupts for ``role``."""
+    return [a for ambient in step.interrupts for a in ambient.actions(s, role)]
 
 
 StepT = TypeVar("StepT", bound=type[Step[Any]])
@@ -334,7 +311,6 @@ class StepMachine(Generic[S]):
 
     def __init__(self, role_name: Callable[[S, Role], str | Msg] | None = None) -> None:
         self.steps: dict[str, Step[S]] = {}
-        self.entries: dict[str, Entry] = {}  # by step name: what the hot paths read
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # those offered, by step name
         self.tagged: dict[str, list[Ambient[S]]] = {}  # those declared, by tag
@@ -365,7 +341,7 @@ class StepMachine(Generic[S]):
         instance.ambients = tuple(offered)
         self.steps[name] = instance
         instance.bind(self)
-        self.entries[name] = Entry(self, instance)
+        _prepare(self, instance)
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
@@ -383,7 +359,7 @@ class StepMachine(Generic[S]):
                 _check_clash(instance, step)
                 self.ambients.setdefault(name, []).append(instance)
                 step.ambients = tuple(self.ambients[name])
-                self.entries[name] = Entry(self, step)
+                _prepare(self, step)
         return cls
 
     def watch(self, parts: tuple[Hidden[S], ...]) -> None:
@@ -394,48 +370,31 @@ class StepMachine(Generic[S]):
             raise TypeError("this step machine already watches other hidden parts")
         self._watched = parts
         self.watching = Watch(parts) if parts else None
-        for name, step in self.steps.items():  # their watched marks
-            self.entries[name] = Entry(self, step)
+        for step in self.steps.values():  # their watched marks
+            _prepare(self, step)
 
     def __getitem__(self, name: str) -> Step[S]:
         return self.steps[name]
 
     # --- moving between steps -------------------------------------------------------
 
-    # Each queues its transition, (kind, entry of the step or None, frame args or result),
-    # on ``s._queue``: ``None`` at rest (and unset on a state never worked on), whose missing
-    # ``append`` sends the transition to ``_transition``, which carries it out at once.
-
-    def enter(self, s: S, name: str, args: Any = None, _kind: str = _ENTER) -> None:
-        """Go to step ``name`` in place of the current one (with its frame ``args``).
-
-        ``_kind`` is the machine's own: ``call`` queues its transition here, so that the
-        commonest transition of every game costs one Python call, not two."""
-        entry = self.entries[name]
-        if type(args) is not entry.frame_type and (args is not None or entry.frame_type):
-            args = frame_args(entry.step, args)  # a default frame, or the wrong one refused
-        try:
-            s._queue.append((_kind, entry, args))  # type: ignore[union-attr]
-        except AttributeError:  # at rest
-            self._transition(s, (_kind, entry, args))
+    def enter(self, s: S, name: str, args: Any = None) -> None:
+        """Go to step ``name`` in place of the current one (with its frame ``args``)."""
+        self._push(s, _ENTER, name, args)
 
     def call(self, s: S, name: str, args: Any = None) -> None:
         """Enter ``name`` as a sub-procedure; its ``finish`` resumes the current step."""
         if not s.stack:
             raise RuntimeError(f"step {name!r} called with no step to return to")
-        self.enter(s, name, args, _CALL)
+        self._push(s, _CALL, name, args)
 
     def finish(self, s: S, result: Any = None) -> None:
         """End the current step, a called one, and hand ``result`` to its caller's resume."""
-        try:
-            s._queue.append((_FINISH, None, result))  # type: ignore[union-attr]
-        except AttributeError:  # at rest
-            self._transition(s, (_FINISH, None, result))
+        self._push(s, _FINISH, None, result)
 
     def reset(self, s: S, name: str, args: Any = None) -> None:
         """Empty the stack and enter ``name``: the start of a game (its end: ``end_game``)."""
-        entry = self.entries[name]
-        self._transition(s, (_RESET, entry, frame_args(entry.step, args)))
+        self._push(s, _RESET, name, args)
 
     def end_game(self, s: S, outcome: Outcome, line: str | Msg | None = None) -> None:
         """End the game: keep ``outcome`` in the state, say ``line`` (if any) in the log,
@@ -449,52 +408,57 @@ class StepMachine(Generic[S]):
         s.active = []  # nobody acts from now on (the step "game_over" keeps it so)
         if line is not None:
             s.say(line)
-        queue = queue_of(s)
-        if queue is not None:
-            queue.clear()
+        if s._queue is not None:
+            s._queue.clear()
         self.reset(s, GAME_OVER)
 
     def pending(self, s: S) -> bool:
         """Whether transitions wait to be carried out (the current function made one)."""
-        return bool(queue_of(s))
+        return bool(s._queue)
 
-    def _work(self, s: S, work: Callable[[], None]) -> None:
-        # ``work()`` with the machine at work on ``s``, then the transitions it queued.
-        queue: list[tuple[Any, ...]] = []
+    def _push(self, s: S, kind: str, name: str | None, args: Any) -> None:
+        # The one way a transition is made: (kind, the step entered or None, its frame args
+        # or the result handed back), queued while the machine is at work on ``s``, carried
+        # out at once (the machine set to work for it) at rest. A procedure pushes its own.
+        step = None
+        if name is not None:
+            step = self.steps[name]
+            frame_type = step.frame_type
+            if type(args) is not frame_type and (args is not None or frame_type is not None):
+                args = frame_args(step, args)  # a default frame, or the wrong one refused
+        queue = s._queue
+        if queue is None:
+            self._work(s, [(kind, step, args)])
+        else:
+            queue.append((kind, step, args))
+
+    def _work(self, s: S, queue: list[tuple[Any, ...]], work: Any = None, *args: Any) -> None:
+        # The machine at work on ``s``: ``work(*args)`` (if any: a handler, a begin), then
+        # the transitions in ``queue``, which is the state's queue meanwhile.
         s._queue = queue
         try:
-            work()
+            if work is not None:
+                work(*args)
             if queue:
                 self._settle(s, queue)
         finally:
             s._queue = None
 
-    def _transition(self, s: S, op: tuple[Any, ...]) -> None:
-        queue = queue_of(s)
-        if queue is not None:
-            queue.append(op)
-        else:
-            self._work(s, partial(_queue_op, s, op))
-
     def _settle(self, s: S, queue: list[tuple[Any, ...]]) -> None:
-        # The hottest loop of every game: one or two transitions an action. A transition is
-        # taken off the queue before it runs, so that what it queues is all the queue holds
-        # (a procedure knows a function of its body moved the machine by a queue not empty).
-        entries, stack, pop = self.entries, s.stack, queue.pop
+        # Carry out the queued transitions one by one, each taken off the queue before it
+        # runs, so that what it queues is all the queue holds (a procedure knows a function
+        # of its body moved the machine by a queue not empty).
+        steps, stack, pop = self.steps, s.stack, queue.pop
         for _ in _RUNAWAY:
             if not queue:
                 return
-            # a queue holds a transition or two: a list is the cheapest; each transition
-            # is (kind, the step's entry or None, frame args or the result handed back)
-            kind, entry, args = pop(0)
+            kind, step, args = pop(0)
             if kind is _FINISH:
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
                 stack.pop()
-                caller = stack[-1].step
-                s.step = caller
-                resume = entries[caller].resume  # a slot: read, then called
-                resume(s, args)
+                caller = s.step = stack[-1].step
+                steps[caller].resume(s, args)
                 continue
             if kind is _ENTER and stack:
                 frame = stack[-1]  # the step replaced: its frame is reused for the new one
@@ -503,12 +467,12 @@ class StepMachine(Generic[S]):
                     stack.clear()
                 frame = _blank(Frame)
                 stack.append(frame)
-            frame.step = s.step = entry.name
+            frame.step = s.step = step.name
             frame.args = args
-            frame.kind = entry.frame_kind
+            frame.kind = step.frame_kind
             frame.pc = 0
-            frame.sig = entry.signature
-            starts = entry.starts
+            frame.sig = step.signature
+            starts = step.starts
             if starts is not None:
                 starts(s)
         if queue:
@@ -523,26 +487,25 @@ class StepMachine(Generic[S]):
         return self.steps[s.step]
 
     def active(self, s: S) -> Sequence[Role]:
-        active = self.entries[s.step].active
-        return s.active if active is None else active(s)
+        awaits = self.steps[s.step].awaits
+        return s.active if awaits is None else awaits(s)
 
     def actions(self, s: S, role: Role) -> Iterable[Action]:
-        entry = self.entries[s.step]
-        acting = entry.actors
+        step = self.steps[s.step]
+        acting = step.acting
         actors = s.active if acting is None else acting(s)
         if role not in actors:  # not awaited: only the interrupts, while someone acts
-            return _interrupts(entry, s, role) if entry.interrupts and actors else ()
-        actions = entry.actions  # a slot: read, then called
-        return actions(s, role)
+            return _interrupts(step, s, role) if step.interrupts and actors else ()
+        return step.offers(s, role)
 
     def interrupts(self, s: S, role: Role) -> list[Action]:
         """The interrupts (``Ambient.interrupt``) open to ``role`` now, awaited or not; none
         once nobody acts (the game is over)."""
-        entry = self.entries[s.step]
-        if not entry.interrupts:
+        step = self.steps[s.step]
+        if not step.interrupts:
             return []
-        acting = entry.actors
-        return _interrupts(entry, s, role) if (s.active if acting is None else acting(s)) else []
+        acting = step.acting
+        return _interrupts(step, s, role) if (s.active if acting is None else acting(s)) else []
 
     def offered(self, s: S, step: Step[S], role: Role) -> Iterable[Action]:
         """The actions ``step`` and its ambient actions offer ``role`` (known to act)."""
@@ -564,13 +527,13 @@ class StepMachine(Generic[S]):
 
     def apply(self, s: S, role: Role, action: Action) -> None:
         """Check ``action`` against the legal actions, then run its handler."""
-        entry = self.entries[s.step]
-        step, acting = entry.step, entry.actors
+        step = self.steps[s.step]
+        acting = step.acting
         actors = s.active if acting is None else acting(s)
         if role not in actors:
             if not actors:
                 raise IllegalAction(Msg("core.game_over"), code="game_over")
-            if entry.interrupts and self._interrupted(entry, s, role, action):
+            if step.interrupts and self._interrupted(step, s, role, action):
                 return
             raise IllegalAction(
                 Msg(
@@ -580,7 +543,7 @@ class StepMachine(Generic[S]):
                 ),
                 code="not_your_turn",
             )
-        legal = entry.actions(s, role)
+        legal = step.offers(s, role)
         if type(legal) is not list:  # a generator: looked through twice if refused
             legal = list(legal)
         if action not in legal:  # compared in C (the action is a tuple)
@@ -591,14 +554,14 @@ class StepMachine(Generic[S]):
             )
         self.play(s, role, action)
 
-    def _interrupted(self, entry: Entry, s: S, role: Role, action: Action) -> bool:
+    def _interrupted(self, step: Step[S], s: S, role: Role, action: Action) -> bool:
         """Play ``action`` of ``role``, which the step does not wait for, if it is one of
         its interrupts (``True``); refuse it for the interrupt's reason if it is an
         interrupt's type; else ``False`` (not the role's turn)."""
-        if action in _interrupts(entry, s, role):
+        if action in _interrupts(step, s, role):
             self.play(s, role, action)
             return True
-        for ambient in entry.interrupts:
+        for ambient in step.interrupts:
             if action.type in ambient.handlers:
                 reason = ambient.refusal(s, role, action)
                 if reason:
@@ -607,36 +570,23 @@ class StepMachine(Generic[S]):
 
     def play(self, s: S, role: Role, action: Action) -> None:
         """Run the handler of an action already known to be legal, and what it sets going."""
-        entry = self.entries[s.step]
-        handler = entry.handlers.get(action.type)
-        try:
-            busy = s._queue is not None
-        except AttributeError:  # a state the machine never worked on yet
-            busy = False
-        if busy:
+        if s._queue is not None:
             raise RuntimeError("an action was played while the machine was at work")
+        step = self.steps[s.step]
+        handler = step.handlers.get(action.type)
         arg: Any = action.arg
         if handler is None:
-            step = entry.step
             handler = self._ambient_handler(step, action)
             if handler is None:  # a step that handles every action itself (a secret choice)
                 handler, arg = step.handle, action
         # The hidden parts' watch, only where they may show something (most actions: not);
-        # an entry is watched only where the machine has a watch
+        # a step is watched only where the machine has a watch
         watch = self.watching
-        before = watch.shown(s) if entry.watched else _NOTHING_SHOWN  # type: ignore[union-attr]
-        # The machine's hot path (every action of every game): _work, written out.
-        queue: list[tuple[Any, ...]] = []
-        s._queue = queue
-        try:
-            handler(s, role, arg)
-            if queue:
-                self._settle(s, queue)
-        finally:
-            s._queue = None
+        before = watch.shown(s) if step.watched else _NOTHING_SHOWN  # type: ignore[union-attr]
+        self._work(s, [], handler, s, role, arg)
         if watch is None:
             return
-        watched = entry.watched or self.entries[s.step].watched  # before it, or after
+        watched = step.watched or self.steps[s.step].watched  # before it, or after
         if watched and not watch.shown(s) <= before:
             s.rng.reveal()  # the action showed something new: undo stops here
 
@@ -688,24 +638,10 @@ class StepMachine(Generic[S]):
             raise ValueError(f"the state is at {s.step!r} but its stack at {s.stack[-1].step!r}")
 
 
-_blank = object.__new__  # a frame built field by field: no validation in the hot path
+_blank = object.__new__  # a frame built field by field, without validation
 
 
 _RUNAWAY = range(RUNAWAY)
-
-
-def queue_of(s: GameState) -> list[tuple[Any, ...]] | None:
-    """The transitions waiting to be carried out on ``s`` while the machine is at work on
-    it (``None``: at rest). The queue is kept on the state itself (``GameState._queue``,
-    never saved): each state's work is its own, whichever machine or thread does it."""
-    try:
-        return s._queue
-    except AttributeError:  # a state the machine never worked on yet
-        return None
-
-
-def _queue_op(s: GameState, op: tuple[Any, ...]) -> None:
-    s._queue.append(op)  # type: ignore[union-attr]  # at work: a queue is set
 
 
 def frame_args(step: Step[Any], args: Any) -> Any:
