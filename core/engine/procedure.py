@@ -183,14 +183,16 @@ class Procedure(Step[S]):
         return None
 
     def begin(self, s: S) -> None:
-        """Start the body at its first statement."""
-        self.resume(s, None)
+        self._go_on(s, None)  # from the first instruction
 
     def resume(self, s: S, result: Any) -> None:
-        """Go on with the body from the position kept in the frame (``result``: what the
-        step it called returned). The interpreter of the compiled body: it runs functions
-        until one moves the machine, or the body calls a step or ends (``machine.call``,
-        ``finish``), and returns; the machine comes back here when the step called ends."""
+        self._go_on(s, result)
+
+    def _go_on(self, s: S, result: Any) -> None:
+        # The interpreter of the compiled body: from the position kept in the frame
+        # (``result``: what the step it called returned), it runs functions until one moves
+        # the machine, or the body calls a step or ends (``machine.call``, ``finish``), and
+        # returns; the machine comes back here when the step called ends.
         program, into, call, finish = self._run
         frame = s.stack[-1]
         f = frame.args

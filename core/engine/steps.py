@@ -417,9 +417,9 @@ class StepMachine(Generic[S]):
         return bool(s._queue)
 
     def _push(self, s: S, kind: str, name: str | None, args: Any) -> None:
-        # The one way a transition is made: (kind, the step entered or None, its frame args
-        # or the result handed back), queued while the machine is at work on ``s``, carried
-        # out at once (the machine set to work for it) at rest. A procedure pushes its own.
+        # The one way a transition is made: (kind, the step entered, its frame args, its
+        # name; for a finish: kind, None, the result handed back, None), queued while the
+        # machine is at work on ``s``, carried out at once (the machine set to work) at rest.
         step = None
         if name is not None:
             step = self.steps[name]
@@ -428,17 +428,24 @@ class StepMachine(Generic[S]):
                 args = frame_args(step, args)  # a default frame, or the wrong one refused
         queue = s._queue
         if queue is None:
-            self._work(s, [(kind, step, args)])
+            self._work(s, [(kind, step, args, name)])
         else:
-            queue.append((kind, step, args))
+            queue.append((kind, step, args, name))
 
-    def _work(self, s: S, queue: list[tuple[Any, ...]], work: Any = None, *args: Any) -> None:
-        # The machine at work on ``s``: ``work(*args)`` (if any: a handler, a begin), then
-        # the transitions in ``queue``, which is the state's queue meanwhile.
+    def _work(
+        self,
+        s: S,
+        queue: list[tuple[Any, ...]],
+        handler: Any = None,
+        role: Role = "",
+        arg: Any = None,
+    ) -> None:
+        # The machine at work on ``s``: ``handler(s, role, arg)`` (if any: an action played),
+        # then the transitions in ``queue``, which is the state's queue meanwhile.
         s._queue = queue
         try:
-            if work is not None:
-                work(*args)
+            if handler is not None:
+                handler(s, role, arg)
             if queue:
                 self._settle(s, queue)
         finally:
@@ -452,7 +459,7 @@ class StepMachine(Generic[S]):
         for _ in _RUNAWAY:
             if not queue:
                 return
-            kind, step, args = pop(0)
+            kind, step, args, name = pop(0)
             if kind is _FINISH:
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
@@ -467,7 +474,7 @@ class StepMachine(Generic[S]):
                     stack.clear()
                 frame = _blank(Frame)
                 stack.append(frame)
-            frame.step = s.step = step.name
+            frame.step = s.step = name
             frame.args = args
             frame.kind = step.frame_kind
             frame.pc = 0
@@ -583,7 +590,7 @@ class StepMachine(Generic[S]):
         # a step is watched only where the machine has a watch
         watch = self.watching
         before = watch.shown(s) if step.watched else _NOTHING_SHOWN  # type: ignore[union-attr]
-        self._work(s, [], handler, s, role, arg)
+        self._work(s, [], handler, role, arg)
         if watch is None:
             return
         watched = step.watched or self.steps[s.step].watched  # before it, or after

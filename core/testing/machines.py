@@ -26,7 +26,7 @@ def place(machine: StepMachine[Any], s: GameState, name: str, args: Any = None) 
 def begin(machine: StepMachine[Any], s: GameState) -> None:
     """Run the current step's ``begin`` as the machine does on entering it, then carry out
     the transitions it made (a procedure goes on from its frame's position)."""
-    machine._work(s, [], machine.current(s).begin, s)
+    machine._work(s, [], lambda s, role, arg: machine.current(s).begin(s))
 
 
 def trail(s: GameState) -> list[str]:
