@@ -105,7 +105,7 @@ Option = tuple[Action, "str | Msg | None"]  # an action, and why it is refused (
 # circles: a step that enters itself, a procedure whose loop never calls a waiting step.
 RUNAWAY = 10_000
 
-# The kinds of queued transitions (compared by identity; procedures queue calls and ends).
+# The kinds of transitions (compared by identity).
 _ENTER, _CALL, _FINISH, _RESET = "enter", "call", "finish", "reset"
 _NOTHING_SHOWN: frozenset[Any] = frozenset()
 
