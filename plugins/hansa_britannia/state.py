@@ -138,7 +138,10 @@ class SeatStep(Step[State]):
 def unrefused(actions: Sequence[Action], refusals: Iterable[Msg | None]) -> list[Action]:
     """The ``actions`` whose refusal beside them (in ``refusals``, in order) is ``None``: the
     legal actions from the very list of refusals the options pair them with, picked in C (a
-    step's measured ``actions`` copy, docs/performance.md)."""
+    step's measured ``actions`` copy, docs/performance.md). None where ``refusals`` is one
+    refusal repeated for them all (``repeat(reason)``): not looked through."""
+    if type(refusals) is repeat:
+        return []
     return list(compress(actions, map(is_, refusals, repeat(None))))
 
 
