@@ -178,10 +178,10 @@ class Msg:
 
 
 def compose(id: str, args: dict[str, Param | Msg]) -> Msg:
-    """``Msg(id, **args)``, made without calling the class: CPython 3.11 runs a class's
-    ``__init__`` outside the interpreter's fast path, which costs more than the rest of
-    making a message (``GameState.announce``, a game's commonest log line, makes them so).
-    ``args`` becomes the message's own: pass a dict nothing else keeps."""
+    """``Msg(id, **args)``, made without calling the class, which costs more than the rest
+    of making a message (``GameState.announce``, a game's commonest log line, makes them so;
+    the figure is in docs/performance.md). ``args`` becomes the message's own: pass a dict
+    nothing else keeps."""
     made = _new(Msg)
     made.id, made.args = id, args
     return made

@@ -238,7 +238,7 @@ def turn_blocks(s: State, bt: Battle) -> list[int]:
         return []
     side, letter = turn
     acted = bt.acted
-    taking = []  # a loop, not a comprehension: a call less for a few blocks (3.11)
+    taking = []
     for b in blocks:
         if SIDE[b] == side and LETTER[b] == letter and b not in acted:
             taking.append(b)

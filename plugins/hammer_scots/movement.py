@@ -390,7 +390,7 @@ class MoveWhere(Step[State]):
         here = s.location[b]
         first = here == s.move_origin
         came_from = NO_AREA if first else s.move_from
-        legal = []  # a loop, not a comprehension: a call less for a few areas (3.11)
+        legal = []
         for there, border in NEIGHBOURS[here]:
             if step_refusal(s, b, here, came_from, there, border) is None:
                 legal.append(PICK_AREA[there])
