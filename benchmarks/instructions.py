@@ -67,15 +67,15 @@ def play(
     return sum(map(len, moves))
 
 
-def counted(args: list[str]) -> tuple[int, int]:
-    """Instructions and actions of this script run under callgrind with ``args``."""
+def callgrind(script: str, args: list[str]) -> tuple[int, str]:
+    """The instructions of ``script --inner *args`` run under callgrind, and what it printed."""
     run = subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
             "--callgrind-out-file=/dev/null",
             sys.executable,
-            __file__,
+            script,
             "--inner",
             *args,
         ],
@@ -86,8 +86,13 @@ def counted(args: list[str]) -> tuple[int, int]:
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
         raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-2000:]}")
-    actions = int(run.stdout.strip().splitlines()[-1])
-    return int(found.group(1)), actions
+    return int(found.group(1)), run.stdout
+
+
+def counted(args: list[str]) -> tuple[int, int]:
+    """Instructions and actions of this script run under callgrind with ``args``."""
+    instructions, printed = callgrind(__file__, args)
+    return instructions, int(printed.strip().splitlines()[-1])
 
 
 def main() -> None:

@@ -32,8 +32,6 @@ import argparse
 import cProfile
 import pstats
 import random
-import re
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -41,6 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.instructions import callgrind
 from gameshelf.rl.session import registry
 
 GAMES = (  # game, scenario, players: the games of tests/rl
@@ -204,28 +203,8 @@ def rate(run: Callable[[str, str | None, int, int], int], *args: object) -> floa
 def instructions(framework: str, game_id: str, steps: int) -> int:
     """Instructions of this script run under callgrind, playing ``steps`` steps of
     ``framework`` after the warm-up (``--inner``)."""
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--inner",
-            framework,
-            "--only",
-            game_id,
-            "--steps",
-            str(steps),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-2000:]}")
-    return int(found.group(1))
+    count, _ = callgrind(__file__, [framework, "--only", game_id, "--steps", str(steps)])
+    return count
 
 
 def counts(frameworks: list[str], game: tuple[str, str | None, int], steps: int) -> str:
