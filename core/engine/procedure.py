@@ -162,6 +162,8 @@ class Procedure(Step[S]):
     body: ClassVar[Sequence[Any]] = ()
     waiting: ClassVar[str | Msg] = "playing"
     code: list[_Op]
+    program: list[tuple[str, Any, Any, int]]  # the code as the interpreter reads it
+    into: dict[int, str]  # where a call's result is kept (bind)
     machine: StepMachine[S]
 
     def bind(self, machine: StepMachine[S]) -> None:
@@ -171,9 +173,8 @@ class Procedure(Step[S]):
         self.signature = signature(self.code)  # type: ignore[misc]
         # Where a call's result is kept: the position after the call -> the frame's field
         # (no other position is ever resumed at with a result: only a call's).
-        into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
-        # what the interpreter reads, in one attribute (docs/performance.md)
-        self._run = (_program(self.code), into, machine.call, machine.finish)
+        self.into = {pc + 1: op.into for pc, op in enumerate(self.code) if op.into}
+        self.program = _program(self.code)
 
     def active(self, s: S) -> Sequence[Role]:
         return ()  # a procedure never waits: the steps it calls do
@@ -193,7 +194,7 @@ class Procedure(Step[S]):
         # (``result``: what the step it called returned), it runs functions until one moves
         # the machine, or the body calls a step or ends (``machine.call``, ``finish``), and
         # returns; the machine comes back here when the step called ends.
-        program, into, call, finish = self._run
+        program, into = self.program, self.into
         frame = s.stack[-1]
         f = frame.args
         pc = frame.pc
@@ -212,7 +213,7 @@ class Procedure(Step[S]):
                         return  # the function moved the machine: go on when it comes back
             elif kind is _CALL:  # fn: the step's name, x: its arguments
                 frame.pc = pc + 1
-                call(s, fn, None if x is None else x(s, f))
+                self.machine.call(s, fn, None if x is None else x(s, f))
                 return
             elif kind is _UNLESS:
                 pc = pc + 1 if (fn(s, f) if x else fn(s)) else target
@@ -225,7 +226,7 @@ class Procedure(Step[S]):
                 pc = target
             else:  # the end of the body
                 frame.pc = pc
-                finish(s, self.result(s, f))
+                self.machine.finish(s, self.result(s, f))
                 return
 
 
