@@ -2,14 +2,23 @@
 answers others meanwhile), their thinking time in every seat's payload."""
 
 import asyncio
+import contextlib
+import json
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from gameshelf.core.engine.ruleset import Action
 from gameshelf.web.app import create_app
+from gameshelf.web.hub import Listener
+from gameshelf.web.routes.live import _requests
 from gameshelf.web.settings import Settings
+from gameshelf.web.storage import SQLiteStorage
+from gameshelf.web.tables import SeatRequest, Tables
 from gameshelf.web.thinking import Question, Thinkers, _load, answer
 from tests.core.toygame import RULESET
 from tests.web.conftest import auth, tokens, toy_registry
@@ -91,3 +100,80 @@ def test_the_server_serves_others_while_a_bot_thinks() -> None:
     finally:
         thinkers.close()
     assert finished == ["other", "bot"]
+
+
+class HeldThinkers:
+    """Thinkers that answer as a worker would (in this process), once let ``go``."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def choose(self, question: Question) -> tuple[Action, float]:
+        self.asked.set()
+        await self.go.wait()
+        kind, arg, ms = answer(question)
+        return Action(kind, arg), ms
+
+
+class Page:
+    """A page's live connection (what ``_requests`` reads), saying ``messages`` in turn,
+    then silent."""
+
+    def __init__(self, *messages: dict[str, object]) -> None:
+        self.messages = [{"type": "websocket.receive", "text": json.dumps(m)} for m in messages]
+
+    async def receive(self) -> dict[str, object]:
+        if self.messages:
+            return self.messages.pop(0)
+        await asyncio.Event().wait()  # nothing more until the connection is closed
+        raise AssertionError("unreachable")
+
+
+def test_a_bot_answers_after_the_connection_that_acted_closed(tmp_path: Path) -> None:
+    """A person plays a card over the live connection and closes the page while the bot
+    thinks: the connection's tasks are cancelled, and the bot's answer is stored all the
+    same (it used to be dropped, the match waiting for the bot until a restart)."""
+    _load(toy_registry)
+    storage = SQLiteStorage(tmp_path / "g.sqlite3")
+    tables = Tables(storage, toy_registry(), Settings(db=tmp_path / "g.sqlite3"))
+    thinkers = HeldThinkers()
+    tables.play.thinkers = thinkers  # type: ignore[assignment]
+    seats = [SeatRequest(name="Ann"), SeatRequest(bot="ismcts_easy")]
+
+    async def run() -> None:
+        thinkers.go.set()
+        table, made = await tables.create("toy_duel", None, None, 3, seats)
+        thinkers.go.clear()
+        thinkers.asked.clear()
+        listener = Listener(table.id, "north")
+        for _ in range(10):  # bounded: Ann plays on (her bonus) until the bot must answer
+            action = RULESET.actions(table.match.state, "north")[0]
+            act = {"type": action.type, "arg": action.arg, "version": table.version}
+            page: Any = Page({"id": 1, "act": act})
+            connection = asyncio.create_task(_requests(page, tables, listener, made["north"]))
+            asked = asyncio.create_task(thinkers.asked.wait())
+            answered = asyncio.create_task(listener.next())  # Ann's turn again, no bot asked
+            await asyncio.wait({asked, answered}, return_when=asyncio.FIRST_COMPLETED)
+            if thinkers.asked.is_set():
+                answered.cancel()
+                break
+            asked.cancel()
+            connection.cancel()
+        assert thinkers.asked.is_set()  # the bot is thinking
+        connection.cancel()  # the page closed
+        with contextlib.suppress(asyncio.CancelledError):
+            await connection
+        thinkers.go.set()
+        async with asyncio.timeout(10):
+            while RULESET.to_act(table.match.state, {"south": "ismcts_easy"}) is not None:
+                await asyncio.sleep(0.01)
+            async with table.lock:  # the answer is stored: the table is free again
+                assert len(storage.actions(table.id)) == table.match.seq
+        assert RULESET.actions(table.match.state, "north")  # Ann's turn again
+
+    try:
+        asyncio.run(run())
+    finally:
+        tables.writer.close()
+        storage.close()

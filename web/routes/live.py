@@ -23,6 +23,8 @@ Each is answered, in order and before the view it leads to, by ``{"answer": N,
 "applied": bool, "version": V}`` or ``{"answer": N, "detail": {"code", "reason", …}}``
 (the refusal an HTTP request gets; ``"answer": null`` for a message that is no request).
 The token is checked again at every request (a seat handed to a bot is closed to it).
+A request begun is carried out to the end, with the bots' answer, even if the connection
+closes meanwhile (a page reloaded while a bot thinks).
 
 A wrong match or token closes the socket with code 4404 or 4401, so the page stops
 retrying; a token in the URL (``?token=``, ``?access_token=``) with 4403, before anything
@@ -36,7 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
@@ -59,6 +61,7 @@ CLOSE_BAD_HELLO = 4400
 CLOSE_TOKEN_IN_URL = 4403
 TOKEN_PARAMETERS = ("token", "access_token")  # what a token in a URL is called
 HELLO_SECONDS = 10.0  # how long a new connection may take to say who it is
+_UNDER_WAY: set[asyncio.Task[Any]] = set()  # requests being answered, held till done
 
 
 @router.websocket("/ws/matches/{match_id}")
@@ -145,7 +148,19 @@ async def _requests(
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text") or message.get("bytes") or b""
-        listener.say(await _answer(text, tables, listener, token))
+        # In a task of its own, which the connection closing does not cancel: else the bots
+        # answering the action would stop between two decisions, the match waiting for good.
+        task = asyncio.ensure_future(_answer_and_say(text, tables, listener, token))
+        _UNDER_WAY.add(task)
+        task.add_done_callback(_UNDER_WAY.discard)
+        await asyncio.shield(task)
+
+
+async def _answer_and_say(
+    text: str | bytes, tables: Tables, listener: Listener, token: str | None
+) -> None:
+    """Answer a request and queue the answer at once, before the view it led to."""
+    listener.say(await _answer(text, tables, listener, token))
 
 
 async def _answer(text: str | bytes, tables: Tables, listener: Listener, token: str | None) -> str:
