@@ -44,8 +44,10 @@ def _load(make_registry: Callable[[], Registry]) -> None:
     _REGISTRY = make_registry()
 
 
-def answer(question: Question) -> tuple[str, Arg, float]:
-    """In a worker: the bot's choice (type, arg) and its thinking time in milliseconds."""
+def answer(question: Question) -> tuple[str, Arg, float | None]:
+    """In a worker: the bot's choice (type, arg) and its thinking time in milliseconds
+    (``None`` for a decision with one option: nothing to think about, and a page showing
+    0.0 s would hide the time of the bot's last real decision)."""
     assert _REGISTRY is not None, "a thinking worker started without its plugins"
     ruleset = _REGISTRY.game(question.game).ruleset
     state = ruleset.load_state(question.state)
@@ -54,7 +56,8 @@ def answer(question: Question) -> tuple[str, Arg, float]:
     actions = ruleset.actions(state, question.role)
     started = time.perf_counter()
     choice = agent.choose(seen, actions)
-    return choice.type, choice.arg, (time.perf_counter() - started) * 1000
+    ms = (time.perf_counter() - started) * 1000 if len(actions) > 1 else None
+    return choice.type, choice.arg, ms
 
 
 class Thinkers:
@@ -68,8 +71,9 @@ class Thinkers:
         self.make_registry = make_registry
         self._pool: ProcessPoolExecutor | None = None
 
-    async def choose(self, question: Question) -> tuple[Action, float]:
-        """The bot's action and its thinking time in ms, worked out in a worker."""
+    async def choose(self, question: Question) -> tuple[Action, float | None]:
+        """The bot's action and its thinking time in ms (as :func:`answer`), worked out in
+        a worker."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(

@@ -20,7 +20,7 @@ from gameshelf.web.settings import Settings
 from gameshelf.web.storage import SQLiteStorage
 from gameshelf.web.tables import SeatRequest, Tables
 from gameshelf.web.thinking import Question, Thinkers, _load, answer
-from tests.core.toygame import RULESET
+from tests.core.toygame import ROLES, RULESET
 from tests.web.conftest import auth, tokens, toy_registry
 
 
@@ -53,6 +53,22 @@ def test_a_worker_answers_a_question_as_the_seat_would() -> None:
     kind, arg, ms = answer(question)
     assert (kind, arg) in RULESET.actions(s, "south")
     assert ms >= 0
+
+
+def test_a_decision_without_a_choice_reports_no_thinking_time() -> None:
+    """South's last card is played without thought: no time, so the page goes on showing
+    the bot's last real decision rather than 0.0 s."""
+    _load(toy_registry)
+    s = RULESET.setup(3)
+    for _ in range(100):  # bounded: a duel is a few dozen actions
+        if len(RULESET.actions(s, "south")) == 1:
+            break
+        for role in ROLES:  # both choose their first legal action (cards: at once)
+            if actions := RULESET.actions(s, role):
+                RULESET.apply(s, role, actions[0])
+    [only] = RULESET.actions(s, "south")
+    question = Question("toy_duel", ROLES, RULESET.dump_state(s), "south", "ismcts_easy", 1)
+    assert answer(question) == (only.type, only.arg, None)
 
 
 def test_a_thinking_bot_answers_from_its_worker_with_its_time_shown(client: TestClient) -> None:
@@ -109,7 +125,7 @@ class HeldThinkers:
         self.asked = asyncio.Event()
         self.go = asyncio.Event()
 
-    async def choose(self, question: Question) -> tuple[Action, float]:
+    async def choose(self, question: Question) -> tuple[Action, float | None]:
         self.asked.set()
         await self.go.wait()
         kind, arg, ms = answer(question)

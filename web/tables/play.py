@@ -215,7 +215,8 @@ class Play:
 
     async def _think(self, table: Table, role: Role, agent: str) -> None:
         """A thinking bot's decision, worked out in a worker process, then applied (checked:
-        it comes back from another process) with its thinking time noted."""
+        it comes back from another process) with its thinking time noted (unless it had
+        one option)."""
         match = table.match
         question = Question(
             game=match.game_id,
@@ -227,7 +228,8 @@ class Play:
         )
         action, ms = await self.thinkers.choose(question)
         match.apply(role, action)
-        table.thought[role] = round(ms)
+        if ms is not None:
+            table.thought[role] = round(ms)
 
     async def _commit(self, table: Table, start: int) -> None:
         """Write the actions after ``start`` (and a snapshot when one is due)."""
