@@ -271,11 +271,6 @@ def _kept(part: Any) -> Any:
     return made if kind is list else tuple(made)
 
 
-def _as_is(part: Any) -> Any:
-    """A part made afresh (``Encoding.fresh_parts``): kept as it is."""
-    return part
-
-
 class SeatMemory:
     """One seat's last vector made from its observation (``Encoding.observe_state``): the
     vector, the parts it was made from, and per part the places it wrote."""
@@ -341,7 +336,7 @@ class Encoding(ABC):
         vector; with the seat's ``memory``, the memory's own vector (copy it to keep it),
         written again only where a part is unequal to the seat's last one."""
         parts = ((role, tuple(active), state.step), *self.parts(state, role))
-        fillers = self._all_fillers
+        fillers = self.__dict__.get("_fillers_made") or self._all_fillers()
         if memory is None:
             out = Filler(self.layout.size)
             for fill, part in zip(fillers, parts, strict=True):
@@ -352,7 +347,7 @@ class Encoding(ABC):
         if last is None:
             last = memory.parts = [_UNSEEN] * len(parts)
         vector = out.vector
-        keep = _as_is if self.fresh_parts else _kept
+        fresh = self.fresh_parts
         # the parts unequal to the seat's last ones, found in C (most are equal at a step)
         for i in compress(range(len(parts)), map(ne, parts, last)):
             for j in written[i]:
@@ -360,16 +355,14 @@ class Encoding(ABC):
             out.written = written[i] = []
             part = parts[i]
             fillers[i](part, out)
-            last[i] = keep(part)
+            last[i] = part if fresh else _kept(part)
         out.written = None
         return vector
 
-    @property
     def _all_fillers(self) -> tuple[Callable[[Any, Filler], None], ...]:
-        found = self.__dict__.get("_fillers_made")
-        if found is None:
-            found = self.__dict__["_fillers_made"] = (self.header.fill_part, *self.fillers)
-        return found
+        """The header's filler and the game's, made once (then read from ``__dict__``)."""
+        made = self.__dict__["_fillers_made"] = (self.header.fill_part, *self.fillers)
+        return made
 
     def seat_memory(self) -> SeatMemory:
         """A new memory for one seat's vectors made with ``observe_state``."""
@@ -398,13 +391,16 @@ class SeatHeader:
         role, active, step = part
         seats = self.roles.at
         vector, note = out.writes()
-        for i in (
-            self.seat.offset + seats[role],
-            *[self.active.offset + seats[seat] for seat in active],
-            self.step.offset + self.steps.at[step],
-        ):
-            vector[i] = 1.0
-            note(i)
+        i = self.seat.offset + seats[role]
+        vector[i] = 1.0
+        note(i)
+        i = self.step.offset + self.steps.at[step]
+        vector[i] = 1.0
+        note(i)
+        at = self.active.offset
+        for seat in active:
+            vector[at + seats[seat]] = 1.0
+            note(at + seats[seat])
 
 
 def _list(ids: Iterable[object]) -> str:

@@ -93,6 +93,10 @@ class ThreeKingdomsEncoding(Encoding):
             "seats that fight later, the seat's own chosen card",
         )
         self.strategy = lay.add("strategy", len(STRATEGIES), "the strategy card being resolved")
+        # the fast fillers' offsets, worked out once
+        self.win_money, self.n_lands = N.win_money, k
+        self.lord_at = [self.lord.offset + p * len(LORD_IDS) for p in range(n)]
+        self.position_at = [self.position.offset + p * self.spaces for p in range(n)]
         self.fillers = (
             self.fill_game_part,
             *(partial(self.fill_player_part, p) for p in range(n)),
@@ -179,6 +183,20 @@ class ThreeKingdomsEncoding(Encoding):
     def parts(self, s: TKState, role: Role) -> tuple[Any, ...]:
         owners = tuple(map(s.owner.__getitem__, LAND_IDS))
         order, money, hand, down, drawn = s.order, s.money, s.hand, s.down, s.drawn
+        lord, pos = s.lord, s.pos
+        players = [  # a list, then unpacked: a generator costs more a seat
+            (
+                lord[seat],
+                pos[seat],
+                money[seat],
+                owners.count(seat),
+                len(hand[seat]),
+                len(down[seat]),
+                len(drawn[seat]),
+                order.index(seat) if seat in order else -1,
+            )
+            for seat in s.seats
+        ]
         return (
             (
                 s.round,
@@ -188,19 +206,7 @@ class ThreeKingdomsEncoding(Encoding):
                 len(s.deck),
                 s.turn if not s.over else None,
             ),
-            *(
-                (
-                    s.lord[seat],
-                    s.pos[seat],
-                    money[seat],
-                    owners.count(seat),
-                    len(hand[seat]),
-                    len(down[seat]),
-                    len(drawn[seat]),
-                    order.index(seat) if seat in order else -1,
-                )
-                for seat in s.seats
-            ),
+            *players,
             # the seat's own cards, in its own vector only (DESIGN §7.6)
             (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
             owners,
@@ -228,67 +234,73 @@ class ThreeKingdomsEncoding(Encoding):
             strategy = f.card
         return battle, field, strategy
 
+    # The places a filler writes at every call (0 too) are not noted (``Filler.writes``):
+    # its next call writes them again, so they need no clearing; only the one-hots are.
+
     def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
         rounds, limit, skills, dice, deck, turn = part
         vector, note = out.writes()
         at = self.game.offset
-        for i, value in (
-            (at, rounds / limit),
-            (at + 1, float(skills)),
-            *[(at + 2 + i, value / 6) for i, value in enumerate(dice)],
-            (at + 4, deck / 8),
-        ):
-            vector[i] = value
-            note(i)
+        vector[at] = rounds / limit
+        vector[at + 1] = float(skills)
+        vector[at + 2] = dice[0] / 6 if dice else 0.0  # 0: not rolled
+        vector[at + 3] = dice[1] / 6 if len(dice) > 1 else 0.0
+        vector[at + 4] = deck / 8
         if turn is not None:
-            vector[self.turn.offset + self.seats.at[turn]] = 1.0
-            note(self.turn.offset + self.seats.at[turn])
+            i = self.turn.offset + self.seats.at[turn]
+            vector[i] = 1.0
+            note(i)
 
     def fill_player_part(self, p: int, part: tuple[Any, ...], out: Filler) -> None:
         lord, position, money, lands, hand, down, drawn, place = part
         vector, note = out.writes()
         at = self.seat.offset + p * PER_SEAT
-        for i, value in (
-            (self.lord.offset + p * len(self.lords) + self.lords.at[lord], 1.0),
-            (self.position.offset + p * self.spaces + position, 1.0),
-            (at, money / N.win_money),
-            (at + 1, lands / len(self.lands)),
-            (at + 2, hand / 10),
-            (at + 3, down / 10),
-            (at + 4, drawn / 10),
-        ):
-            vector[i] = value
-            note(i)
+        vector[at] = money / self.win_money
+        vector[at + 1] = lands / self.n_lands
+        vector[at + 2] = hand / 10
+        vector[at + 3] = down / 10
+        vector[at + 4] = drawn / 10
+        i = self.lord_at[p] + self.lords.at[lord]
+        vector[i] = 1.0
+        note(i)
+        i = self.position_at[p] + position
+        vector[i] = 1.0
+        note(i)
         if 0 <= place < 4:
             vector[at + 5 + place] = 1.0
             note(at + 5 + place)
 
     def fill_own_part(self, own: tuple[tuple[str, ...], ...] | None, out: Filler) -> None:
         vector, note = out.writes()
-        cards, at = self.cards.at, self.own.offset
+        cards, at, width = self.cards.at, self.own.offset, len(self.cards.ids)
         for ids in own or ():
             for card in ids:
                 vector[at + cards[card]] = 1.0
                 note(at + cards[card])
-            at += len(self.cards)
+            at += width
 
     def fill_owners_part(self, owners: tuple[Role | None, ...], out: Filler) -> None:
-        put, at, seats, n = out.at, self.owner.offset, self.seats.at, len(self.seats)
+        vector, note = out.writes()
+        at, seats, n = self.owner.offset, self.seats.at, len(self.seats.ids)
         for k, owner in enumerate(owners):
             if owner is not None:
-                put(at + k * n + seats[owner], 1.0)
+                i = at + k * n + seats[owner]
+                vector[i] = 1.0
+                note(i)
 
     def fill_swords_part(self, swords: tuple[int, ...], out: Filler) -> None:
-        put, at = out.at, self.swords.offset
-        for k, count in enumerate(swords):
-            if count:
-                put(at + k, count / N.max_swords)
+        vector, at, most = out.vector, self.swords.offset, N.max_swords
+        for k, count in enumerate(swords, at):  # every land's place, 0 too: not noted
+            vector[k] = count / most
 
     def fill_talents_part(self, talents: tuple[tuple[str, ...], ...], out: Filler) -> None:
-        put, at, cards, k = out.at, self.garrison.offset, self.cards.at, len(self.lands)
-        for land, ids in enumerate(talents):
+        vector, note = out.writes()
+        at, cards, k = self.garrison.offset, self.cards.at, self.n_lands
+        for land, ids in enumerate(talents, at):
             for card in ids:
-                put(at + cards[card] * k + land, 1.0)
+                i = land + cards[card] * k
+                vector[i] = 1.0
+                note(i)
 
     def fill_battle_part(self, battle: tuple[Any, ...] | None, out: Filler) -> None:
         if battle is None:
