@@ -122,10 +122,13 @@ class GameshelfAEC(AECEnv):
         self.agent_selection = self._first_asked()
 
     def observe(self, agent: Role) -> dict[str, np.ndarray]:
+        session = self.session
         if self.info_view:
-            self.infos[agent]["view"] = self.session.view(agent)
-        observation = self.session.observe(agent, whole=self.info_view)
-        return {"observation": observation, "action_mask": self._mask(agent)}
+            self.infos[agent]["view"] = session.view(agent)
+        mask = session.mask(agent, self.n_actions)
+        if self.turns == "cycle" and agent not in session.awaited():
+            mask[session.n_actions] = 1  # waiting, all a seat not awaited does
+        return {"observation": session.observe(agent, self.info_view), "action_mask": mask}
 
     def view(self, agent: Role) -> dict[str, Any]:
         """The seat's view now as JSON, without its log (``Ruleset.view``): what the vector
@@ -140,19 +143,29 @@ class GameshelfAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.steps += 1
         self.infos[agent]["illegal"] = not self._act(agent, action)
+        awaited = self.session.awaited()
+        if awaited and self.turns == "game":  # the game goes on (awaited: none once over)
+            self.agent_selection = awaited[0]
+            if self.steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._next_in_cycle(agent, awaited)
+        if self.render_mode == "human":
+            self.render()
+
+    def _next_in_cycle(self, agent: Role, awaited: list[Role]) -> None:
+        """The seat asked after ``agent`` in the cycle order or, in the game's, at its end;
+        the end told once the cycle is over (the seats after the last move only wait), as
+        the parallel API steps every seat each cycle."""
         self.agent_selection = self._next_asked(agent)
-        # in the cycle order, an end is told once the cycle is over (the seats after the
-        # last move only wait), as the parallel API steps every seat each cycle
         told = self.turns == "game" or self.agent_selection == self.possible_agents[0]
-        over = self.session.outcome() is not None
+        over = not awaited and self.session.outcome() is not None
         if over and told:
             self.rewards = self.session.returns()
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()  # the only rewards: before the end, all are 0
         elif not over and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        if self.render_mode == "human":
-            self.render()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -185,12 +198,6 @@ class GameshelfAEC(AECEnv):
             at = self.possible_agents.index(agent)
             return self.possible_agents[(at + 1) % len(self.possible_agents)]
         return awaited[0]
-
-    def _mask(self, agent: Role) -> np.ndarray:
-        mask = self.session.mask(agent, self.n_actions)
-        if self.turns == "cycle" and agent not in self.session.awaited():
-            mask[self.session.n_actions] = 1
-        return mask
 
 
 def env(game_id: str, **kwargs: Any) -> GameshelfAEC:
