@@ -89,7 +89,7 @@ def action_space() -> ActionSpace:
 
 class HammerEncoding(Encoding):
     remembers = True  # the board's kept parts (view.py) are read with Filler.part
-    fresh_parts = True  # parts: slices and tuples made at each call
+    fresh_parts = True  # parts: slices and tuples made at each call, or kept unchanged (where)
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
         self.roles, self.actions = roles, action_space()
@@ -152,6 +152,7 @@ class HammerEncoding(Encoding):
         )
         self.runs = {side: range(own.start, own.stop, RUN) for side, own in OWN.items()}
         self.noble_at = {b.id: self.nobles.at[b.name] for b in BLOCKS if b.noble is not None}
+        self._where: tuple[list[int], Any] | None = None  # the last locations read (where)
         self.fillers = (
             self.fill_time_part,
             *(partial(self.fill_own_part, i) for i in range(len(self.runs[SIDES[0]]))),
@@ -285,6 +286,7 @@ class HammerEncoding(Encoding):
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
         # lists are read as slices (copies, made in one C call): a part is never changed
         loc, steps = s.location, s.strength
+        sides, nobles = self.where(loc)
         bt = battle_of(s)
         own, enemy = OWN[role], OWN[SIDES[1 - SIDES.index(role)]]
         # the front blocks of the battle being fought, which both sides see (view.sees)
@@ -327,19 +329,34 @@ class HammerEncoding(Encoding):
             ),
             # where each side's blocks and reserves are, not which is where (RULES §1)
             (
-                sorted(loc[OWN[SIDES[0]].start : OWN[SIDES[0]].stop]),
-                sorted(loc[OWN[SIDES[1]].start : OWN[SIDES[1]].stop]),
+                *sides,
                 sorted((SIDE[b], loc[b]) for b in s.reserves) if s.reserves else (),
             ),
             s.attacker[:],
-            # the nobles each side holds on the map (view.py: state.nobles_on_map)
-            list(map(ON_MAP, NOBLES_AT(loc))),
+            nobles,
             (s.border_count[:], s.last_used[:]),
             (s.hands[role][:], [len(s.hands[side]) for side in SIDES], chosen),
             [s.played[side][:] for side in SIDES],
             self.moves_part(s, bt),
         )
         return tuple(parts)
+
+    def where(self, loc: list[int]) -> tuple[tuple[list[int], list[int]], list[bool]]:
+        """Where each side's blocks are (sorted) and the nobles each side holds on the map
+        (view.py: state.nobles_on_map), made again only when a block moved since the last
+        call (any seat's, any game's: ``loc`` is compared by value). Never changed once made."""
+        last = self._where
+        if last is not None and last[0] == loc:
+            return last[1]
+        made = (
+            (
+                sorted(loc[OWN[SIDES[0]].start : OWN[SIDES[0]].stop]),
+                sorted(loc[OWN[SIDES[1]].start : OWN[SIDES[1]].stop]),
+            ),
+            list(map(ON_MAP, NOBLES_AT(loc))),
+        )
+        self._where = (loc[:], made)
+        return made
 
     def moves_part(self, s: State, bt: Any) -> Hashable:
         """view.py's ``moving`` and ``battle``, as the vector reads them."""
@@ -353,30 +370,21 @@ class HammerEncoding(Encoding):
         return moving, (bt.area, bt.round, bt.attacker, bt.hits, bt.hits_to)
 
     def fill_time_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        year, last, turn, points, crowned, edward, *sided = part
+        year, last, turn, points, crowned, edward, truce, p1, acting = part
         vector, note = out.writes()
-        at = self.when.offset
-        for i, value in enumerate(
-            (
-                (year - FIRST_YEAR) / YEARS,
-                (last - FIRST_YEAR) / YEARS if last else 0.0,
-                turn / 5,
-                points / 3,
-                float(crowned),
-                float(edward != 1),
-            ),
-            start=at,
-        ):
-            vector[i] = value
-            note(i)
-        for i, side in enumerate(sided):
+        at = self.when.offset  # places written at every call (0 too): not noted
+        vector[at] = (year - FIRST_YEAR) / YEARS
+        vector[at + 1] = (last - FIRST_YEAR) / YEARS if last else 0.0
+        vector[at + 2] = turn / 5
+        vector[at + 3] = points / 3
+        vector[at + 4] = float(crowned)
+        vector[at + 5] = float(edward != 1)
+        at, sides = self.sided.offset, self.sides.at
+        for side in (truce, p1, acting):
             if side:
-                vector[self.sided.offset + 2 * i + self.sides.at[side]] = 1.0
-                note(self.sided.offset + 2 * i + self.sides.at[side])
-
-    def place(self, where: int) -> int:
-        """A block's place among PLACES from its location (an area, the pool, dead)."""
-        return where if where >= 0 else N_AREAS + (where == DEAD)
+                vector[at + sides[side]] = 1.0
+                note(at + sides[side])
+            at += 2
 
     def fill_own_part(self, i: int, part: tuple[Any, ...], out: Filler) -> None:
         """A run of the seat's own blocks (``i``: which run), from the first block's index:
@@ -385,19 +393,22 @@ class HammerEncoding(Encoding):
         width, n = len(PLACES) + 4, len(PLACES)
         vector, note = out.writes()
         at = self.block.offset + first * width
+        # a block's strength and "seen" places are written at every call (0 too): only
+        # its place is noted, to be cleared
         for where, strength in zip(places, strengths, strict=True):
             if where >= 0 or where == POOL:
-                vector[at + self.place(where)] = 1.0
+                i = at + (where if where >= 0 else N_AREAS)
+                vector[i] = 1.0
+                note(i)
                 vector[at + n] = strength / 4
                 vector[at + n + 3] = 1.0
-                note(at + self.place(where))
-                note(at + n)
-                note(at + n + 3)
             elif where == DEAD:
                 vector[at + n - 1] = 1.0
-                vector[at + width - 1] = 1.0
                 note(at + n - 1)
-                note(at + width - 1)
+                vector[at + n] = 0.0
+                vector[at + n + 3] = 1.0
+            else:
+                vector[at + n] = vector[at + n + 3] = 0.0
             at += width
 
     def fill_marks_part(self, part: tuple[Any, ...], out: Filler) -> None:
@@ -429,9 +440,10 @@ class HammerEncoding(Encoding):
         vector, note = out.writes()
         at = self.area.offset
         for k, where_all in enumerate(places):  # SIDES' order
-            vector[self.pools.offset + k] = where_all.count(POOL) / 20
-            note(self.pools.offset + k)
-            for where, count in _runs(where_all, bisect_left(where_all, 0)):
+            vector[self.pools.offset + k] = where_all.count(POOL) / 20  # at every call
+            # each area held once, then its blocks counted, in C
+            for where in dict.fromkeys(where_all[bisect_left(where_all, 0) :]):
+                count = where_all.count(where)
                 vector[at + 7 * where + k] = TENTHS[count]
                 note(at + 7 * where + k)
                 if k and vector[at + 7 * where]:  # England's blocks there too
