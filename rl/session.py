@@ -202,6 +202,7 @@ class Session:
                     "active": self.awaited(),
                 }
                 found.update(machine.current(state).public(state, role))
+                found.update(ruleset.public_board(state))
                 found.update(ruleset.board_view(state, role))
             self._now[key] = found
         return found

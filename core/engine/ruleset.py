@@ -265,13 +265,23 @@ class Ruleset(ABC, Generic[S]):
         self.apply(state, role, action)
 
     @abstractmethod
-    def view(self, state: S, role: Role | None, log_from: int = 0) -> JSON:
+    def view(
+        self, state: S, role: Role | None, log_from: int = 0, public: JSON | None = None
+    ) -> JSON:
         """What ``role`` (``None``: a spectator) may see, with its prompt and actions, and
         in ``log`` the lines it may read of the state's log from its ``log_from``-th line on
         (a reader that has the lines before asks only for the new ones: the log only grows,
         so a view of the whole log costs more the longer the game). ``StepRuleset`` adds
         ``interrupts`` when the role has any: those of its ``actions`` it may take whether
-        or not it is active (grouped by type, as ``actions``)."""
+        or not it is active (grouped by type, as ``actions``). ``public``: this state's
+        :meth:`public_board`, when the caller made it already for another reader."""
+
+    def public_board(self, state: S) -> JSON:
+        """The parts of the board every reader sees alike, spectators included: made without
+        a role, so they cannot depend on who reads. A caller that builds several readers'
+        views of one state (the web app: the seats' and spectators' of one version) makes
+        them once and hands them to :meth:`view`. Default: none (all in ``board_view``)."""
+        return {}
 
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game runs, else who won and why. The default reads the
@@ -364,8 +374,9 @@ class StepRuleset(Ruleset[S]):
     """A ruleset whose sequence of play is a :class:`~core.engine.steps.StepMachine`.
 
     Subclasses set ``machine`` and write ``setup`` and ``board_view`` (the game-specific
-    part of a view), and end the game with ``machine.end_game`` (which ``outcome`` reads);
-    prompts, legal actions and refusals come from the steps.
+    part of a view; the parts every reader sees alike in ``public_board``), and end the
+    game with ``machine.end_game`` (which ``outcome`` reads); prompts, legal actions and
+    refusals come from the steps.
     """
 
     machine: ClassVar[StepMachine[Any]]
@@ -449,7 +460,9 @@ class StepRuleset(Ruleset[S]):
         super().shuffle_hidden(state, role, rng)
         self.machine.current(state).hide(state, role, rng)
 
-    def view(self, state: S, role: Role | None, log_from: int = 0) -> JSON:
+    def view(
+        self, state: S, role: Role | None, log_from: int = 0, public: JSON | None = None
+    ) -> JSON:
         acts = self.actions(state, role) if role is not None else []
         prompt = self.machine.prompt(state, role)
         view = {
@@ -472,11 +485,13 @@ class StepRuleset(Ruleset[S]):
         view.update(self.machine.current(state).public(state, role))
         outcome = self.outcome(state)
         view["outcome"] = outcome.model_dump() if outcome else None
+        view.update(self.public_board(state) if public is None else public)
         view.update(self.board_view(state, role))
         return view
 
     def board_view(self, state: S, role: Role | None) -> JSON:
-        """The game's own part of a view: what ``role`` may see of the board."""
+        """The game's own part of a view: what ``role`` may see of the board, beside what
+        everyone sees alike (:meth:`public_board`)."""
         return {}
 
 

@@ -39,7 +39,7 @@ from gameshelf.plugins.hammer_scots.setup import new_game
 from gameshelf.plugins.hammer_scots.state import State, check_fits_data, machine
 from gameshelf.plugins.hammer_scots.text import TEXT
 from gameshelf.plugins.hammer_scots.victory import OUTCOME_REASONS
-from gameshelf.plugins.hammer_scots.view import HIDDEN, board_view
+from gameshelf.plugins.hammer_scots.view import HIDDEN, board_view, public_board
 
 WEB = Path(__file__).parent / "web"
 
@@ -101,6 +101,9 @@ class HammerOfTheScots(StepRuleset[State]):
     def evaluate(self, state: State) -> dict[Role, float]:
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""
         return evaluate(state)
+
+    def public_board(self, state: State) -> JSON:
+        return public_board(state)
 
     def board_view(self, state: State, role: Role | None) -> JSON:
         return board_view(state, role)

@@ -5,7 +5,8 @@ as "a Scottish block in Lennox" — its side, its area, whether it waits in rese
 it is a non-reserve block in the battle being fought. A spectator sees only what both
 players see. Hands are hidden; the opponent's chosen card is hidden until both have chosen.
 
-``board_view(s, role)`` returns (the web board draws its SVG map from it)::
+``public_board(s)`` (what every reader sees alike) and ``board_view(s, role)`` return
+together (the web board draws its SVG map from it)::
 
     {
       "scenario": "braveheart", "scenario_name": "Braveheart",
@@ -334,11 +335,10 @@ def battle_view(s: State, role: str | None, bt: Battle | None) -> JSON | None:
     }
 
 
-def board_view(s: State, role: str | None) -> JSON:
-    """The game's part of the view of ``role`` (``None``: a spectator). The board's parts
-    are kept while what they show does not change (do not change them)."""
+def public_board(s: State) -> JSON:
+    """The parts of the view every reader sees alike (the blocks and cards by reader:
+    :func:`board_view`)."""
     bt = battle_of(s)
-    blocks = blocks_key(s, role)
     # The block being moved, or retreating or regrouping from the battle being fought.
     who = bt.block if bt is not None and s.who < 0 else s.who
     moving = None
@@ -361,17 +361,26 @@ def board_view(s: State, role: str | None) -> JSON:
         "truce": s.truce or None,
         "edward": "Edward I" if s.edward == 1 else "Edward II",
         "king_crowned": s.king_crowned,
-        "areas": areas_view(s, role, blocks),
         "borders": borders_view(s),
-        "pools": pools_view(s, role, blocks),
         "dead": dead_blocks_view(s),
         # The nobles each side controls on the map, as the victory rules count them (RULES
         # §9, §12: Moray too): the same function, so the box and the result always agree.
         "nobles": {side: [block_name(s, b) for b in nobles_on_map(s, side)] for side in SIDES},
-        **cards_view(s, role),
         "moving": moving,
-        "battle": battle_view(s, role, bt),
         "drawing": DRAWING,  # how the board is drawn (drawing.py), the same in every view
+    }
+
+
+def board_view(s: State, role: str | None) -> JSON:
+    """What ``role`` (``None``: a spectator) may see of the blocks, the cards and the
+    battle; the rest in :func:`public_board`. The board's parts are kept while what they
+    show does not change (do not change them)."""
+    blocks = blocks_key(s, role)
+    return {
+        "areas": areas_view(s, role, blocks),
+        "pools": pools_view(s, role, blocks),
+        **cards_view(s, role),
+        "battle": battle_view(s, role, battle_of(s)),
     }
 
 
@@ -465,4 +474,4 @@ class BlocksFaceDown(Identities[State]):
 HIDDEN: tuple[Hidden[State], ...] = (BlocksFaceDown(), Exchange(Hands("hands"), DrawPile("deck")))
 
 
-__all__ = ["HIDDEN", "N_AREAS", "board_view", "sees"]
+__all__ = ["HIDDEN", "N_AREAS", "board_view", "public_board", "sees"]

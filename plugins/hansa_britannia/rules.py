@@ -35,7 +35,7 @@ from gameshelf.plugins.hansa_britannia.scoring import OUTCOME_REASONS
 from gameshelf.plugins.hansa_britannia.setup import new_game
 from gameshelf.plugins.hansa_britannia.state import State, check_fits_data, machine
 from gameshelf.plugins.hansa_britannia.text import TEXT
-from gameshelf.plugins.hansa_britannia.view import board_view
+from gameshelf.plugins.hansa_britannia.view import public_board
 
 WEB = Path(__file__).parent / "web"
 
@@ -108,8 +108,8 @@ class HansaBritannia(StepRuleset[State]):
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""
         return evaluate(state)
 
-    def board_view(self, state: State, role: Role | None) -> JSON:
-        return board_view(state, role)
+    def public_board(self, state: State) -> JSON:
+        return public_board(state)  # the whole board: nothing in it differs by reader
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-space, per-city, per-route and per-seat lists

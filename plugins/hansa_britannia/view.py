@@ -147,7 +147,8 @@ def doing_view(s: State) -> JSON | None:
     return out
 
 
-def board_view(s: State, role: str | None) -> JSON:
+def public_board(s: State) -> JSON:
+    """The board as every reader sees it: all of it (the supply's hidden markers as counts)."""
     b = s.board
     return {
         "side": s.side,

@@ -128,6 +128,9 @@ class ThreeKingdoms(StepRuleset[TKState]):
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""
         return evaluate(state)
 
+    def public_board(self, state: TKState) -> JSON:
+        return view.public_board(state)
+
     def board_view(self, state: TKState, role: Role | None) -> JSON:
         return view.board_view(state, role)
 

@@ -6,7 +6,8 @@ the strategy deck. Secret: a hand (only its seat sees it), the cards face down i
 player (only their owner), the talents drawn at setup before they are placed, a general or
 field-battle card chosen but not yet revealed, and the order of the strategy deck.
 
-``board_view(s, role)`` is the game's part of the view (``role`` ``None``: a spectator)::
+``public_board(s)`` (what every reader sees alike) and ``board_view(s, role)`` are together
+the game's part of the view (``role`` ``None``: a spectator)::
 
     {
       "round": 12, "round_limit": 250, "turn": "p2" | null, "order": ["p2", "p3", "p1"],
@@ -241,7 +242,8 @@ def strategy_view(s: TKState) -> JSON | None:
     }
 
 
-def board_view(s: TKState, role: Role | None) -> JSON:
+def public_board(s: TKState) -> JSON:
+    """The board as every reader sees it alike (the rest by reader: :func:`board_view`)."""
     return {
         "round": s.round,
         "round_limit": s.round_limit,
@@ -250,12 +252,18 @@ def board_view(s: TKState, role: Role | None) -> JSON:
         "lord_skills": s.lord_skills,
         "dice": list(s.dice),
         "deck_size": len(s.deck),
+        "spaces": spaces_view(s),
+        "strategy": strategy_view(s),
+    }
+
+
+def board_view(s: TKState, role: Role | None) -> JSON:
+    """What ``role`` may see of the players, the battle and the field."""
+    return {
         "you": role,
         "players": [player_view(s, p, role) for p in s.seats],
-        "spaces": spaces_view(s),
         "battle": battle_view(s, role),
         "field": field_view(s, role),
-        "strategy": strategy_view(s),
     }
 
 

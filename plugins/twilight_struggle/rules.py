@@ -40,7 +40,7 @@ from gameshelf.plugins.twilight_struggle.setup import new_game
 from gameshelf.plugins.twilight_struggle.state import State, check_fits_data, machine
 from gameshelf.plugins.twilight_struggle.text import TEXT
 from gameshelf.plugins.twilight_struggle.victory import OUTCOME_REASONS
-from gameshelf.plugins.twilight_struggle.view import board_view
+from gameshelf.plugins.twilight_struggle.view import board_view, public_board
 
 WEB = Path(__file__).parent / "web"
 
@@ -118,8 +118,11 @@ class TwilightStruggle(StepRuleset[State]):
         """Each role's chance to win, the bots' heuristic (evaluate.py)."""
         return evaluate(state)
 
+    def public_board(self, state: State) -> JSON:
+        return {**public_board(state), "drawing": DRAWING}  # drawing: the map's layout
+
     def board_view(self, state: State, role: Role | None) -> JSON:
-        return {**board_view(state, role), "drawing": DRAWING}  # drawing: the map's layout
+        return board_view(state, role)
 
     def check_state(self, state: State) -> None:
         check_fits_data(state)  # per-country and per-box lists fit the data

@@ -1,5 +1,6 @@
 """What each seat sees (issue 15 item 10): the whole board, which is public, and the cards
-hidden.py lets it see. ``board_view(s, role)`` returns::
+hidden.py lets it see. ``public_board(s)`` (what every reader sees alike) and
+``board_view(s, role)`` (the cards, hidden.py) return together::
 
     {
       "turn": 1, "era": "early_war", "defcon": 5, "vp": 0 (positive: US ahead),
@@ -154,7 +155,8 @@ def _question(s: State) -> JSON | None:
     return {"step": s.step, "chooser": s.active[0], "card": card_view(card)}
 
 
-def board_view(s: State, role: str | None) -> JSON:
+def public_board(s: State) -> JSON:
+    """The board as every reader sees it alike: all but the cards (:func:`board_view`)."""
     view: JSON = {
         "turn": s.turn,
         "era": era_of_turn(min(s.turn, 10)).era,
@@ -184,6 +186,10 @@ def board_view(s: State, role: str | None) -> JSON:
         "removed": _pile(numbers(s.deck.removed)),
         "options": {"us_bonus": s.us_bonus, "optional_cards": s.optional_cards},
     }
-    view.update(hands_view(s, role))
     view.update(_frames(s))
     return view
+
+
+def board_view(s: State, role: str | None) -> JSON:
+    """The cards as ``role`` may see them (hidden.py); the rest in :func:`public_board`."""
+    return hands_view(s, role)

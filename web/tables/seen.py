@@ -48,6 +48,7 @@ RENDERED_KEYS = ("prompt", "waiting", "outcome")
 PROGRESS_KEYS = frozenset({"active", "chosen"})
 
 Parts = dict[str, bytes]
+_ABSENT = object()
 
 
 @dataclass
@@ -71,24 +72,40 @@ class Built:
         return found
 
 
-def build(match: Match, role: Role | None, last: Built | None) -> Built:
+@dataclass
+class Public:
+    """What every reader of one version sees alike (``Ruleset.public_board``), made once
+    for all of them, and its parts' JSON, made by the first reader that needs them."""
+
+    view: dict[str, Any]
+    parts: Parts = field(default_factory=dict)
+
+
+def build(match: Match, role: Role | None, last: Built | None, public: Public) -> Built:
     """``role``'s view of ``match`` now, its parts shared with ``last`` (the role's
-    previous version) where they did not change. The digest hashes the parts' own hashes
-    (kept by each bytes object), in one flat tuple made in the same loop."""
+    previous version) where they did not change, and with the other readers of this
+    version where everyone sees them alike (``public``). The digest hashes the parts' own
+    hashes (kept by each bytes object), in one flat tuple made in the same loop."""
     state = match.state
-    view = match.ruleset.view(state, role, log_from=len(state.log))
+    view = match.ruleset.view(state, role, log_from=len(state.log), public=public.view)
     view.pop("log", None)
     old_view = last.view if last is not None else {}
     old_parts = last.parts if last is not None else {}
+    alike, alike_parts = public.view, public.parts
     parts: Parts = {}
     decided: list[str | bytes] = []
     for key, value in view.items():
-        if key in old_view and old_view[key] is value:
+        shared = alike.get(key, _ABSENT) is value
+        if shared and key in alike_parts:
+            data = alike_parts[key]
+        elif key in old_view and old_view[key] is value:
             data = old_parts[key]
         else:
             data = orjson.dumps(value)
             old = old_parts.get(key)
             data = old if old is not None and old == data else exact(data)
+        if shared:
+            alike_parts[key] = data
         parts[key] = data
         if key not in PROGRESS_KEYS:
             decided += (key, data)

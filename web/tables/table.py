@@ -41,6 +41,7 @@ from gameshelf.web.tables.seen import (
     PROGRESS_KEYS,
     Built,
     Note,
+    Public,
     Shown,
     build,
     join_parts,
@@ -75,6 +76,7 @@ class Table:
     title: str = field(init=False)
     _texts: dict[tuple[Role | None, int, str], bytes] = field(default_factory=dict, repr=False)
     _built: dict[Role | None, Built] = field(default_factory=dict, repr=False)  # this version's
+    _public: Public | None = field(default=None, repr=False)  # this version's, for every reader
     _last: dict[Role | None, Built] = field(default_factory=dict, repr=False)  # latest built
     _live: dict[tuple[Any, ...], str] = field(default_factory=dict, repr=False)
     _texts_version: int = field(default=-1, repr=False)
@@ -278,7 +280,10 @@ class Table:
         self._fresh_caches()
         found = self._built.get(role)
         if found is None:
-            found = self._built[role] = build(self.match, role, self._last.get(role))
+            public = self._public
+            if public is None:
+                public = self._public = Public(self.match.ruleset.public_board(self.match.state))
+            found = self._built[role] = build(self.match, role, self._last.get(role), public)
             self._last[role] = found
             if role is not None:
                 served = self._served.setdefault(role, OrderedDict())
@@ -323,6 +328,7 @@ class Table:
             self._texts.clear()
             self._live.clear()
             self._built.clear()
+            self._public = None
             self._own.clear()
             self._shared = None
             self._texts_version = self.version
@@ -422,6 +428,7 @@ class Table:
         self._texts.clear()
         self._live.clear()
         self._built.clear()
+        self._public = None
         self._last.clear()
         self._own.clear()
         self._shared = None
