@@ -268,7 +268,21 @@ class CheckedGame:
             self.check_listed_actions(role, view)
             self.check_no_leak(role, text, start)
             views[role] = view
+        self.check_public_board(views)
         self.check_secrets_are_hidden(views)
+
+    def check_public_board(self, views: dict[Role | None, Any]) -> None:
+        """What ``public_board`` holds is in every reader's view as it is, and no reader's
+        ``board_view`` gives one of its keys again (it would replace the shared part)."""
+        state, ruleset = self.match.state, self.ruleset
+        public = ruleset.public_board(state)
+        for role, view in views.items():
+            own = ruleset.board_view(state, role) if isinstance(ruleset, StepRuleset) else {}
+            again = sorted(set(public) & set(own))
+            if again:
+                self.fail(f"board_view of {role} gives again the public parts {again}")
+            if any(view.get(key) != value for key, value in public.items()):
+                self.fail(f"the view of {role} lacks parts of the public board")
 
     def check_listed_actions(self, role: Role | None, view: Any) -> None:
         """The actions a view lists are the role's ``actions``, no more, no fewer, and its

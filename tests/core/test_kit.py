@@ -43,6 +43,11 @@ def test_the_kit_still_catches_what_happens_within_the_followed_actions(tmp_path
         check_ruleset(ListsAnotherActionInItsView(), seeds=range(2), follow=2, failure_dir=tmp_path)
 
 
+def test_the_kit_catches_a_board_view_that_gives_a_public_part_again(tmp_path):
+    with pytest.raises(ConformanceFailure, match="gives again the public parts"):
+        check_ruleset(GivesAPublicPartAgain(), seeds=range(2), follow=2, failure_dir=tmp_path)
+
+
 def test_the_kit_reports_the_steps_and_action_types_its_games_reached(tmp_path):
     report = check_ruleset(
         HighCardDuel(), scenarios=["short"], seeds=range(2), processes=False, failure_dir=tmp_path
@@ -111,6 +116,16 @@ class TheQuickerChooserScores(HighCardDuel):
         super().apply(s, role, action)
         if first:
             s.score[role] += 1
+
+
+class GivesAPublicPartAgain(HighCardDuel):
+    """The score in the public board, and again in each seat's own part of the view."""
+
+    def public_board(self, s):
+        return {"scores": dict(s.score)}
+
+    def board_view(self, s, role):
+        return {**super().board_view(s, role), "scores": {"mine": s.score.get(role)}}
 
 
 class ListsAnotherActionInItsView(HighCardDuel):
