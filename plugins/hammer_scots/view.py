@@ -173,8 +173,6 @@ AREAS_KEPT: Kept[list[JSON]] = Kept()
 # one area as each reader sees it: 23 areas x 3 readers a match, so room for 50-odd
 # matches in play (with 256, 20 matches played at once rebuilt most of their areas)
 AREA_KEPT: Kept[JSON] = Kept(4096)
-# what stands in each area, the same for every reader: one entry per board a match shows
-LOOKS_KEPT: Kept[list[tuple[tuple[Any, ...], dict[str, list[int]]]]] = Kept()
 BORDERS_KEPT: Kept[list[JSON]] = Kept()
 POOLS_KEPT: Kept[JSON] = Kept()
 DEAD_KEPT: Kept[list[JSON]] = Kept()
@@ -198,23 +196,12 @@ def blocks_key(s: State, role: str | None) -> tuple[Any, ...]:
 
 def areas_view(s: State, role: str | None, blocks: tuple[Any, ...] | None = None) -> list[JSON]:
     blocks = blocks_key(s, role) if blocks is None else blocks
-    return AREAS_KEPT.get((blocks, tuple(s.attacker)), lambda: _areas_view(s, role, blocks))
+    return AREAS_KEPT.get((blocks, tuple(s.attacker)), lambda: _areas_view(s, role))
 
 
-def _areas_view(s: State, role: str | None, blocks: tuple[Any, ...]) -> list[JSON]:
-    # what stands in each area is the same for every reader: found once for all of them
-    looks = LOOKS_KEPT.get((blocks[1:], tuple(s.attacker)), lambda: _area_looks(s))
-    return [
-        AREA_KEPT.get((role, *look), partial(area_view, s, role, look[0], here))
-        for look, here in looks
-    ]
-
-
-def _area_looks(s: State) -> list[tuple[tuple[Any, ...], dict[str, list[int]]]]:
-    """Per area, what its view depends on besides the reader (its attacker, whether it is
-    the battle being fought, Edward's name, each side's blocks with their strength and
-    marks), and each side's blocks in it."""
+def _areas_view(s: State, role: str | None) -> list[JSON]:
     per_area: list[dict[str, list[int]]] = [{ENGLISH: [], SCOTTISH: []} for _ in AREAS]
+    # what each area's view depends on, per side: its blocks, their strength and marks
     looks: list[dict[str, list[tuple[int, int, bool, bool]]]] = [
         {ENGLISH: [], SCOTTISH: []} for _ in AREAS
     ]
@@ -225,13 +212,20 @@ def _area_looks(s: State) -> list[tuple[tuple[Any, ...], dict[str, list[int]]]]:
             looks[where][SIDE[b]].append((b, strength[b], b in reserves, b in moved))
     bt = battle_of(s)
     fight = bt.area if bt is not None else -1
-    return [
-        (
-            (i, s.attacker[i], fight == i, s.edward, tuple(look[ENGLISH]), tuple(look[SCOTTISH])),
-            per_area[i],
+    out = []
+    for i, here in enumerate(per_area):
+        look = looks[i]
+        key = (
+            role,
+            i,
+            s.attacker[i],
+            fight == i,
+            s.edward,
+            tuple(look[ENGLISH]),
+            tuple(look[SCOTTISH]),
         )
-        for i, look in enumerate(looks)
-    ]
+        out.append(AREA_KEPT.get(key, partial(area_view, s, role, i, here)))
+    return out
 
 
 def area_view(s: State, role: str | None, i: int, here: dict[str, list[int]]) -> JSON:
