@@ -274,6 +274,14 @@ def tournament(
     jobs: Annotated[
         int, typer.Option(min=1, help="worker processes (the results do not depend on it)")
     ] = 1,
+    max_actions: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="stop a game still going after this many actions and count it a draw "
+            "(default: the game's own limit)",
+        ),
+    ] = None,
     one_way: Annotated[
         bool,
         typer.Option(
@@ -306,6 +314,7 @@ def tournament(
         games=games,
         seed=seed,
         jobs=jobs,
+        max_actions=max_actions,
         one_way=one_way,
     )
     if as_json:
@@ -335,6 +344,10 @@ def _print_tournament(result: dict[str, Any], ruleset: Any, lang: str) -> None:
     for err in result["errors"][:20]:
         line = say(lang, "seed_error", seed=err["seed"], error=str(err["error"]))
         console.print("  " + line, style="red", markup=False, highlight=False)
+    if result["unfinished"]:
+        seeds = ", ".join(map(str, result["unfinished"]))
+        line = say(lang, "unfinished", count=len(result["unfinished"]), seeds=seeds)
+        console.print(line, markup=False, highlight=False)
     heads = ("col_agent", "col_games", "col_wins", "col_win_rate", "col_ci95", "col_rating")
     standings = Table(*(say(lang, h) for h in (*heads, "col_thinking")))
     for spec, row in result["agents"].items():

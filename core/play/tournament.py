@@ -12,14 +12,19 @@ pair of the agents given, ``N`` games:
   against two searching ones).
 
 Game ``k`` of a pairing uses seed ``seed + k`` (the same deals for every pairing) and each
-seat's bot is seeded from the game's seed and the seat. An agent's ``wins`` are the games one
-of its seats won (a shared win counts); a draw is no win. ``win_rate`` is ``wins / games``,
-``ci95`` its 95% Wilson score interval. Each agent's thinking is clocked in CPU seconds (the
-process's own time, so a loaded machine does not inflate it): ``seconds_per_decision`` is the
-mean over its decisions of two or more options, ``longest_decision`` the longest. The
-``rating`` is OpenSkill's (Plackett-Luce, the ``openskill`` library): every game rates the
-agents at the table, each as a team of one, winners first; the rating given is its ordinal
-(mu - 3 sigma), with mu and sigma beside it.
+seat's bot is seeded from the game's seed and the seat. A game still going after
+``max_actions`` actions (default: the game's ``GameInfo.max_actions``) is stopped and
+counted as a draw, its seed listed under ``unfinished``: two bots may settle into moves
+that never end the game (one leading and keeping things as they are, the other with
+nothing left to play), a result of the pairing, not a failure of the runner. An agent's
+``wins`` are the games one of its seats won (a shared win counts); a draw is no win.
+``win_rate`` is ``wins / games``, ``ci95`` its 95% Wilson score interval. Each agent's
+thinking is clocked in CPU seconds (the process's own time, so a loaded machine does not
+inflate it): ``seconds_per_decision`` is the mean over its decisions of two or more
+options, ``longest_decision`` the longest. The ``rating`` is OpenSkill's (Plackett-Luce,
+the ``openskill`` library): every game rates the agents at the table, each as a team of
+one, winners first; the rating given is its ordinal (mu - 3 sigma), with mu and sigma
+beside it.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from gameshelf.core.play.match import Match
 from gameshelf.core.registry.plugins import Game, Registry
 
 AgentFactory = Callable[[int], Agent]
+UNFINISHED = "action_limit"  # the reason of a game stopped at the action limit (a draw)
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 
@@ -227,6 +233,7 @@ class TournamentResult:
             "players": self.players,
             "games": len(self.played),
             "errors": [{"seed": g.table.seed, "error": g.error} for g in self.errors],
+            "unfinished": [g.table.seed for g in self.played if g.reason == UNFINISHED],
             "agents": agents,
             "pairings": pairings,
             "mean_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0.0,
@@ -269,14 +276,16 @@ class _Run:
             role: _Clocked(self.factories[spec](seed_from("tournament", table.seed, i)))
             for i, (role, spec) in enumerate(zip(match.roles, table.seats, strict=True))
         }
+        seat_of = dict(zip(match.roles, table.seats, strict=True))
         try:
             match.play_bots(agents, limit=self.max_actions)
             outcome = match.outcome()
+            if outcome is None and match.seq >= self.max_actions:
+                return Played(table, (), UNFINISHED, match.seq, clock=_clock(agents, seat_of))
             if outcome is None:
                 raise RuntimeError(f"no outcome after {match.seq} actions")
         except Exception as exc:  # a failed game is reported, the others go on
             return Played(table, (), "", match.seq, f"{type(exc).__name__}: {exc}")
-        seat_of = dict(zip(match.roles, table.seats, strict=True))
         winners = tuple(sorted({seat_of[role] for role in outcome.winners}))
         return Played(table, winners, outcome.reason, match.seq, clock=_clock(agents, seat_of))
 

@@ -147,3 +147,29 @@ def test_the_command_refuses_an_unknown_agent():
     result = runner.invoke(cli.app, ["tournament", "toy_duel", "--agents", "random,nobody"])
     assert result.exit_code == 2
     assert "nobody" in result.output
+
+
+def test_a_game_at_the_action_limit_is_a_draw_listed_as_unfinished():
+    registry = toy_registry()
+    agents = parse_agents(registry, "toy_duel", "greedy,random")
+    ended = tournament(registry.game("toy_duel"), agents, games=2, seed=3).to_json()
+    assert ended["unfinished"] == []
+    stopped = tournament(registry.game("toy_duel"), agents, games=2, seed=3, max_actions=1)
+    data = stopped.to_json()
+    assert data["errors"] == []
+    assert data["unfinished"] == [3, 4]
+    assert [g.actions for g in stopped.played] == [1, 1]
+    for row in data["agents"].values():
+        assert (row["games"], row["wins"], row["draws"]) == (2, 0, 2)
+    assert data["pairings"][0]["draws"] == 2
+
+
+def test_the_command_takes_an_action_limit_and_says_which_games_it_stopped():
+    args = ["tournament", "toy_duel", "--agents", "greedy,random", "--games", "2", "--seed", "3"]
+    english = runner.invoke(cli.app, [*args, "--max-actions", "1", "--lang", "en"])
+    assert english.exit_code == 0, english.output
+    assert "2 games stopped at the action limit, counted as draws: seeds 3, 4" in english.stdout
+    chinese = runner.invoke(cli.app, [*args, "--max-actions", "1", "--lang", "zh-TW"])
+    assert "2 局到了動作上限仍未分出勝負，以和局計：種子 3, 4" in chinese.stdout
+    refused = runner.invoke(cli.app, [*args, "--max-actions", "0"])
+    assert refused.exit_code == 2
