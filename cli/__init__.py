@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Coroutine, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol, TypeVar
 
 import typer
 from rich.console import Console
@@ -44,6 +44,16 @@ app = typer.Typer(
 )
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
+
+
+class _Result(Protocol):
+    """What a long command's run gives back: it can say itself as JSON (``--json``)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+T = TypeVar("T")
+R = TypeVar("R", bound=_Result)
 PALETTE = ("red", "blue", "green", "yellow", "magenta")  # the seats' colours in the log
 
 
@@ -71,6 +81,38 @@ def progress_bar() -> Progress:
         TimeRemainingColumn(),
     )
     return Progress(*columns, console=errors)
+
+
+def _agents(entry: Any, scenario: str | None, players: int | None, make: Callable[[], T]) -> T:
+    """The agents ``make()`` reads from the command line, once the game knows them, the
+    scenario and the player count; the first that it does not is said, and the command
+    exits with status 2."""
+    try:
+        made = make()
+        entry.info.scenario(scenario)
+        if players is not None:
+            entry.ruleset.roles(players)
+    except (UnknownAgent, ValueError) as exc:
+        errors.print(f"[red]{exc}[/]")
+        raise typer.Exit(2) from None
+    return made
+
+
+def _run(run: Callable[..., R], as_json: bool, title: str, total: int | None) -> R:
+    """``run()`` of a long command (simulate, tournament): with ``--json`` its result
+    printed as one JSON object, else behind a progress bar (``run`` reports the games
+    done, and the tournament the games in all as well)."""
+    if as_json:
+        result = run()
+        print(json.dumps(result.to_json()))
+        return result
+    with progress_bar() as bar:
+        task = bar.add_task(title, total=total)
+
+        def progress(done: int, of: int | None = total) -> None:
+            bar.update(task, completed=done, total=of)
+
+        return run(progress=progress)
 
 
 # --- list, plugins ------------------------------------------------------------------------
@@ -177,16 +219,14 @@ def simulate(
     lang = reading(lang)
     registry = _registry()
     entry = _game(registry, game)
-    try:
-        factories = [
+    factories = _agents(
+        entry,
+        scenario,
+        players,
+        lambda: [
             registry.agent(a.strip(), entry.info.id).factory for a in agents.split(",") if a.strip()
-        ]
-        entry.info.scenario(scenario)
-        if players is not None:
-            entry.ruleset.roles(players)
-    except (UnknownAgent, ValueError) as exc:
-        errors.print(f"[red]{exc}[/]")
-        raise typer.Exit(2) from None
+        ],
+    )
     run = partial(
         run_simulation,
         entry,
@@ -200,13 +240,8 @@ def simulate(
         save=save,
         coverage=coverage,
     )
-    if as_json:
-        result = run()
-        print(json.dumps(result.to_json()))
-    else:
-        with progress_bar() as bar:
-            task = bar.add_task(f"{game}", total=games)
-            result = run(progress=lambda done: bar.update(task, completed=done))
+    result = _run(run, as_json, game, total=games)
+    if not as_json:
         _print_summary(result, entry.ruleset, lang)
         if result.coverage is not None:
             console.print(result.coverage.table(entry.ruleset), markup=False, highlight=False)
@@ -297,14 +332,9 @@ def tournament(
     lang = reading(lang)
     registry = _registry()
     entry = _game(registry, game)
-    try:
-        factories = parse_agents(registry, entry.info.id, agents)
-        entry.info.scenario(scenario)
-        if players is not None:
-            entry.ruleset.roles(players)
-    except (UnknownAgent, ValueError) as exc:
-        errors.print(f"[red]{exc}[/]")
-        raise typer.Exit(2) from None
+    factories = _agents(
+        entry, scenario, players, lambda: parse_agents(registry, entry.info.id, agents)
+    )
     run = partial(
         run_tournament,
         entry,
@@ -317,13 +347,8 @@ def tournament(
         max_actions=max_actions,
         one_way=one_way,
     )
-    if as_json:
-        result = run()
-        print(json.dumps(result.to_json()))
-    else:
-        with progress_bar() as bar:
-            task = bar.add_task(f"{game}", total=None)
-            result = run(progress=lambda done, total: bar.update(task, completed=done, total=total))
+    result = _run(run, as_json, game, total=None)
+    if not as_json:
         _print_tournament(result.to_json(), entry.ruleset, lang)
     if result.errors:
         raise typer.Exit(1)
