@@ -9,7 +9,7 @@ that must retreat, the block retreating or regrouping). Its body is the battle's
 
     the battle begins
     up to three rounds while both sides are there:      next_round (§6.2)
-        each combat turn left:                           "battle_round" (§6.3-§6.4)
+        the round's combat turns, one after the other:   "battle_round" (§6.3-§6.4)
     both sides still there: the attacker retreats all:  "retreat" block by block (§6.7)
         the blocks that cannot are eliminated
     the battle is decided; the winner may regroup:      "regroup" block by block (§6.7)
@@ -28,8 +28,9 @@ Steps this module registers:
   contested area in turn (a lone one is fought at once) and fights it; when none is left the
   phase finishes, and the game turn goes on to the border raids (§8, raids.py).
 - **"battle"** (§6.2-§6.7): ONE battle, the procedure above. The steps it calls: "battle_round"
-  (a combat turn: fire, retreat or pass; the owner picks which of his equally strong blocks
-  takes a hit in "battle_hits", a retreating block's area in "retreat_to"), "retreat" (after
+  (the combat turns of a round, each to fire, retreat or pass; the owner picks which of his
+  equally strong blocks takes a hit in "battle_hits", a retreating block's area in
+  "retreat_to", and either goes back to "battle_round" for the next turn), "retreat" (after
   round 3: which of the attacker's blocks retreats next, then "retreat_to"), "regroup"
   (which of the winner's blocks regroups next, or done; then "regroup_to").
 
@@ -136,7 +137,7 @@ class Battle:
     hits_to: str = ""  # the side that must take them
     retreating: list[int] = Field(default_factory=list)  # must still retreat (§6.7)
     block: int = NO_BLOCK  # the block retreating or regrouping
-    # whose combat turn it is (side, letter), as a_combat_turn found it; None: ask
+    # whose combat turn it is (side, letter), as next_combat_turn found it; None: ask
     turn: tuple[str, str] | None = None
 
     @property
@@ -319,7 +320,7 @@ def assign_hits(s: State, bt: Battle) -> None:
         if s.over:
             return
     bt.hits_to = ""
-    machine.finish(s)  # the combat turn is over
+    combat_turn_over(s, bt)
 
 
 def take_hit(s: State, bt: Battle, b: int) -> None:
@@ -388,11 +389,24 @@ def release_reserves(s: State, bt: Battle) -> None:
     s.announce("hammer_scots.reserves_join", blocks=block_list(s, joining))
 
 
-def a_combat_turn(s: State, bt: Battle) -> bool:
-    """RULES §6.3: whether a combat turn is left in the round, kept in the frame as found
-    (``Battle.turn``): none once every fighting block has acted or one side has none."""
+def next_combat_turn(s: State, bt: Battle) -> None:
+    """RULES §6.3: hand the round's next combat turn to its side, kept in the frame as found
+    (``Battle.turn``); with none left (every fighting block has acted, or one side has none)
+    the round is over: "battle_round" finishes back to the battle."""
     bt.turn = turn = whose_turn(s, bt)
-    return turn is not None
+    if turn is None:
+        machine.finish(s)
+    else:
+        s.active = [turn[0]]
+
+
+def combat_turn_over(s: State, bt: Battle) -> None:
+    """A combat turn is over: the round goes on at "battle_round", its next combat turn
+    (handed over at once where the turn ended in "battle_round" itself)."""
+    if s.step == "battle_round":
+        next_combat_turn(s, bt)
+    else:
+        machine.enter(s, "battle_round")
 
 
 def still_contested(s: State, bt: Battle) -> bool:
@@ -532,7 +546,7 @@ class FightBattle(Procedure[State]):
     name, frame_type, waiting = "battle", Battle, Msg("hammer_scots.fighting")
     body = (
         battle_begins,
-        While(another_round, next_round, While(a_combat_turn, Call("battle_round"))),
+        While(another_round, next_round, Call("battle_round")),
         If(still_contested, forced_retreat, While(a_block_may_retreat, Call("retreat")), cut_off),
         battle_decided,
         If(a_block_may_regroup, Call("regroup")),  # block by block, until it is done
@@ -549,12 +563,13 @@ class BattleStep(Step[State]):
 
 @machine.step
 class BattleRound(BattleStep):
-    """RULES §6.3: a combat turn: one block fires, retreats or passes."""
+    """RULES §6.3: the combat turns of a round, one at a time: a block fires, retreats or
+    passes, until none is left (``next_combat_turn``)."""
 
     name, waiting = "battle_round", Msg("hammer_scots.fighting")
 
     def begin(self, s: State) -> None:
-        s.active = [self.frame(s).turn[0]]  # type: ignore[index]  # a_combat_turn found it
+        next_combat_turn(s, self.frame(s))
 
     def prompt(self, s: State, role: str) -> Msg:
         bt = self.frame(s)
@@ -613,7 +628,7 @@ class BattleRound(BattleStep):
         b = BLOCK_IX[arg]
         bt.acted.append(b)
         s.announce("hammer_scots.passed", block=block_ref(s, b))  # RULES §6.3
-        machine.finish(s)
+        next_combat_turn(s, bt)
 
 
 @machine.step
@@ -693,9 +708,10 @@ class RetreatTo(LeaveTo):
         leave(s, bt.area, b, to)
         if forced:
             bt.retreating.remove(b)
+            machine.finish(s)  # back to the forced retreat's next block
         else:
             bt.acted.append(b)
-        machine.finish(s)
+            combat_turn_over(s, bt)
 
 
 @machine.step
