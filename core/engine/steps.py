@@ -121,17 +121,6 @@ class Step(Generic[S]):
     frame_type: ClassVar[type[Any] | None] = None  # the model of its frame, if it has one
     tags: ClassVar[frozenset[str]] = frozenset()  # its ambient actions: those of these tags
     signature: ClassVar[str] = ""  # a procedure's declaration, saved in its frame
-    # Set by the machine when it registers the step (``StepMachine.step``), and read by it
-    # on every action: what the step is made of, worked out once.
-    handlers: dict[str, Handler]  # its ``on_<type>`` methods, by action type
-    frame_kind: str | None  # the name its frame model is saved under
-    ambients: tuple[Ambient[S], ...] = ()  # the ambient actions offered in it
-    interrupts: tuple[Ambient[S], ...] = ()  # those of them open to roles not awaited
-    starts: Callable[[S], None] | None = None  # its ``begin``; None: the default, nothing
-    awaits: Callable[[S], Sequence[Role]] | None = None  # its ``active``; None: state.active
-    acting: Callable[[S], Sequence[Role]] | None = None  # its ``actors``; None: state.active
-    offers: Callable[[S, Role], Iterable[Action]]  # ``actions`` with its ambients' beside
-    watched: bool = False  # whether a watched hidden part may show something in it
 
     def bind(self, machine: StepMachine[S]) -> None:
         """Called once, when ``machine`` registers the step (default: nothing)."""
@@ -274,27 +263,63 @@ def refusal_of(options: Iterable[Option], action: Action) -> str | Msg | None:
     return None
 
 
-def _prepare(machine: StepMachine[Any], step: Step[Any]) -> None:
-    """Work out what the machine reads of ``step`` on every action, as attributes of the
-    step (again when an ambient action or a watch is declared for it). A step's methods are
-    read then: change them before it registers, not after."""
-    step.starts = None if _is_default(step.begin, Step.begin) else step.begin
-    awaits_state = _is_default(step.active, Step.active)
-    step.awaits = None if awaits_state else step.active
-    step.acting = None if awaits_state and _is_default(step.actors, Step.actors) else step.actors
-    step.offers = partial(_offered, machine, step) if step.ambients else step.actions
-    step.interrupts = tuple(ambient for ambient in step.ambients if ambient.interrupt)
-    watch = machine.watching
-    step.watched = watch is not None and (watch.steps is None or step.name in watch.steps)
+class StepRecord:
+    """A step as its machine holds it: the step (``step``, the game's object, whose methods
+    carry out its rules) and what the machine reads of it on every action, worked out when
+    it registers (again when an ambient action or a watch is declared for it).
+
+    The machine's table (``StepMachine.steps``) holds one record a step, all of one class:
+    the places in the machine that meet every step read one kind of object
+    (docs/performance.md). A step's methods are read when it registers: change them
+    before, not after.
+    """
+
+    __slots__ = (
+        "acting", "ambients", "awaits", "frame_kind", "frame_type", "handlers", "interrupts",
+        "name", "offers", "resume", "signature", "starts", "step", "watched",
+    )  # fmt: skip
+
+    def __init__(self, step: Step[Any]) -> None:
+        self.step = step
+        self.name: str = step.name
+        self.frame_type: type[Any] | None = step.frame_type  # the model of its frame
+        kind = step.frame_type
+        self.frame_kind: str | None = None if kind is None else frame_kind(kind)  # saved as
+        self.handlers: dict[str, Handler] = _handlers(step)  # ``on_<type>``, by action type
+        self.ambients: tuple[Ambient[Any], ...] = ()  # the ambient actions offered in it
+        self.resume: Callable[[Any, Any], None] = step.resume
+        # set by ``prepare``, once the step is bound to its machine
+        self.signature: str = ""  # a procedure's declaration, saved in its frame
+        self.starts: Callable[[Any], None] | None = None  # ``begin``; None: the default
+        self.awaits: Callable[[Any], Sequence[Role]] | None = None  # ``active``; None: state's
+        self.acting: Callable[[Any], Sequence[Role]] | None = None  # ``actors``; None: state's
+        self.offers: Callable[[Any, Role], Iterable[Action]] = step.actions  # with ambients'
+        self.interrupts: tuple[Ambient[Any], ...] = ()  # the ambients open to roles not awaited
+        self.watched = False  # whether a watched hidden part may show something in it
+
+    def prepare(self, machine: StepMachine[Any]) -> None:
+        """Work out what the machine reads of the step (after ``Step.bind``, and again when
+        an ambient action or a watch is declared for it)."""
+        step = self.step
+        self.signature = step.signature
+        self.starts = None if _is_default(step.begin, Step.begin) else step.begin
+        awaits_state = _is_default(step.active, Step.active)
+        self.awaits = None if awaits_state else step.active
+        acting_state = awaits_state and _is_default(step.actors, Step.actors)
+        self.acting = None if acting_state else step.actors
+        self.offers = partial(_offered, machine, self) if self.ambients else step.actions
+        self.interrupts = tuple(ambient for ambient in self.ambients if ambient.interrupt)
+        watch = machine.watching
+        self.watched = watch is not None and (watch.steps is None or self.name in watch.steps)
 
 
-def _offered(machine: StepMachine[Any], step: Step[Any], s: Any, role: Role) -> Iterable[Action]:
-    return machine.offered(s, step, role)
+def _offered(machine: StepMachine[Any], record: StepRecord, s: Any, role: Role) -> Any:
+    return machine.offered(s, record, role)
 
 
-def _interrupts(step: Step[Any], s: Any, role: Role) -> list[Action]:
-    """The legal actions of ``step``'s interrupts for ``role``."""
-    return [a for ambient in step.interrupts for a in ambient.actions(s, role)]
+def _interrupts(record: StepRecord, s: Any, role: Role) -> list[Action]:
+    """The legal actions of the interrupts of ``record``'s step for ``role``."""
+    return [a for ambient in record.interrupts for a in ambient.actions(s, role)]
 
 
 StepT = TypeVar("StepT", bound=type[Step[Any]])
@@ -310,7 +335,7 @@ class StepMachine(Generic[S]):
     """
 
     def __init__(self, role_name: Callable[[S, Role], str | Msg] | None = None) -> None:
-        self.steps: dict[str, Step[S]] = {}
+        self.steps: dict[str, StepRecord] = {}  # by name: each step as the machine holds it
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
         self.ambients: dict[str, list[Ambient[S]]] = {}  # those offered, by step name
         self.tagged: dict[str, list[Ambient[S]]] = {}  # those declared, by tag
@@ -324,24 +349,22 @@ class StepMachine(Generic[S]):
     def step(self, cls: StepT) -> StepT:
         """Class decorator: register a step under its ``name``."""
         name = cls.name
-        if name in self.steps and not _builtin(self.steps[name]):
+        if name in self.steps and not _builtin(self.steps[name].step):
             raise ValueError(f"step {name!r} is registered twice")
         instance = cls()
-        instance.handlers = _handlers(instance)
-        kind = cls.frame_type
-        instance.frame_kind = None if kind is None else frame_kind(kind)
         if cls.options is Step.options and cls.actions is not Step.actions:
             _older_form(cls)
             instance.options = instance._options_from_actions  # type: ignore[method-assign]
+        record = StepRecord(instance)
         offered = self.ambients.setdefault(name, [])
         for tag in (*sorted(cls.tags), EVERY_STEP):
             offered += (a for a in self.tagged.get(tag, ()) if a not in offered)
         for ambient in offered:
-            _check_clash(ambient, instance)
-        instance.ambients = tuple(offered)
-        self.steps[name] = instance
+            _check_clash(ambient, record)
+        record.ambients = tuple(offered)
+        self.steps[name] = record
         instance.bind(self)
-        _prepare(self, instance)
+        record.prepare(self)
         return cls
 
     def ambient(self, cls: AmbientT) -> AmbientT:
@@ -354,12 +377,12 @@ class StepMachine(Generic[S]):
             instance.options = partial(_options_of, instance.actions)  # type: ignore[method-assign]
         tag = cls.tag
         self.tagged.setdefault(tag, []).append(instance)
-        for name, step in self.steps.items():
-            if tag == EVERY_STEP or tag in step.tags:
-                _check_clash(instance, step)
+        for name, record in self.steps.items():
+            if tag == EVERY_STEP or tag in record.step.tags:
+                _check_clash(instance, record)
                 self.ambients.setdefault(name, []).append(instance)
-                step.ambients = tuple(self.ambients[name])
-                _prepare(self, step)
+                record.ambients = tuple(self.ambients[name])
+                record.prepare(self)
         return cls
 
     def watch(self, parts: tuple[Hidden[S], ...]) -> None:
@@ -370,11 +393,11 @@ class StepMachine(Generic[S]):
             raise TypeError("this step machine already watches other hidden parts")
         self._watched = parts
         self.watching = Watch(parts) if parts else None
-        for step in self.steps.values():  # their watched marks
-            _prepare(self, step)
+        for record in self.steps.values():  # their watched marks
+            record.prepare(self)
 
     def __getitem__(self, name: str) -> Step[S]:
-        return self.steps[name]
+        return self.steps[name].step
 
     # --- moving between steps -------------------------------------------------------
 
@@ -417,20 +440,20 @@ class StepMachine(Generic[S]):
         return bool(s._queue)
 
     def _push(self, s: S, kind: str, name: str | None, args: Any) -> None:
-        # The one way a transition is made: (kind, the step entered, its frame args, its
-        # name; for a finish: kind, None, the result handed back, None), queued while the
-        # machine is at work on ``s``, carried out at once (the machine set to work) at rest.
-        step = None
+        # The one way a transition is made: (kind, the record of the step entered, its frame
+        # args; for a finish: kind, None, the result handed back), queued while the machine
+        # is at work on ``s``, carried out at once (the machine set to work) at rest.
+        record = None
         if name is not None:
-            step = self.steps[name]
-            frame_type = step.frame_type
+            record = self.steps[name]
+            frame_type = record.frame_type
             if type(args) is not frame_type and (args is not None or frame_type is not None):
-                args = frame_args(step, args)  # a default frame, or the wrong one refused
+                args = frame_args(record.step, args)  # a default frame, or the wrong one refused
         queue = s._queue
         if queue is None:
-            self._work(s, [(kind, step, args, name)])
+            self._work(s, [(kind, record, args)])
         else:
-            queue.append((kind, step, args, name))
+            queue.append((kind, record, args))
 
     def _work(
         self,
@@ -459,7 +482,7 @@ class StepMachine(Generic[S]):
         for _ in _RUNAWAY:
             if not queue:
                 return
-            kind, step, args, name = pop(0)
+            kind, record, args = pop(0)
             if kind is _FINISH:
                 if len(stack) < 2:
                     raise RuntimeError(f"step {s.step!r} finished with nothing to return to")
@@ -474,12 +497,12 @@ class StepMachine(Generic[S]):
                     stack.clear()
                 frame = _blank(Frame)
                 stack.append(frame)
-            frame.step = s.step = name
+            frame.step = s.step = record.name
             frame.args = args
-            frame.kind = step.frame_kind
+            frame.kind = record.frame_kind
             frame.pc = 0
-            frame.sig = step.signature
-            starts = step.starts
+            frame.sig = record.signature
+            starts = record.starts
             if starts is not None:
                 starts(s)
         if queue:
@@ -491,40 +514,41 @@ class StepMachine(Generic[S]):
     # --- dispatch ---------------------------------------------------------------------
 
     def current(self, s: S) -> Step[S]:
-        return self.steps[s.step]
+        return self.steps[s.step].step
 
     def active(self, s: S) -> Sequence[Role]:
         awaits = self.steps[s.step].awaits
         return s.active if awaits is None else awaits(s)
 
     def actions(self, s: S, role: Role) -> Iterable[Action]:
-        step = self.steps[s.step]
-        acting = step.acting
+        record = self.steps[s.step]
+        acting = record.acting
         actors = s.active if acting is None else acting(s)
         if role not in actors:  # not awaited: only the interrupts, while someone acts
-            return _interrupts(step, s, role) if step.interrupts and actors else ()
-        return step.offers(s, role)
+            return _interrupts(record, s, role) if record.interrupts and actors else ()
+        return record.offers(s, role)
 
     def interrupts(self, s: S, role: Role) -> list[Action]:
         """The interrupts (``Ambient.interrupt``) open to ``role`` now, awaited or not; none
         once nobody acts (the game is over)."""
-        step = self.steps[s.step]
-        if not step.interrupts:
+        record = self.steps[s.step]
+        if not record.interrupts:
             return []
-        acting = step.acting
-        return _interrupts(step, s, role) if (s.active if acting is None else acting(s)) else []
+        acting = record.acting
+        return _interrupts(record, s, role) if (s.active if acting is None else acting(s)) else []
 
-    def offered(self, s: S, step: Step[S], role: Role) -> Iterable[Action]:
-        """The actions ``step`` and its ambient actions offer ``role`` (known to act)."""
-        if not step.ambients:
-            return step.actions(s, role)
+    def offered(self, s: S, record: StepRecord, role: Role) -> Iterable[Action]:
+        """The actions a step and its ambient actions offer ``role`` (known to act)."""
+        actions = record.step.actions
+        if not record.ambients:
+            return actions(s, role)
         return [
-            *step.actions(s, role),
-            *(a for ambient in step.ambients for a in ambient.actions(s, role)),
+            *actions(s, role),
+            *(a for ambient in record.ambients for a in ambient.actions(s, role)),
         ]
 
     def prompt(self, s: S, role: Role | None) -> str | Msg:
-        step = self.steps[s.step]
+        step = self.steps[s.step].step
         if role is not None and role in step.actors(s):
             return step.prompt(s, role)
         active = list(step.active(s))
@@ -534,41 +558,41 @@ class StepMachine(Generic[S]):
 
     def apply(self, s: S, role: Role, action: Action) -> None:
         """Check ``action`` against the legal actions, then run its handler."""
-        step = self.steps[s.step]
-        acting = step.acting
+        record = self.steps[s.step]
+        acting = record.acting
         actors = s.active if acting is None else acting(s)
         if role not in actors:
             if not actors:
                 raise IllegalAction(Msg("core.game_over"), code="game_over")
-            if step.interrupts and self._interrupted(step, s, role, action):
+            if record.interrupts and self._interrupted(record, s, role, action):
                 return
             raise IllegalAction(
                 Msg(
                     "core.not_your_turn",
                     who=self._names(s, [role]),
-                    waiting_for=self._names(s, step.active(s) or actors),
+                    waiting_for=self._names(s, record.step.active(s) or actors),
                 ),
                 code="not_your_turn",
             )
-        legal = step.offers(s, role)
+        legal = record.offers(s, role)
         if type(legal) is not list:  # a generator: looked through twice if refused
             legal = list(legal)
         if action not in legal:  # compared in C (the action is a tuple)
             known_type = any(a.type == action.type for a in legal)
             raise IllegalAction(
-                self._refusal(step, s, role, action, known_type),
+                self._refusal(record.step, s, role, action, known_type),
                 code="illegal" if known_type else "unknown_action",
             )
         self.play(s, role, action)
 
-    def _interrupted(self, step: Step[S], s: S, role: Role, action: Action) -> bool:
+    def _interrupted(self, record: StepRecord, s: S, role: Role, action: Action) -> bool:
         """Play ``action`` of ``role``, which the step does not wait for, if it is one of
         its interrupts (``True``); refuse it for the interrupt's reason if it is an
         interrupt's type; else ``False`` (not the role's turn)."""
-        if action in _interrupts(step, s, role):
+        if action in _interrupts(record, s, role):
             self.play(s, role, action)
             return True
-        for ambient in step.interrupts:
+        for ambient in record.interrupts:
             if action.type in ambient.handlers:
                 reason = ambient.refusal(s, role, action)
                 if reason:
@@ -579,26 +603,26 @@ class StepMachine(Generic[S]):
         """Run the handler of an action already known to be legal, and what it sets going."""
         if s._queue is not None:
             raise RuntimeError("an action was played while the machine was at work")
-        step = self.steps[s.step]
-        handler = step.handlers.get(action.type)
+        record = self.steps[s.step]
+        handler = record.handlers.get(action.type)
         arg: Any = action.arg
         if handler is None:
-            handler = self._ambient_handler(step, action)
+            handler = self._ambient_handler(record, action)
             if handler is None:  # a step that handles every action itself (a secret choice)
-                handler, arg = step.handle, action
+                handler, arg = record.step.handle, action
         # The hidden parts' watch, only where they may show something (most actions: not);
         # a step is watched only where the machine has a watch
         watch = self.watching
-        before = watch.shown(s) if step.watched else _NOTHING_SHOWN  # type: ignore[union-attr]
+        before = watch.shown(s) if record.watched else _NOTHING_SHOWN  # type: ignore[union-attr]
         self._work(s, [], handler, role, arg)
         if watch is None:
             return
-        watched = step.watched or self.steps[s.step].watched  # before it, or after
+        watched = record.watched or self.steps[s.step].watched  # before it, or after
         if watched and not watch.shown(s) <= before:
             s.rng.reveal()  # the action showed something new: undo stops here
 
-    def _ambient_handler(self, step: Step[S], action: Action) -> Handler | None:
-        for ambient in self.ambients.get(step.name, ()):
+    def _ambient_handler(self, record: StepRecord, action: Action) -> Handler | None:
+        for ambient in record.ambients:
             handler = ambient.handlers.get(action.type)
             if handler is not None:
                 return handler
@@ -673,7 +697,7 @@ def _refuse_frame(step: Step[Any], args: Any) -> None:
 
 
 def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:
-    step = machine.steps.get(frame.step)
+    step = machine.steps.get(frame.step)  # its record
     if step is None:
         raise ValueError(f"the saved state is in a step this game no longer has: {frame.step!r}")
     expected = step.frame_type
@@ -700,11 +724,11 @@ def _handlers(instance: object) -> dict[str, Handler]:
     return {attr[3:]: getattr(instance, attr) for attr in dir(cls) if attr.startswith("on_")}
 
 
-def _check_clash(ambient: Ambient[Any], step: Step[Any]) -> None:
-    clash = sorted(set(ambient.handlers) & set(step.handlers))
+def _check_clash(ambient: Ambient[Any], record: StepRecord) -> None:
+    clash = sorted(set(ambient.handlers) & set(record.handlers))
     if clash:
         raise ValueError(
-            f"ambient {ambient.name!r} and step {step.name!r} both handle {', '.join(clash)}"
+            f"ambient {ambient.name!r} and step {record.name!r} both handle {', '.join(clash)}"
         )
 
 

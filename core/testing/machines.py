@@ -18,7 +18,7 @@ from gameshelf.core.engine.steps import StepMachine, frame_args
 def place(machine: StepMachine[Any], s: GameState, name: str, args: Any = None) -> None:
     """Put ``machine`` at step ``name`` alone on the stack, with its frame ``args`` (checked
     as ``enter`` checks them), without running its ``begin``."""
-    step = machine.steps[name]
+    step = machine[name]
     s.stack[:] = [new_frame(name, frame_args(step, args), step.signature)]
     s.step = name
 

@@ -53,11 +53,12 @@ class Coverage:
         """The steps of a step machine at which no decision was taken, procedures left out
         (they only call steps); a step that never waits (the end of the game) is listed."""
         machine = getattr(ruleset, "machine", None)
-        steps = getattr(machine, "steps", {})
+        if machine is None:
+            return []
         return sorted(
             name
-            for name, step in steps.items()
-            if name not in self.steps and not isinstance(step, Procedure)
+            for name in machine.steps
+            if name not in self.steps and not isinstance(machine[name], Procedure)
         )
 
     def table(self, ruleset: Ruleset[Any] | None = None) -> str:

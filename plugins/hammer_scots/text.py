@@ -274,7 +274,7 @@ def label(action: Action, view: JSON, lang: str = "en") -> str | None:
 def winter_steps() -> frozenset[str]:
     """The steps of the winter (those winter.py registers)."""
     return frozenset(
-        name for name, step in machine.steps.items() if type(step).__module__.endswith(".winter")
+        name for name in machine.steps if type(machine[name]).__module__.endswith(".winter")
     )
 
 

@@ -744,7 +744,7 @@ def _grain_play(s: State, f: EventPlay) -> None:
     Missile Envy the USSR owed is gone from its hand for good, and the duty with it."""
     envy_played(s, USSR, f.pick)
     s.hands[US].append(f.pick)
-    play = machine.steps["card_play"].frame_type
+    play = machine["card_play"].frame_type
     # rounds.CardPlay declares its frame (not imported: rounds imports this module)
     assert play is not None
     machine.call(s, "card_play", play(side=US, card=f.pick))
