@@ -8,7 +8,12 @@ network, the majorities), plus what is under way towards the next points:
   pieces, reach, the network's multiplier), besides the 4 of a full track at the end. The
   final score alone gives nothing for a step short of the full track, so creating a route for
   an ability was reckoned a loss, and the bots seldom developed one;
-- ``SUPPLY`` points for each piece in the personal supply (the next actions' material);
+- ``SUPPLY`` points for each piece in the personal supply (the next actions' material), and
+  ``KEEP`` more for each of its first ``RESERVE``: what displacing a trader takes (RULES §6 C:
+  the piece put in and one paid). Without them a seat spent its last pieces blocking rivals'
+  routes, until every piece of both seats stood on routes shared with another owner and
+  nobody could create one: seed 3025, ISMCTS ahead with neither supply nor stock, greedy
+  holding a full route that only paid its rival;
 - the routes a seat is filling (RULES §6 E: a route whose every space holds the seat's own
   pieces may be created, for an office, an ability or prestige): a route worth ``ROUTE``
   points once full, counted by the share of its spaces the seat holds, squared (the last
@@ -43,6 +48,7 @@ from gameshelf.plugins.hansa_britannia.state import EMPTY, State
 SUPPLY = 0.05
 ROUTE = 1.0  # a full route: no more than creating it for an ability brings (STEP + SUPPLY)
 STEP = 1.0
+RESERVE, KEEP = 2, 0.5  # the first pieces of the supply: what a displacement needs
 SPREAD = 4.0  # at the end
 FAR = 1.0  # at the start, the spread is (1 + FAR) times its width at the end
 END_PRESTIGE = 20  # RULES §8
@@ -87,6 +93,7 @@ def estimate(s: State) -> dict[str, float]:
         s.seats[p]: line["total"]
         + STEP * sum(s.level[p])
         + SUPPLY * sum(s.supply[p])
+        + KEEP * min(sum(s.supply[p]), RESERVE)
         + under_way[p]
         for p, line in enumerate(final_scores(s))
     }

@@ -11,7 +11,7 @@ from gameshelf.plugins.hansa_britannia.board import THREE
 from gameshelf.plugins.hansa_britannia.evaluate import estimate, progress, routes_under_way
 from gameshelf.plugins.hansa_britannia.rules import RULESET
 from gameshelf.plugins.hansa_britannia.scoring import end_game
-from tests.hansa_britannia.builders import build, play
+from tests.hansa_britannia.builders import build, play, space
 
 EVEN = {"red": 3, "yellow": 3, "green": 3}
 
@@ -161,7 +161,7 @@ def test_a_leading_search_bot_creates_the_route_rather_than_shuffle_its_pieces()
     assert bot.choose(Observation(RULESET, s, "yellow", s.seats), actions).type == "create"
 
 
-@pytest.mark.slow  # about 1,100 actions of ISMCTS and greedy: 40-60 CPU s
+@pytest.mark.slow  # about 850 actions of ISMCTS and greedy: 20-30 CPU s
 def test_the_formerly_endless_tournament_game_ends():
     """Game 1 of ``gameshelf tournament hansa_britannia --agents ismcts:100/w1/d0,greedy
     --players 2 --seed 3025`` (seed 3026, greedy in the first seat): past 12,000 actions at
@@ -175,3 +175,24 @@ def test_the_formerly_endless_tournament_game_ends():
     outcome = match.outcome()
     assert outcome is not None
     assert outcome.winners == ["yellow"]
+
+
+def test_the_first_pieces_of_the_supply_are_kept_for_a_displacement():  # RULES §6 C
+    def red_with(traders):
+        return estimate(build(players=3, prestige=EVEN, supply={"red": (traders, 0)}))["red"]
+
+    first_two, next_two = red_with(2) - red_with(0), red_with(4) - red_with(2)
+    assert first_two > next_two > 0
+
+
+def test_a_seat_keeps_its_last_pieces_rather_than_block_a_rivals_route():
+    s = build(
+        players=2,
+        supply={"red": (2, 0), "yellow": (0, 0)},
+        stock={"red": (0, 0), "yellow": (0, 0)},
+        pieces={"durham--lancaster": ["yellow", "yellow", None]},
+    )
+    blocking = RULESET.copy_state(s)
+    play(blocking, "red", ("place_trader", space("durham--lancaster", 2, THREE)))
+    assert routes_under_way(blocking)[1] == 0.0
+    assert chances(blocking)["red"] < chances(s)["red"]
