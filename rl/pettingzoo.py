@@ -144,28 +144,27 @@ class GameshelfAEC(AECEnv):
         self.steps += 1
         self.infos[agent]["illegal"] = not self._act(agent, action)
         awaited = self.session.awaited()
-        if awaited and self.turns == "game":  # the game goes on (awaited: none once over)
+        # a game that awaits a seat is not over (Ruleset.active): no outcome to read then
+        over = not awaited and self.session.outcome() is not None
+        if awaited and self.turns == "game":  # the game goes on
             self.agent_selection = awaited[0]
-            if self.steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._next_in_cycle(agent, awaited)
+            self._next_in_cycle(agent, over)
+        if not over and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
         if self.render_mode == "human":
             self.render()
 
-    def _next_in_cycle(self, agent: Role, awaited: list[Role]) -> None:
-        """The seat asked after ``agent`` in the cycle order or, in the game's, at its end;
-        the end told once the cycle is over (the seats after the last move only wait), as
-        the parallel API steps every seat each cycle."""
+    def _next_in_cycle(self, agent: Role, over: bool) -> None:
+        """The seat asked after ``agent`` in the cycle order or, in the game's, at its end
+        (``over``); the end told once the cycle is over (the seats after the last move only
+        wait), as the parallel API steps every seat each cycle."""
         self.agent_selection = self._next_asked(agent)
         told = self.turns == "game" or self.agent_selection == self.possible_agents[0]
-        over = not awaited and self.session.outcome() is not None
         if over and told:
             self.rewards = self.session.returns()
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()  # the only rewards: before the end, all are 0
-        elif not over and self.steps >= self.max_steps:
-            self.truncations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
         if self.render_mode is None:
