@@ -28,6 +28,7 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -336,7 +337,7 @@ class Encoding(ABC):
         vector; with the seat's ``memory``, the memory's own vector (copy it to keep it),
         written again only where a part is unequal to the seat's last one."""
         parts = ((role, tuple(active), state.step), *self.parts(state, role))
-        fillers = self.__dict__.get("_fillers_made") or self._all_fillers()
+        fillers = self.all_fillers
         if memory is None:
             out = Filler(self.layout.size)
             for fill, part in zip(fillers, parts, strict=True):
@@ -359,10 +360,10 @@ class Encoding(ABC):
         out.written = None
         return vector
 
-    def _all_fillers(self) -> tuple[Callable[[Any, Filler], None], ...]:
-        """The header's filler and the game's, made once (then read from ``__dict__``)."""
-        made = self.__dict__["_fillers_made"] = (self.header.fill_part, *self.fillers)
-        return made
+    @cached_property
+    def all_fillers(self) -> tuple[Callable[[Any, Filler], None], ...]:
+        """The header's filler, then the game's (``fillers``): one a part."""
+        return (self.header.fill_part, *self.fillers)
 
     def seat_memory(self) -> SeatMemory:
         """A new memory for one seat's vectors made with ``observe_state``."""
