@@ -194,16 +194,7 @@ class Session:
             if not isinstance(ruleset, StepRuleset) or type(ruleset).view is not StepRuleset.view:
                 found = self.view(role)  # a view of its own: the whole of it
             else:
-                state, machine = self.state, ruleset.machine
-                found = {
-                    "game": self.ruleset.info.id,
-                    "role": role,
-                    "step": state.step,
-                    "active": self.awaited(),
-                }
-                found.update(machine.current(state).public(state, role))
-                found.update(ruleset.public_board(state))
-                found.update(ruleset.board_view(state, role))
+                found = ruleset.seen(self.state, role, self.awaited())
             self._now[key] = found
         return found
 

@@ -465,29 +465,34 @@ class StepRuleset(Ruleset[S]):
     ) -> JSON:
         acts = self.actions(state, role) if role is not None else []
         prompt = self.machine.prompt(state, role)
-        view = {
-            "game": self.info.id,
-            "role": role,
-            "step": state.step,
-            "active": self.active(state),
-            "prompt": prompt if isinstance(prompt, str) else prompt.to_json(),
-            "actions": action_menu(acts),
-            # a private line (GameState.say(..., to=...)) only for the roles it is for
-            "log": [
-                line if isinstance(line, str) else line.to_json()
-                for line in (state.log[log_from:] if log_from else state.log)
-                if isinstance(line, str) or line.reads(role)
-            ],
-        }
+        view = self.seen(state, role, self.active(state), public)
+        view["prompt"] = prompt if isinstance(prompt, str) else prompt.to_json()
+        view["actions"] = action_menu(acts)
+        # a private line (GameState.say(..., to=...)) only for the roles it is for
+        view["log"] = [
+            line if isinstance(line, str) else line.to_json()
+            for line in (state.log[log_from:] if log_from else state.log)
+            if isinstance(line, str) or line.reads(role)
+        ]
         interrupts = self.interrupts(state, role) if role is not None else []
         if interrupts:  # among the actions: what the role may do whether awaited or not
             view["interrupts"] = action_menu(interrupts)
-        view.update(self.machine.current(state).public(state, role))
         outcome = self.outcome(state)
         view["outcome"] = outcome.model_dump() if outcome else None
-        view.update(self.public_board(state) if public is None else public)
-        view.update(self.board_view(state, role))
         return view
+
+    def seen(
+        self, state: S, role: Role | None, active: list[Role], public: JSON | None = None
+    ) -> JSON:
+        """The view (:meth:`view`) without its prompt, actions, log and outcome: whose view
+        it is, the step, the ``active`` roles, the step's public part and the board (the
+        public part, then the role's). What a learning agent's vector reads of a view
+        (``gameshelf.rl``), which builds no menu or log."""
+        seen = {"game": self.info.id, "role": role, "step": state.step, "active": active}
+        seen.update(self.machine.current(state).public(state, role))
+        seen.update(self.public_board(state) if public is None else public)
+        seen.update(self.board_view(state, role))
+        return seen
 
     def board_view(self, state: S, role: Role | None) -> JSON:
         """The game's own part of a view: what ``role`` may see of the board, beside what
