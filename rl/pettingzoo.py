@@ -144,8 +144,7 @@ class GameshelfAEC(AECEnv):
         self.steps += 1
         self.infos[agent]["illegal"] = not self._act(agent, action)
         awaited = self.session.awaited()
-        # a game that awaits a seat is not over (Ruleset.active): no outcome to read then
-        over = not awaited and self.session.outcome() is not None
+        over = self.session.outcome() is not None
         if awaited and self.turns == "game":  # the game goes on
             self.agent_selection = awaited[0]
         else:

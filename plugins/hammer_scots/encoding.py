@@ -441,9 +441,7 @@ class HammerEncoding(Encoding):
         at = self.area.offset
         for k, where_all in enumerate(places):  # SIDES' order
             vector[self.pools.offset + k] = where_all.count(POOL) / 20  # at every call
-            # each area held once, then its blocks counted, in C
-            for where in dict.fromkeys(where_all[bisect_left(where_all, 0) :]):
-                count = where_all.count(where)
+            for where, count in _runs(where_all, bisect_left(where_all, 0)):
                 vector[at + 7 * where + k] = TENTHS[count]
                 note(at + 7 * where + k)
                 if k and vector[at + 7 * where]:  # England's blocks there too
