@@ -184,7 +184,7 @@ class ThreeKingdomsEncoding(Encoding):
         owners = tuple(map(s.owner.__getitem__, LAND_IDS))
         order, money, hand, down, drawn = s.order, s.money, s.hand, s.down, s.drawn
         lord, pos = s.lord, s.pos
-        players = [  # a list, then unpacked: a generator costs more a seat
+        players = (
             (
                 lord[seat],
                 pos[seat],
@@ -196,7 +196,7 @@ class ThreeKingdomsEncoding(Encoding):
                 order.index(seat) if seat in order else -1,
             )
             for seat in s.seats
-        ]
+        )
         return (
             (
                 s.round,
