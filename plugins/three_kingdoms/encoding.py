@@ -271,22 +271,17 @@ class ThreeKingdomsEncoding(Encoding):
             note(at + 5 + place)
 
     def fill_own_part(self, own: tuple[tuple[str, ...], ...] | None, out: Filler) -> None:
-        vector, note = out.writes()
-        cards, at, width = self.cards.at, self.own.offset, len(self.cards.ids)
+        put, cards, at, width = out.at, self.cards.at, self.own.offset, len(self.cards.ids)
         for ids in own or ():
             for card in ids:
-                vector[at + cards[card]] = 1.0
-                note(at + cards[card])
+                put(at + cards[card], 1.0)
             at += width
 
     def fill_owners_part(self, owners: tuple[Role | None, ...], out: Filler) -> None:
-        vector, note = out.writes()
-        at, seats, n = self.owner.offset, self.seats.at, len(self.seats.ids)
+        put, at, seats, n = out.at, self.owner.offset, self.seats.at, len(self.seats.ids)
         for k, owner in enumerate(owners):
             if owner is not None:
-                i = at + k * n + seats[owner]
-                vector[i] = 1.0
-                note(i)
+                put(at + k * n + seats[owner], 1.0)
 
     def fill_swords_part(self, swords: tuple[int, ...], out: Filler) -> None:
         vector, at, most = out.vector, self.swords.offset, N.max_swords
@@ -294,13 +289,10 @@ class ThreeKingdomsEncoding(Encoding):
             vector[k] = count / most
 
     def fill_talents_part(self, talents: tuple[tuple[str, ...], ...], out: Filler) -> None:
-        vector, note = out.writes()
-        at, cards, k = self.garrison.offset, self.cards.at, self.n_lands
+        put, at, cards, k = out.at, self.garrison.offset, self.cards.at, self.n_lands
         for land, ids in enumerate(talents, at):
             for card in ids:
-                i = land + cards[card] * k
-                vector[i] = 1.0
-                note(i)
+                put(land + cards[card] * k, 1.0)
 
     def fill_battle_part(self, battle: tuple[Any, ...] | None, out: Filler) -> None:
         if battle is None:
