@@ -83,8 +83,9 @@ class Session:
         self._outcome: Any = _UNKNOWN
         self._mask_of: tuple[Role, bytearray] | None = None
         self._memories: dict[Role, Memory] = {}  # each seat's last vector (core.engine.encoding)
-        self._seat_memories: dict[Role, SeatMemory] = {}  # the same, the fast way
-        self._seat_vectors: dict[Role, np.ndarray] = {}  # their vectors seen by numpy
+        # the same, the fast way (one for all seats, under None, if the encoding says so)
+        self._seat_memories: dict[Role | None, SeatMemory] = {}
+        self._seat_vectors: dict[Role | None, np.ndarray] = {}  # their vectors seen by numpy
         self._recall: dict[Role, tuple[int, bytes]] = {}  # log lines read, their digest
 
     # --- the game ------------------------------------------------------------------------
@@ -213,19 +214,21 @@ class Session:
     def observe(self, role: Role, whole: bool = True) -> np.ndarray:
         """The seat's observation vector (a new array, the caller's). With the encoding's
         fast way (``Encoding.fillers``), from the seat's observation, written again only
-        where a part of it changed since the seat's last vector (``SeatMemory``; ``whole``
-        does not matter). Else from its whole view (``view``, when the caller shows it too)
-        or from what the vector reads (``board``, the same vector, cheaper); for a game
-        whose encoding ``remembers``, filled again only where the seat's view changed since
-        its last one (``core.engine.encoding.Memory``)."""
+        where a part of it changed since the seat's last vector (``SeatMemory``), or the
+        last vector of any seat (``Encoding.one_memory``); ``whole`` does not matter. Else
+        from its whole view (``view``, when the caller shows it too) or from what the vector
+        reads (``board``, the same vector, cheaper); for a game whose encoding
+        ``remembers``, filled again only where the seat's view changed since its last one
+        (``core.engine.encoding.Memory``)."""
         encoding = self.encoding
         if encoding.fillers:
-            kept = self._seat_memories.get(role)
+            key = None if encoding.one_memory else role
+            kept = self._seat_memories.get(key)
             if kept is None:
-                kept = self._seat_memories[role] = encoding.seat_memory()
-                self._seat_vectors[role] = np.frombuffer(kept.filler.vector, dtype=np.float32)
+                kept = self._seat_memories[key] = encoding.seat_memory()
+                self._seat_vectors[key] = np.frombuffer(kept.filler.vector, dtype=np.float32)
             encoding.observe_state(self.state, role, self.awaited(), kept)
-            return self._seat_vectors[role].copy()  # the memory's own vector, copied
+            return self._seat_vectors[key].copy()  # the memory's own vector, copied
         memory = self._memories.get(role)
         if memory is None and self.encoding.remembers:
             memory = self._memories[role] = Memory()

@@ -301,6 +301,11 @@ class Encoding(ABC):
     # ``parts`` makes every list and tuple it returns afresh (none is the state's own): a
     # seat's memory keeps them as they are, without the copy ``_kept`` makes.
     fresh_parts: bool = False
+    # Learning environments make each seat's vector again from the last vector made for
+    # any seat (one memory for all), not from that seat's own last one: a filler's writes
+    # depend on its part alone, so either is right; one memory writes again less where the
+    # asked seat changes often and the seats' own parts are few (docs/performance.md).
+    one_memory: bool = False
 
     @abstractmethod
     def fill(self, view: JSON, out: Filler) -> None:

@@ -5,8 +5,9 @@ stays inside N, every vector has the layout's length and finite values, and re-d
 a seat may not see (``Ruleset.shuffle_hidden``) never changes its vector, and that a seat's
 vector filled again from its memory of the last one (``Memory``: only the parts of the view
 that changed) is the vector filled afresh; for an encoding with the fast way, that the
-vector from the seat's observation (afresh and from its ``SeatMemory``) is the vector of
-its view, and that re-dealing what the seat may not see changes neither its observation
+vector from the seat's observation (afresh, from its ``SeatMemory`` and from one memory
+that every seat's vectors go through in turn, ``Encoding.one_memory``) is the vector of its
+view, and that re-dealing what the seat may not see changes neither its observation
 nor that vector.
 """
 
@@ -55,6 +56,7 @@ def check_encoding(
         probe = Rng(seed=seed)
         memories = {role: Memory() for role in encoding.roles}
         seat_memories = {role: encoding.seat_memory() for role in encoding.roles}
+        one_memory = encoding.seat_memory()  # every seat's vectors in turn (one_memory)
         for step in range(max_steps):
             if ruleset.outcome(state) is not None:
                 break
@@ -70,6 +72,7 @@ def check_encoding(
                         where,
                         memories[role],
                         seat_memories[role] if encoding.fillers else None,
+                        one_memory if encoding.fillers else None,
                     )
                     report.vectors += 1
             role = ruleset.active(state)[0]
@@ -93,6 +96,7 @@ def _check_vector(
     where: str,
     memory: Memory,
     seat_memory: SeatMemory | None = None,
+    one_memory: SeatMemory | None = None,
 ) -> None:
     view = ruleset.view(state, role)
     vector = encoding.observe(view)
@@ -116,6 +120,10 @@ def _check_vector(
     if seat_memory is not None:
         kept = encoding.observe_state(state, role, active, seat_memory)
         what = f"{where}: {role}'s vector from its observation's memory differs in"
+        _same(encoding, kept, vector, what)
+    if one_memory is not None:  # the last vector made for any seat (Encoding.one_memory)
+        kept = encoding.observe_state(state, role, active, one_memory)
+        what = f"{where}: {role}'s vector from the seats' one memory differs in"
         _same(encoding, kept, vector, what)
     if encoding.parts(shuffled, role) != encoding.parts(state, role):
         raise AssertionError(f"{where}: re-dealing what {role} may not see moves its observation")
