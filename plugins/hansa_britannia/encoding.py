@@ -70,6 +70,8 @@ def action_space(b: Board) -> ActionSpace:
 
 
 class HansaEncoding(Encoding):
+    one_memory = True  # fewer writes than a memory a seat (docs/performance.md)
+
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...], b: Board) -> None:
         self.roles, self.board, self.actions = roles, b, action_space(b)
         self.seats, self.owners = Table(roles), Table((*roles, NEUTRAL))

@@ -50,7 +50,7 @@ def action_space(roles: tuple[Role, ...]) -> ActionSpace:
 
 class ThreeKingdomsEncoding(Encoding):
     fresh_parts = True  # parts: slices and tuples made at each call
-    one_memory = True  # the seats take turns at most steps; their own parts are few
+    one_memory = True  # fewer writes than a memory a seat (docs/performance.md)
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
         self.roles, self.actions = roles, action_space(roles)

@@ -87,6 +87,7 @@ def action_space(cards: tuple[int, ...]) -> ActionSpace:
 class TwilightEncoding(Encoding):
     remembers = True  # the board's kept parts (view.py) are read with Filler.part
     fresh_parts = True  # parts: the state's lists sliced, tuples made at each call
+    one_memory = True  # fewer writes than a memory a seat (docs/performance.md)
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...], optional: bool) -> None:
         cards = card_ids(optional)
