@@ -302,9 +302,11 @@ class Encoding(ABC):
     # seat's memory keeps them as they are, without the copy ``_kept`` makes.
     fresh_parts: bool = False
     # Learning environments make each seat's vector again from the last vector made for
-    # any seat (one memory for all), not from that seat's own last one: a filler's writes
-    # depend on its part alone, so either is right; one memory writes again less where the
-    # asked seat changes often and the seats' own parts are few (docs/performance.md).
+    # any seat (one memory for all), not from that seat's own last one. Right when every
+    # place a filler leaves unnoted (``Filler.writes``) is one it writes at each call,
+    # whichever seat's part it has (not so for Hammer's own blocks: each side's are
+    # elsewhere); it writes again less where the asked seat changes often and the seats'
+    # own parts are few (docs/performance.md).
     one_memory: bool = False
 
     @abstractmethod

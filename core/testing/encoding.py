@@ -5,9 +5,9 @@ stays inside N, every vector has the layout's length and finite values, and re-d
 a seat may not see (``Ruleset.shuffle_hidden``) never changes its vector, and that a seat's
 vector filled again from its memory of the last one (``Memory``: only the parts of the view
 that changed) is the vector filled afresh; for an encoding with the fast way, that the
-vector from the seat's observation (afresh, from its ``SeatMemory`` and from one memory
-that every seat's vectors go through in turn, ``Encoding.one_memory``) is the vector of its
-view, and that re-dealing what the seat may not see changes neither its observation
+vector from the seat's observation (afresh, from its ``SeatMemory`` and, if the encoding
+says ``one_memory``, from one memory that every seat's vectors go through in turn) is the
+vector of its view, and that re-dealing what the seat may not see changes neither its observation
 nor that vector.
 """
 
@@ -72,7 +72,7 @@ def check_encoding(
                         where,
                         memories[role],
                         seat_memories[role] if encoding.fillers else None,
-                        one_memory if encoding.fillers else None,
+                        one_memory if encoding.fillers and encoding.one_memory else None,
                     )
                     report.vectors += 1
             role = ruleset.active(state)[0]
