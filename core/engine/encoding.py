@@ -304,8 +304,8 @@ class Encoding(ABC):
     # Learning environments make each seat's vector again from the last vector made for
     # any seat (one memory for all), not from that seat's own last one. Right when every
     # place a filler leaves unnoted (``Filler.writes``) is one it writes at each call,
-    # whichever seat's part it has (not so for Hammer's own blocks: each side's are
-    # elsewhere); it writes again less where the asked seat changes often and the seats'
+    # whichever seat's part it has (not so where each seat's own pieces have places of
+    # their own); it writes again less where the asked seat changes often and the seats'
     # own parts are few (docs/performance.md).
     one_memory: bool = False
 
