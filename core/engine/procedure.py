@@ -184,12 +184,9 @@ class Procedure(Step[S]):
         return None
 
     def begin(self, s: S) -> None:
-        self._go_on(s, None)  # from the first instruction
+        self.resume(s, None)  # from the first instruction (a subclass's resume runs too)
 
     def resume(self, s: S, result: Any) -> None:
-        self._go_on(s, result)
-
-    def _go_on(self, s: S, result: Any) -> None:
         # The interpreter of the compiled body: from the position kept in the frame
         # (``result``: what the step it called returned), it runs functions until one moves
         # the machine, or the body calls a step or ends (``machine.call``, ``finish``), and

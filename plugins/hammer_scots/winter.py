@@ -532,11 +532,8 @@ class Winter(Procedure[State]):
     # disbanding): each step may show a side something hidden, so no undo reaches back
     # across the start of the winter or a decision in it. Marked by hand: no block turns
     # face up (which the core would see, core.engine.hidden), yet where the rules send a hidden
-    # block, by who it is, tells the other side who it was.
-
-    def begin(self, s: State) -> None:
-        s.rng.reveal()
-        super().begin(s)
+    # block, by who it is, tells the other side who it was. (A procedure begins by resuming
+    # from its first instruction: this marks the start too.)
 
     def resume(self, s: State, result: object) -> None:
         s.rng.reveal()
