@@ -275,15 +275,15 @@ class StepRecord:
     """
 
     __slots__ = (
-        "acting", "ambients", "awaits", "frame_kind", "frame_type", "handlers", "interrupts",
+        "acting", "ambients", "args_type", "awaits", "frame_kind", "handlers", "interrupts",
         "name", "offers", "resume", "signature", "starts", "step", "watched",
     )  # fmt: skip
 
     def __init__(self, step: Step[Any]) -> None:
         self.step = step
         self.name: str = step.name
-        self.frame_type: type[Any] | None = step.frame_type  # the model of its frame
         kind = step.frame_type
+        self.args_type: type[Any] = type(None) if kind is None else kind  # of its frame args
         self.frame_kind: str | None = None if kind is None else frame_kind(kind)  # saved as
         self.handlers: dict[str, Handler] = _handlers(step)  # ``on_<type>``, by action type
         self.ambients: tuple[Ambient[Any], ...] = ()  # the ambient actions offered in it
@@ -446,8 +446,7 @@ class StepMachine(Generic[S]):
         record = None
         if name is not None:
             record = self.steps[name]
-            frame_type = record.frame_type
-            if type(args) is not frame_type and (args is not None or frame_type is not None):
+            if type(args) is not record.args_type:
                 args = frame_args(record.step, args)  # a default frame, or the wrong one refused
         queue = s._queue
         if queue is None:
@@ -697,15 +696,12 @@ def _refuse_frame(step: Step[Any], args: Any) -> None:
 
 
 def _check_frame(machine: StepMachine[Any], frame: Frame) -> None:
-    step = machine.steps.get(frame.step)  # its record
-    if step is None:
+    record = machine.steps.get(frame.step)
+    if record is None:
         raise ValueError(f"the saved state is in a step this game no longer has: {frame.step!r}")
-    expected = step.frame_type
-    if (expected is None) != (frame.args is None) or (
-        expected is not None and type(frame.args) is not expected
-    ):
-        raise ValueError(f"the saved frame of {frame.step!r} is not a {expected}")
-    if frame.sig != step.signature:
+    if type(frame.args) is not record.args_type:
+        raise ValueError(f"the saved frame of {frame.step!r} is not a {record.step.frame_type}")
+    if frame.sig != record.signature:
         raise ValueError(f"the procedure {frame.step!r} was saved under another declaration")
 
 
