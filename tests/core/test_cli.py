@@ -132,6 +132,18 @@ def test_simulate_refuses_unknown_names(args):
     assert result.exit_code == 2
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [(["--players", "9"], "not 9"), (["--scenario", "epic"], "epic")],
+)
+def test_a_long_command_refuses_a_player_count_or_scenario_the_game_lacks(command, option, said):
+    agents = "random" if command == "simulate" else "greedy,random"
+    result = runner.invoke(cli.app, [command, "toy_duel", "--agents", agents, *option])
+    assert result.exit_code == 2
+    assert said in result.output
+
+
 def test_play_hot_seat_re_asks_on_bad_input_and_finishes():
     answers = "\n".join(["zzz", "99", "card 999"] + ["1"] * 60) + "\n"
     result = runner.invoke(
