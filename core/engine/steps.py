@@ -337,7 +337,6 @@ class StepMachine(Generic[S]):
     def __init__(self, role_name: Callable[[S, Role], str | Msg] | None = None) -> None:
         self.steps: dict[str, StepRecord] = {}  # by name: each step as the machine holds it
         self.role_name: Callable[[S, Role], str | Msg] = role_name or _role_id
-        self.ambients: dict[str, list[Ambient[S]]] = {}  # those offered, by step name
         self.tagged: dict[str, list[Ambient[S]]] = {}  # those declared, by tag
         # The hidden parts watched around every action played (``watch``; None: none).
         self.watching: Watch | None = None
@@ -356,7 +355,7 @@ class StepMachine(Generic[S]):
             _older_form(cls)
             instance.options = instance._options_from_actions  # type: ignore[method-assign]
         record = StepRecord(instance)
-        offered = self.ambients.setdefault(name, [])
+        offered: list[Ambient[S]] = []
         for tag in (*sorted(cls.tags), EVERY_STEP):
             offered += (a for a in self.tagged.get(tag, ()) if a not in offered)
         for ambient in offered:
@@ -377,11 +376,10 @@ class StepMachine(Generic[S]):
             instance.options = partial(_options_of, instance.actions)  # type: ignore[method-assign]
         tag = cls.tag
         self.tagged.setdefault(tag, []).append(instance)
-        for name, record in self.steps.items():
+        for record in self.steps.values():
             if tag == EVERY_STEP or tag in record.step.tags:
                 _check_clash(instance, record)
-                self.ambients.setdefault(name, []).append(instance)
-                record.ambients = tuple(self.ambients[name])
+                record.ambients = (*record.ambients, instance)
                 record.prepare(self)
         return cls
 
@@ -398,6 +396,10 @@ class StepMachine(Generic[S]):
 
     def __getitem__(self, name: str) -> Step[S]:
         return self.steps[name].step
+
+    def ambients(self, name: str) -> tuple[Ambient[S], ...]:
+        """The ambient actions offered in the step ``name``, in the order they were offered."""
+        return self.steps[name].ambients
 
     # --- moving between steps -------------------------------------------------------
 
@@ -643,7 +645,7 @@ class StepMachine(Generic[S]):
 
     def _refusal(self, step: Step[S], s: S, role: Role, action: Action, known: bool) -> str | Msg:
         reason = step.refusal(s, role, action)
-        for ambient in self.ambients.get(s.step, ()):
+        for ambient in self.steps[s.step].ambients:
             if reason:
                 break
             if action.type in ambient.handlers:

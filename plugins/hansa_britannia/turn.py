@@ -130,7 +130,7 @@ class Turn(Step[State]):
 
     def _marker_usable(self, s: State) -> bool:
         role = s.seats[s.current]
-        return any(ambient.actions(s, role) for ambient in machine.ambients.get(self.name, ()))
+        return any(ambient.actions(s, role) for ambient in machine.ambients(self.name))
 
     def on_end_turn(self, s: State, role: Role, arg: None) -> None:
         s.announce("hansa_britannia.turn_ended", role=role, count=s.actions_left)

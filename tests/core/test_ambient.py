@@ -107,3 +107,26 @@ def test_an_ambient_may_not_take_a_steps_own_action_type():
 
     with pytest.raises(ValueError, match="both handle next"):
         machine.ambient(Clash)
+
+
+def test_a_step_lists_its_ambients_declared_before_it_or_after():
+    machine = make()
+
+    class Undo(Ambient[Turn]):
+        name, tag = "undo_bonus", EVERY_STEP
+
+        def options(self, s, role):
+            return []
+
+    machine.ambient(Undo)  # after the steps: each is offered it too
+
+    class Late(Step[Turn]):
+        name, tags = "late", frozenset({"turn"})
+
+    machine.step(Late)  # after both ambients: offered those of its tag and of every step
+    names = {step: [a.name for a in machine.ambients(step)] for step in ("place", "score", "late")}
+    assert names == {
+        "place": ["bonus", "undo_bonus"],
+        "score": ["undo_bonus"],
+        "late": ["bonus", "undo_bonus"],
+    }
