@@ -47,6 +47,7 @@
     let x = 0;
     let y = 0;
     let fitScale = 1;
+    let room = 0; // the height the last layout had for the board (available())
     let natural = [1, 1];
     let zoomed = readSaved(opts.key); // null: the board is fitted
     frame.classList.add("gs-zoom");
@@ -73,8 +74,9 @@
 
     function layout() {
       natural = opts.size();
+      room = available();
       const width = frame.clientWidth || natural[0];
-      fitScale = Math.min(width / natural[0], available() / natural[1]);
+      fitScale = Math.min(width / natural[0], room / natural[1]);
       frame.style.height = Math.round(natural[1] * fitScale) + "px";
       if (!zoomed) {
         s = Math.max(fitScale, least());
@@ -194,9 +196,9 @@
     window.addEventListener("resize", layout); // a zoomed board keeps its zoom and centre
 
     const api = {
-      refresh() {
+      refresh() { // laid out again for a new size, or new room (the pinned prompt drawn)
         const size = opts.size();
-        if (size[0] !== natural[0] || size[1] !== natural[1] || !frame.style.height) layout();
+        if (size[0] !== natural[0] || size[1] !== natural[1] || !frame.style.height || available() !== room) layout();
       },
       fit() { whole(); },
       /* Pan (never zoom) so the content rectangle x, y, w, h is in the frame. */
