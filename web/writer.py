@@ -21,7 +21,9 @@ import asyncio
 import contextlib
 import logging
 import queue
+import random
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,6 +50,7 @@ class Job:
 Outcome = tuple[Job, bool, Any]  # the job, whether it was stored, its result or exception
 
 TRIES = 3  # how often a write the database undid for another (a deadlock) is tried
+PAUSE = 0.05  # seconds before such a write is tried again, times its try (give or take half)
 
 
 class Writer:
@@ -110,7 +113,9 @@ class Writer:
         try:
             with self.storage.transaction(isolated=False):
                 outcomes: list[Outcome] = [(job, True, job.write()) for job in batch]
-        except Exception:  # one write failed, or the commit: again, each write on its own
+        except Exception as exc:  # one write failed, or the commit: again, each on its own
+            if isinstance(exc, TRANSIENT_ERRORS):
+                _pause(1)
             outcomes = self._commit_isolated(batch)
         self.batches += 1
         self.writes += len(batch)
@@ -141,8 +146,9 @@ class Writer:
             except TRANSIENT_ERRORS as exc:
                 if tries == TRIES:
                     return (job, False, exc)
-                tries += 1
                 log.info("a write was undone to break a deadlock; trying it again")
+                tries += 1
+                _pause(tries)
             except Exception as exc:
                 return (job, False, exc)
 
@@ -151,6 +157,13 @@ class Writer:
         if self._thread is not None and self._thread.is_alive():
             self._queue.put(None)
             self._thread.join(timeout=30)
+
+
+def _pause(tries: int) -> None:
+    """Wait before trying writes again that the database undid to break a deadlock: the
+    transaction that won waits for the locks they let go, and writes tried again at once
+    may take those locks back first and deadlock anew (seen under load with PostgreSQL)."""
+    time.sleep(PAUSE * tries * random.uniform(0.5, 1.5))
 
 
 def _settle(outcomes: list[Outcome]) -> None:
