@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -867,6 +868,7 @@ def in_process(game: str, matches: int, actions: int, profile: str | None) -> No
         run_loop_plain(play())
     finally:
         tables.writer.close()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def run_loop_plain(main: Coroutine[Any, Any, None]) -> None:
