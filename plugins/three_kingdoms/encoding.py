@@ -182,7 +182,8 @@ class ThreeKingdomsEncoding(Encoding):
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
     def parts(self, s: TKState, role: Role) -> tuple[Any, ...]:
-        owners = tuple(map(s.owner.__getitem__, LAND_IDS))
+        # the lands' dicts hold every land in board order (setup.py), read as they stand
+        owners = tuple(s.owner.values())
         order, money, hand, down, drawn = s.order, s.money, s.hand, s.down, s.drawn
         lord, pos = s.lord, s.pos
         players = (
@@ -211,8 +212,8 @@ class ThreeKingdomsEncoding(Encoding):
             # the seat's own cards, in its own vector only (DESIGN §7.6)
             (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
             owners,
-            tuple(map(s.swords.__getitem__, LAND_IDS)),
-            tuple(map(tuple, map(s.garrison.__getitem__, LAND_IDS))),
+            tuple(s.swords.values()),
+            tuple(map(tuple, s.garrison.values())),
             *self.matter_parts(s, role),
         )
 
