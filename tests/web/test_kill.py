@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.live_server import free_port
+from tests.web.live_server import free_port, wait_until_serving
 from tests.web.test_no_token_in_logs import ROOT, SERVER
 
 pytestmark = pytest.mark.slow
@@ -78,15 +78,8 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        for _ in range(1200):  # bounded: a loaded machine may take a while to start it
-            if server.poll() is not None:
-                raise RuntimeError("the server stopped")
-            try:
-                if httpx.get(f"{base[0]}/api/games", timeout=1).status_code == 200:
-                    return server
-            except httpx.HTTPError:
-                threading.Event().wait(0.05)
-        raise RuntimeError("the server did not start")
+        wait_until_serving(server, base[0])
+        return server
 
     acked: list[tuple[str, int, str, str, Any]] = []
     players = [Players(base, acked) for _ in range(3)]

@@ -9,10 +9,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.web.live_server import free_port
+from tests.web.live_server import free_port, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,17 +34,6 @@ from gameshelf.web.settings import Settings
 settings = Settings(db=sys.argv[1], port=int(sys.argv[2]), access_log=True)
 serve(create_app(settings, registry=toy_registry()), settings)
 """
-
-
-def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(200):  # a bounded wait for the server to listen
-        if server.poll() is not None:
-            raise RuntimeError("the server stopped")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise RuntimeError("the server did not start")
 
 
 def play(base: str, port: int) -> list[str]:
@@ -120,8 +107,9 @@ def test_no_seat_token_reaches_the_servers_log(tmp_path: Path) -> None:
             stderr=subprocess.STDOUT,
         )
         try:
-            wait_for(port, server)
-            seen: list[Any] = play(f"http://127.0.0.1:{port}", port)
+            base = f"http://127.0.0.1:{port}"
+            wait_until_serving(server, base)
+            seen: list[Any] = play(base, port)
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=30)

@@ -23,7 +23,7 @@ import psycopg
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.live_server import free_port
+from tests.web.live_server import free_port, wait_until_serving
 from tests.web.pg import pg_schema
 from tests.web.test_kill import Players
 from tests.web.test_no_token_in_logs import ROOT
@@ -64,15 +64,8 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        for _ in range(1200):  # bounded: a loaded machine may take a while to start it
-            if self.process.poll() is not None:
-                raise RuntimeError("the server stopped")
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not start")
+        wait_until_serving(self.process, self.base)
+        return self
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.process is not None and self.process.poll() is None:
