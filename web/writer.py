@@ -7,8 +7,8 @@ tables check everything first), so the batch is first tried as one plain transac
 write fails, that attempt is rolled back and the batch is committed again with each write
 in its own savepoint, so that the failing one is undone alone, all of it (a write may make
 several changes). A write the database undid to break a deadlock with another process is
-tried again, a few times, before it counts as failed. The event loop only awaits the
-outcome, so other matches are served meanwhile.
+tried again after a short pause, a few times, before it counts as failed. The event loop
+only awaits the outcome, so other matches are served meanwhile.
 
 The path back to the waiting request is kept short: a busy event loop takes a while to come
 round to each callback, so a write is queued at once (no task to start first), the outcomes
