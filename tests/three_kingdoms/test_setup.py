@@ -97,3 +97,12 @@ def test_options_and_player_counts_are_checked():
         RULESET.setup(seed=1, options={"round_limit": -1})
     with pytest.raises(ValueError, match="no option"):
         RULESET.setup(seed=1, options={"dice": 3})
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_lands_stand_in_board_order_after_setup_and_a_saved_game(players):
+    """The lands' owners, swords and garrisons are kept in board order (``LAND_IDS``): the
+    view, the rivals' lands and the learning encoding read them as they stand."""
+    s = RULESET.setup(seed=4, players=players)
+    for state in (s, RULESET.load_state(RULESET.dump_state(s))):
+        assert list(state.owner) == list(state.swords) == list(state.garrison) == list(LAND_IDS)
