@@ -56,8 +56,10 @@
     G.renderBoard(boardRoot, view, ui);
     drawLog();
     document.title = (Object.keys(own).length ? "● " : "") + document.title.replace(/^● /, "");
-    // the page's other parts (match_people.js: resign, chat, notepad) follow the seat shown
-    document.dispatchEvent(new CustomEvent("gameshelf:payload", { detail: { payload, role, token: token() } }));
+    // the page's other parts (match_people.js: resign, chat, notepad) follow the seat shown;
+    // one that starts after this (its script still loading) reads the last one, G.shown
+    G.shown = { payload, role, token: token() };
+    document.dispatchEvent(new CustomEvent("gameshelf:payload", { detail: G.shown }));
   }
 
   /* The actions of the prompt: the seat's actions but its interrupts (view.interrupts, the

@@ -1,7 +1,8 @@
 /* The people around a match: resigning (asked first), the chat and the seat's notepad.
  * It follows the seat the page shows through the "gameshelf:payload" event match.js sends
- * after drawing each payload, and hears new chat lines through "gameshelf:chat" (from the
- * match's WebSocket). Chat text is always set as text, never as HTML. */
+ * after drawing each payload (and the last one drawn, G.shown, drawn before this script
+ * ran), and hears new chat lines through "gameshelf:chat" (from the match's WebSocket).
+ * Chat text is always set as text, never as HTML. */
 (function () {
   "use strict";
   const G = window.Gameshelf;
@@ -110,8 +111,8 @@
     }, 600);
   });
 
-  document.addEventListener("gameshelf:payload", (event) => {
-    current = event.detail;
+  function follow(shown) {
+    current = shown;
     const p = current.payload;
     const resigned = (p.resigned || []).includes(current.role);
     resignButton.hidden = !current.role || p.status !== "running" || resigned;
@@ -122,5 +123,8 @@
       loadChat();
       loadNotes();
     }
-  });
+  }
+  document.addEventListener("gameshelf:payload", (event) => follow(event.detail));
+  // match.js may have shown its first payload while this script was still loading
+  if (G.shown) follow(G.shown);
 })();
