@@ -98,6 +98,11 @@ class Field:
     size: int
     text: str
 
+    @cached_property
+    def raw(self) -> slice:
+        """The field's bytes in the vector seen as bytes (``Filler.raw``)."""
+        return slice(4 * self.offset, 4 * (self.offset + self.size))
+
 
 @dataclass
 class Layout:
@@ -139,6 +144,59 @@ class Table:
         return len(self.ids)
 
 
+# Fast fillers build whole runs of places in C and write them with one slice of the
+# vector's bytes (``Filler.raw``), rather than a Python statement a place: a run written
+# whole at every call needs no noting (``Filler.writes``) and no clearing. The bytes of a
+# run are made once for each value and looked up after (``b"".join(map(rows.__getitem__,
+# values))`` is many runs side by side, made in C).
+
+
+def one_hot_rows(ids: Iterable[Hashable]) -> dict[Hashable, bytes]:
+    """The bytes of a run of ``len(ids)`` places for each id, 1 at its place (``None``:
+    all 0)."""
+    ids = list(ids)
+    rows: dict[Hashable, bytes] = {None: bytes(4 * len(ids))}
+    for i, key in enumerate(ids):
+        row = array("f", rows[None])
+        row[i] = 1.0
+        rows[key] = row.tobytes()
+    return rows
+
+
+class Runs(dict[Hashable, bytes]):
+    """The bytes of a run for each value met, made by ``make`` the first time it is asked
+    for; at most ``size`` are kept (when full, it starts again)."""
+
+    def __init__(self, make: Callable[[Any], bytes], size: int = 4096) -> None:
+        super().__init__()
+        self.make, self.size = make, size
+
+    def __missing__(self, key: Hashable) -> bytes:
+        if len(self) >= self.size:
+            self.clear()
+        made = self[key] = self.make(key)
+        return made
+
+
+def scaled(over: float) -> Runs:
+    """One place for a number: ``x / over``, as the view's fill writes it."""
+    return Runs(lambda x: array("f", (x / over,)).tobytes())
+
+
+def hot_rows(ids: Iterable[Hashable]) -> Runs:
+    """A run of ``len(ids)`` places for a tuple of ids (a hand, the cards on a land): 1 at
+    the place of each."""
+    at = {key: i for i, key in enumerate(ids)}
+
+    def make(keys: tuple[Hashable, ...]) -> bytes:
+        row = array("f", bytes(4 * len(at)))
+        for key in keys:
+            row[at[key]] = 1.0
+        return row.tobytes()
+
+    return Runs(make)
+
+
 class Memory:
     """What one seat's vector was the last time it was filled: the vector, and per part
     (``Filler.part``) the view part it was filled from and the places it wrote. Filling
@@ -158,11 +216,14 @@ class Filler:
     With a :class:`Memory`, every write is recorded with the part (``part``) it belongs to,
     the writes outside any part to the whole fill: a place is written by one part only."""
 
-    __slots__ = ("later", "memory", "vector", "written")
+    __slots__ = ("later", "memory", "raw", "vector", "written")
 
     def __init__(self, size: int, memory: Memory | None = None) -> None:
         last = memory.vector if memory is not None else None
         self.vector: Vector = array("f", last if last is not None else bytes(4 * size))
+        # the same places as bytes, for a run written whole: ``raw[f.raw] = made`` (a
+        # slice of another length is refused, so a run cannot spill into the next)
+        self.raw = memoryview(self.vector).cast("B")
         self.memory = memory
         self.written: list[int] | None = None  # the places written, while a memory records
         self.later: list[tuple[Hashable, object, Callable[[Filler], None]]] = []
@@ -390,25 +451,30 @@ class SeatHeader:
         self.seat = layout.add("seat", n, "1 for the seat whose view this is (seating order)")
         self.active = layout.add("active", n, "1 for each seat that must act now")
         self.step = layout.add("step", len(steps), "1 for the current step: " + _list(steps))
+        # the three fields side by side, written whole from the bytes of a header (few)
+        self.raw = slice(self.seat.raw.start, self.step.raw.stop)
+        self._made: dict[tuple[Role, tuple[Role, ...], str], bytes] = {}
 
     def fill(self, view: JSON, out: Filler) -> None:
-        self.fill_part((view["role"], view["active"], view["step"]), out)
+        self.fill_part((view["role"], tuple(view["active"]), view["step"]), out)
 
-    def fill_part(self, part: tuple[Role, Sequence[Role], str], out: Filler) -> None:
-        """The header from ``(role, active seats, step)`` (``Encoding.observe_state``)."""
-        role, active, step = part
-        seats = self.roles.at
-        vector, note = out.writes()
-        i = self.seat.offset + seats[role]
-        vector[i] = 1.0
-        note(i)
-        i = self.step.offset + self.steps.at[step]
-        vector[i] = 1.0
-        note(i)
-        at = self.active.offset
+    def fill_part(self, part: tuple[Role, tuple[Role, ...], str], out: Filler) -> None:
+        """The header from ``(role, active seats, step)`` (``Encoding.observe_state``): its
+        every place written at each call, so none is noted (``Filler.writes``)."""
+        made = self._made.get(part)
+        if made is None:
+            made = self._made[part] = self._make(*part)
+        out.raw[self.raw] = made
+
+    def _make(self, role: Role, active: tuple[Role, ...], step: str) -> bytes:
+        """The bytes of one header: made once each (as many as seats, active sets and
+        steps: a few hundred at most)."""
+        made = array("f", bytes(self.raw.stop - self.raw.start))
+        made[self.roles.at[role]] = 1.0
         for seat in active:
-            vector[at + seats[seat]] = 1.0
-            note(at + seats[seat])
+            made[self.active.offset - self.seat.offset + self.roles.at[seat]] = 1.0
+        made[self.step.offset - self.seat.offset + self.steps.at[step]] = 1.0
+        return made.tobytes()
 
 
 def _list(ids: Iterable[object]) -> str:

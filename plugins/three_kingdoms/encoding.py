@@ -11,7 +11,7 @@ it has them): ``fill`` of the view stays the definition, and the walk checks bot
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from functools import partial
+from struct import Struct
 from typing import Any
 
 from gameshelf.core.engine.encoding import (
@@ -21,6 +21,9 @@ from gameshelf.core.engine.encoding import (
     Layout,
     SeatHeader,
     Table,
+    hot_rows,
+    one_hot_rows,
+    scaled,
     step_names,
 )
 from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
@@ -33,7 +36,6 @@ from gameshelf.plugins.three_kingdoms.view import chosen, in_hand
 
 NO_ARG = ("pass", "done", "advise", "deploy", "extra_sword", "pay", "train", "tax")
 ON_CARDS = ("card", "general", "plan", "talent", "tax", "occupy")
-PER_SEAT = 9  # money, lands, hand, face down, drawn, and the seat's place in the order (4)
 
 
 def action_space(roles: tuple[Role, ...]) -> ActionSpace:
@@ -49,7 +51,7 @@ def action_space(roles: tuple[Role, ...]) -> ActionSpace:
 
 
 class ThreeKingdomsEncoding(Encoding):
-    fresh_parts = True  # parts: slices and tuples made at each call
+    fresh_parts = True  # parts: tuples made at each call
     one_memory = True  # fewer writes than a memory a seat (docs/performance.md)
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
@@ -69,18 +71,25 @@ class ThreeKingdomsEncoding(Encoding):
         self.turn = lay.add("turn", n, "the seat whose turn it is")
         self.lord = lay.add("lords", n * len(LORD_IDS), "per seat: its lord, in data order")
         self.position = lay.add("positions", n * self.spaces, "per seat: the space of its pawn")
-        self.seat = lay.add(
-            "seats",
-            n * PER_SEAT,
-            f"per seat: money over {N.win_money}, lands over {k}, hand, face-down and drawn "
-            "cards over 10, then 1 at its place in this round's order (first to fourth)",
+        self.money = lay.add("money", n, f"per seat: its money over {N.win_money}")
+        self.land_count = lay.add("land_counts", n, f"per seat: the lands it holds over {k}")
+        self.card_count = lay.add(
+            "card_counts",
+            3 * n,
+            "per seat: its hand's size over 10; then per seat its face-down cards, then its "
+            "drawn talents, likewise",
+        )
+        self.place = lay.add(
+            "order", 4 * n, "per seat: 1 at its place in this round's order (first to fourth)"
         )
         self.own = lay.add(
             "own_cards", 3 * c, "the seat's hand, face-down cards and drawn talents (per card)"
         )
         self.owner = lay.add("land_owners", k * n, "per land in board order: its owner")
         self.swords = lay.add("swords", k, f"per land: swords over {N.max_swords}")
-        self.garrison = lay.add("talents", c * k, "per card: the land it stands on face up")
+        self.garrison = lay.add(
+            "talents", k * c, "per land in board order: the cards standing on it face up"
+        )
         self.battle = lay.add(
             "battle",
             k + 3 * n + 2 * c,
@@ -94,13 +103,21 @@ class ThreeKingdomsEncoding(Encoding):
             "seats that fight later, the seat's own chosen card",
         )
         self.strategy = lay.add("strategy", len(STRATEGIES), "the strategy card being resolved")
-        # the fast fillers' offsets, worked out once
-        self.win_money, self.n_lands = N.win_money, k
-        self.lord_at = [self.lord.offset + p * len(LORD_IDS) for p in range(n)]
-        self.position_at = [self.position.offset + p * self.spaces for p in range(n)]
+        # the fast fillers' runs of places (core.engine.encoding), made once
+        self.game_and_turn = slice(self.game.raw.start, self.turn.raw.stop)
+        self.five = Struct("5f")
+        self.seat_rows, self.place_rows = one_hot_rows(roles), one_hot_rows(range(4))
+        self.lord_rows, self.space_rows = one_hot_rows(LORD_IDS), one_hot_rows(range(self.spaces))
+        self.money_runs, self.tenths = scaled(N.win_money), scaled(10)
+        self.land_runs, self.sword_runs = scaled(k), scaled(N.max_swords)
+        self.card_rows = hot_rows(CARDS)
         self.fillers = (
             self.fill_game_part,
-            *(partial(self.fill_player_part, p) for p in range(n)),
+            self.fill_lords_part,
+            self.fill_positions_part,
+            self.fill_money_part,
+            self.fill_counts_part,
+            self.fill_order_part,
             self.fill_own_part,
             self.fill_owners_part,
             self.fill_swords_part,
@@ -133,14 +150,13 @@ class ThreeKingdomsEncoding(Encoding):
         p = self.seats.at[player["seat"]]
         out.one_hot(self.lord, self.lords, player["lord"], p)
         out.put(self.position, 1.0, p * self.spaces + player["position"])
-        at = p * PER_SEAT
-        out.put(self.seat, player["money"] / N.win_money, at)
-        out.put(self.seat, len(player["lands"]) / len(self.lands), at + 1)
+        out.put(self.money, player["money"] / N.win_money, p)
+        out.put(self.land_count, len(player["lands"]) / len(self.lands), p)
         for i, key in enumerate(("hand_size", "down_size", "drawn_size")):
-            out.put(self.seat, player[key] / 10, at + 2 + i)
+            out.put(self.card_count, player[key] / 10, i * len(self.seats) + p)
         order = view["order"]
         if player["seat"] in order and order.index(player["seat"]) < 4:
-            out.put(self.seat, 1.0, at + 5 + order.index(player["seat"]))
+            out.put(self.place, 1.0, 4 * p + order.index(player["seat"]))
         for block, key in enumerate(("hand", "down", "drawn")):
             out.hot(self.own, self.cards, (c["id"] for c in player[key] or ()), block)
 
@@ -150,7 +166,7 @@ class ThreeKingdomsEncoding(Encoding):
             out.one_hot(self.owner, self.seats, space["owner"], k)
         out.put(self.swords, space["swords"] / N.max_swords, k)
         for card in space["talents"]:
-            out.put(self.garrison, 1.0, self.cards.at[card["id"]] * len(self.lands) + k)
+            out.put(self.garrison, 1.0, k * len(self.cards) + self.cards.at[card["id"]])
 
     def fill_battle(self, battle: JSON | None, out: Filler) -> None:
         if battle is None:
@@ -182,23 +198,11 @@ class ThreeKingdomsEncoding(Encoding):
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
     def parts(self, s: TKState, role: Role) -> tuple[Any, ...]:
-        # the lands' dicts hold every land in board order (setup.py), read as they stand
+        # Read a field at a time, in C (``values()``, ``map``): the seats' dicts hold every
+        # seat in seating order and the lands' every land in board order (setup.py). The
+        # state's own lists are handed over as they stand: a memory keeps copies (``_kept``).
         owners = tuple(s.owner.values())
-        order, money, hand, down, drawn = s.order, s.money, s.hand, s.down, s.drawn
-        lord, pos = s.lord, s.pos
-        players = (
-            (
-                lord[seat],
-                pos[seat],
-                money[seat],
-                owners.count(seat),
-                len(hand[seat]),
-                len(down[seat]),
-                len(drawn[seat]),
-                order.index(seat) if seat in order else -1,
-            )
-            for seat in s.seats
-        )
+        hand, down, drawn = s.hand, s.down, s.drawn
         return (
             (
                 s.round,
@@ -208,7 +212,11 @@ class ThreeKingdomsEncoding(Encoding):
                 len(s.deck),
                 s.turn if not s.over else None,
             ),
-            *players,
+            tuple(s.lord.values()),
+            tuple(s.pos.values()),
+            tuple(map(s.money.cash.__getitem__, s.seats)),
+            (*map(len, hand.values()), *map(len, down.values()), *map(len, drawn.values())),
+            tuple(s.order),
             # the seat's own cards, in its own vector only (DESIGN §7.6)
             (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
             owners,
@@ -238,63 +246,52 @@ class ThreeKingdomsEncoding(Encoding):
 
     # The places a filler writes at every call (0 too) are not noted (``Filler.writes``):
     # its next call writes them again, so they need no clearing; only the one-hots are.
+    # A one-hot run written whole (a slice of ``ONE_HOT``'s rows) is written at every call.
 
     def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
         rounds, limit, skills, dice, deck, turn = part
-        vector, note = out.writes()
-        at = self.game.offset
-        vector[at] = rounds / limit
-        vector[at + 1] = float(skills)
-        vector[at + 2] = dice[0] / 6 if dice else 0.0  # 0: not rolled
-        vector[at + 3] = dice[1] / 6 if len(dice) > 1 else 0.0
-        vector[at + 4] = deck / 8
-        if turn is not None:
-            i = self.turn.offset + self.seats.at[turn]
-            vector[i] = 1.0
-            note(i)
+        game = self.five.pack(
+            rounds / limit,
+            float(skills),
+            dice[0] / 6 if dice else 0.0,  # 0: not rolled
+            dice[1] / 6 if len(dice) > 1 else 0.0,
+            deck / 8,
+        )
+        out.raw[self.game_and_turn] = game + self.seat_rows[turn]
 
-    def fill_player_part(self, p: int, part: tuple[Any, ...], out: Filler) -> None:
-        lord, position, money, lands, hand, down, drawn, place = part
-        vector, note = out.writes()
-        at = self.seat.offset + p * PER_SEAT
-        vector[at] = money / self.win_money
-        vector[at + 1] = lands / self.n_lands
-        vector[at + 2] = hand / 10
-        vector[at + 3] = down / 10
-        vector[at + 4] = drawn / 10
-        i = self.lord_at[p] + self.lords.at[lord]
-        vector[i] = 1.0
-        note(i)
-        i = self.position_at[p] + position
-        vector[i] = 1.0
-        note(i)
-        if 0 <= place < 4:
-            vector[at + 5 + place] = 1.0
-            note(at + 5 + place)
+    def fill_lords_part(self, lords: tuple[str, ...], out: Filler) -> None:
+        out.raw[self.lord.raw] = b"".join(map(self.lord_rows.__getitem__, lords))
+
+    def fill_positions_part(self, positions: tuple[int, ...], out: Filler) -> None:
+        out.raw[self.position.raw] = b"".join(map(self.space_rows.__getitem__, positions))
+
+    def fill_money_part(self, money: tuple[int, ...], out: Filler) -> None:
+        out.raw[self.money.raw] = b"".join(map(self.money_runs.__getitem__, money))
+
+    def fill_counts_part(self, counts: tuple[int, ...], out: Filler) -> None:
+        """The seats' hands' sizes, then their face-down piles', then their drawn talents'."""
+        out.raw[self.card_count.raw] = b"".join(map(self.tenths.__getitem__, counts))
+
+    def fill_order_part(self, order: tuple[Role, ...], out: Filler) -> None:
+        place = {seat: i for i, seat in enumerate(order[:4])}
+        rows = (self.place_rows[place.get(seat)] for seat in self.seats.ids)
+        out.raw[self.place.raw] = b"".join(rows)
 
     def fill_own_part(self, own: tuple[tuple[str, ...], ...] | None, out: Filler) -> None:
-        put, cards, at, width = out.at, self.cards.at, self.own.offset, len(self.cards.ids)
-        for ids in own or ():
-            for card in ids:
-                put(at + cards[card], 1.0)
-            at += width
+        """The seat's hand, face-down cards and drawn talents (none: a seat without cards)."""
+        out.raw[self.own.raw] = b"".join(map(self.card_rows.__getitem__, own or ((), (), ())))
 
     def fill_owners_part(self, owners: tuple[Role | None, ...], out: Filler) -> None:
-        put, at, seats, n = out.at, self.owner.offset, self.seats.at, len(self.seats.ids)
-        for k, owner in enumerate(owners):
-            if owner is not None:
-                put(at + k * n + seats[owner], 1.0)
+        """Each land's owner, and how many lands each seat holds."""
+        out.raw[self.owner.raw] = b"".join(map(self.seat_rows.__getitem__, owners))
+        held = map(owners.count, self.seats.ids)
+        out.raw[self.land_count.raw] = b"".join(map(self.land_runs.__getitem__, held))
 
     def fill_swords_part(self, swords: tuple[int, ...], out: Filler) -> None:
-        vector, at, most = out.vector, self.swords.offset, N.max_swords
-        for k, count in enumerate(swords, at):  # every land's place, 0 too: not noted
-            vector[k] = count / most
+        out.raw[self.swords.raw] = b"".join(map(self.sword_runs.__getitem__, swords))
 
     def fill_talents_part(self, talents: tuple[tuple[str, ...], ...], out: Filler) -> None:
-        put, at, cards, k = out.at, self.garrison.offset, self.cards.at, self.n_lands
-        for land, ids in enumerate(talents, at):
-            for card in ids:
-                put(land + cards[card] * k, 1.0)
+        out.raw[self.garrison.raw] = b"".join(map(self.card_rows.__getitem__, talents))
 
     def fill_battle_part(self, battle: tuple[Any, ...] | None, out: Filler) -> None:
         if battle is None:
