@@ -273,7 +273,7 @@ class ThreeKingdomsEncoding(Encoding):
         out.raw[self.card_count.raw] = b"".join(map(self.tenths.__getitem__, counts))
 
     def fill_order_part(self, order: tuple[Role, ...], out: Filler) -> None:
-        place = {seat: i for i, seat in enumerate(order[:4])}
+        place: dict[Hashable, int] = {seat: i for i, seat in enumerate(order[:4])}
         rows = (self.place_rows[place.get(seat)] for seat in self.seats.ids)
         out.raw[self.place.raw] = b"".join(rows)
 
