@@ -11,6 +11,7 @@ it has them): ``fill`` of the view stays the definition, and the walk checks bot
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from itertools import chain
 from struct import Struct
 from typing import Any
 
@@ -110,7 +111,10 @@ class ThreeKingdomsEncoding(Encoding):
         self.lord_rows, self.space_rows = one_hot_rows(LORD_IDS), one_hot_rows(range(self.spaces))
         self.money_runs, self.tenths = scaled(N.win_money), scaled(10)
         self.land_runs, self.sword_runs = scaled(k), scaled(N.max_swords)
-        self.card_rows = hot_rows(CARDS)
+        self.card_rows, self.card_one = hot_rows(CARDS), one_hot_rows(CARDS)
+        self.seat_hots, self.land_rows = hot_rows(roles), one_hot_rows(LAND_IDS)
+        self.strategy_rows = one_hot_rows(STRATEGIES)
+        self.no_battle, self.no_field = bytes(4 * self.battle.size), bytes(4 * self.field.size)
         self.fillers = (
             self.fill_game_part,
             self.fill_lords_part,
@@ -198,10 +202,9 @@ class ThreeKingdomsEncoding(Encoding):
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
     def parts(self, s: TKState, role: Role) -> tuple[Any, ...]:
-        # Read a field at a time, in C (``values()``, ``map``): the seats' dicts hold every
-        # seat in seating order and the lands' every land in board order (setup.py). The
-        # state's own lists are handed over as they stand: a memory keeps copies (``_kept``).
-        owners = tuple(s.owner.values())
+        # Read a field at a time, in C (``values()``, ``map``): the seats' dicts (and the
+        # purse's cash) hold every seat in seating order and the lands' every land in board
+        # order, as setup.py makes them (a run of another length is refused: Filler.raw).
         hand, down, drawn = s.hand, s.down, s.drawn
         return (
             (
@@ -214,12 +217,12 @@ class ThreeKingdomsEncoding(Encoding):
             ),
             tuple(s.lord.values()),
             tuple(s.pos.values()),
-            tuple(map(s.money.cash.__getitem__, s.seats)),
-            (*map(len, hand.values()), *map(len, down.values()), *map(len, drawn.values())),
+            tuple(s.money.cash.values()),
+            tuple(map(len, chain(hand.values(), down.values(), drawn.values()))),
             tuple(s.order),
             # the seat's own cards, in its own vector only (DESIGN §7.6)
             (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
-            owners,
+            tuple(s.owner.values()),
             tuple(s.swords.values()),
             tuple(map(tuple, s.garrison.values())),
             *self.matter_parts(s, role),
@@ -295,35 +298,25 @@ class ThreeKingdomsEncoding(Encoding):
 
     def fill_battle_part(self, battle: tuple[Any, ...] | None, out: Filler) -> None:
         if battle is None:
+            out.raw[self.battle.raw] = self.no_battle
             return
         land, attacker, defender, plan, seats, my_general = battle
-        k, n, c = len(self.lands), len(self.seats), len(self.cards)
-        out.one_hot(self.battle, self.lands, land)
-        out.put(self.battle, 1.0, k + self.seats.at[attacker])
-        if defender:
-            out.put(self.battle, 1.0, k + n + self.seats.at[defender])
-        for seat in seats:
-            out.put(self.battle, 1.0, k + 2 * n + self.seats.at[seat])
-        for card in plan:
-            out.put(self.battle, 1.0, k + 3 * n + self.cards.at[card])
-        if my_general is not None:
-            out.put(self.battle, 1.0, k + 3 * n + c + self.cards.at[my_general])
+        seat = self.seat_rows
+        runs = (seat[attacker], seat[defender or None], self.seat_hots[seats])
+        cards = (self.card_rows[plan], self.card_one[my_general])
+        out.raw[self.battle.raw] = b"".join((self.land_rows[land], *runs, *cards))
 
     def fill_field_part(self, field: tuple[Any, ...] | None, out: Filler) -> None:
         if field is None:
+            out.raw[self.field.raw] = self.no_field
             return
         attacker, foe, waiting, seats, later, my_card = field
-        n = len(self.seats)
-        out.one_hot(self.field, self.seats, attacker, 0)
-        out.one_hot(self.field, self.seats, foe, 1)
-        out.hot(self.field, self.seats, waiting, 2)
-        out.hot(self.field, self.seats, seats, 3)
-        out.hot(self.field, self.seats, later, 4)
-        if my_card is not None:
-            out.put(self.field, 1.0, 5 * n + self.cards.at[my_card])
+        hots = self.seat_hots
+        runs = (hots[waiting], hots[seats], hots[later], self.card_one[my_card])
+        out.raw[self.field.raw] = b"".join((self.seat_rows[attacker], self.seat_rows[foe], *runs))
 
     def fill_strategy_part(self, strategy: str | None, out: Filler) -> None:
-        out.one_hot(self.strategy, self.strategies, strategy)
+        out.raw[self.strategy.raw] = self.strategy_rows[strategy]
 
 
 def encoding(
