@@ -419,9 +419,11 @@ class Encoding(ABC):
         fresh = self.fresh_parts
         # the parts unequal to the seat's last ones, found in C (most are equal at a step)
         for i in compress(range(len(parts)), map(ne, parts, last)):
-            for j in written[i]:
-                vector[j] = 0.0
-            out.written = written[i] = []
+            noted = out.written = written[i]
+            if noted:  # a filler writing whole runs notes nothing
+                for j in noted:
+                    vector[j] = 0.0
+                noted.clear()
             part = parts[i]
             fillers[i](part, out)
             last[i] = part if fresh else _kept(part)

@@ -212,8 +212,8 @@ class ThreeKingdomsEncoding(Encoding):
                 s.round_limit,
                 s.lord_skills,
                 tuple(s.dice[:2]),
-                len(s.deck),
-                s.turn if not s.over else None,
+                len(s.deck.draw_pile),
+                s.turn if s.outcome is None else None,  # none once the game is over
             ),
             tuple(s.lord.values()),
             tuple(s.pos.values()),
