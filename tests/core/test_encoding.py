@@ -4,6 +4,7 @@ checks a game's encoding (core.testing.encoding: round trips, bounds, no leak)."
 from __future__ import annotations
 
 import importlib.util
+from array import array
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -16,8 +17,12 @@ from gameshelf.core.engine.encoding import (
     Filler,
     Layout,
     Memory,
+    Runs,
     SeatHeader,
     Table,
+    hot_rows,
+    one_hot_rows,
+    scaled,
     step_names,
 )
 from gameshelf.core.engine.ruleset import JSON, Action, Role
@@ -134,6 +139,47 @@ def test_a_filler_writes_inside_its_field_only():
     assert list(out.vector) == [0.0, 0.0, 1.0, 1.0, 0.0]
     with pytest.raises(IndexError, match=r"f\[3\]"):
         out.put(f, 1.0, 3)
+
+
+def test_runs_of_bytes_are_the_places_a_filler_would_write():
+    layout = Layout()
+    layout.add("before", 1, "")
+    f = layout.add("f", 3, "")
+    out, rows = Filler(layout.size), one_hot_rows("xyz")
+    out.raw[f.raw] = rows["z"]
+    assert list(out.vector) == [0.0, 0.0, 0.0, 1.0]
+    out.raw[f.raw] = rows[None]  # nothing: the whole run cleared
+    assert list(out.vector) == [0.0] * 4
+    out.raw[f.raw] = hot_rows("xyz")[("x", "z")]
+    assert list(out.vector) == [0.0, 1.0, 0.0, 1.0]
+    out.raw[f.raw] = b"".join(map(scaled(10).__getitem__, (1, 2, 3)))
+    assert list(out.vector) == list(array("f", [0.0, 0.1, 0.2, 0.3]))  # as a fill puts them
+    with pytest.raises(ValueError, match="structure"):  # another length: never spills over
+        out.raw[f.raw] = rows["x"] + rows["y"]
+    assert list(out.vector) == list(array("f", [0.0, 0.1, 0.2, 0.3]))
+    with pytest.raises(KeyError):
+        rows["w"]  # an id outside the table
+
+
+def test_runs_are_made_once_and_start_again_when_full():
+    made: list[int] = []
+    runs = Runs(lambda x: made.append(x) or bytes(4), size=2)
+    assert runs[1] == runs[1] == bytes(4)
+    assert made == [1]
+    runs[2]
+    runs[3]  # full: the runs kept are dropped
+    assert made == [1, 2, 3]
+    assert list(runs) == [3]
+
+
+def test_the_header_is_written_whole_from_its_seat_the_active_seats_and_the_step():
+    layout = Layout()
+    header = SeatHeader(layout, ("a", "b", "c"), ["play", "score"])
+    out = Filler(layout.size)
+    header.fill_part(("b", ("a", "c"), "score"), out)
+    assert list(out.vector) == [0, 1, 0, 1, 0, 1, 0, 1]
+    header.fill({"role": "a", "active": ["b"], "step": "play"}, out)  # every place again
+    assert list(out.vector) == [1, 0, 0, 0, 1, 0, 1, 0]
 
 
 class Places(Encoding):
