@@ -233,19 +233,16 @@ class ThreeKingdomsEncoding(Encoding):
         ``battle_view``, ``field_view``, ``strategy_view``): the card a seat chose in
         secret is in its own vector only."""
         f = in_hand(s)
-        battle = field = strategy = None
-        if isinstance(f, Battle | Fight):
-            mine = f.of(role) if role in f.roles else None
-            my_card = str(mine.arg) if mine is not None else None
-            if isinstance(f, Battle):
-                who = (f.land, s.turn, s.owner[f.land], tuple(f.plan), tuple(chosen(s, f)))
-                battle = (*who, my_card)
-            else:
-                waiting = tuple(p for p in f.roles if f.of(p) is None)
-                field = (s.turn, f.foe, waiting, tuple(chosen(s, f)), tuple(f.later), my_card)
-        elif isinstance(f, Stratagem):
-            strategy = f.card
-        return battle, field, strategy
+        kind = type(f)  # a battle's and a fight's frames have no subclasses
+        if kind is not Battle and kind is not Fight:
+            return None, None, f.card if isinstance(f, Stratagem) else None
+        mine = f.of(role) if role in f.roles else None
+        my_card = str(mine.arg) if mine is not None else None
+        if kind is Battle:
+            who = (f.land, s.turn, s.owner[f.land], tuple(f.plan), tuple(chosen(s, f)))
+            return (*who, my_card), None, None
+        waiting = tuple(p for p in f.roles if f.of(p) is None)
+        return None, (s.turn, f.foe, waiting, tuple(chosen(s, f)), tuple(f.later), my_card), None
 
     # The places a filler writes at every call (0 too) are not noted (``Filler.writes``):
     # its next call writes them again, so they need no clearing; only the one-hots are.
