@@ -11,11 +11,10 @@ definition, and the walk checks both agree.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Hashable, Mapping
 from functools import partial
 from itertools import compress
-from operator import itemgetter
+from operator import getitem, itemgetter, ne
 from typing import Any
 
 from gameshelf.core.engine.encoding import (
@@ -37,12 +36,13 @@ from gameshelf.plugins.hammer_scots.model import (
     BLOCKS,
     BORDERS,
     CARD_IDS,
+    FULL,
     N_AREAS,
     N_BLOCKS,
     SIDE,
     SIDES,
 )
-from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, POOL, State
+from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, OFF, POOL, State
 
 NO_ARG = ("pass", "done", "stop", "stay", "disband", "truce", "winter")
 NOBLE_BLOCKS = tuple(b.id for b in BLOCKS if b.noble is not None)
@@ -51,14 +51,16 @@ NOBLE_NAMES = tuple(dict.fromkeys(b.name for b in BLOCKS if b.noble is not None)
 PLACES = Table((*AREA_ID, "pool", "dead"))
 FIRST_YEAR = 1290  # years are given as years since then, over YEARS
 YEARS = 20.0
-# the fast way: each side's blocks (a run of the data), read in runs of RUN blocks
+WIDTH = len(PLACES) + 2  # a block's places: where, steps, seen
+# the fast way: each side's blocks (a run of the data)
 OWN: dict[str, range] = {
     side: range(SIDE.index(side), N_BLOCKS - SIDE[::-1].index(side)) for side in SIDES
 }
-RUN = 7
+SIDE_AT = tuple(SIDES.index(side) for side in SIDE)  # each block's side, 0 or 1
 ON_MAP = (-1).__lt__  # a location on the map (an area's index), in one C call
 NOBLE_SIDES = tuple((s, b) for s, side in enumerate(SIDES) for b in NOBLES[side])
 NOBLES_AT = itemgetter(*(b for _, b in NOBLE_SIDES))  # where they are, in one C call
+NOBLE_BLOCKS_AT = frozenset(b for _, b in NOBLE_SIDES)
 
 
 def _tenths() -> list[float]:
@@ -71,6 +73,27 @@ def _tenths() -> list[float]:
 
 
 TENTHS = _tenths()
+
+
+def _own_records() -> list[list[bytes]]:
+    """An own block's places in the vector (float32 bytes) by where it is and its steps:
+    ``_OWN[where][steps]``, ``where`` an area's index or POOL, OFF, DEAD (negative: the
+    list's last three)."""
+    rows: list[list[bytes]] = [[] for _ in range(N_AREAS + 3)]
+    for where in (*range(N_AREAS), POOL, OFF, DEAD):
+        for steps in range(max(FULL) + 1):
+            record = array("f", bytes(4 * WIDTH))
+            if where != OFF:  # off the map, the seat's own block is not in the vector
+                record[where if where >= 0 else PLACES.at["pool" if where == POOL else "dead"]] = (
+                    1.0
+                )
+                record[WIDTH - 2] = steps / 4 if where != DEAD else 0.0
+                record[WIDTH - 1] = 1.0
+            rows[where].append(record.tobytes())
+    return rows
+
+
+_OWN = _own_records()
 
 
 def action_space() -> ActionSpace:
@@ -107,14 +130,14 @@ class HammerEncoding(Encoding):
         self.sided = lay.add(
             "sided", 6, "per side (England, Scotland): called a Truce; is p1; is acting"
         )
-        n_places = len(PLACES) + 4
         self.block = lay.add(
             "blocks",
-            len(BLOCK_ID) * n_places,
-            f"per block in data order, {n_places} places: where it is if the seat sees it "
-            f"(one of {len(AREA_ID)} areas, pool, dead), steps over 4, moved, in reserve, "
-            "seen",
+            len(BLOCK_ID) * WIDTH,
+            f"per block in data order, {WIDTH} places: where it is if the seat sees it "
+            f"(one of {len(AREA_ID)} areas, pool, dead), steps over 4, seen",
         )
+        self.moved = lay.add("moved", len(BLOCK_ID), "per block: seen, and moved this game turn")
+        self.reserve = lay.add("reserve", len(BLOCK_ID), "per block: seen, and in reserve")
         self.area = lay.add(
             "areas",
             len(AREA_ID) * 7,
@@ -150,24 +173,22 @@ class HammerEncoding(Encoding):
             "the battle fought: its area, round over 3, attacker "
             "(England, Scotland), hits to take over 10, side taking them (England, Scotland)",
         )
-        self.runs = {side: range(own.start, own.stop, RUN) for side, own in OWN.items()}
         self.noble_at = {b.id: self.nobles.at[b.name] for b in BLOCKS if b.noble is not None}
-        self._where: tuple[list[int], Any] | None = None  # the last locations read (where)
+        self._board = Board()  # the public board the fast way read last (board)
         self.fillers = (
             self.fill_time_part,
-            *(partial(self.fill_own_part, i) for i in range(len(self.runs[SIDES[0]]))),
+            self.fill_own_part,
             self.fill_marks_part,
             self.fill_seen_part,
-            self.fill_areas_part,
-            self.fill_attackers_part,
+            self.fill_board_part,
             self.fill_nobles_part,
             self.fill_borders_part,
             self.fill_cards_part,
             self.fill_played_part,
             self.fill_moves_part,
         )
-        if len({len(r) for r in self.runs.values()}) != 1:
-            raise ValueError("the fast way reads as many runs of blocks for each side")
+        if self.pools.offset != self.area.offset + self.area.size:
+            raise ValueError("the fast way writes the areas and the pools as one span")
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -204,41 +225,37 @@ class HammerEncoding(Encoding):
                 out.put(self.noble, 1.0, 2 * self.nobles.at[name] + s)
 
     def fill_area(self, a: int, area: JSON, out: Filler) -> None:
-        width = len(PLACES) + 4
         for s, side in enumerate(SIDES):
             for blk in area["blocks"][side]:
                 out.add(self.area, 0.1, 7 * a + s)
                 if blk["reserve"]:
                     out.add(self.area, 0.1, 7 * a + 2 + s)
                 if "id" in blk:
-                    self.fill_block(out, blk, area["id"], width)
+                    self.fill_block(out, blk, area["id"])
         if area["attacker"]:
             out.put(self.area, 1.0, 7 * a + 4 + self.sides.at[area["attacker"]])
         out.put(self.area, float(area["contested"]), 7 * a + 6)
 
     def fill_pools(self, pools: JSON, out: Filler) -> None:
-        width = len(PLACES) + 4
         for s, side in enumerate(SIDES):
             pool = pools[side]
             out.put(self.pools, pool["count"] / 20, s)
             for blk in pool["blocks"] or ():
-                self.fill_block(out, blk, "pool", width)
+                self.fill_block(out, blk, "pool")
 
     def fill_dead(self, dead: list[JSON], out: Filler) -> None:
-        width = len(PLACES) + 4
         for blk in dead:
             b = self.blocks.at[blk["id"]]
-            out.put(self.block, 1.0, b * width + PLACES.at["dead"])
-            out.put(self.block, 1.0, b * width + width - 1)
+            out.put(self.block, 1.0, b * WIDTH + PLACES.at["dead"])
+            out.put(self.block, 1.0, b * WIDTH + WIDTH - 1)
 
-    def fill_block(self, out: Filler, blk: JSON, place: str, width: int) -> None:
-        at = self.blocks.at[blk["id"]] * width
-        out.put(self.block, 1.0, at + PLACES.at[place])
-        n = len(PLACES)
-        out.put(self.block, blk["steps"] / 4, at + n)
-        out.put(self.block, float(blk["moved"]), at + n + 1)
-        out.put(self.block, float(blk["reserve"]), at + n + 2)
-        out.put(self.block, 1.0, at + n + 3)
+    def fill_block(self, out: Filler, blk: JSON, place: str) -> None:
+        b = self.blocks.at[blk["id"]]
+        out.put(self.block, 1.0, b * WIDTH + PLACES.at[place])
+        out.put(self.block, blk["steps"] / 4, b * WIDTH + len(PLACES))
+        out.put(self.block, 1.0, b * WIDTH + WIDTH - 1)
+        out.put(self.moved, float(blk["moved"]), b)
+        out.put(self.reserve, float(blk["reserve"]), b)
 
     def fill_cards(self, view: JSON, out: Filler) -> None:
         out.hot(self.hand, self.cards, (c["id"] for c in view["hand"] or ()))
@@ -286,7 +303,6 @@ class HammerEncoding(Encoding):
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
         # lists are read as slices (copies, made in one C call): a part is never changed
         loc, steps = s.location, s.strength
-        sides, nobles = self.where(loc)
         bt = battle_of(s)
         own, enemy = OWN[role], OWN[SIDES[1 - SIDES.index(role)]]
         # the front blocks of the battle being fought, which both sides see (view.sees)
@@ -301,7 +317,8 @@ class HammerEncoding(Encoding):
                 c if c is None or side == role else "hidden"
                 for side, c in zip(SIDES, chosen, strict=True)
             ]
-        parts: list[Any] = [
+        board, nobles = self.board(s)
+        return (
             (
                 s.year,
                 s.last_year,
@@ -312,11 +329,8 @@ class HammerEncoding(Encoding):
                 s.truce,
                 s.p1,
                 s.acting,
-            )
-        ]
-        for first in self.runs[role]:
-            parts.append((first, loc[first : first + RUN], steps[first : first + RUN]))
-        parts += (
+            ),
+            (own.start, loc[own.start : own.stop], steps[own.start : own.stop]),
             (
                 tuple((b, loc[b]) for b in s.moved if b in own or b in shown),
                 tuple((b, loc[b]) for b in s.reserves if b in own),
@@ -327,36 +341,27 @@ class HammerEncoding(Encoding):
                 if DEAD in loc[enemy.start : enemy.stop]
                 else (),
             ),
-            # where each side's blocks and reserves are, not which is where (RULES §1)
-            (
-                *sides,
-                sorted((SIDE[b], loc[b]) for b in s.reserves) if s.reserves else (),
-            ),
-            s.attacker[:],
+            board,
             nobles,
             (s.border_count[:], s.last_used[:]),
             (s.hands[role][:], [len(s.hands[side]) for side in SIDES], chosen),
             [s.played[side][:] for side in SIDES],
             self.moves_part(s, bt),
         )
-        return tuple(parts)
 
-    def where(self, loc: list[int]) -> tuple[tuple[list[int], list[int]], list[bool]]:
-        """Where each side's blocks are (sorted) and the nobles each side holds on the map
-        (view.py: state.nobles_on_map), made again only when a block moved since the last
-        call (any seat's, any game's: ``loc`` is compared by value). Never changed once made."""
-        last = self._where
-        if last is not None and last[0] == loc:
-            return last[1]
-        made = (
-            (
-                sorted(loc[OWN[SIDES[0]].start : OWN[SIDES[0]].stop]),
-                sorted(loc[OWN[SIDES[1]].start : OWN[SIDES[1]].stop]),
-            ),
-            list(map(ON_MAP, NOBLES_AT(loc))),
-        )
-        self._where = (loc[:], made)
-        return made
+    def board(self, s: State) -> tuple[bytes, list[bool]]:
+        """The areas' and pools' places of the vector (``Board``), the same for every seat,
+        and the nobles each side holds on the map (view.py: state.nobles_on_map), made
+        again only when a block moved, a reserve or an attacker changed since the last call
+        (any seat's, any game's: compared by value). Never changed once made."""
+        board = self._board
+        if (
+            board.location != s.location
+            or board.reserves != s.reserves
+            or board.attacker != s.attacker
+        ):
+            board.update(s.location, s.reserves, s.attacker)
+        return board.made
 
     def moves_part(self, s: State, bt: Any) -> Hashable:
         """view.py's ``moving`` and ``battle``, as the vector reads them."""
@@ -386,77 +391,36 @@ class HammerEncoding(Encoding):
                 note(at + sides[side])
             at += 2
 
-    def fill_own_part(self, i: int, part: tuple[Any, ...], out: Filler) -> None:
-        """A run of the seat's own blocks (``i``: which run), from the first block's index:
-        where each is and its strength."""
+    def fill_own_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        """The seat's own blocks, from the first one's index: where each is and its
+        strength; their places written whole at every call (nothing noted)."""
         first, places, strengths = part
-        width, n = len(PLACES) + 4, len(PLACES)
-        vector, note = out.writes()
-        at = self.block.offset + first * width
-        # a block's strength and "seen" places are written at every call (0 too): only
-        # its place is noted, to be cleared
-        for where, strength in zip(places, strengths, strict=True):
-            if where >= 0 or where == POOL:
-                i = at + (where if where >= 0 else N_AREAS)
-                vector[i] = 1.0
-                note(i)
-                vector[at + n] = strength / 4
-                vector[at + n + 3] = 1.0
-            elif where == DEAD:
-                vector[at + n - 1] = 1.0
-                note(at + n - 1)
-                vector[at + n] = 0.0
-                vector[at + n + 3] = 1.0
-            else:
-                vector[at + n] = vector[at + n + 3] = 0.0
-            at += width
+        records = b"".join(map(getitem, map(_OWN.__getitem__, places), strengths))
+        _write(out, self.block.offset + first * WIDTH, records)
 
     def fill_marks_part(self, part: tuple[Any, ...], out: Filler) -> None:
         moved, reserves = part
-        width, n = len(PLACES) + 4, len(PLACES)
-        for bit, blocks in ((1, moved), (2, reserves)):
+        for field, blocks in ((self.moved, moved), (self.reserve, reserves)):
             for b, where in blocks:
                 if where >= 0 or where == POOL:
-                    out.at(self.block.offset + b * width + n + bit, 1.0)
+                    out.at(field.offset + b, 1.0)
 
     def fill_seen_part(self, part: tuple[Any, ...], out: Filler) -> None:
         shown, dead = part
-        width, n = len(PLACES) + 4, len(PLACES)
         put = out.at
         for b, where, strength in shown:
-            at = self.block.offset + b * width
+            at = self.block.offset + b * WIDTH
             put(at + where, 1.0)
-            put(at + n, strength / 4)
-            put(at + n + 3, 1.0)
+            put(at + WIDTH - 2, strength / 4)
+            put(at + WIDTH - 1, 1.0)
         for b in dead:
-            at = self.block.offset + b * width
-            put(at + n - 1, 1.0)
-            put(at + width - 1, 1.0)
+            at = self.block.offset + b * WIDTH
+            put(at + PLACES.at["dead"], 1.0)
+            put(at + WIDTH - 1, 1.0)
 
-    def fill_areas_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        """Per area: each side's blocks and reserves, contested; each side's pool (from
-        where each side's blocks are, sorted, and its reserves')."""
-        *places, reserves = part
-        vector, note = out.writes()
-        at = self.area.offset
-        for k, where_all in enumerate(places):  # SIDES' order
-            vector[self.pools.offset + k] = where_all.count(POOL) / 20  # at every call
-            for where, count in _runs(where_all, bisect_left(where_all, 0)):
-                vector[at + 7 * where + k] = TENTHS[count]
-                note(at + 7 * where + k)
-                if k and vector[at + 7 * where]:  # England's blocks there too
-                    vector[at + 7 * where + 6] = 1.0
-                    note(at + 7 * where + 6)
-        for (side, where), count in _runs(reserves, 0) if reserves else ():
-            if where >= 0:
-                i = at + 7 * where + 2 + self.sides.at[side]
-                vector[i] = TENTHS[count]
-                note(i)
-
-    def fill_attackers_part(self, attackers: tuple[str, ...], out: Filler) -> None:
-        for a, side in enumerate(attackers):
-            if side:
-                out.at(self.area.offset + 7 * a + 4 + self.sides.at[side], 1.0)
+    def fill_board_part(self, board: bytes, out: Filler) -> None:
+        """The areas and the pools, written whole at every call (nothing noted)."""
+        _write(out, self.area.offset, board)
 
     def fill_nobles_part(self, on_map: list[bool], out: Filler) -> None:
         for (s, b), there in zip(NOBLE_SIDES, on_map, strict=True):
@@ -507,21 +471,64 @@ class HammerEncoding(Encoding):
                 out.at(at + n + 4 + self.sides.at[hits_to], 1.0)
 
 
-def _runs(ordered: list[Any], start: int) -> list[tuple[Any, int]]:
-    """Each value of a sorted list from ``start`` on and how many times it is there, in
-    order (a loop: ``Counter`` costs several times as much on a few dozen numbers)."""
-    runs: list[tuple[Any, int]] = []
-    last, count = None, 0
-    for value in ordered[start:]:
-        if value == last:
-            count += 1
-            continue
-        if count:
-            runs.append((last, count))
-        last, count = value, 1
-    if count:
-        runs.append((last, count))
-    return runs
+def _write(out: Filler, at: int, data: bytes) -> None:
+    """``data`` (float32 bytes) into the vector from place ``at`` on."""
+    memoryview(out.vector).cast("B")[4 * at : 4 * at + len(data)] = data
+
+
+class Board:
+    """The public board as the fast way reads it (``HammerEncoding.board``): the vector's
+    places of the areas (each side's blocks and reserves, the attacker, contested; as
+    ``fill_area`` writes them) and of the pools, and the nobles each side holds on the
+    map, with the locations, reserves and attackers they were made from. Brought up to
+    date by the blocks that moved since (a step moves one block or a few, most none)."""
+
+    def __init__(self) -> None:
+        self.location = [OFF] * N_BLOCKS
+        self.reserves: list[int] = []
+        self.attacker = [""] * N_AREAS
+        # each side's blocks per place: an area's index, or POOL, OFF, DEAD (the last three)
+        self.counts = [[0] * (N_AREAS + 3) for _ in SIDES]
+        for k, side in enumerate(SIDES):
+            self.counts[k][OFF] = len(OWN[side])
+        self.span = array("f", bytes(4 * (7 * N_AREAS + 2)))  # the areas, then the pools
+        self.in_reserve: list[int] = []  # the span's places the reserves were counted in
+        self.nobles = list(map(ON_MAP, NOBLES_AT(self.location)))
+        self.made = (self.span.tobytes(), self.nobles)
+
+    def update(self, loc: list[int], reserves: list[int], attacker: list[str]) -> None:
+        span, counts, last = self.span, self.counts, self.location
+        moved = [*compress(range(N_BLOCKS), map(ne, loc, last))]
+        areas = set()
+        for b in moved:
+            side = counts[SIDE_AT[b]]
+            side[last[b]] -= 1
+            side[loc[b]] += 1
+            areas.add(last[b])
+            areas.add(loc[b])
+        english, scottish = counts
+        for a in areas:
+            if a >= 0:
+                span[7 * a] = TENTHS[english[a]]
+                span[7 * a + 1] = TENTHS[scottish[a]]
+                span[7 * a + 6] = 1.0 if english[a] and scottish[a] else 0.0
+        span[7 * N_AREAS] = english[POOL] / 20
+        span[7 * N_AREAS + 1] = scottish[POOL] / 20
+        for i in self.in_reserve:
+            span[i] = 0.0
+        self.in_reserve = [7 * loc[b] + 2 + SIDE_AT[b] for b in reserves if loc[b] >= 0]
+        for i in self.in_reserve:
+            span[i] = TENTHS[self.in_reserve.count(i)]
+        if attacker != self.attacker:
+            for a in compress(range(N_AREAS), self.attacker):
+                span[7 * a + 4] = span[7 * a + 5] = 0.0
+            for a in compress(range(N_AREAS), attacker):
+                span[7 * a + 4 + SIDES.index(attacker[a])] = 1.0
+            self.attacker = attacker[:]
+        if not NOBLE_BLOCKS_AT.isdisjoint(moved):
+            self.nobles = list(map(ON_MAP, NOBLES_AT(loc)))
+        self.location, self.reserves = loc[:], reserves[:]
+        self.made = (span.tobytes(), self.nobles)
 
 
 def encoding(
