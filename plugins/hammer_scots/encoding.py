@@ -84,9 +84,8 @@ def _own_records() -> list[list[bytes]]:
         for steps in range(max(FULL) + 1):
             record = array("f", bytes(4 * WIDTH))
             if where != OFF:  # off the map, the seat's own block is not in the vector
-                record[where if where >= 0 else PLACES.at["pool" if where == POOL else "dead"]] = (
-                    1.0
-                )
+                place = where if where >= 0 else PLACES.at["pool" if where == POOL else "dead"]
+                record[place] = 1.0
                 record[WIDTH - 2] = steps / 4 if where != DEAD else 0.0
                 record[WIDTH - 1] = 1.0
             rows[where].append(record.tobytes())
@@ -112,7 +111,7 @@ def action_space() -> ActionSpace:
 
 class HammerEncoding(Encoding):
     remembers = True  # the board's kept parts (view.py) are read with Filler.part
-    fresh_parts = True  # parts: slices and tuples made at each call, or kept unchanged (where)
+    fresh_parts = True  # parts: slices and tuples made at each call, or kept unchanged (board)
 
     def __init__(self, ruleset: Ruleset[Any], roles: tuple[Role, ...]) -> None:
         self.roles, self.actions = roles, action_space()
