@@ -395,7 +395,8 @@ class HammerEncoding(Encoding):
         strength; their places written whole at every call (nothing noted)."""
         first, places, strengths = part
         records = b"".join(map(getitem, map(_OWN.__getitem__, places), strengths))
-        _write(out, self.block.offset + first * WIDTH, records)
+        at = self.block.raw.start + 4 * first * WIDTH
+        out.raw[at : at + len(records)] = records
 
     def fill_marks_part(self, part: tuple[Any, ...], out: Filler) -> None:
         moved, reserves = part
@@ -419,7 +420,7 @@ class HammerEncoding(Encoding):
 
     def fill_board_part(self, board: bytes, out: Filler) -> None:
         """The areas and the pools, written whole at every call (nothing noted)."""
-        _write(out, self.area.offset, board)
+        out.raw[self.area.raw.start : self.pools.raw.stop] = board
 
     def fill_nobles_part(self, on_map: list[bool], out: Filler) -> None:
         for (s, b), there in zip(NOBLE_SIDES, on_map, strict=True):
@@ -468,11 +469,6 @@ class HammerEncoding(Encoding):
             out.at(at + n + 3, hits / 10)
             if hits_to:
                 out.at(at + n + 4 + self.sides.at[hits_to], 1.0)
-
-
-def _write(out: Filler, at: int, data: bytes) -> None:
-    """``data`` (float32 bytes) into the vector from place ``at`` on."""
-    memoryview(out.vector).cast("B")[4 * at : 4 * at + len(data)] = data
 
 
 class Board:
