@@ -142,14 +142,18 @@ class GameshelfAEC(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         self.steps += 1
-        self.infos[agent]["illegal"] = not self._act(agent, action)
-        awaited = self.session.awaited()
-        over = self.session.outcome() is not None
-        if awaited and self.turns == "game":  # the game goes on
+        session = self.session
+        if self.turns == "cycle" and agent not in session.awaited():
+            played = action == session.n_actions  # waiting is all a seat not awaited does
+        else:  # refused for a seat not awaited (its mask is all 0)
+            played = action is not None and session.play(agent, int(action))
+        self.infos[agent]["illegal"] = not played
+        awaited = session.awaited()
+        if awaited and self.turns == "game":  # the game goes on (nobody is awaited once over)
             self.agent_selection = awaited[0]
         else:
-            self._next_in_cycle(agent, over)
-        if not over and self.steps >= self.max_steps:
+            self._next_in_cycle(agent, session.outcome() is not None)
+        if self.steps >= self.max_steps and session.outcome() is None:
             self.truncations = dict.fromkeys(self.agents, True)
         if self.render_mode == "human":
             self.render()
@@ -178,12 +182,6 @@ class GameshelfAEC(AECEnv):
         pass
 
     # --- turns ------------------------------------------------------------------------------
-
-    def _act(self, agent: Role, action: int | None) -> bool:
-        awaited = agent in self.session.awaited()
-        if self.turns == "cycle" and not awaited:
-            return action == self.session.n_actions  # waiting is all a non-awaited seat does
-        return action is not None and awaited and self.session.play(agent, int(action))
 
     def _first_asked(self) -> Role:
         if self.turns == "cycle":
