@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -106,3 +107,20 @@ def test_the_lands_stand_in_board_order_after_setup_and_a_saved_game(players):
     s = RULESET.setup(seed=4, players=players)
     for state in (s, RULESET.load_state(RULESET.dump_state(s))):
         assert list(state.owner) == list(state.swords) == list(state.garrison) == list(LAND_IDS)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_seats_things_stand_in_seating_order_through_a_game(players):
+    """Each seat's lord, pawn, cash and cards are kept in seating order, as the learning
+    encoding reads them (``values()``), after setup, a saved game and a whole game."""
+    s = RULESET.setup(seed=4, players=players)
+    pick = random.Random(4)
+    while (turn := RULESET.to_act(s, s.seats)) is not None:
+        RULESET.play(s, turn[0], pick.choice(turn[1]))
+    for state in (
+        RULESET.setup(seed=4, players=players),
+        s,
+        RULESET.load_state(RULESET.dump_state(s)),
+    ):
+        things = (state.lord, state.pos, state.money.cash, state.hand, state.down, state.drawn)
+        assert all(list(held) == state.seats for held in things)
