@@ -216,10 +216,12 @@ def counts(frameworks: list[str], game: tuple[str, str | None, int], steps: int)
     raw count over the environment's: a rate's ratio)."""
     each = {f: instructions(f, game[0], steps) / steps for f in frameworks}
     shown = "  ".join(f"{name} {n / 1000:.1f}k" for name, n in each.items())
+    if "raw" not in each:
+        return f"instructions a step: {shown}"
     ratios = "  ".join(
         f"{name}/raw {each['raw'] / n:.3f}" for name, n in each.items() if name != "raw"
     )
-    return f"instructions a step: {shown}  {ratios if 'raw' in each else ''}"
+    return f"instructions a step: {shown}  {ratios}"
 
 
 def main() -> None:
