@@ -244,9 +244,8 @@ class ThreeKingdomsEncoding(Encoding):
         waiting = tuple(p for p in f.roles if f.of(p) is None)
         return None, (s.turn, f.foe, waiting, tuple(chosen(s, f)), tuple(f.later), my_card), None
 
-    # The places a filler writes at every call (0 too) are not noted (``Filler.writes``):
-    # its next call writes them again, so they need no clearing; only the one-hots are.
-    # A one-hot run written whole (a slice of ``ONE_HOT``'s rows) is written at every call.
+    # Every filler writes its fields whole at each call (``Filler.raw``, from the runs made
+    # in ``__init__``): nothing is noted, so nothing needs clearing at the next change.
 
     def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
         rounds, limit, skills, dice, deck, turn = part
