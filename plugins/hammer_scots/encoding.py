@@ -24,6 +24,7 @@ from gameshelf.core.engine.encoding import (
     Layout,
     SeatHeader,
     Table,
+    hot_rows,
     step_names,
 )
 from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
@@ -56,8 +57,10 @@ WIDTH = len(PLACES) + 2  # a block's places: where, steps, seen
 OWN: dict[str, range] = {
     side: range(SIDE.index(side), N_BLOCKS - SIDE[::-1].index(side)) for side in SIDES
 }
+OWN_SET = {side: frozenset(blocks) for side, blocks in OWN.items()}
 SIDE_AT = tuple(SIDES.index(side) for side in SIDE)  # each block's side, 0 or 1
 ON_MAP = (-1).__lt__  # a location on the map (an area's index), in one C call
+ON_BOARD = (OFF).__lt__  # on the map or in a pool (view.py shows the block's marks there)
 NOBLE_SIDES = tuple((s, b) for s, side in enumerate(SIDES) for b in NOBLES[side])
 NOBLES_AT = itemgetter(*(b for _, b in NOBLE_SIDES))  # where they are, in one C call
 NOBLE_BLOCKS_AT = frozenset(b for _, b in NOBLE_SIDES)
@@ -173,6 +176,9 @@ class HammerEncoding(Encoding):
             "(England, Scotland), hits to take over 10, side taking them (England, Scotland)",
         )
         self.noble_at = {b.id: self.nobles.at[b.name] for b in BLOCKS if b.noble is not None}
+        # the fast way's runs of bytes (core.engine.encoding: Filler.raw)
+        self.block_rows = hot_rows(range(N_BLOCKS))
+        self.marks = slice(self.moved.raw.start, self.reserve.raw.stop)
         self._board = Board()  # the public board the fast way read last (board)
         self.fillers = (
             self.fill_time_part,
@@ -331,8 +337,8 @@ class HammerEncoding(Encoding):
             ),
             (own.start, loc[own.start : own.stop], steps[own.start : own.stop]),
             (
-                tuple((b, loc[b]) for b in s.moved if b in own or b in shown),
-                tuple((b, loc[b]) for b in s.reserves if b in own),
+                _marked(s.moved, OWN_SET[role].union(shown) if shown else OWN_SET[role], loc),
+                _marked(s.reserves, OWN_SET[role], loc),
             ),
             (
                 tuple((b, loc[b], steps[b]) for b in shown if b not in own),
@@ -398,12 +404,10 @@ class HammerEncoding(Encoding):
         at = self.block.raw.start + 4 * first * WIDTH
         out.raw[at : at + len(records)] = records
 
-    def fill_marks_part(self, part: tuple[Any, ...], out: Filler) -> None:
+    def fill_marks_part(self, part: tuple[tuple[int, ...], ...], out: Filler) -> None:
+        """The moved and reserve marks the seat sees, written whole (nothing noted)."""
         moved, reserves = part
-        for field, blocks in ((self.moved, moved), (self.reserve, reserves)):
-            for b, where in blocks:
-                if where >= 0 or where == POOL:
-                    out.at(field.offset + b, 1.0)
+        out.raw[self.marks] = self.block_rows[moved] + self.block_rows[reserves]
 
     def fill_seen_part(self, part: tuple[Any, ...], out: Filler) -> None:
         shown, dead = part
@@ -469,6 +473,14 @@ class HammerEncoding(Encoding):
             out.at(at + n + 3, hits / 10)
             if hits_to:
                 out.at(at + n + 4 + self.sides.at[hits_to], 1.0)
+
+
+def _marked(marked: list[int], seen: frozenset[int], loc: list[int]) -> tuple[int, ...]:
+    """The blocks of a mark (moved, in reserve) the seat sees on the map or in a pool."""
+    if not marked:
+        return ()
+    blocks = [*filter(seen.__contains__, marked)]
+    return tuple(compress(blocks, map(ON_BOARD, map(loc.__getitem__, blocks))))
 
 
 class Board:
