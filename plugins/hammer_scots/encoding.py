@@ -25,6 +25,8 @@ from gameshelf.core.engine.encoding import (
     SeatHeader,
     Table,
     hot_rows,
+    one_hot_rows,
+    scaled,
     step_names,
 )
 from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
@@ -61,6 +63,7 @@ OWN_SET = {side: frozenset(blocks) for side, blocks in OWN.items()}
 SIDE_AT = tuple(SIDES.index(side) for side in SIDE)  # each block's side, 0 or 1
 ON_MAP = (-1).__lt__  # a location on the map (an area's index), in one C call
 ON_BOARD = (OFF).__lt__  # on the map or in a pool (view.py shows the block's marks there)
+PER_SIDE = itemgetter(*SIDES)  # a per-side dict's values in the sides' order, in one C call
 NOBLE_SIDES = tuple((s, b) for s, side in enumerate(SIDES) for b in NOBLES[side])
 NOBLES_AT = itemgetter(*(b for _, b in NOBLE_SIDES))  # where they are, in one C call
 NOBLE_BLOCKS_AT = frozenset(b for _, b in NOBLE_SIDES)
@@ -179,6 +182,9 @@ class HammerEncoding(Encoding):
         # the fast way's runs of bytes (core.engine.encoding: Filler.raw)
         self.block_rows = hot_rows(range(N_BLOCKS))
         self.marks = slice(self.moved.raw.start, self.reserve.raw.stop)
+        self.card_rows, self.size_runs = hot_rows(CARD_IDS), scaled(7)
+        self.chosen_rows = one_hot_rows((*CARD_IDS, "hidden"))  # None: not chosen
+        self.hand_to_chosen = slice(self.hand.raw.start, self.chosen.raw.stop)
         self._board = Board()  # the public board the fast way read last (board)
         self.fillers = (
             self.fill_time_part,
@@ -315,13 +321,6 @@ class HammerEncoding(Encoding):
         if bt is not None:  # the blocks in the battle's area, found in C
             there = compress(range(N_BLOCKS), map(bt.area.__eq__, loc))
             shown = tuple(b for b in there if b not in s.reserves)
-        revealed = turn_cards(s)
-        chosen = [revealed.get(side) or chosen_card(s, side) for side in SIDES]
-        if not revealed:  # the enemy's card stays face down until both are revealed
-            chosen = [
-                c if c is None or side == role else "hidden"
-                for side, c in zip(SIDES, chosen, strict=True)
-            ]
         board, nobles = self.board(s)
         return (
             (
@@ -349,8 +348,8 @@ class HammerEncoding(Encoding):
             board,
             nobles,
             (s.border_count[:], s.last_used[:]),
-            (s.hands[role][:], [len(s.hands[side]) for side in SIDES], chosen),
-            [s.played[side][:] for side in SIDES],
+            (tuple(s.hands[role]), tuple(map(len, PER_SIDE(s.hands))), self.chosen_part(s, role)),
+            tuple(map(tuple, PER_SIDE(s.played))),
             self.moves_part(s, bt),
         )
 
@@ -367,6 +366,21 @@ class HammerEncoding(Encoding):
         ):
             board.update(s.location, s.reserves, s.attacker)
         return board.made
+
+    def chosen_part(self, s: State, role: Role) -> tuple[str | None, ...]:
+        """Each side's card chosen this game turn (view.py's ``chosen``): revealed, or
+        chosen in the card phase under way, the enemy's then "hidden"."""
+        revealed = turn_cards(s)
+        if s.step != "card_phase":  # no card is being chosen (cards.chosen_card)
+            return tuple(map(revealed.get, SIDES))
+        chosen = [revealed.get(side) or chosen_card(s, side) for side in SIDES]
+        if revealed:
+            return tuple(chosen)
+        # the enemy's card stays face down until both are revealed
+        return tuple(
+            c if c is None or side == role else "hidden"
+            for side, c in zip(SIDES, chosen, strict=True)
+        )
 
     def moves_part(self, s: State, bt: Any) -> Hashable:
         """view.py's ``moving`` and ``battle``, as the vector reads them."""
@@ -441,19 +455,19 @@ class HammerEncoding(Encoding):
                 put(at + 3 * i + 1 + self.sides.at[last_used[i]], 1.0)
 
     def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        """The hand, each side's hand size and chosen card, written whole."""
         hand, sizes, chosen = part
-        out.hot(self.hand, self.cards, hand)
-        n = len(self.cards)
-        for s, size in enumerate(sizes):
-            out.at(self.hand_sizes.offset + s, size / 7)
-            if chosen[s] == "hidden":
-                out.at(self.chosen.offset + s * (n + 1) + n, 1.0)
-            elif chosen[s] is not None:
-                out.at(self.chosen.offset + s * (n + 1) + self.cards.at[chosen[s]], 1.0)
+        out.raw[self.hand_to_chosen] = b"".join(
+            (
+                self.card_rows[hand],
+                *map(self.size_runs.__getitem__, sizes),
+                *map(self.chosen_rows.__getitem__, chosen),
+            )
+        )
 
     def fill_played_part(self, part: tuple[tuple[str, ...], ...], out: Filler) -> None:
-        for s, played in enumerate(part):
-            out.hot(self.played, self.cards, played, s)
+        """Each side's cards played this year, written whole."""
+        out.raw[self.played.raw] = b"".join(map(self.card_rows.__getitem__, part))
 
     def fill_moves_part(self, part: tuple[Any, ...], out: Filler) -> None:
         moving, battle = part
