@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
@@ -195,6 +195,12 @@ def hot_rows(ids: Iterable[Hashable]) -> Runs:
         return row.tobytes()
 
     return Runs(make)
+
+
+def joined_rows(rows: Mapping[Hashable, bytes]) -> Runs:
+    """A run for a tuple of keys, each key's row of ``rows`` side by side (a row per
+    border, say: its crossings, or the side that used it), joined once per tuple met."""
+    return Runs(lambda keys: b"".join(map(rows.__getitem__, keys)))
 
 
 class Memory:

@@ -25,6 +25,7 @@ from gameshelf.core.engine.encoding import (
     SeatHeader,
     Table,
     hot_rows,
+    joined_rows,
     one_hot_rows,
     scaled,
     step_names,
@@ -153,10 +154,13 @@ class HammerEncoding(Encoding):
         self.noble = lay.add(
             "nobles", len(NOBLE_NAMES) * 2, "per noble family: on the map for England, Scotland"
         )
-        self.border = lay.add(
-            "borders",
-            len(BORDERS) * 3,
-            "per border in data order: crossed this turn over 6, last used by England, Scotland",
+        self.crossed = lay.add(
+            "crossed", len(BORDERS), "per border in data order: crossed this turn over 6"
+        )
+        self.last_used = lay.add(
+            "last_used",
+            2 * len(BORDERS),
+            "per border in data order: last used by England, Scotland",
         )
         n = len(CARD_IDS)
         self.hand = lay.add("hand", n, "the seat's hand, one place per card in data order")
@@ -185,6 +189,10 @@ class HammerEncoding(Encoding):
         self.card_rows, self.size_runs = hot_rows(CARD_IDS), scaled(7)
         self.chosen_rows = one_hot_rows((*CARD_IDS, "hidden"))  # None: not chosen
         self.hand_to_chosen = slice(self.hand.raw.start, self.chosen.raw.stop)
+        sixths, side_rows = scaled(6), one_hot_rows(SIDES)
+        side_rows[""] = side_rows[None]  # the state's "": no side
+        self.crossed_runs, self.last_used_runs = joined_rows(sixths), joined_rows(side_rows)
+        self.borders = slice(self.crossed.raw.start, self.last_used.raw.stop)
         self._board = Board()  # the public board the fast way read last (board)
         self.fillers = (
             self.fill_time_part,
@@ -286,9 +294,8 @@ class HammerEncoding(Encoding):
 
     def fill_borders(self, borders: list[JSON], out: Filler) -> None:
         for i, border in enumerate(borders):
-            out.put(self.border, border["crossed"] / 6, 3 * i)
-            if border["last_used"]:
-                out.put(self.border, 1.0, 3 * i + 1 + self.sides.at[border["last_used"]])
+            out.put(self.crossed, border["crossed"] / 6, i)
+            out.one_hot(self.last_used, self.sides, border["last_used"] or None, i)
 
     def fill_moves(self, view: JSON, out: Filler) -> None:
         out.part("borders", view["borders"], partial(self.fill_borders, view["borders"]))
@@ -347,7 +354,7 @@ class HammerEncoding(Encoding):
             ),
             board,
             nobles,
-            (s.border_count[:], s.last_used[:]),
+            (tuple(s.border_count), tuple(s.last_used)),
             (tuple(s.hands[role]), tuple(map(len, PER_SIDE(s.hands))), self.chosen_part(s, role)),
             tuple(map(tuple, PER_SIDE(s.played))),
             self.moves_part(s, bt),
@@ -445,14 +452,10 @@ class HammerEncoding(Encoding):
             if there:
                 out.at(self.noble.offset + 2 * self.noble_at[BLOCK_ID[b]] + s, 1.0)
 
-    def fill_borders_part(self, part: tuple[Any, ...], out: Filler) -> None:
+    def fill_borders_part(self, part: tuple[tuple[int, ...], tuple[str, ...]], out: Filler) -> None:
+        """Each border's crossings, then the side that used it last, written whole."""
         crossed, last_used = part
-        put, at = out.at, self.border.offset
-        for i, count in enumerate(crossed):
-            if count:
-                put(at + 3 * i, count / 6)
-            if last_used[i]:
-                put(at + 3 * i + 1 + self.sides.at[last_used[i]], 1.0)
+        out.raw[self.borders] = self.crossed_runs[crossed] + self.last_used_runs[last_used]
 
     def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
         """The hand, each side's hand size and chosen card, written whole."""

@@ -21,6 +21,7 @@ from gameshelf.core.engine.encoding import (
     SeatHeader,
     Table,
     hot_rows,
+    joined_rows,
     one_hot_rows,
     scaled,
     step_names,
@@ -170,6 +171,15 @@ def test_runs_are_made_once_and_start_again_when_full():
     runs[3]  # full: the runs kept are dropped
     assert made == [1, 2, 3]
     assert list(runs) == [3]
+
+
+def test_joined_rows_lay_each_keys_row_side_by_side_once_per_tuple():
+    rows = one_hot_rows("xy")
+    rows[""] = rows[None]
+    runs = joined_rows(rows)
+    made = runs[("y", "", "x")]
+    assert list(array("f", made)) == [0.0, 1.0, 0.0, 0.0, 1.0, 0.0]
+    assert runs[("y", "", "x")] is made  # met before: not joined again
 
 
 def test_the_header_is_written_whole_from_its_seat_the_active_seats_and_the_step():
