@@ -22,6 +22,7 @@ from gameshelf.core.engine.encoding import (
     Encoding,
     Filler,
     Layout,
+    Runs,
     SeatHeader,
     Table,
     hot_rows,
@@ -183,16 +184,7 @@ class HammerEncoding(Encoding):
             "(England, Scotland), hits to take over 10, side taking them (England, Scotland)",
         )
         self.noble_at = {b.id: self.nobles.at[b.name] for b in BLOCKS if b.noble is not None}
-        # the fast way's runs of bytes (core.engine.encoding: Filler.raw)
-        self.block_rows = hot_rows(range(N_BLOCKS))
-        self.marks = slice(self.moved.raw.start, self.reserve.raw.stop)
-        self.card_rows, self.size_runs = hot_rows(CARD_IDS), scaled(7)
-        self.chosen_rows = one_hot_rows((*CARD_IDS, "hidden"))  # None: not chosen
-        self.hand_to_chosen = slice(self.hand.raw.start, self.chosen.raw.stop)
-        sixths, side_rows = scaled(6), one_hot_rows(SIDES)
-        side_rows[""] = side_rows[None]  # the state's "": no side
-        self.crossed_runs, self.last_used_runs = joined_rows(sixths), joined_rows(side_rows)
-        self.borders = slice(self.crossed.raw.start, self.last_used.raw.stop)
+        self._make_runs()
         self._board = Board()  # the public board the fast way read last (board)
         self.fillers = (
             self.fill_time_part,
@@ -208,6 +200,24 @@ class HammerEncoding(Encoding):
         )
         if self.pools.offset != self.area.offset + self.area.size:
             raise ValueError("the fast way writes the areas and the pools as one span")
+
+    def _make_runs(self) -> None:
+        """The fast way's spans of fields written whole, and the runs of bytes they are
+        made of (core.engine.encoding: ``Filler.raw``)."""
+        self.marks = slice(self.moved.raw.start, self.reserve.raw.stop)
+        self.hand_to_chosen = slice(self.hand.raw.start, self.chosen.raw.stop)
+        self.borders = slice(self.crossed.raw.start, self.last_used.raw.stop)
+        self.time = slice(self.when.raw.start, self.sided.raw.stop)
+        self.moves = slice(self.moving.raw.start, self.battle.raw.stop)
+        self.block_rows, self.card_rows = hot_rows(range(N_BLOCKS)), hot_rows(CARD_IDS)
+        self.chosen_rows = one_hot_rows((*CARD_IDS, "hidden"))  # None: not chosen
+        self.side_rows, self.area_rows = one_hot_rows(SIDES), one_hot_rows(range(N_AREAS))
+        self.side_rows[""] = self.side_rows[None]  # the state's "": no side
+        self.area_rows[-1] = self.area_rows[None]  # no area (a move's origin)
+        self.size_runs, self.round_runs, self.hit_runs = scaled(7), scaled(3), scaled(10)
+        self.crossed_runs = joined_rows(scaled(6))
+        self.last_used_runs = joined_rows(self.side_rows)
+        self.time_runs, self.moves_runs = Runs(self._time_run), Runs(self._moves_run)
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -401,21 +411,21 @@ class HammerEncoding(Encoding):
         return moving, (bt.area, bt.round, bt.attacker, bt.hits, bt.hits_to)
 
     def fill_time_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        """The year, turn, move points, kings and each side's marks, written whole."""
+        out.raw[self.time] = self.time_runs[part]
+
+    def _time_run(self, part: tuple[Any, ...]) -> bytes:
         year, last, turn, points, crowned, edward, truce, p1, acting = part
-        vector, note = out.writes()
-        at = self.when.offset  # places written at every call (0 too): not noted
-        vector[at] = (year - FIRST_YEAR) / YEARS
-        vector[at + 1] = (last - FIRST_YEAR) / YEARS if last else 0.0
-        vector[at + 2] = turn / 5
-        vector[at + 3] = points / 3
-        vector[at + 4] = float(crowned)
-        vector[at + 5] = float(edward != 1)
-        at, sides = self.sided.offset, self.sides.at
-        for side in (truce, p1, acting):
-            if side:
-                vector[at + sides[side]] = 1.0
-                note(at + sides[side])
-            at += 2
+        when = (
+            (year - FIRST_YEAR) / YEARS,
+            (last - FIRST_YEAR) / YEARS if last else 0.0,
+            turn / 5,
+            points / 3,
+            float(crowned),
+            float(edward != 1),
+        )
+        sided = map(self.side_rows.__getitem__, (truce, p1, acting))
+        return b"".join((array("f", when).tobytes(), *sided))
 
     def fill_own_part(self, part: tuple[Any, ...], out: Filler) -> None:
         """The seat's own blocks, from the first one's index: where each is and its
@@ -473,23 +483,32 @@ class HammerEncoding(Encoding):
         out.raw[self.played.raw] = b"".join(map(self.card_rows.__getitem__, part))
 
     def fill_moves_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        """The group moving and the battle fought, written whole."""
+        out.raw[self.moves] = self.moves_runs[part]
+
+    def _moves_run(self, part: tuple[Any, ...]) -> bytes:
         moving, battle = part
-        n = len(self.areas)
-        if moving is not None:
-            side, origin, where = moving
-            out.one_hot(self.moving, self.sides, side)
-            if origin >= 0:
-                out.at(self.moving.offset + 2 + origin, 1.0)
-            out.at(self.moving.offset + 2 + n + where, 1.0)
-        if battle is not None:
-            area, rounds, attacker, hits, hits_to = battle
-            at = self.battle.offset
-            out.at(at + area, 1.0)
-            out.at(at + n, rounds / 3)
-            out.at(at + n + 1 + self.sides.at[attacker], 1.0)
-            out.at(at + n + 3, hits / 10)
-            if hits_to:
-                out.at(at + n + 4 + self.sides.at[hits_to], 1.0)
+        return self._moving_run(moving) + self._battle_run(battle)
+
+    def _moving_run(self, moving: tuple[str, int, int] | None) -> bytes:
+        if moving is None:
+            return bytes(4 * self.moving.size)
+        side, origin, where = moving
+        return self.side_rows[side] + self.area_rows[origin] + self.area_rows[where]
+
+    def _battle_run(self, battle: tuple[int, int, str, int, str] | None) -> bytes:
+        if battle is None:
+            return bytes(4 * self.battle.size)
+        area, rounds, attacker, hits, hits_to = battle
+        return b"".join(
+            (
+                self.area_rows[area],
+                self.round_runs[rounds],
+                self.side_rows[attacker],
+                self.hit_runs[hits],
+                self.side_rows[hits_to],
+            )
+        )
 
 
 def _marked(marked: list[int], seen: frozenset[int], loc: list[int]) -> tuple[int, ...]:
