@@ -68,19 +68,33 @@ def play(
     return sum(map(len, moves))
 
 
-def callgrind(script: str, args: list[str], only: str | None = None) -> tuple[int, str]:
+# Cycles estimated from callgrind's cache and branch simulation: an L1 miss about 10 cycles,
+# a last-level miss up to 200, a mispredicted branch 10 to 30 (cachegrind's manual); taken
+# here as 10, 100 and 15 a miss, one cycle an instruction.
+MISS_CYCLES = {"I1mr": 10, "D1mr": 10, "D1mw": 10, "ILmr": 100, "DLmr": 100, "DLmw": 100}
+MISS_CYCLES |= {"Bcm": 15, "Bim": 15}
+
+
+def callgrind(
+    script: str, args: list[str], only: str | None = None, cycles: bool = False
+) -> tuple[int, str]:
     """The instructions of ``script --inner *args`` run under callgrind, and what it printed.
     With ``only``, the name of a C function of the interpreter, only what runs inside it is
     counted (``--toggle-collect``: the script runs what it measures inside that function).
+    With ``cycles``, the caches and branches are simulated too and the count is the cycles
+    they estimate (``MISS_CYCLES``): as steady as the instructions, nearer the seconds
+    where code misses the caches more (docs/performance.md, eighth pass).
     Strings hash alike in every run (``PYTHONHASHSEED``): a random seed moves the count of
     the same run by a few per cent (sets' and dicts' collisions, their order)."""
     counting = ["--collect-atstart=no", f"--toggle-collect={only}"] if only else []
+    simulating = ["--cache-sim=yes", "--branch-sim=yes"] if cycles else []
     run = subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
             "--callgrind-out-file=/dev/null",
             *counting,
+            *simulating,
             sys.executable,
             script,
             "--inner",
@@ -91,10 +105,15 @@ def callgrind(script: str, args: list[str], only: str | None = None) -> tuple[in
         check=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
     )
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
+    events = re.search(r"Events +: ([\w ]+)\n", run.stderr)
+    found = re.search(r"Collected : ([\d ]+)\n", run.stderr)
+    if events is None or found is None:
         raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-2000:]}")
-    return int(found.group(1)), run.stdout
+    counts = dict(zip(events.group(1).split(), map(int, found.group(1).split()), strict=True))
+    if not cycles:
+        return counts["Ir"], run.stdout
+    missed = sum(counts[event] * weight for event, weight in MISS_CYCLES.items())
+    return counts["Ir"] + missed, run.stdout
 
 
 def counted(args: list[str]) -> tuple[int, int]:

@@ -24,7 +24,9 @@ kept (a shared machine's load comes and goes within a run). Figures only; no ass
 ``--repeat``, the least of each). ``--instructions`` counts CPU instructions a step of each
 framework under callgrind (Debian's ``valgrind``; only the steps counted, not the start-up
 or the warm-up, with strings hashed alike in every run: the same figure to 0.5% from run to
-run), a figure the machine's load does not move, and their ratios.
+run), a figure the machine's load does not move, and their ratios; ``--cycles`` the cycles
+callgrind's cache and branch simulation estimate a step (``benchmarks.instructions``), as
+steady, and nearer the seconds where the environment's code misses the caches.
 """
 
 from __future__ import annotations
@@ -202,26 +204,30 @@ def rate(run: Callable[[str, str | None, int, int], int], *args: object) -> floa
     return done / (time.process_time() - start)
 
 
-def instructions(framework: str, game_id: str, steps: int) -> int:
-    """Instructions of ``steps`` steps of ``framework`` under callgrind: this script run
-    with ``--inner``, counting only inside ``functools.reduce``, which runs the steps after
-    the warm-up (the start-up, the imports and the warm-up are not counted)."""
+def instructions(framework: str, game_id: str, steps: int, cycles: bool = False) -> int:
+    """Instructions of ``steps`` steps of ``framework`` under callgrind (with ``cycles``,
+    the cycles its cache and branch simulation estimate): this script run with ``--inner``,
+    counting only inside ``functools.reduce``, which runs the steps after the warm-up (the
+    start-up, the imports and the warm-up are not counted)."""
     args = [framework, "--only", game_id, "--steps", str(steps)]
-    count, _ = callgrind(__file__, args, only="functools_reduce")
+    count, _ = callgrind(__file__, args, only="functools_reduce", cycles=cycles)
     return count
 
 
-def counts(frameworks: list[str], game: tuple[str, str | None, int], steps: int) -> str:
-    """Instructions a step of each framework, and their ratios to the raw engine's (the
-    raw count over the environment's: a rate's ratio)."""
-    each = {f: instructions(f, game[0], steps) / steps for f in frameworks}
+def counts(
+    frameworks: list[str], game: tuple[str, str | None, int], steps: int, cycles: bool = False
+) -> str:
+    """Instructions (or estimated cycles) a step of each framework, and their ratios to
+    the raw engine's (the raw count over the environment's: a rate's ratio)."""
+    each = {f: instructions(f, game[0], steps, cycles) / steps for f in frameworks}
     shown = "  ".join(f"{name} {n / 1000:.1f}k" for name, n in each.items())
+    what = "estimated cycles" if cycles else "instructions"
     if "raw" not in each:
-        return f"instructions a step: {shown}"
+        return f"{what} a step: {shown}"
     ratios = "  ".join(
         f"{name}/raw {each['raw'] / n:.3f}" for name, n in each.items() if name != "raw"
     )
-    return f"instructions a step: {shown}  {ratios}"
+    return f"{what} a step: {shown}  {ratios}"
 
 
 def main() -> None:
@@ -233,6 +239,7 @@ def main() -> None:
     parser.add_argument("--split", action="store_true", help="time an env step's parts")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, the best kept")
     parser.add_argument("--instructions", action="store_true", help="count under callgrind")
+    parser.add_argument("--cycles", action="store_true", help="estimate cycles under callgrind")
     parser.add_argument("--inner", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     chosen = [f for f in args.frameworks.split(",") if f]
@@ -246,8 +253,9 @@ def main() -> None:
         if args.only and game_id != args.only:
             continue
         label = f"{game_id} {scenario or ''} {players}p".replace("  ", " ")
-        if args.instructions:
-            print(f"{label:<32} {counts(chosen, (game_id, scenario, players), args.steps)}")
+        if args.instructions or args.cycles:
+            counted = counts(chosen, (game_id, scenario, players), args.steps, args.cycles)
+            print(f"{label:<32} {counted}")
             continue
         if args.split:
             tries = [split(game_id, scenario, players, args.steps) for _ in range(args.repeat)]

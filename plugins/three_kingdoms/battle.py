@@ -24,7 +24,7 @@ Seed §2.2 C, DESIGN §7.9–§7.11, §7.21, §7.23.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from pydantic import Field
@@ -226,7 +226,7 @@ class BattlePlan(TurnStep):
             contest(s, f)
 
 
-def general_options(s: TKState, f: Battle, seat: Seat) -> list[str]:
+def general_options(s: TKState, f: Battle, seat: Seat) -> Sequence[str]:
     """The attacker picks among its plan cards; the defender among the land's talents."""
     return f.plan if seat == s.turn else s.garrison[f.land]
 
@@ -347,7 +347,7 @@ def take_land(s: TKState, f: Battle, general: str, holder: Seat) -> None:
     others = f.plan.copy()  # the plan but its general (a copy: no list comprehension)
     others.remove(general)
     lay_face_down(s, others)
-    s.garrison[land] = [general]
+    s.garrison[land] = (general,)
     s.owner[land] = attacker
     s.say(
         compose(

@@ -224,7 +224,7 @@ class ThreeKingdomsEncoding(Encoding):
             (tuple(hand[role]), tuple(down[role]), tuple(drawn[role])) if role in hand else None,
             tuple(s.owner.values()),
             tuple(s.swords.values()),
-            tuple(map(tuple, s.garrison.values())),
+            tuple(s.garrison.values()),  # tuples, replaced when changed: equal by identity
             *self.matter_parts(s, role),
         )
 

@@ -92,7 +92,7 @@ class Occupy(TurnStep):
     def on_occupy(self, s: TKState, role: Role, card: str) -> None:
         land = self.frame(s).land
         s.hand[role].remove(card)
-        s.garrison[land].append(card)
+        s.garrison[land] += (card,)
         s.owner[land] = role
         s.say(
             compose("three_kingdoms.occupied", {"lord": s.lord[role], "land": land, "card": card})
@@ -140,7 +140,7 @@ class OwnLand(TurnStep):
         land = f.land
         taken = s.garrison[land]
         s.hand[role].extend(taken)
-        s.garrison[land] = []
+        s.garrison[land] = ()
         s.say(
             compose(
                 "three_kingdoms.deploy_taken",
@@ -214,7 +214,7 @@ class Deploy(TurnStep):
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         s.hand[role].remove(card)
         land = self.frame(s).land
-        s.garrison[land].append(card)
+        s.garrison[land] += (card,)
 
     def on_done(self, s: TKState, role: Role, arg: None) -> None:
         land = self.frame(s).land

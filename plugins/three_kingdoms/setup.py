@@ -57,7 +57,7 @@ def new_game(seed: int, players: int, lord_skills: bool, round_limit: int) -> TK
     for land in LAND_IDS:
         s.owner[land] = None
         s.swords[land] = 0
-        s.garrison[land] = []
+        s.garrison[land] = ()
     for seat in s.seats:
         for land in LANDS_OF[s.lord[seat]]:
             s.owner[land] = seat
@@ -104,9 +104,9 @@ class PlaceTalents(TurnStep):
         # DESIGN §7.4 [impl]: the seat picks a talent for each land in turn, capital first;
         # the third has only one land left and goes there without a question.
         s.drawn[role].remove(card)
-        s.garrison[land_to_fill(s)].append(card)
+        s.garrison[land_to_fill(s)] += (card,)
         if len(s.drawn[role]) == 1:  # the last talent has only one land left
-            s.garrison[land_to_fill(s)].append(s.drawn[role].pop())
+            s.garrison[land_to_fill(s)] += (s.drawn[role].pop(),)
             capital, second, third = LANDS_OF[s.lord[role]]
             s.announce(
                 "three_kingdoms.talents_placed",

@@ -3,13 +3,15 @@
 Seats are the roles ``p1``..``p5``; each seat plays the lord it was dealt (DESIGN §7.4) and is
 named by that lord in prompts and log (劉備, Liu Bei: messages, in the reader's language).
 Everything is plain lists and dicts of strings and ints, mutated in place, but the cash, which
-is the core's ``Purse``.
+is the core's ``Purse``, and the talents on the lands (tuples, below).
 
 Where a card is (DESIGN §7.3: cards never change owner):
 
 - ``hand[seat]``: secret; rivals see its size (§7.6);
 - ``down[seat]``: face down in front of the seat; rivals see its size (§7.6);
-- ``garrison[land]``: face up on a land, always the land owner's own cards;
+- ``garrison[land]``: face up on a land, always the land owner's own cards: a tuple, replaced
+  whenever it changes, never changed in place (a land's talents change rarely, so the
+  learning encoding tells a change by the tuple's identity: docs/performance.md);
 - the battle plan: the attacker's cards face up in front of it during a battle (in the
   frame of the battle's steps, ``battle``);
 - ``drawn[seat]``: the three talents drawn at setup, waiting to be placed (secret).
@@ -17,6 +19,7 @@ Where a card is (DESIGN §7.3: cards never change owner):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from pydantic import Field
@@ -71,7 +74,8 @@ class TKState(GameState):
     # the lands (every land of the board, in board order)
     owner: dict[LandId, Seat | None] = Field(default_factory=dict)
     swords: dict[LandId, int] = Field(default_factory=dict)
-    garrison: dict[LandId, list[CardId]] = Field(default_factory=dict)
+    # a land's talents: a tuple, replaced when it changes (see the module)
+    garrison: dict[LandId, tuple[CardId, ...]] = Field(default_factory=dict)
     # the strategy deck (top first); a drawn card goes to the bottom (DESIGN §6)
     deck: Deck = Field(default_factory=Deck)
     # the turn
@@ -112,7 +116,7 @@ LAND_NAME = {land: Msg("three_kingdoms.land", land=land) for land in LANDS}
 NOTHING = Msg("three_kingdoms.nothing")
 
 
-def card_list(cards: list[CardId]) -> Msg:
+def card_list(cards: Sequence[CardId]) -> Msg:
     """Cards named in a sentence: "Guan Yu, Zhang Fei and Mi Zhu" / "關羽、張飛、糜竺"."""
     if len(cards) == 1:  # a plan of one card, a land's one talent: the card's name
         return CARD_NAME[cards[0]]
@@ -187,7 +191,7 @@ def holder_of(s: TKState, land: LandId) -> Seat:
     return seat
 
 
-def intelligence(cards: list[CardId]) -> int:
+def intelligence(cards: Iterable[CardId]) -> int:
     """The total intelligence of cards: a battle plan, a land's talents, a hand shown."""
     return sum(map(INTELLIGENCE.__getitem__, cards))
 
@@ -204,7 +208,7 @@ def rivals(s: TKState, seat: Seat) -> list[Seat]:
     return order[i + 1 :] + order[:i]
 
 
-def lay_face_down(s: TKState, cards: list[CardId]) -> None:
+def lay_face_down(s: TKState, cards: Iterable[CardId]) -> None:
     """Cards played or pushed off a land go face down in front of their owner (§7.3)."""
     down, seat_of = s.down, s.seat_of
     for card in cards:  # the owner as ``owner_of_card`` finds it, without a call a card

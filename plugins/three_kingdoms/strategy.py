@@ -498,7 +498,7 @@ class FanjianJi(TargetChoice):
 
     def on_talent(self, s: TKState, role: Role, card: str) -> None:
         land = next(ld for ld in LAND_IDS if card in s.garrison[ld])
-        s.garrison[land].remove(card)
+        s.garrison[land] = tuple(c for c in s.garrison[land] if c != card)
         lay_face_down(s, [card])
         said = Msg(
             "three_kingdoms.fanjian_ji",

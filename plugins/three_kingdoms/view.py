@@ -49,6 +49,7 @@ the game's part of the view (``role`` ``None``: a spectator)::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from gameshelf.core.engine.frames import current_frame
@@ -90,7 +91,7 @@ def _card(card_id: str) -> JSON:
 CARD_VIEW: dict[str, JSON] = {c: _card(c) for c in CARDS}
 
 
-def cards(ids: list[str]) -> list[JSON]:
+def cards(ids: Iterable[str]) -> list[JSON]:
     return [dict(CARD_VIEW[c]) for c in ids]
 
 
@@ -158,7 +159,7 @@ def spaces_view(s: TKState) -> list[JSON]:
         tuple(s.lord.items()),
         tuple(s.owner.items()),
         tuple(s.swords.items()),
-        tuple((land, tuple(cards)) for land, cards in s.garrison.items()),
+        tuple(s.garrison.items()),  # a land's talents: a tuple (state.py)
     )
     return SPACES_KEPT.get(key, lambda: [space_view(s, i) for i in range(len(SPACES))])
 

@@ -73,9 +73,9 @@ def build(
     for seat, cards in (down or {}).items():
         s.down[seat] = list(cards)
     for land in LAND_IDS:
-        s.owner[land], s.swords[land], s.garrison[land] = None, 0, []
+        s.owner[land], s.swords[land], s.garrison[land] = None, 0, ()
     for land, (holder, talents, swords) in (lands or {}).items():
-        s.owner[land], s.garrison[land], s.swords[land] = holder, list(talents), swords
+        s.owner[land], s.garrison[land], s.swords[land] = holder, tuple(talents), swords
     s.deck = Deck(draw_pile=list(deck) if deck is not None else list(STRATEGIES))
     check_cards(s)
     start_turn(s, turn)

@@ -53,7 +53,7 @@ def test_plan_and_siege_won_the_land_changes_hands_with_its_swords():
     s.rng.script = [3, 2]  # 3 + 10 = 13 against 2 + 9 + 1 sword = 12
     act(s, "p1", ("general", "guan_yu"))
     assert s.owner["xuchang"] == "p1"
-    assert s.garrison["xuchang"] == ["guan_yu"]
+    assert s.garrison["xuchang"] == ("guan_yu",)
     assert s.swords["xuchang"] == 1
     assert s.down["p1"] == ["zhuge_liang"]
     assert s.down["p2"] == ["xiahou_dun"]
@@ -97,7 +97,7 @@ def test_a_lost_siege_pays_half_the_toll_and_the_plan_goes_face_down():
     assert s.owner["xuchang"] == "p2"
     assert s.money.cash == {"p1": 15000 - 1400, "p2": 15000 + 1400}
     assert s.down["p1"] == ["zhuge_liang", "zhang_fei"]
-    assert s.garrison["xuchang"] == ["xiahou_dun"]
+    assert s.garrison["xuchang"] == ("xiahou_dun",)
 
 
 def test_a_tied_siege_fails():

@@ -14,7 +14,7 @@ def test_an_unowned_land_may_be_occupied_with_one_card_from_hand():
     assert legal(s, "p1") == {("occupy", "guan_yu"), ("occupy", "zhang_fei"), ("pass", None)}
     act(s, "p1", ("occupy", "zhang_fei"))
     assert s.owner["xiapi"] == "p1"
-    assert s.garrison["xiapi"] == ["zhang_fei"]
+    assert s.garrison["xiapi"] == ("zhang_fei",)
     assert s.hand["p1"] == ["guan_yu"]
     assert s.money["p1"] == 15000  # occupying is free
     assert "Liu Bei occupies Xiapi with Zhang Fei." in said(s)
@@ -25,7 +25,7 @@ def test_the_lord_may_occupy_a_land():  # DESIGN §7.2
     s = build(hands={"p1": ["liu_bei"]})
     roll_onto(s, "p1", "luoyang")
     act(s, "p1", ("occupy", "liu_bei"))
-    assert s.garrison["luoyang"] == ["liu_bei"]
+    assert s.garrison["luoyang"] == ("liu_bei",)
 
 
 def test_occupying_is_optional():
@@ -108,12 +108,12 @@ def test_deploy_takes_every_talent_back_then_plays_one_to_three_cards():
     roll_onto(s, "p1", "chengdu")
     act(s, "p1", ("deploy",))
     assert s.step == "deploy"
-    assert s.garrison["chengdu"] == []
+    assert s.garrison["chengdu"] == ()
     assert sorted(s.hand["p1"]) == ["guan_yu", "liu_bei", "mi_zhu", "zhao_yun"]
     assert ("done", None) not in legal(s, "p1")  # never left empty
     refused(s, "p1", ("done",), "at least one card")
     act(s, "p1", ("talent", "guan_yu"), ("talent", "mi_zhu"), ("done",))
-    assert s.garrison["chengdu"] == ["guan_yu", "mi_zhu"]
+    assert s.garrison["chengdu"] == ("guan_yu", "mi_zhu")
     assert sorted(s.hand["p1"]) == ["liu_bei", "zhao_yun"]
     assert s.swords["chengdu"] == 1  # swords stay
     assert "Liu Bei deploys Guan Yu and Mi Zhu on Chengdu." in said(s)
@@ -129,7 +129,7 @@ def test_deploying_a_fourth_talent_is_refused():
     assert legal(s, "p1") == {("done", None)}
     refused(s, "p1", ("talent", "zhao_yun"), "already holds 3 talents, the most a land can")
     act(s, "p1", ("done",))
-    assert s.garrison["chengdu"] == ["guan_yu", "liu_bei", "zhang_fei"]
+    assert s.garrison["chengdu"] == ("guan_yu", "liu_bei", "zhang_fei")
 
 
 def test_deploying_a_card_not_in_hand_is_refused():

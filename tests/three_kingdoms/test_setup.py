@@ -71,9 +71,9 @@ def test_each_seat_places_its_drawn_talents_capital_first_in_turn_order():
         drawn = list(s.drawn[seat])
         capital, second, third = LANDS_OF[s.lord[seat]]
         act(s, seat, ("talent", drawn[1]), ("talent", drawn[2]))
-        assert s.garrison[capital] == [drawn[1]]
-        assert s.garrison[second] == [drawn[2]]
-        assert s.garrison[third] == [drawn[0]]  # the last one goes on by itself
+        assert s.garrison[capital] == (drawn[1],)
+        assert s.garrison[second] == (drawn[2],)
+        assert s.garrison[third] == (drawn[0],)  # the last one goes on by itself
         assert s.drawn[seat] == []
     assert s.step == "choose_dice"
     assert s.active == [s.order[0]]

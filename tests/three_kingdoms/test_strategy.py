@@ -162,7 +162,7 @@ def test_fanjian_ji_sends_a_talent_off_a_rival_land_of_two_or_more_face_down():
     assert legal(s, "p1") == {("talent", "cao_ren"), ("talent", "xun_yu")}
     refused(s, "p1", ("talent", "xu_huang"), "a rival land that holds at least 2")
     act(s, "p1", ("talent", "xun_yu"))
-    assert s.garrison["xuchang"] == ["cao_ren"]
+    assert s.garrison["xuchang"] == ("cao_ren",)
     assert s.down["p2"] == ["xun_yu"]
 
 
