@@ -124,3 +124,22 @@ def test_the_seats_things_stand_in_seating_order_through_a_game(players):
     ):
         things = (state.lord, state.pos, state.money.cash, state.hand, state.down, state.drawn)
         assert all(list(held) == state.seats for held in things)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_lands_talents_are_a_tuple_replaced_at_each_change(players):
+    """The talents on a land are a tuple at every step of a game in which they change, and
+    after a saved game is loaded: the learning encoding tells a change by the tuple's
+    identity (state.py), which a list changed in place would hide."""
+    s = RULESET.setup(seed=9, players=players)
+    pick = random.Random(9)
+    changes = 0
+    while (turn := RULESET.to_act(s, s.seats)) is not None:
+        before = dict(s.garrison)
+        RULESET.play(s, turn[0], pick.choice(turn[1]))
+        assert all(type(cards) is tuple for cards in s.garrison.values())  # so never changed
+        changes += sum(cards != before[land] for land, cards in s.garrison.items())
+    assert changes > 0
+    loaded = RULESET.load_state(RULESET.dump_state(s))
+    assert loaded.garrison == s.garrison
+    assert all(type(cards) is tuple for cards in loaded.garrison.values())
