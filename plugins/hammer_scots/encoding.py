@@ -33,7 +33,6 @@ from gameshelf.core.engine.encoding import (
 )
 from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
 from gameshelf.plugins.hammer_scots.battle import battle_of
-from gameshelf.plugins.hammer_scots.cards import chosen_card, turn_cards
 from gameshelf.plugins.hammer_scots.kings import CORONATIONS
 from gameshelf.plugins.hammer_scots.model import (
     AREA_ID,
@@ -48,6 +47,7 @@ from gameshelf.plugins.hammer_scots.model import (
     SIDES,
 )
 from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, OFF, POOL, State
+from gameshelf.plugins.hammer_scots.view import chosen_cards
 
 NO_ARG = ("pass", "done", "stop", "stay", "disband", "truce", "winter")
 NOBLE_BLOCKS = tuple(b.id for b in BLOCKS if b.noble is not None)
@@ -365,7 +365,7 @@ class HammerEncoding(Encoding):
             board,
             nobles,
             (tuple(s.border_count), tuple(s.last_used)),
-            (tuple(s.hands[role]), tuple(map(len, PER_SIDE(s.hands))), self.chosen_part(s, role)),
+            (tuple(s.hands[role]), tuple(map(len, PER_SIDE(s.hands))), chosen_cards(s, role)),
             tuple(map(tuple, PER_SIDE(s.played))),
             self.moves_part(s, bt),
         )
@@ -383,21 +383,6 @@ class HammerEncoding(Encoding):
         ):
             board.update(s.location, s.reserves, s.attacker)
         return board.made
-
-    def chosen_part(self, s: State, role: Role) -> tuple[str | None, ...]:
-        """Each side's card chosen this game turn (view.py's ``chosen``): revealed, or
-        chosen in the card phase under way, the enemy's then "hidden"."""
-        revealed = turn_cards(s)
-        if s.step != "card_phase":  # no card is being chosen (cards.chosen_card)
-            return tuple(map(revealed.get, SIDES))
-        chosen = [revealed.get(side) or chosen_card(s, side) for side in SIDES]
-        if revealed:
-            return tuple(chosen)
-        # the enemy's card stays face down until both are revealed
-        return tuple(
-            c if c is None or side == role else "hidden"
-            for side, c in zip(SIDES, chosen, strict=True)
-        )
 
     def moves_part(self, s: State, bt: Any) -> Hashable:
         """view.py's ``moving`` and ``battle``, as the vector reads them."""

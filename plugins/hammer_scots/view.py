@@ -275,19 +275,29 @@ def played_view(cards: list[str]) -> list[JSON]:
     return PLAYED_KEPT.get(tuple(cards), lambda: [card_view(c) for c in cards])
 
 
+def chosen_cards(s: State, role: str | None) -> tuple[str | None, ...]:
+    """Each side's card this game turn as ``role`` sees it (in ``SIDES`` order): the card
+    once revealed, or chosen in the card phase under way by ``role`` itself; "hidden" for
+    the other side's choice until both are revealed; ``None``: no card chosen."""
+    revealed = turn_cards(s)
+    if s.step != "card_phase":  # no card being chosen (cards.chosen_card): the revealed
+        return tuple(map(revealed.get, SIDES))
+    chosen = [revealed.get(side) or chosen_card(s, side) for side in SIDES]
+    if revealed:
+        return tuple(chosen)
+    return tuple(
+        card if card is None or side == role else "hidden"
+        for side, card in zip(SIDES, chosen, strict=True)
+    )
+
+
 def cards_view(s: State, role: str | None) -> JSON:
     """Hands, and this game turn's cards: each side's own choice, the other's "hidden" until
     both are revealed (the core's ``chosen``, who has chosen, said per side)."""
-    revealed = turn_cards(s)
-    chosen: dict[str, Any] = {}
-    for side in SIDES:
-        card = revealed.get(side) or chosen_card(s, side)
-        if card is None:
-            chosen[side] = None
-        elif revealed or side == role:
-            chosen[side] = card_view(card)
-        else:
-            chosen[side] = "hidden"
+    chosen = {
+        side: card if card is None or card == "hidden" else card_view(card)
+        for side, card in zip(SIDES, chosen_cards(s, role), strict=True)
+    }
     return {
         "hand": [card_view(c) for c in s.hands[role]] if role in SIDES else None,
         "hand_sizes": {side: len(s.hands[side]) for side in SIDES},
