@@ -33,7 +33,7 @@ from gameshelf.plugins.three_kingdoms.field_battle import Fight
 from gameshelf.plugins.three_kingdoms.model import CARDS, LAND_IDS, LORD_IDS, SPACES, STRATEGIES, N
 from gameshelf.plugins.three_kingdoms.state import TKState
 from gameshelf.plugins.three_kingdoms.strategy import Stratagem
-from gameshelf.plugins.three_kingdoms.view import chosen, in_hand
+from gameshelf.plugins.three_kingdoms.view import chosen, in_hand, my_card, waiting
 
 NO_ARG = ("pass", "done", "advise", "deploy", "extra_sword", "pay", "train", "tax")
 ON_CARDS = ("card", "general", "plan", "talent", "tax", "occupy")
@@ -236,13 +236,12 @@ class ThreeKingdomsEncoding(Encoding):
         kind = type(f)  # a battle's and a fight's frames have no subclasses
         if kind is not Battle and kind is not Fight:
             return None, None, f.card if isinstance(f, Stratagem) else None
-        mine = f.of(role) if role in f.roles else None
-        my_card = str(mine.arg) if mine is not None else None
+        mine = my_card(f, role)
         if kind is Battle:
             who = (f.land, s.turn, s.owner[f.land], tuple(f.plan), tuple(chosen(s, f)))
-            return (*who, my_card), None, None
-        waiting = tuple(p for p in f.roles if f.of(p) is None)
-        return None, (s.turn, f.foe, waiting, tuple(chosen(s, f)), tuple(f.later), my_card), None
+            return (*who, mine), None, None
+        fight = (s.turn, f.foe, tuple(waiting(f)), tuple(chosen(s, f)), tuple(f.later), mine)
+        return None, fight, None
 
     # Every filler writes its fields whole at each call (``Filler.raw``, from the runs made
     # in ``__init__``): nothing is noted, so nothing needs clearing at the next change.
@@ -306,9 +305,9 @@ class ThreeKingdomsEncoding(Encoding):
         if field is None:
             out.raw[self.field.raw] = self.no_field
             return
-        attacker, foe, waiting, seats, later, my_card = field
+        attacker, foe, to_choose, seats, later, card = field
         hots = self.seat_hots
-        runs = (hots[waiting], hots[seats], hots[later], self.card_one[my_card])
+        runs = (hots[to_choose], hots[seats], hots[later], self.card_one[card])
         out.raw[self.field.raw] = b"".join((self.seat_rows[attacker], self.seat_rows[foe], *runs))
 
     def fill_strategy_part(self, strategy: str | None, out: Filler) -> None:

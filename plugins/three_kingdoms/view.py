@@ -194,10 +194,21 @@ def chosen(s: TKState, f: Battle | Fight) -> list[str]:
     return [p for p in s.seats if p in f.roles and f.of(p) is not None]
 
 
-def my_choice(f: Battle | Fight, role: Role | None) -> JSON | None:
-    """The card ``role`` chose in secret, shown to that role only."""
+def my_card(f: Battle | Fight, role: Role | None) -> str | None:
+    """The card ``role`` chose in secret, shown to that role only (``None``: none yet)."""
     mine = f.of(role) if role in f.roles else None
-    return dict(CARD_VIEW[str(mine.arg)]) if mine is not None else None
+    return str(mine.arg) if mine is not None else None
+
+
+def waiting(f: Battle | Fight) -> list[Role]:
+    """The seats of a secret choice that have not chosen yet."""
+    return [p for p in f.roles if f.of(p) is None]
+
+
+def my_choice(f: Battle | Fight, role: Role | None) -> JSON | None:
+    """The card ``role`` chose in secret, as a card's view."""
+    card = my_card(f, role)
+    return dict(CARD_VIEW[card]) if card is not None else None
 
 
 def battle_view(s: TKState, role: Role | None) -> JSON | None:
@@ -221,7 +232,7 @@ def field_view(s: TKState, role: Role | None) -> JSON | None:
     return {
         "attacker": s.turn,
         "foe": f.foe,
-        "waiting": [p for p in f.roles if f.of(p) is None],
+        "waiting": waiting(f),
         "chosen": chosen(s, f),
         "my_card": my_choice(f, role),
         "later": list(f.later),
