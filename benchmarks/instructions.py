@@ -71,8 +71,11 @@ def play(
 # Cycles estimated from callgrind's cache and branch simulation: an L1 miss about 10 cycles,
 # a last-level miss up to 200, a mispredicted branch 10 to 30 (cachegrind's manual); taken
 # here as 10, 100 and 15 a miss, one cycle an instruction.
-MISS_CYCLES = {"I1mr": 10, "D1mr": 10, "D1mw": 10, "ILmr": 100, "DLmr": 100, "DLmw": 100}
-MISS_CYCLES |= {"Bcm": 15, "Bim": 15}
+MISS_CYCLES = {
+    **dict.fromkeys(("I1mr", "D1mr", "D1mw"), 10),  # L1 misses: instructions, reads, writes
+    **dict.fromkeys(("ILmr", "DLmr", "DLmw"), 100),  # last-level misses
+    **dict.fromkeys(("Bcm", "Bim"), 15),  # mispredicted branches: conditional, indirect
+}
 
 
 def callgrind(
