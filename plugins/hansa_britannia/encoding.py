@@ -11,6 +11,7 @@ definition, and the walk checks both agree.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -21,8 +22,12 @@ from gameshelf.core.engine.encoding import (
     Field,
     Filler,
     Layout,
+    Runs,
     SeatHeader,
     Table,
+    hot_rows,
+    one_hot_rows,
+    scaled,
     step_names,
 )
 from gameshelf.core.engine.frames import current_frame
@@ -77,7 +82,7 @@ class HansaEncoding(Encoding):
         self.seats, self.owners = Table(roles), Table((*roles, NEUTRAL))
         self.routes, self.cities = Table(b.route_id), Table(b.city_id)
         self.markers, self.shapes = Table(TYPES), Table(SHAPE_WORD)
-        self.office_at = [sum(b.n_offices[:c]) for c in range(b.n_cities)]
+        self.office_at = [sum(b.n_offices[:c]) for c in range(b.n_cities + 1)]
         m, n = len(self.owners), len(roles)
         lay = self.layout = Layout()
         self.header = SeatHeader(lay, roles, step_names(ruleset))
@@ -128,15 +133,18 @@ class HansaEncoding(Encoding):
             "the decision under way: whose it is, the route it is about, the count left over 10",
         )
         self.seat_list = list(roles)
-        self.owner_of = [min(code >> 1, n) for code in range(2 * (n + 2))]  # code -> owner
         self.space_runs = range(0, b.n_spaces, CHUNK)
         self.city_runs = range(0, b.n_cities, CHUNK)
+        self.make_runs()
         self.fillers = (
             self.fill_game_part,
-            *(partial(self.fill_desk_part, p) for p in range(n)),
-            *(partial(self.fill_spaces_part, first) for first in self.space_runs),
+            *(partial(self.fill_desk_part, self.desk_places(p)) for p in range(n)),
+            *(partial(self.fill_spaces_part, self.space_places(i)) for i in self.space_runs),
             self.fill_markers_part,
-            *(partial(self.fill_cities_part, first) for first in self.city_runs),
+            *(
+                partial(self.fill_cities_part, i, self.office_places(i), self.city_places(i))
+                for i in self.city_runs
+            ),
             self.fill_others_part,
         )
 
@@ -246,10 +254,9 @@ class HansaEncoding(Encoding):
             parts.append(spaces[first : first + CHUNK])
         parts.append(s.route_marker)
         for first in self.city_runs:
-            parts.append((offices[first : first + CHUNK], annexes[first : first + CHUNK]))
-        parts.append(
-            (s.permits_used, s.special, s.east_west, self.neutral_part(s), self.doing_part(s))
-        )
+            city = (offices[first : first + CHUNK], annexes[first : first + CHUNK])
+            parts.append((*city, s.permits_used))
+        parts.append((s.special, s.east_west, self.neutral_part(s), self.doing_part(s)))
         return tuple(parts)
 
     def neutral_part(self, s: State) -> tuple[int, int, int] | None:
@@ -273,90 +280,151 @@ class HansaEncoding(Encoding):
         count = f.count if step == "pay" else f.limit - f.taken if step == "income" else -1
         return f.seat, route, count
 
-    def owner(self, code: int) -> int:
-        """The place of a piece's owner among the owners (the seats, then the neutral)."""
-        return min(code >> 1, len(self.roles))
+    # Every filler writes its places whole at each call (``Filler.raw``, from the runs made
+    # in ``make_runs``): nothing is noted, so nothing needs clearing at the next change.
 
-    def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
+    def make_runs(self) -> None:
+        """The rows and runs of places the fast fillers write, made once or once met."""
+        m, n = len(self.owners), len(self.roles)
+        self.game_runs = Runs(self.game_run)
+        self.seat_rows = {**one_hot_rows(range(n)), EMPTY: bytes(4 * n)}
+        self.piece_rows = {EMPTY: bytes(4 * (m + 2))}
+        self.piece_rows.update((code, self.piece_row(code)) for code in range(2 * m))
+        self.pieces_runs, self.level_runs = Runs(self.pieces_run), Runs(self.level_run)
+        self.prestige_runs, self.owed_runs = scaled(20), scaled(5)
+        self.marker_counts = Runs(self.marker_count)
+        self.marker_rows = {**one_hot_rows(TYPES), "": bytes(4 * len(TYPES))}
+        self.kontors_runs, self.city_rows = Runs(self.kontors_run), Runs(self.city_row)
+        self.owner_hots = hot_rows(range(m))
+        self.neutral_runs, self.doing_runs = Runs(self.neutral_run), Runs(self.doing_run)
+        self.game_and_current = slice(self.game.raw.start, self.current.raw.stop)
+        self.others = slice(self.special.raw.start, self.doing.raw.stop)
+
+    def desk_places(self, p: int) -> slice:
+        return places(self.desk, p * PER_DESK, (p + 1) * PER_DESK)
+
+    def space_places(self, first: int) -> slice:
+        width, stop = len(self.owners) + 2, min(first + CHUNK, self.board.n_spaces)
+        return places(self.space, first * width, stop * width)
+
+    def office_places(self, first: int) -> slice:
+        width, stop = len(self.owners) + 2, min(first + CHUNK, self.board.n_cities)
+        return places(self.office, self.office_at[first] * width, self.office_at[stop] * width)
+
+    def city_places(self, first: int) -> slice:
+        width, stop = 2 * len(self.owners) + 1, min(first + CHUNK, self.board.n_cities)
+        return places(self.city, first * width, stop * width)
+
+    def game_run(self, part: tuple[Any, ...]) -> bytes:
         left, completed, rule, borderless, supply, over, current = part
-        put, at = out.at, self.game.offset
-        for i, value in enumerate((left / 5, completed / 10, float(rule), float(borderless))):
-            put(at + i, value)
-        put(at + 4, supply / 12)
-        put(at + 5, float(over))
-        put(self.current.offset + current, 1.0)
+        game = (left / 5, completed / 10, rule, borderless, supply / 12, over)
+        return array("f", game).tobytes() + self.seat_rows[current]
 
-    def fill_desk_part(self, p: int, part: tuple[Any, ...], out: Filler) -> None:
-        supply, stock, prestige, levels, held, used, owed = part
-        put, at = out.at, self.desk.offset + p * PER_DESK
-        for i, count in enumerate((*supply, *stock)):
-            put(at + i, count / PIECES)
-        put(at + 4, prestige / 20)
-        for i, level in enumerate(levels):
-            put(at + 5 + i, level / 5)
-        kinds = 5 + len(ABILITY_ID) + p * PER_DESK  # a count per marker kind, held and used
-        for block, markers in enumerate((held, used)):
-            for kind in markers:  # added one by one, as the view's fill does (float32 sums)
-                out.add(self.desk, 1 / 3, kinds + block * len(TYPES) + self.markers.at[kind])
-        put(at + PER_DESK - 1, owed / 5)
-
-    def fill_spaces_part(self, first: int, codes: list[int], out: Filler) -> None:
-        width, m, owner_of = len(self.owners) + 2, len(self.owners), self.owner_of
-        vector, note = out.writes()
-        at = self.space.offset + first * width
-        for code in codes:
-            if code != EMPTY:
-                vector[at + owner_of[code]] = vector[at + m + (code & 1)] = 1.0
-                note(at + owner_of[code])
-                note(at + m + (code & 1))
-            at += width
-
-    def fill_markers_part(self, markers: tuple[str, ...], out: Filler) -> None:
-        for r, marker in enumerate(markers):
-            if marker:
-                out.one_hot(self.marker, self.markers, marker, r)
-
-    def fill_cities_part(self, first: int, part: tuple[Any, ...], out: Filler) -> None:
+    def piece_row(self, code: int) -> bytes:
+        """A piece's places: its owner, then its shape (trader, merchant)."""
         m = len(self.owners)
-        width = 2 * m + 1
-        put = out.at
-        for c, (offices, annexes) in enumerate(zip(*part, strict=True), start=first):
-            at = self.office.offset + self.office_at[c] * (m + 2)
-            for i, code in enumerate(offices):
-                put(at + i * (m + 2) + self.owner(code), 1.0)
-                put(at + i * (m + 2) + m + (code & 1), 1.0)
-            city = self.city.offset + c * width
-            for owner in {self.owner(code) for code in annexes}:
-                count = sum(1 for code in annexes if self.owner(code) == owner)
-                put(city + owner, 0.25 * count)
-            held = holder(offices, annexes)
-            if held != EMPTY:
-                put(city + m + self.owner(held << 1), 1.0)
+        row = array("f", bytes(4 * (m + 2)))
+        row[code >> 1] = row[m + (code & 1)] = 1.0
+        return row.tobytes()
 
-    def fill_others_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        permits, special, east_west, neutral, doing = part
-        m, n, put = len(self.owners), len(self.seats), out.at
-        for c in permits:
-            put(self.city.offset + c * (2 * m + 1) + 2 * m, 1.0)
-        for i, seat in enumerate(special):
-            if seat != EMPTY:
-                put(self.special.offset + i * n + seat, 1.0)
-        for owner in east_west:
-            put(self.east_west.offset + self.owner(owner << 1), 1.0)
-        if neutral is not None:
-            prestige, kontors, owed = neutral
-            at = self.neutral.offset
-            put(at, prestige / 20)
-            put(at + 1, kontors / 10)
-            put(at + 2, owed / 5)
+    def pieces_run(self, counts: tuple[int, ...]) -> bytes:
+        return array("f", [count / PIECES for count in counts]).tobytes()
+
+    def level_run(self, levels: tuple[int, ...]) -> bytes:
+        return array("f", [level / 5 for level in levels]).tobytes()
+
+    def marker_count(self, kinds: tuple[str, ...]) -> bytes:
+        """A count per marker kind over 3, added one by one as the view's fill does."""
+        row = array("f", bytes(4 * len(TYPES)))
+        for kind in kinds:
+            row[self.markers.at[kind]] += 1 / 3
+        return row.tobytes()
+
+    def kontors_run(self, city: tuple[int, tuple[int, ...]]) -> bytes:
+        """The printed offices of city ``c``, filled left to right."""
+        c, offices = city
+        vacant = bytes(4 * (len(self.owners) + 2) * (self.board.n_offices[c] - len(offices)))
+        return b"".join(map(self.piece_rows.__getitem__, offices)) + vacant
+
+    def city_row(self, city: tuple[tuple[int, ...], tuple[int, ...], bool]) -> bytes:
+        """Annexes per owner over 4, the controller, used for a permission this turn."""
+        offices, annexes, permit = city
+        m = len(self.owners)
+        row = array("f", bytes(4 * (2 * m + 1)))
+        for code in annexes:
+            row[code >> 1] += 0.25
+        held = holder(offices, annexes)
+        if held != EMPTY:
+            row[m + held] = 1.0
+        row[2 * m] = permit
+        return row.tobytes()
+
+    def neutral_run(self, neutral: tuple[int, int, int] | None) -> bytes:
+        if neutral is None:
+            return bytes(4 * self.neutral.size)
+        prestige, kontors, owed = neutral
+        return array("f", (prestige / 20, kontors / 10, owed / 5)).tobytes()
+
+    def doing_run(self, doing: tuple[int, int, float] | None) -> bytes:
+        row = array("f", bytes(4 * self.doing.size))
         if doing is not None:
             seat, route, count = doing
-            at = self.doing.offset
-            put(at + seat, 1.0)
+            n = len(self.seats)
+            row[seat] = 1.0
             if route >= 0:
-                put(at + n + route, 1.0)
+                row[n + route] = 1.0
             if count >= 0:
-                put(at + n + len(self.routes), count / 10)
+                row[n + len(self.routes)] = count / 10
+        return row.tobytes()
+
+    def fill_game_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        out.raw[self.game_and_current] = self.game_runs[part]
+
+    def fill_desk_part(self, desk: slice, part: tuple[Any, ...], out: Filler) -> None:
+        supply, stock, prestige, levels, held, used, owed = part
+        markers = self.marker_counts
+        runs = (
+            self.pieces_runs[(*supply, *stock)],
+            self.prestige_runs[prestige],
+            self.level_runs[tuple(levels)],
+            markers[tuple(held)],
+            markers[tuple(used)],
+            self.owed_runs[owed],
+        )
+        out.raw[desk] = b"".join(runs)
+
+    def fill_spaces_part(self, spaces: slice, codes: list[int], out: Filler) -> None:
+        out.raw[spaces] = b"".join(map(self.piece_rows.__getitem__, codes))
+
+    def fill_markers_part(self, markers: list[str], out: Filler) -> None:
+        out.raw[self.marker.raw] = b"".join(map(self.marker_rows.__getitem__, markers))
+
+    def fill_cities_part(
+        self, first: int, kontors_at: slice, cities_at: slice, part: tuple[Any, ...], out: Filler
+    ) -> None:
+        offices, annexes, permits = part
+        cities = range(first, first + len(offices))
+        filled = list(map(tuple, offices))
+        kontors = map(self.kontors_runs.__getitem__, zip(cities, filled, strict=True))
+        out.raw[kontors_at] = b"".join(kontors)
+        used = map(permits.__contains__, cities)
+        rows = zip(filled, map(tuple, annexes), used, strict=True)
+        out.raw[cities_at] = b"".join(map(self.city_rows.__getitem__, rows))
+
+    def fill_others_part(self, part: tuple[Any, ...], out: Filler) -> None:
+        special, east_west, neutral, doing = part
+        runs = (
+            *map(self.seat_rows.__getitem__, special),
+            self.owner_hots[tuple(east_west)],
+            self.neutral_runs[neutral],
+            self.doing_runs[doing],
+        )
+        out.raw[self.others] = b"".join(runs)
+
+
+def places(f: Field, start: int, stop: int) -> slice:
+    """The bytes of places ``start`` to ``stop`` of field ``f`` (``Filler.raw``)."""
+    return slice(f.raw.start + 4 * start, f.raw.start + 4 * stop)
 
 
 def encoding(
