@@ -8,8 +8,11 @@ cards the seat knows its hand, what an event showed it, and the public piles.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterator, Mapping
 from functools import partial
+from operator import truediv
+from struct import Struct
 from typing import Any
 
 from gameshelf.core.engine.encoding import (
@@ -17,8 +20,12 @@ from gameshelf.core.engine.encoding import (
     Encoding,
     Filler,
     Layout,
+    Runs,
     SeatHeader,
     Table,
+    hot_rows,
+    one_hot_rows,
+    scaled,
     step_names,
 )
 from gameshelf.core.engine.ruleset import JSON, Role, Ruleset
@@ -35,6 +42,8 @@ from gameshelf.plugins.twilight_struggle.model import (
     SPACE,
     STABILITY,
     TURNS,
+    US,
+    USSR,
     era_deck,
     era_of_turn,
 )
@@ -59,14 +68,21 @@ PLACES = (
 )
 VP_SCALE = 20.0  # VP run from -20 to +20 (RULES: 20 VP wins at once)
 RUN = 12  # the fast way reads the countries' Influence in runs of this many
-SIDES_SCALE = (8, 8, MILOPS_MAX, len(SPACE) - 1, 2, 10) * 2  # the "sides" values' scales
-SIDES_AT = tuple(8 * s + 2 + i for s in range(2) for i in range(6))  # and their places
+TRACKS_SCALE = (TURNS, DEFCON_MAX, VP_SCALE, 40, 2, 1, 1, 10, 10)  # the "tracks" values'
+SIDES_SCALE = (1, 1, 8, 8, MILOPS_MAX, len(SPACE) - 1, 2, 10) * 2  # and the "sides" values'
 
 
 def card_ids(optional: bool) -> tuple[int, ...]:
     """Every card of a game with or without the optional cards, in number order."""
     decks = (era_deck(era.era, optional) for era in ERAS)
     return tuple(sorted({c for deck in decks for c in deck} | {6}))
+
+
+def country_row(country: tuple[int, int, int]) -> bytes:
+    """A country's four places from its (USSR, US) Influence and stability."""
+    ussr, us, stability = country
+    held = control(ussr, us, stability)
+    return array("f", (ussr / 10, us / 10, float(held == USSR), float(held == US))).tobytes()
 
 
 def action_space(cards: tuple[int, ...]) -> ActionSpace:
@@ -134,11 +150,11 @@ class TwilightEncoding(Encoding):
             "the setup's free Influence: side (USSR, US), points left over 10, the region",
         )
         self.runs = range(0, len(CID), RUN)
-        self.place = {p: i for i, p in enumerate(PLACES)}
+        self.make_rows(cards)
         self.fillers = (
             self.fill_tracks_part,
             self.fill_sides_part,
-            *(partial(self.fill_country_run, first) for first in self.runs),
+            *(partial(self.fill_country_run, *run) for run in self.country_runs()),
             partial(self.fill_pile_part, "discard"),
             partial(self.fill_pile_part, "removed"),
             self.fill_cards_part,
@@ -146,6 +162,42 @@ class TwilightEncoding(Encoding):
             self.fill_operation_part,
             self.fill_placement_part,
         )
+
+    def make_rows(self, cards: tuple[int, ...]) -> None:
+        """The fast fillers' spans and their runs of places (core.engine.encoding), made once."""
+        self.nine, self.sixteen = Struct("9f"), Struct("16f")
+        self.tracks_and_era = slice(self.tracks.raw.start, self.era.raw.stop)
+        self.era_rows, self.country_rows = one_hot_rows(self.eras.ids), Runs(country_row)
+        n = len(cards)
+        first = {p: self.card.offset + i * n for i, p in enumerate(PLACES)}
+        self.block = {p: slice(4 * at, 4 * (at + n)) for p, at in first.items()}
+        self.card_places = {
+            p: {card: at + i for i, card in enumerate(cards)} for p, at in first.items()
+        }
+        self.held = slice(self.block["hand"].start, self.block["set_aside"].stop)
+        self.headlined = slice(self.block["headline_ussr"].start, self.block["in_effect"].stop)
+        self.no_cards = bytes(4 * n)
+        self.card_rows, self.card_hots = one_hot_rows(cards), hot_rows(cards)
+        self.headline_rows = Runs(self.headline_row)
+        self.played_side = slice(self.operation.raw.start, self.operation.raw.start + 8)
+        self.operated = slice(self.played_side.stop, self.operation.raw.stop)
+        self.no_operation = bytes(self.operated.stop - self.operated.start)
+        self.side_rows, self.kind_rows = one_hot_rows(SIDES), one_hot_rows(OPS_USES)
+        self.quarters, self.tenths = scaled(4), scaled(10)
+        self.region_rows, self.region_hots = one_hot_rows(REGIONS), hot_rows(REGIONS)
+        self.reach_hots = hot_rows(range(len(CID)))
+        self.no_placement = bytes(4 * self.placement.size)
+
+    def country_runs(self) -> Iterator[tuple[slice, tuple[int, ...]]]:
+        """Each run of countries read as one part: its places' bytes and its stabilities."""
+        at = self.country.offset
+        for first in self.runs:
+            stability = STABILITY[first : first + RUN]
+            yield slice(4 * (at + 4 * first), 4 * (at + 4 * (first + len(stability)))), stability
+
+    def headline_row(self, headlines: tuple[tuple[str, int], ...]) -> bytes:
+        card = dict(headlines)
+        return self.card_rows[card.get(USSR)] + self.card_rows[card.get(US)]
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -236,7 +288,7 @@ class TwilightEncoding(Encoding):
     # --- the fast way: the seat's observation read from the state (view.py's rules) ----------
 
     def parts(self, s: State, role: Role) -> tuple[Any, ...]:
-        # the state's lists are read as slices (copies made in one C call: fresh_parts)
+        # the state's lists are read as slices or tuples (copies made in C: fresh_parts)
         red, blue = SIDES
         ussr, us = s.influence[red], s.influence[blue]
         hands, rounds, milops, space, tries = (
@@ -246,7 +298,7 @@ class TwilightEncoding(Encoding):
             s.space,
             s.space_tries,
         )
-        aside = s.set_aside
+        aside, phasing, china = s.set_aside, s.phasing, s.china
         parts: list[Any] = [
             (
                 s.turn,
@@ -256,18 +308,20 @@ class TwilightEncoding(Encoding):
                 s.us_bonus,
                 s.optional_cards,
                 s.china_up,
-                s.china,
-                s.phasing,
                 len(hands[red]),
                 len(hands[blue]),
             ),
             (
+                phasing == red,
+                china == red,
                 rounds[red],
                 rounds_total(s, red),
                 milops[red],
                 space[red],
                 tries[red],
                 len(aside.get(red, ())),
+                phasing == blue,
+                china == blue,
                 rounds[blue],
                 rounds_total(s, blue),
                 milops[blue],
@@ -282,8 +336,8 @@ class TwilightEncoding(Encoding):
             numbers(s.deck.discard_pile)[:],
             numbers(s.deck.removed)[:],
             (
-                hands[role][:] if role in SIDES else (),
-                face_up(s, role)[:],
+                tuple(hands[role]) if role in SIDES else (),
+                tuple(face_up(s, role)),
                 tuple(aside.get(role, ())),
                 tuple(s.headlines.items()),
                 [e.card for e in s.effects],
@@ -310,116 +364,68 @@ class TwilightEncoding(Encoding):
                     tuple(args.reach),
                 )
             elif isinstance(args, Placement):
-                placement = (args.side, args.left, args.region)
+                placement = (args.side, args.left, args.region or None)
         card = event_card(s)
         return (playing, card if card and s.active else None), operation, placement
 
+    # Every filler writes the places it owns whole at each call (``Filler.raw``, from runs
+    # made in ``__init__``; a pile's block zeroed, then its cards set): nothing is noted.
+
     def fill_tracks_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        turn, defcon, vp, pile, bonus, optional, china_up, china, phasing, *sizes = part
-        vector, note = out.writes()
-        at = self.tracks.offset
-        values = (turn / TURNS, defcon / DEFCON_MAX, vp / VP_SCALE, pile / 40, bonus / 2)
-        for i, value in enumerate((*values, float(optional), float(china_up), *sizes)):
-            if value:
-                vector[at + i] = value if i < 7 else value / 10  # the hands' sizes over 10
-                note(at + i)
-        at = self.era.offset + self.eras.at[era_of_turn(min(turn, 10)).era]
-        vector[at] = 1.0
-        note(at)
-        sided = self.sided.offset
-        for s, side in enumerate(SIDES):
-            if phasing == side:
-                vector[sided + 8 * s] = 1.0
-                note(sided + 8 * s)
-            if china == side:
-                vector[sided + 8 * s + 1] = 1.0
-                note(sided + 8 * s + 1)
+        era = self.era_rows[era_of_turn(min(part[0], TURNS)).era]
+        out.raw[self.tracks_and_era] = self.nine.pack(*map(truediv, part, TRACKS_SCALE)) + era
 
     def fill_sides_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        vector, note = out.writes()
-        base = self.sided.offset
-        for value, scale, at in zip(part, SIDES_SCALE, SIDES_AT, strict=True):
-            if value:
-                vector[base + at] = value / scale
-                note(base + at)
+        out.raw[self.sided.raw] = self.sixteen.pack(*map(truediv, part, SIDES_SCALE))
 
-    def fill_country_run(self, first: int, part: tuple[Any, ...], out: Filler) -> None:
-        ussr, us = part[1], part[2]
-        vector, note = out.writes()
-        at, sides = self.country.offset + 4 * first, self.sides.at
-        for c, red, blue in zip(range(first, first + len(ussr)), ussr, us, strict=True):
-            if red:
-                vector[at] = red / 10
-                note(at)
-            if blue:
-                vector[at + 1] = blue / 10
-                note(at + 1)
-            held = control(red, blue, STABILITY[c])
-            if held:
-                vector[at + 2 + sides[held]] = 1.0
-                note(at + 2 + sides[held])
-            at += 4
-
-    def mark(self, card: int, where: str, out: Filler) -> None:
-        out.at(self.card.offset + self.place[where] * len(self.cards) + self.cards.at[card], 1.0)
+    def fill_country_run(
+        self, raw: slice, stability: tuple[int, ...], part: tuple[Any, ...], out: Filler
+    ) -> None:
+        countries = zip(part[1], part[2], stability, strict=True)
+        out.raw[raw] = b"".join(map(self.country_rows.__getitem__, countries))
 
     def fill_pile_part(self, where: str, cards: list[int], out: Filler) -> None:
-        vector, note = out.writes()
-        cards_at = self.cards.at
-        at = self.card.offset + self.place[where] * len(self.cards)
-        for card in cards:
-            vector[at + cards_at[card]] = 1.0
-            note(at + cards_at[card])
+        out.raw[self.block[where]] = self.no_cards
+        vector, places = out.vector, self.card_places[where]
+        for i in map(places.__getitem__, cards):
+            vector[i] = 1.0
 
     def fill_cards_part(self, part: tuple[Any, ...], out: Filler) -> None:
         hand, shown, set_aside, headlines, effects = part
-        pile = self.fill_pile_part
-        if hand:
-            pile("hand", hand, out)
-        if shown:
-            pile("shown", shown, out)
-        if set_aside:
-            pile("set_aside", set_aside, out)
-        for side, card in headlines:
-            self.mark(card, "headline_ussr" if side == SIDES[0] else "headline_us", out)
-        if effects:
-            pile("in_effect", effects, out)
+        hot = self.card_hots
+        out.raw[self.held] = hot[hand] + hot[shown] + hot[set_aside]
+        out.raw[self.headlined] = self.headline_rows[headlines] + hot[tuple(effects)]
 
     def fill_playing_part(self, part: tuple[Any, ...], out: Filler) -> None:
         playing, question = part
-        if playing is not None:
-            out.at(self.operation.offset + self.sides.at[playing[0]], 1.0)
-            self.mark(playing[1], "playing", out)
-        if question is not None:
-            self.mark(question, "question", out)
+        side, card = playing or (None, None)
+        out.raw[self.played_side] = self.side_rows[side]
+        out.raw[self.block["playing"]] = self.card_rows[card]
+        out.raw[self.block["question"]] = self.card_rows[question]
 
     def fill_operation_part(self, operation: tuple[Any, ...] | None, out: Filler) -> None:
         if operation is None:
+            out.raw[self.operated] = self.no_operation
+            out.raw[self.block["operation"]] = self.card_rows[None]
             return
-        vector, note = out.writes()
-        at = self.operation.offset
         kind, side, card, left, bonuses, reach = operation
-        places = [at + 2 + self.kinds.at[kind], at + 5 + self.sides.at[side]]
-        places += [at + 8 + self.regions.at[region] for region in bonuses]
-        first = at + 8 + len(self.regions)
-        places += [first + c for c in reach]
-        places.append(self.card.offset + self.place["operation"] * len(self.cards))
-        places[-1] += self.cards.at[card]
-        for i in places:
-            vector[i] = 1.0
-            note(i)
-        if left:
-            vector[at + 7] = left / 4
-            note(at + 7)
+        rows = (
+            self.kind_rows[kind],
+            self.side_rows[side],
+            self.quarters[left],
+            self.region_hots[bonuses],
+            self.reach_hots[reach],
+        )
+        out.raw[self.operated] = b"".join(rows)
+        out.raw[self.block["operation"]] = self.card_rows[card]
 
     def fill_placement_part(self, placement: tuple[Any, ...] | None, out: Filler) -> None:
-        if placement is not None:
-            side, left, region = placement
-            out.at(self.placement.offset + self.sides.at[side], 1.0)
-            if left:
-                out.at(self.placement.offset + 2, left / 10)
-            if region:
-                out.at(self.placement.offset + 3 + self.regions.at[region], 1.0)
+        if placement is None:
+            out.raw[self.placement.raw] = self.no_placement
+            return
+        side, left, region = placement
+        row = self.side_rows[side] + self.tenths[left] + self.region_rows[region]
+        out.raw[self.placement.raw] = row
 
 
 def encoding(
