@@ -46,7 +46,7 @@ from gameshelf.plugins.hammer_scots.model import (
     SIDE,
     SIDES,
 )
-from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, OFF, POOL, State
+from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, OFF, POOL, State, enemy
 from gameshelf.plugins.hammer_scots.view import chosen_cards
 
 NO_ARG = ("pass", "done", "stop", "stay", "disband", "truce", "winter")
@@ -83,15 +83,15 @@ def _tenths() -> list[float]:
 TENTHS = _tenths()
 
 
-def _own_records() -> list[list[bytes]]:
-    """An own block's places in the vector (float32 bytes) by where it is and its steps:
-    ``_OWN[where][steps]``, ``where`` an area's index or POOL, OFF, DEAD (negative: the
-    list's last three)."""
+def _records() -> list[list[bytes]]:
+    """A block's places in the vector (float32 bytes) as the seat sees it, by where it is
+    and its steps: ``_RECORDS[where][steps]``, ``where`` an area's index or POOL, OFF, DEAD
+    (negative: the list's last three)."""
     rows: list[list[bytes]] = [[] for _ in range(N_AREAS + 3)]
     for where in (*range(N_AREAS), POOL, OFF, DEAD):
         for steps in range(max(FULL) + 1):
             record = array("f", bytes(4 * WIDTH))
-            if where != OFF:  # off the map, the seat's own block is not in the vector
+            if where != OFF:  # off the map, a block is not in the vector
                 place = where if where >= 0 else PLACES.at["pool" if where == POOL else "dead"]
                 record[place] = 1.0
                 record[WIDTH - 2] = steps / 4 if where != DEAD else 0.0
@@ -100,7 +100,8 @@ def _own_records() -> list[list[bytes]]:
     return rows
 
 
-_OWN = _own_records()
+_RECORDS = _records()
+UNSEEN = bytes(4 * WIDTH)  # a block the seat does not see
 
 
 def action_space() -> ActionSpace:
@@ -209,6 +210,9 @@ class HammerEncoding(Encoding):
         self.borders = slice(self.crossed.raw.start, self.last_used.raw.stop)
         self.time = slice(self.when.raw.start, self.sided.raw.stop)
         self.moves = slice(self.moving.raw.start, self.battle.raw.stop)
+        self.records = tuple(self._block_places(range(b, b + 1)) for b in range(N_BLOCKS))
+        self.sides_blocks = {side: self._block_places(OWN[side]) for side in SIDES}
+        self.unseen = {side: UNSEEN * len(OWN[side]) for side in SIDES}
         self.block_rows, self.card_rows = hot_rows(range(N_BLOCKS)), hot_rows(CARD_IDS)
         self.chosen_rows = one_hot_rows((*CARD_IDS, "hidden"))  # None: not chosen
         self.side_rows, self.area_rows = one_hot_rows(SIDES), one_hot_rows(range(N_AREAS))
@@ -218,6 +222,12 @@ class HammerEncoding(Encoding):
         self.crossed_runs = joined_rows(scaled(6))
         self.last_used_runs = joined_rows(self.side_rows)
         self.time_runs, self.moves_runs = Runs(self._time_run), Runs(self._moves_run)
+        self.nobles_runs = Runs(self._nobles_run)
+
+    def _block_places(self, blocks: range) -> slice:
+        """The places of a run of blocks in the blocks field, as bytes (``Filler.raw``)."""
+        start = self.block.raw.start
+        return slice(start + 4 * WIDTH * blocks.start, start + 4 * WIDTH * blocks.stop)
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -332,7 +342,8 @@ class HammerEncoding(Encoding):
         # lists are read as slices (copies, made in one C call): a part is never changed
         loc, steps = s.location, s.strength
         bt = battle_of(s)
-        own, enemy = OWN[role], OWN[SIDES[1 - SIDES.index(role)]]
+        foe = enemy(role)
+        own, theirs = OWN[role], OWN[foe]
         # the front blocks of the battle being fought, which both sides see (view.sees)
         shown: tuple[int, ...] = ()
         if bt is not None:  # the blocks in the battle's area, found in C
@@ -357,9 +368,10 @@ class HammerEncoding(Encoding):
                 _marked(s.reserves, OWN_SET[role], loc),
             ),
             (
+                foe,
                 tuple((b, loc[b], steps[b]) for b in shown if b not in own),
-                tuple(b for b in enemy if loc[b] == DEAD)
-                if DEAD in loc[enemy.start : enemy.stop]
+                tuple(b for b in theirs if loc[b] == DEAD)
+                if DEAD in loc[theirs.start : theirs.stop]
                 else (),
             ),
             board,
@@ -370,7 +382,7 @@ class HammerEncoding(Encoding):
             self.moves_part(s, bt),
         )
 
-    def board(self, s: State) -> tuple[bytes, list[bool]]:
+    def board(self, s: State) -> tuple[bytes, tuple[bool, ...]]:
         """The areas' and pools' places of the vector (``Board``), the same for every seat,
         and the nobles each side holds on the map (view.py: state.nobles_on_map), made
         again only when a block moved, a reserve or an attacker changed since the last call
@@ -416,7 +428,7 @@ class HammerEncoding(Encoding):
         """The seat's own blocks, from the first one's index: where each is and its
         strength; their places written whole at every call (nothing noted)."""
         first, places, strengths = part
-        records = b"".join(map(getitem, map(_OWN.__getitem__, places), strengths))
+        records = b"".join(map(getitem, map(_RECORDS.__getitem__, places), strengths))
         at = self.block.raw.start + 4 * first * WIDTH
         out.raw[at : at + len(records)] = records
 
@@ -426,26 +438,31 @@ class HammerEncoding(Encoding):
         out.raw[self.marks] = self.block_rows[moved] + self.block_rows[reserves]
 
     def fill_seen_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        shown, dead = part
-        put = out.at
+        """The enemy's blocks the seat sees (fighting in the battle being fought, or dead):
+        the enemy's places of the blocks field, written whole at every call (nothing
+        noted; the seat's own blocks are the own part's)."""
+        foe, shown, dead = part
+        raw, records = out.raw, self.records
+        raw[self.sides_blocks[foe]] = self.unseen[foe]
         for b, where, strength in shown:
-            at = self.block.offset + b * WIDTH
-            put(at + where, 1.0)
-            put(at + WIDTH - 2, strength / 4)
-            put(at + WIDTH - 1, 1.0)
+            raw[records[b]] = _RECORDS[where][strength]
         for b in dead:
-            at = self.block.offset + b * WIDTH
-            put(at + PLACES.at["dead"], 1.0)
-            put(at + WIDTH - 1, 1.0)
+            raw[records[b]] = _RECORDS[DEAD][0]
 
     def fill_board_part(self, board: bytes, out: Filler) -> None:
         """The areas and the pools, written whole at every call (nothing noted)."""
         out.raw[self.area.raw.start : self.pools.raw.stop] = board
 
-    def fill_nobles_part(self, on_map: list[bool], out: Filler) -> None:
+    def fill_nobles_part(self, on_map: tuple[bool, ...], out: Filler) -> None:
+        """The nobles each side holds on the map, written whole (nothing noted)."""
+        out.raw[self.noble.raw] = self.nobles_runs[on_map]
+
+    def _nobles_run(self, on_map: tuple[bool, ...]) -> bytes:
+        run = array("f", bytes(4 * self.noble.size))
         for (s, b), there in zip(NOBLE_SIDES, on_map, strict=True):
             if there:
-                out.at(self.noble.offset + 2 * self.noble_at[BLOCK_ID[b]] + s, 1.0)
+                run[2 * self.noble_at[BLOCK_ID[b]] + s] = 1.0
+        return run.tobytes()
 
     def fill_borders_part(self, part: tuple[tuple[int, ...], tuple[str, ...]], out: Filler) -> None:
         """Each border's crossings, then the side that used it last, written whole."""
@@ -521,7 +538,7 @@ class Board:
             self.counts[k][OFF] = len(OWN[side])
         self.span = array("f", bytes(4 * (7 * N_AREAS + 2)))  # the areas, then the pools
         self.in_reserve: list[int] = []  # the span's places the reserves were counted in
-        self.nobles = list(map(ON_MAP, NOBLES_AT(self.location)))
+        self.nobles = tuple(map(ON_MAP, NOBLES_AT(self.location)))
         self.made = (self.span.tobytes(), self.nobles)
 
     def update(self, loc: list[int], reserves: list[int], attacker: list[str]) -> None:
@@ -554,7 +571,7 @@ class Board:
                 span[7 * a + 4 + SIDES.index(attacker[a])] = 1.0
             self.attacker = attacker[:]
         if not NOBLE_BLOCKS_AT.isdisjoint(moved):
-            self.nobles = list(map(ON_MAP, NOBLES_AT(loc)))
+            self.nobles = tuple(map(ON_MAP, NOBLES_AT(loc)))
         self.location, self.reserves = loc[:], reserves[:]
         self.made = (span.tobytes(), self.nobles)
 
