@@ -47,7 +47,7 @@ from gameshelf.plugins.hammer_scots.model import (
     SIDES,
 )
 from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, OFF, POOL, State, enemy
-from gameshelf.plugins.hammer_scots.view import chosen_cards
+from gameshelf.plugins.hammer_scots.view import chosen_cards, shown_blocks
 
 NO_ARG = ("pass", "done", "stop", "stay", "disband", "truce", "winter")
 NOBLE_BLOCKS = tuple(b.id for b in BLOCKS if b.noble is not None)
@@ -344,11 +344,7 @@ class HammerEncoding(Encoding):
         bt = battle_of(s)
         foe = enemy(role)
         own, theirs = OWN[role], OWN[foe]
-        # the front blocks of the battle being fought, which both sides see (view.sees)
-        shown: tuple[int, ...] = ()
-        if bt is not None:  # the blocks in the battle's area, found in C
-            there = compress(range(N_BLOCKS), map(bt.area.__eq__, loc))
-            shown = tuple(b for b in there if b not in s.reserves)
+        shown = shown_blocks(s, bt)  # the battle's front blocks, which both sides see
         board, nobles = self.board(s)
         return (
             (

@@ -50,6 +50,7 @@ A BLOCK the seat may see is ``{"id", "name", "side", "kind", "steps", "full", "l
 from __future__ import annotations
 
 from functools import partial
+from itertools import filterfalse
 from typing import Any
 
 from gameshelf.core.engine.hidden import DrawPile, Exchange, Hands, Hidden, Identities
@@ -97,6 +98,15 @@ NOBLE_NAMES: dict[str, str] = {b.noble: b.name for b in BLOCKS if b.noble}
 def sees(s: State, role: str | None, b: int) -> bool:
     """RULES §1: own blocks, and non-reserve blocks in the battle being fought."""
     return SIDE[b] == role or is_revealed(s, b)
+
+
+def shown_blocks(s: State, bt: Battle | None) -> tuple[int, ...]:
+    """The blocks both sides see (``sees``, ``is_revealed``), in data order: the non-reserve
+    blocks in the battle being fought (``bt``), found in C (``everyone_at``)."""
+    if bt is None:
+        return ()
+    fighting = everyone_at(s.location, bt.area)
+    return tuple(filterfalse(s.reserves.__contains__, fighting)) if s.reserves else fighting
 
 
 # The parts of a block's and an area's view that never change, made once.
