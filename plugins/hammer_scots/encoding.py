@@ -64,7 +64,6 @@ OWN: dict[str, range] = {
 OWN_SET = {side: frozenset(blocks) for side, blocks in OWN.items()}
 SIDE_AT = tuple(SIDES.index(side) for side in SIDE)  # each block's side, 0 or 1
 ON_MAP = (-1).__lt__  # a location on the map (an area's index), in one C call
-ON_BOARD = (OFF).__lt__  # on the map or in a pool (view.py shows the block's marks there)
 PER_SIDE = itemgetter(*SIDES)  # a per-side dict's values in the sides' order, in one C call
 NOBLE_SIDES = tuple((s, b) for s, side in enumerate(SIDES) for b in NOBLES[side])
 NOBLES_AT = itemgetter(*(b for _, b in NOBLE_SIDES))  # where they are, in one C call
@@ -360,7 +359,7 @@ class HammerEncoding(Encoding):
             ),
             (own.start, loc[own.start : own.stop], steps[own.start : own.stop]),
             (
-                _marked(s.moved, OWN_SET[role].union(shown) if shown else OWN_SET[role], loc),
+                _marked(s.moved, OWN_SET[role], loc, shown),
                 _marked(s.reserves, OWN_SET[role], loc),
             ),
             (
@@ -509,12 +508,15 @@ class HammerEncoding(Encoding):
         )
 
 
-def _marked(marked: list[int], seen: frozenset[int], loc: list[int]) -> tuple[int, ...]:
-    """The blocks of a mark (moved, in reserve) the seat sees on the map or in a pool."""
+def _marked(
+    marked: list[int], own: frozenset[int], loc: list[int], shown: tuple[int, ...] = ()
+) -> tuple[int, ...]:
+    """The blocks of a mark (moved, in reserve) the seat sees on the map or in a pool: its
+    own, and those ``shown`` in the battle being fought (no set made: a mark has few).
+    Above OFF: on the map or in a pool, where view.py shows a block's marks."""
     if not marked:
         return ()
-    blocks = [*filter(seen.__contains__, marked)]
-    return tuple(compress(blocks, map(ON_BOARD, map(loc.__getitem__, blocks))))
+    return tuple([b for b in marked if (b in own or b in shown) and loc[b] > OFF])
 
 
 class Board:
