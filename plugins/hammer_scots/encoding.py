@@ -46,7 +46,15 @@ from gameshelf.plugins.hammer_scots.model import (
     SIDE,
     SIDES,
 )
-from gameshelf.plugins.hammer_scots.state import DEAD, NOBLES, OFF, POOL, State, enemy
+from gameshelf.plugins.hammer_scots.state import (
+    DEAD,
+    NOBLES,
+    OFF,
+    POOL,
+    State,
+    enemy,
+    positions,
+)
 from gameshelf.plugins.hammer_scots.view import chosen_cards, shown_blocks
 
 NO_ARG = ("pass", "done", "stop", "stay", "disband", "truce", "winter")
@@ -341,8 +349,7 @@ class HammerEncoding(Encoding):
         # lists are read as slices (copies, made in one C call): a part is never changed
         loc, steps = s.location, s.strength
         bt = battle_of(s)
-        foe = enemy(role)
-        own, theirs = OWN[role], OWN[foe]
+        foe, own = enemy(role), OWN[role]
         shown = shown_blocks(s, bt)  # the battle's front blocks, which both sides see
         board, nobles = self.board(s)
         return (
@@ -362,13 +369,7 @@ class HammerEncoding(Encoding):
                 _marked(s.moved, OWN_SET[role], loc, shown),
                 _marked(s.reserves, OWN_SET[role], loc),
             ),
-            (
-                foe,
-                tuple((b, loc[b], steps[b]) for b in shown if b not in own),
-                tuple(b for b in theirs if loc[b] == DEAD)
-                if DEAD in loc[theirs.start : theirs.stop]
-                else (),
-            ),
+            self.seen_part(s, foe, shown),
             board,
             nobles,
             (tuple(s.border_count), tuple(s.last_used)),
@@ -390,6 +391,17 @@ class HammerEncoding(Encoding):
         ):
             board.update(s.location, s.reserves, s.attacker)
         return board.made
+
+    def seen_part(self, s: State, foe: str, shown: tuple[int, ...]) -> tuple[Any, ...]:
+        """The enemy's blocks the seat sees (view.sees): those ``shown`` in the battle being
+        fought (each with its place and strength), and the dead (public, view.py)."""
+        loc, theirs = s.location, OWN[foe]
+        places = loc[theirs.start : theirs.stop]
+        dead = tuple(positions(places, DEAD, theirs.start)) if DEAD in places else ()
+        if not shown:
+            return foe, (), dead
+        steps = s.strength
+        return foe, tuple([(b, loc[b], steps[b]) for b in shown if b in theirs]), dead
 
     def moves_part(self, s: State, bt: Any) -> Hashable:
         """view.py's ``moving`` and ``battle``, as the vector reads them."""
