@@ -352,6 +352,7 @@ class HammerEncoding(Encoding):
         foe, own = enemy(role), OWN[role]
         shown = shown_blocks(s, bt)  # the battle's front blocks, which both sides see
         board, nobles = self.board(s)
+        english, scottish = PER_SIDE(s.hands)
         return (
             (
                 s.year,
@@ -373,7 +374,7 @@ class HammerEncoding(Encoding):
             board,
             nobles,
             (tuple(s.border_count), tuple(s.last_used)),
-            (tuple(s.hands[role]), tuple(map(len, PER_SIDE(s.hands))), chosen_cards(s, role)),
+            (tuple(s.hands[role]), (len(english), len(scottish)), chosen_cards(s, role)),
             tuple(map(tuple, PER_SIDE(s.played))),
             self.moves_part(s, bt),
         )
