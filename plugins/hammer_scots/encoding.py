@@ -352,7 +352,7 @@ class HammerEncoding(Encoding):
         foe, own = enemy(role), OWN[role]
         shown = shown_blocks(s, bt)  # the battle's front blocks, which both sides see
         board, nobles = self.board(s)
-        english, scottish = PER_SIDE(s.hands)
+        hands, played = PER_SIDE(s.hands), PER_SIDE(s.played)  # in the sides' order
         return (
             (
                 s.year,
@@ -374,8 +374,8 @@ class HammerEncoding(Encoding):
             board,
             nobles,
             (tuple(s.border_count), tuple(s.last_used)),
-            (tuple(s.hands[role]), (len(english), len(scottish)), chosen_cards(s, role)),
-            tuple(map(tuple, PER_SIDE(s.played))),
+            (tuple(s.hands[role]), (len(hands[0]), len(hands[1])), chosen_cards(s, role)),
+            (tuple(played[0]), tuple(played[1])),
             self.moves_part(s, bt),
         )
 
