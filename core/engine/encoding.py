@@ -146,8 +146,8 @@ class Table:
 
 # Fast fillers build whole runs of places in C and write them with one slice of the
 # vector's bytes (``Filler.raw``), rather than a Python statement a place: a run written
-# whole at every call needs no noting (``Filler.writes``) and no clearing. The bytes of a
-# run are made once for each value and looked up after (``b"".join(map(rows.__getitem__,
+# whole at every call leaves nothing of the last vector to clear. The bytes of a run are
+# made once for each value and looked up after (``b"".join(map(rows.__getitem__,
 # values))`` is many runs side by side, made in C).
 
 
@@ -220,7 +220,9 @@ class Filler:
     """Writes one observation vector field by field (the helpers a game's ``observe`` uses).
 
     With a :class:`Memory`, every write is recorded with the part (``part``) it belongs to,
-    the writes outside any part to the whole fill: a place is written by one part only."""
+    the writes outside any part to the whole fill: a place is written by one part only.
+    The fast way's fillers (``Encoding.fillers``) record nothing: they write ``raw`` and
+    ``vector`` themselves, every place of their part at every call."""
 
     __slots__ = ("later", "memory", "raw", "vector", "written")
 
@@ -241,20 +243,6 @@ class Filler:
         self.vector[f.offset + at] = value
         if self.written is not None:
             self.written.append(f.offset + at)
-
-    def writes(self) -> tuple[Vector, Callable[[int], None]]:
-        """The vector and what notes a place written, for a fast filler that writes many
-        places itself: ``vector[i] = value; note(i)`` (``at``, without its call)."""
-        written = self.written
-        return self.vector, (written.append if written is not None else _nothing)
-
-    def at(self, i: int, value: float) -> None:
-        """``value`` at place ``i`` of the whole vector, unchecked: for a fast filler
-        (``Encoding.fillers``) whose places are worked out from its fields' offsets
-        (``check_encoding`` compares its vectors with those of the view)."""
-        self.vector[i] = value
-        if self.written is not None:
-            self.written.append(i)
 
     def one_hot(self, f: Field, table: Table, key: Hashable, block: int = 0) -> None:
         """1 at ``key``'s place in ``table``, in the ``block``-th run of ``len(table)`` places
@@ -319,10 +307,6 @@ class Filler:
         self.written = None
 
 
-def _nothing(i: int) -> None:
-    """A place written while nothing records them (a vector filled afresh)."""
-
-
 _UNSEEN = object()  # a part a seat's memory has not seen yet (equal to no part)
 _CONTAINERS = frozenset((list, tuple))
 
@@ -340,15 +324,14 @@ def _kept(part: Any) -> Any:
 
 
 class SeatMemory:
-    """One seat's last vector made from its observation (``Encoding.observe_state``): the
-    vector, the parts it was made from, and per part the places it wrote."""
+    """One seat's last vector made from its observation (``Encoding.observe_state``): its
+    filler, whose vector it is, and the parts it was made from."""
 
-    __slots__ = ("filler", "parts", "written")
+    __slots__ = ("filler", "parts")
 
-    def __init__(self, size: int, n_parts: int) -> None:
+    def __init__(self, size: int) -> None:
         self.filler = Filler(size)
-        self.parts: list[Any] | None = None
-        self.written: list[list[int]] = [[] for _ in range(n_parts)]  # per part
+        self.parts: Sequence[Any] | None = None
 
 
 class Encoding(ABC):
@@ -363,17 +346,18 @@ class Encoding(ABC):
     # vector again from its ``Memory`` saves work: learning environments keep one a seat.
     remembers: bool = False
     # The fast way (see the module): one filler a part of ``parts``, in the same order.
-    # Each writes the part's fields into the vector; a place is written by one part only.
+    # Each writes every place of its part at every call (whole runs, ``Filler.raw``, or
+    # zeros over its places then single values into ``Filler.vector``): a place is
+    # written by one part only, and a vector made again from a memory clears nothing.
     fillers: tuple[Callable[[Any, Filler], None], ...] = ()
     # ``parts`` makes every list and tuple it returns afresh (none is the state's own): a
     # seat's memory keeps them as they are, without the copy ``_kept`` makes.
     fresh_parts: bool = False
     # Learning environments make each seat's vector again from the last vector made for
-    # any seat (one memory for all), not from that seat's own last one. Right when every
-    # place a filler leaves unnoted (``Filler.writes``) is one it writes at each call,
-    # whichever seat's part it has (not so where each seat's own pieces have places of
-    # their own); it writes again less where the asked seat changes often and the seats'
-    # own parts are few (docs/performance.md).
+    # any seat (one memory for all), not from that seat's own last one. Right when each
+    # filler writes the same places whichever seat's part it has (not so where each
+    # seat's own pieces have places of their own); it writes again less where the asked
+    # seat changes often and the seats' own parts are few (docs/performance.md).
     one_memory: bool = False
 
     @abstractmethod
@@ -417,24 +401,22 @@ class Encoding(ABC):
             for fill, part in zip(fillers, parts, strict=True):
                 fill(part, out)
             return out.vector
-        out, written = memory.filler, memory.written
-        last = memory.parts
+        out, last = memory.filler, memory.parts
         if last is None:
-            last = memory.parts = [_UNSEEN] * len(parts)
-        vector = out.vector
-        fresh = self.fresh_parts
-        # the parts unequal to the seat's last ones, found in C (most are equal at a step)
-        for i in compress(range(len(parts)), map(ne, parts, last)):
-            noted = out.written = written[i]
-            if noted:  # a filler writing whole runs notes nothing
-                for j in noted:
-                    vector[j] = 0.0
-                noted.clear()
-            part = parts[i]
-            fillers[i](part, out)
-            last[i] = part if fresh else _kept(part)
-        out.written = None
-        return vector
+            last = [_UNSEEN] * len(parts)
+        # the parts unequal to the seat's last ones, found in C (most are equal at a step);
+        # each filler writes its places whole, so nothing of the last vector is cleared
+        changed = compress(range(len(parts)), map(ne, parts, last))
+        if self.fresh_parts:  # none is the state's own: kept as they are, all at once
+            for i in changed:
+                fillers[i](parts[i], out)
+            memory.parts = parts
+            return out.vector
+        kept = memory.parts = list(last)  # the state's own lists among them: copied
+        for i in changed:
+            fillers[i](parts[i], out)
+            kept[i] = _kept(parts[i])
+        return out.vector
 
     @cached_property
     def all_fillers(self) -> tuple[Callable[[Any, Filler], None], ...]:
@@ -443,7 +425,7 @@ class Encoding(ABC):
 
     def seat_memory(self) -> SeatMemory:
         """A new memory for one seat's vectors made with ``observe_state``."""
-        return SeatMemory(self.layout.size, 1 + len(self.fillers))
+        return SeatMemory(self.layout.size)
 
 
 _WHOLE = ("whole",)  # the slot of the writes outside any part
@@ -468,7 +450,7 @@ class SeatHeader:
 
     def fill_part(self, part: tuple[Role, tuple[Role, ...], str], out: Filler) -> None:
         """The header from ``(role, active seats, step)`` (``Encoding.observe_state``): its
-        every place written at each call, so none is noted (``Filler.writes``)."""
+        every place written at each call (``Encoding.fillers``)."""
         made = self._made.get(part)
         if made is None:
             made = self._made[part] = self._make(*part)

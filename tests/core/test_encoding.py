@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 from array import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -59,16 +59,17 @@ class FastDuelEncoding(DuelEncoding):
     def __init__(self, ruleset: HighCardDuel) -> None:
         super().__init__(ruleset)
         self.fillers = (self.fill_hand, self.fill_scores)
+        self.hands, self.tenths = hot_rows(self.cards.ids), scaled(10)
 
     def parts(self, s: DuelState, role: Role) -> tuple[object, ...]:
         return tuple(s.hands[role]), tuple(s.score[r] for r in ROLES)
 
-    def fill_hand(self, hand: tuple[int, ...], out: Filler) -> None:
-        out.hot(self.hand, self.cards, hand)
+    # each writes its field whole (Encoding.fillers)
+    def fill_hand(self, hand: Sequence[int], out: Filler) -> None:
+        out.raw[self.hand.raw] = self.hands[tuple(hand)]  # a list when the state's own
 
     def fill_scores(self, scores: tuple[int, ...], out: Filler) -> None:
-        for i, score in enumerate(scores):
-            out.put(self.score, score / 10, i)
+        out.raw[self.score.raw] = b"".join(map(self.tenths.__getitem__, scores))
 
 
 class EncodedDuel(HighCardDuel):
@@ -285,6 +286,21 @@ def test_a_part_that_is_the_states_own_list_is_copied_by_the_memory():
     state.hands["north"].pop()  # changed in place: the memory's copy still has the card
     again = enc.observe_state(state, "north", active, memory)
     assert list(again) == list(enc.observe(ruleset.view(state, "north")))
+
+
+def test_the_walk_catches_a_filler_that_leaves_places_of_its_last_call():
+    class Sparse(FastDuelEncoding):
+        def fill_hand(self, hand: Sequence[int], out: Filler) -> None:
+            for card in hand:  # the 1s only: a card played stays 1 in a remembered vector
+                out.vector[self.hand.offset + self.cards.at[card]] = 1.0
+
+    class SparseDuel(EncodedDuel):
+        def encoding(self, scenario=None, options=None, players=None):
+            return Sparse(self)
+
+    stale = "from its observation's memory differs in \\['hand'\\]"
+    with pytest.raises(AssertionError, match=stale):
+        check_encoding(SparseDuel(), seeds=range(2), max_steps=30)
 
 
 def test_the_walk_catches_a_fast_way_that_reads_the_rivals_hand():
