@@ -451,14 +451,9 @@ class BlocksFaceDown(Identities[State]):
         return SIDE[piece]
 
     def shown(self, s: State) -> frozenset[int]:
-        """The blocks both sides see: those fighting in the battle being fought (the blocks
-        ``is_revealed`` names, found without asking it of every block: this runs around
-        every action)."""
-        bt = battle_of(s)
-        if bt is None:
-            return frozenset()
-        fighting = frozenset(everyone_at(s.location, bt.area))  # blocks_at, no list
-        return fighting.difference(s.reserves) if s.reserves else fighting
+        """The blocks both sides see (``shown_blocks``, which the vector reads too), found
+        without asking ``is_revealed`` of every block: this runs around every action."""
+        return frozenset(shown_blocks(s, battle_of(s)))
 
     def deal(self, s: State, role: str | None, rng: Rng) -> dict[int, int]:
         identity: dict[int, int] = {}
