@@ -101,7 +101,20 @@ class Field:
     @cached_property
     def raw(self) -> slice:
         """The field's bytes in the vector seen as bytes (``Filler.raw``)."""
-        return slice(4 * self.offset, 4 * (self.offset + self.size))
+        return self.places(0, self.size)
+
+    def places(self, start: int, stop: int) -> slice:
+        """The bytes of the field's places ``start`` to ``stop`` (a run written whole)."""
+        if not 0 <= start <= stop <= self.size:
+            raise IndexError(f"{self.name}[{start}:{stop}] is outside its {self.size} places")
+        return slice(4 * (self.offset + start), 4 * (self.offset + stop))
+
+    def through(self, last: Field) -> slice:
+        """The bytes of this field and the fields after it up to ``last``, side by side
+        (several fields written as one run)."""
+        if last.offset < self.offset:
+            raise ValueError(f"{last.name} comes before {self.name} in the layout")
+        return slice(self.raw.start, last.raw.stop)
 
 
 @dataclass
@@ -442,7 +455,7 @@ class SeatHeader:
         self.active = layout.add("active", n, "1 for each seat that must act now")
         self.step = layout.add("step", len(steps), "1 for the current step: " + _list(steps))
         # the three fields side by side, written whole from the bytes of a header (few)
-        self.raw = slice(self.seat.raw.start, self.step.raw.stop)
+        self.raw = self.seat.through(self.step)
         self._made: dict[tuple[Role, tuple[Role, ...], str], bytes] = {}
 
     def fill(self, view: JSON, out: Filler) -> None:

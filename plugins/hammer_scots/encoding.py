@@ -212,11 +212,12 @@ class HammerEncoding(Encoding):
     def _make_runs(self) -> None:
         """The fast way's spans of fields written whole, and the runs of bytes they are
         made of (core.engine.encoding: ``Filler.raw``)."""
-        self.marks = slice(self.moved.raw.start, self.reserve.raw.stop)
-        self.hand_to_chosen = slice(self.hand.raw.start, self.chosen.raw.stop)
-        self.borders = slice(self.crossed.raw.start, self.last_used.raw.stop)
-        self.time = slice(self.when.raw.start, self.sided.raw.stop)
-        self.moves = slice(self.moving.raw.start, self.battle.raw.stop)
+        self.marks = self.moved.through(self.reserve)
+        self.hand_to_chosen = self.hand.through(self.chosen)
+        self.borders = self.crossed.through(self.last_used)
+        self.time = self.when.through(self.sided)
+        self.moves = self.moving.through(self.battle)
+        self.area_and_pools = self.area.through(self.pools)
         self.records = tuple(self._block_places(range(b, b + 1)) for b in range(N_BLOCKS))
         self.sides_blocks = {side: self._block_places(OWN[side]) for side in SIDES}
         self.unseen = {side: UNSEEN * len(OWN[side]) for side in SIDES}
@@ -233,8 +234,7 @@ class HammerEncoding(Encoding):
 
     def _block_places(self, blocks: range) -> slice:
         """The places of a run of blocks in the blocks field, as bytes (``Filler.raw``)."""
-        start = self.block.raw.start
-        return slice(start + 4 * WIDTH * blocks.start, start + 4 * WIDTH * blocks.stop)
+        return self.block.places(WIDTH * blocks.start, WIDTH * blocks.stop)
 
     def fill(self, view: JSON, out: Filler) -> None:
         self.header.fill(view, out)
@@ -365,7 +365,7 @@ class HammerEncoding(Encoding):
                 s.p1,
                 s.acting,
             ),
-            (own.start, loc[own.start : own.stop], steps[own.start : own.stop]),
+            (self.sides_blocks[role], loc[own.start : own.stop], steps[own.start : own.stop]),
             (
                 _marked(s.moved, OWN_SET[role], loc, shown),
                 _marked(s.reserves, OWN_SET[role], loc),
@@ -433,12 +433,10 @@ class HammerEncoding(Encoding):
         return b"".join((array("f", when).tobytes(), *sided))
 
     def fill_own_part(self, part: tuple[Any, ...], out: Filler) -> None:
-        """The seat's own blocks, from the first one's index: where each is and its
+        """The seat's own blocks (their span of the blocks field): where each is and its
         strength; their places written whole at every call (nothing noted)."""
-        first, places, strengths = part
-        records = b"".join(map(getitem, map(_RECORDS.__getitem__, places), strengths))
-        at = self.block.raw.start + 4 * first * WIDTH
-        out.raw[at : at + len(records)] = records
+        span, places, strengths = part
+        out.raw[span] = b"".join(map(getitem, map(_RECORDS.__getitem__, places), strengths))
 
     def fill_marks_part(self, part: tuple[tuple[int, ...], ...], out: Filler) -> None:
         """The moved and reserve marks the seat sees, written whole (nothing noted)."""
@@ -459,7 +457,7 @@ class HammerEncoding(Encoding):
 
     def fill_board_part(self, board: bytes, out: Filler) -> None:
         """The areas and the pools, written whole at every call (nothing noted)."""
-        out.raw[self.area.raw.start : self.pools.raw.stop] = board
+        out.raw[self.area_and_pools] = board
 
     def fill_nobles_part(self, on_map: tuple[bool, ...], out: Filler) -> None:
         """The nobles each side holds on the map, written whole (nothing noted)."""

@@ -297,23 +297,23 @@ class HansaEncoding(Encoding):
         self.kontors_runs, self.city_rows = Runs(self.kontors_run), Runs(self.city_row)
         self.owner_hots = hot_rows(range(m))
         self.neutral_runs, self.doing_runs = Runs(self.neutral_run), Runs(self.doing_run)
-        self.game_and_current = slice(self.game.raw.start, self.current.raw.stop)
-        self.others = slice(self.special.raw.start, self.doing.raw.stop)
+        self.game_and_current = self.game.through(self.current)
+        self.others = self.special.through(self.doing)
 
     def desk_places(self, p: int) -> slice:
-        return places(self.desk, p * PER_DESK, (p + 1) * PER_DESK)
+        return self.desk.places(p * PER_DESK, (p + 1) * PER_DESK)
 
     def space_places(self, first: int) -> slice:
         width, stop = len(self.owners) + 2, min(first + CHUNK, self.board.n_spaces)
-        return places(self.space, first * width, stop * width)
+        return self.space.places(first * width, stop * width)
 
     def office_places(self, first: int) -> slice:
         width, stop = len(self.owners) + 2, min(first + CHUNK, self.board.n_cities)
-        return places(self.office, self.office_at[first] * width, self.office_at[stop] * width)
+        return self.office.places(self.office_at[first] * width, self.office_at[stop] * width)
 
     def city_places(self, first: int) -> slice:
         width, stop = 2 * len(self.owners) + 1, min(first + CHUNK, self.board.n_cities)
-        return places(self.city, first * width, stop * width)
+        return self.city.places(first * width, stop * width)
 
     def game_run(self, part: tuple[Any, ...]) -> bytes:
         left, completed, rule, borderless, supply, over, current = part
@@ -420,11 +420,6 @@ class HansaEncoding(Encoding):
             self.doing_runs[doing],
         )
         out.raw[self.others] = b"".join(runs)
-
-
-def places(f: Field, start: int, stop: int) -> slice:
-    """The bytes of places ``start`` to ``stop`` of field ``f`` (``Filler.raw``)."""
-    return slice(f.raw.start + 4 * start, f.raw.start + 4 * stop)
 
 
 def encoding(

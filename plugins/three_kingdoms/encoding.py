@@ -105,7 +105,7 @@ class ThreeKingdomsEncoding(Encoding):
         )
         self.strategy = lay.add("strategy", len(STRATEGIES), "the strategy card being resolved")
         # the fast fillers' runs of places (core.engine.encoding), made once
-        self.game_and_turn = slice(self.game.raw.start, self.turn.raw.stop)
+        self.game_and_turn = self.game.through(self.turn)
         self.five = Struct("5f")
         self.seat_rows, self.place_rows = one_hot_rows(roles), one_hot_rows(range(4))
         self.lord_rows, self.space_rows = one_hot_rows(LORD_IDS), one_hot_rows(range(self.spaces))

@@ -166,11 +166,11 @@ class TwilightEncoding(Encoding):
     def make_rows(self, cards: tuple[int, ...]) -> None:
         """The fast fillers' spans and their runs of places (core.engine.encoding), made once."""
         self.nine, self.sixteen = Struct("9f"), Struct("16f")
-        self.tracks_and_era = slice(self.tracks.raw.start, self.era.raw.stop)
+        self.tracks_and_era = self.tracks.through(self.era)
         self.era_rows, self.country_rows = one_hot_rows(self.eras.ids), Runs(country_row)
         n = len(cards)
         first = {p: self.card.offset + i * n for i, p in enumerate(PLACES)}
-        self.block = {p: slice(4 * at, 4 * (at + n)) for p, at in first.items()}
+        self.block = {p: self.card.places(i * n, (i + 1) * n) for i, p in enumerate(PLACES)}
         self.card_places = {
             p: {card: at + i for i, card in enumerate(cards)} for p, at in first.items()
         }
@@ -179,7 +179,7 @@ class TwilightEncoding(Encoding):
         self.no_cards = bytes(4 * n)
         self.card_rows, self.card_hots = one_hot_rows(cards), hot_rows(cards)
         self.headline_rows = Runs(self.headline_row)
-        self.played_side = slice(self.operation.raw.start, self.operation.raw.start + 8)
+        self.played_side = self.operation.places(0, 2)  # the side playing
         self.operated = slice(self.played_side.stop, self.operation.raw.stop)
         self.no_operation = bytes(self.operated.stop - self.operated.start)
         self.side_rows, self.kind_rows = one_hot_rows(SIDES), one_hot_rows(OPS_USES)
@@ -190,10 +190,9 @@ class TwilightEncoding(Encoding):
 
     def country_runs(self) -> Iterator[tuple[slice, tuple[int, ...]]]:
         """Each run of countries read as one part: its places' bytes and its stabilities."""
-        at = self.country.offset
         for first in self.runs:
             stability = STABILITY[first : first + RUN]
-            yield slice(4 * (at + 4 * first), 4 * (at + 4 * (first + len(stability)))), stability
+            yield self.country.places(4 * first, 4 * (first + len(stability))), stability
 
     def headline_row(self, headlines: tuple[tuple[str, int], ...]) -> bytes:
         card = dict(headlines)

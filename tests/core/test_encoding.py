@@ -143,6 +143,22 @@ def test_a_filler_writes_inside_its_field_only():
         out.put(f, 1.0, 3)
 
 
+def test_a_run_of_places_and_fields_side_by_side_are_their_bytes():
+    layout = Layout()
+    first = layout.add("first", 2, "")
+    second = layout.add("second", 3, "")
+    out = Filler(layout.size)
+    out.raw[second.places(1, 3)] = array("f", (0.5, 1.0)).tobytes()
+    assert list(out.vector) == [0.0, 0.0, 0.0, 0.5, 1.0]
+    out.raw[first.through(second)] = bytes(4 * layout.size)
+    assert list(out.vector) == [0.0] * 5
+    assert first.raw == first.places(0, 2) == slice(0, 8)
+    with pytest.raises(IndexError, match=r"second\[2:4\]"):
+        second.places(2, 4)
+    with pytest.raises(ValueError, match="first comes before second"):
+        second.through(first)
+
+
 def test_runs_of_bytes_are_the_places_a_filler_would_write():
     layout = Layout()
     layout.add("before", 1, "")
