@@ -219,7 +219,7 @@ class HammerEncoding(Encoding):
         self.moves = self.moving.through(self.battle)
         self.area_and_pools = self.area.through(self.pools)
         self.records = tuple(self._block_places(range(b, b + 1)) for b in range(N_BLOCKS))
-        self.sides_blocks = {side: self._block_places(OWN[side]) for side in SIDES}
+        self.sides_blocks: dict[str, slice] = {s: self._block_places(OWN[s]) for s in SIDES}
         self.unseen = {side: UNSEEN * len(OWN[side]) for side in SIDES}
         self.block_rows, self.card_rows = hot_rows(range(N_BLOCKS)), hot_rows(CARD_IDS)
         self.chosen_rows = one_hot_rows((*CARD_IDS, "hidden"))  # None: not chosen
