@@ -80,9 +80,11 @@ def timed_game(
 
 
 def ended(v: SimpleNamespace, state: Any) -> tuple[Any, ...]:
-    """How a game ended, in terms both versions share (their log lines differ)."""
+    """How a game ended, in terms both versions share: its winners and reason, or the step
+    of a game not over. Not the log lines, nor the step a finished game rests on, which
+    differ (Three Kingdoms' "over" in the base, the core's "game_over" since)."""
     outcome = v.rules.outcome(state)
-    return (state.step, outcome and (outcome.winners, outcome.reason))
+    return (outcome.winners, outcome.reason) if outcome else (state.step,)
 
 
 def main() -> None:
