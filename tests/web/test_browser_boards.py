@@ -92,8 +92,24 @@ def new_match(site: str, game: str, seed: int = 5) -> tuple[str, str]:
 def visit(page: Any, site: str, match: str, token: str) -> None:
     page.goto(f"{site}/m/{match}#seat={token}")
     page.wait_for_selector("#connection.live")
-    page.wait_for_selector(".gs-zoom-content")
-    page.wait_for_timeout(200)
+    wait_for_fit(page)
+    at_rest(page)
+
+
+def wait_for_fit(page: Any) -> None:
+    """Wait for the board's fit to be final: the frame's ``data-fitted`` (board_frame.js),
+    set once it is laid out with every font the page shows (a late one resizes the board,
+    which is then fitted again)."""
+    page.wait_for_selector(".gs-zoom[data-fitted]")
+
+
+def at_rest(page: Any) -> None:
+    """Wait for the transitions the last drawing started (a legal card rising) to end."""
+    page.evaluate(
+        "() => Promise.all(document.getAnimations()"
+        ".filter((a) => a.effect && a.effect.getComputedTiming().endTime < Infinity)"
+        ".map((a) => a.finished.catch(() => null)))"
+    )
 
 
 def shot(page: Any, name: str) -> None:
@@ -164,6 +180,38 @@ def test_the_board_fits_the_screen_at_load(browser: Any, site: str, game: str, s
     close(page)
 
 
+def test_a_font_that_arrives_late_fits_the_board_again(browser: Any, site: str) -> None:
+    """The Chinese font's slices held back until the ring is drawn in a fallback: when they
+    arrive the ring's names take more room, and the board is fitted again by itself (on a
+    loaded machine the font came after the fit, and the ring's foot was cut by 5 px)."""
+    match, token = new_match(site, "three_kingdoms")
+    page = open_page(browser, "phone")
+    held: list[Any] = []
+    let_through = False
+
+    def hold(route: Any) -> None:
+        if let_through:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/*.woff2", hold)
+    page.goto(f"{site}/m/{match}#seat={token}", wait_until="commit")  # "load" waits for fonts
+    page.wait_for_selector("#connection.live")
+    page.wait_for_selector(".tk-ring .tk-space")
+    drawn = box(page, ".tk-ring")
+    assert held  # the ring asked for its slices, which have not come
+    assert page.locator(".gs-zoom[data-fitted]").count() == 0  # not final while they load
+    let_through = True
+    for route in held:
+        route.continue_()
+    wait_for_fit(page)
+    board = box(page, ".tk-ring")
+    assert board["height"] != drawn["height"]  # the font did resize the ring
+    assert within(board, box(page, ".gs-zoom")), board
+    close(page)
+
+
 def test_a_phone_keeps_the_prompt_pinned_and_its_targets_large(browser: Any, site: str) -> None:
     match, token = new_match(site, "hammer_scots")
     page = open_page(browser, "phone")
@@ -206,7 +254,7 @@ def test_zoom_buttons_and_wheel_zoom_and_the_zoom_is_remembered(browser: Any, si
     wheeled = box(page, ".hs-map")["width"]
     page.reload()
     page.wait_for_selector("#connection.live")
-    page.wait_for_timeout(200)
+    wait_for_fit(page)
     assert box(page, ".hs-map")["width"] == pytest.approx(wheeled, rel=0.01)  # per match
     page.click(".gs-zoom-btn.fit")
     assert box(page, ".hs-map")["width"] == pytest.approx(fitted, rel=0.01)

@@ -16,6 +16,9 @@
  *   barOutside the zoom buttons go above the frame, not over the board's corner.
  * It returns {refresh(), fit(), show(x, y, w, h)}: refresh() after each render (a new size
  * is fitted again unless the player zoomed), show() pans a content rectangle into view.
+ * A font (or picture) that arrives after the board was drawn changes the content's size or
+ * the room above it: the board is then fitted again, by itself. The frame carries
+ * data-fitted while its fit is final, measured with no font still loading.
  *
  * Gameshelf.pinnedHeight() is the height of what is pinned at the bottom of the screen
  * (the prompt bar on a phone), which a fitted board leaves free.
@@ -93,6 +96,12 @@
         y = frame.clientHeight / 2 - zoomed.cy * s;
       }
       apply();
+      mark();
+    }
+
+    /* data-fitted: the last layout was measured with every font the page asked for. */
+    function mark() {
+      frame.toggleAttribute("data-fitted", !(document.fonts && document.fonts.status === "loading"));
     }
 
     function clampPan() {
@@ -199,6 +208,7 @@
       refresh() { // laid out again for a new size, or new room (the pinned prompt drawn)
         const size = opts.size();
         if (size[0] !== natural[0] || size[1] !== natural[1] || !frame.style.height || available() !== room) layout();
+        else mark();
       },
       fit() { whole(); },
       /* Pan (never zoom) so the content rectangle x, y, w, h is in the frame. */
@@ -216,6 +226,15 @@
       },
     };
     frame.gsZoom = api;
+    // late fonts: the content's elements resize (observed before the next paint), and text
+    // above the frame moves it (the fonts' own events)
+    if (window.ResizeObserver) {
+      const grown = new ResizeObserver(() => api.refresh());
+      for (const child of content.children) grown.observe(child);
+    }
+    if (document.fonts) {
+      for (const ev of ["loading", "loadingdone", "loadingerror"]) document.fonts.addEventListener(ev, () => api.refresh());
+    }
     layout();
     return api;
   };
