@@ -18,10 +18,11 @@ For each game, random play over the same seeds (0, 1, ...) until ``--steps`` dec
 Prints steps per second (CPU time of this process) and each environment's rate over the raw
 engine's; with ``--repeat K``, every framework runs K times in turn and its best rate is
 kept (a shared machine's load comes and goes within a run). Figures only; no assertion
-(shared machines are noisy: compare within one run).
-``--profile pettingzoo`` prints cProfile's top functions of that framework's run instead;
-``--split`` the microseconds of each part of an environment step (see ``split``; with
-``--repeat``, the least of each). ``--instructions`` counts CPU instructions a step of each
+(shared machines are noisy: compare within one run). ``--profile pettingzoo`` prints
+cProfile's top functions of that framework's run instead; ``--split`` the microseconds of
+each part of an environment step (see ``split``; with ``--repeat``, the least of each);
+``--engine`` the microseconds of the engine's own ``Ruleset.play`` a step inside each
+framework's loop (see ``engine``). ``--instructions`` counts CPU instructions a step of each
 framework under callgrind (Debian's ``valgrind``; only the steps counted, not the start-up
 or the warm-up, with strings hashed alike in every run: the same figure to 0.5% from run to
 run), a figure the machine's load does not move, and their ratios; ``--cycles`` the cycles
@@ -185,6 +186,36 @@ def split(game_id: str, scenario: str | None, players: int, steps: int) -> dict[
     }
 
 
+def engine(
+    frameworks: list[str], game: tuple[str, str | None, int], steps: int
+) -> dict[str, float]:
+    """The microseconds a step of the engine's own ``Ruleset.play`` inside each framework's
+    loop: the same rules on games of the same kind (random play), so what differs is what
+    runs between two plays, the environment's code, which leaves the caches and branch
+    predictors colder for the engine (docs/performance.md, issue 34 on a second machine)."""
+    ruleset = registry().game(game[0]).ruleset
+    real = ruleset.play
+    spent = [0, 0]  # nanoseconds in play, plays
+
+    def timed(*args: object) -> None:
+        start = time.perf_counter_ns()
+        real(*args)  # type: ignore[arg-type]
+        spent[0] += time.perf_counter_ns() - start
+        spent[1] += 1
+
+    each = {}
+    ruleset.play = timed  # type: ignore[method-assign]  # the instance's, over the class's
+    try:
+        for name in frameworks:
+            RUNS[name](*game, 50)  # the warm-up
+            spent[:] = [0, 0]
+            RUNS[name](*game, steps)
+            each[name] = spent[0] / 1000 / max(spent[1], 1)
+    finally:
+        del ruleset.play
+    return each
+
+
 def pettingzoo_view(game_id: str, scenario: str | None, players: int, steps: int) -> int:
     return pettingzoo(game_id, scenario, players, steps, info_view=True)
 
@@ -237,6 +268,7 @@ def main() -> None:
     parser.add_argument("--profile", default="", choices=["", *RUNS], help="profile one run")
     parser.add_argument("--frameworks", default="raw,pettingzoo,pettingzoo_view,openspiel")
     parser.add_argument("--split", action="store_true", help="time an env step's parts")
+    parser.add_argument("--engine", action="store_true", help="time the engine's play a step")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, the best kept")
     parser.add_argument("--instructions", action="store_true", help="count under callgrind")
     parser.add_argument("--cycles", action="store_true", help="estimate cycles under callgrind")
@@ -265,6 +297,14 @@ def main() -> None:
             parts["other"] -= parts["write"]
             shown = "  ".join(f"{name} {us:.1f}" for name, us in parts.items())
             print(f"{label:<32} µs a step: {shown}", flush=True)
+            continue
+        if args.engine:
+            runs = [
+                engine(chosen, (game_id, scenario, players), args.steps) for _ in range(args.repeat)
+            ]
+            least = {name: min(r[name] for r in runs) for name in chosen}
+            shown = "  ".join(f"{name} {us:.2f}" for name, us in least.items())
+            print(f"{label:<32} µs of Ruleset.play a step: {shown}", flush=True)
             continue
         if args.profile:
             RUNS[args.profile](game_id, scenario, players, 50)  # the loading, unprofiled

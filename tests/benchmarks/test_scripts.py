@@ -95,6 +95,15 @@ RUNS = [
     ),
     pytest.param(
         "rl.py",
+        "--steps 20 --only three_kingdoms --engine --frameworks raw,pettingzoo,openspiel",
+        [
+            rf"three_kingdoms 3p +µs of Ruleset.play a step: raw {N} +pettingzoo {N}"
+            rf" +openspiel {N}$"
+        ],
+        id="rl-engine",
+    ),
+    pytest.param(
+        "rl.py",
         "--steps 20 --only three_kingdoms --profile pettingzoo",
         ["== three_kingdoms 3p: pettingzoo$", rf" +{N} function calls"],
         id="rl-profile",
