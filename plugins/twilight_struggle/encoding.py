@@ -180,7 +180,7 @@ class TwilightEncoding(Encoding):
         self.card_rows, self.card_hots = one_hot_rows(cards), hot_rows(cards)
         self.headline_rows = Runs(self.headline_row)
         self.played_side = self.operation.places(0, 2)  # the side playing
-        self.operated = slice(self.played_side.stop, self.operation.raw.stop)
+        self.operated = self.operation.places(2, self.operation.size)  # the rest of it
         self.no_operation = bytes(self.operated.stop - self.operated.start)
         self.side_rows, self.kind_rows = one_hot_rows(SIDES), one_hot_rows(OPS_USES)
         self.quarters, self.tenths = scaled(4), scaled(10)
